@@ -1,0 +1,14 @@
+import { requirePageSession } from "@/lib/auth/current";
+import { Sidebar } from "@/components/shell/sidebar";
+
+export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  const { actor } = await requirePageSession();
+  return (
+    <div className="flex min-h-screen">
+      <Sidebar actor={actor} />
+      <main className="min-w-0 flex-1 px-8 py-8">
+        <div className="mx-auto max-w-6xl">{children}</div>
+      </main>
+    </div>
+  );
+}

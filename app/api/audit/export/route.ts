@@ -1,0 +1,19 @@
+import { withStaff } from "@/lib/http/with-staff";
+import { parseInput, searchParamsObject } from "@/lib/http/parse";
+import { auditFilterSchema } from "@/lib/audit/list-audit";
+import { exportAuditCsv } from "@/lib/audit/export-audit";
+
+export const GET = withStaff(
+  async ({ req, actor }) => {
+    const filter = parseInput(auditFilterSchema, searchParamsObject(req.url));
+    const stamp = new Date().toISOString().slice(0, 10);
+    return new Response(exportAuditCsv(actor, filter), {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="audit-${stamp}.csv"`,
+        "cache-control": "no-store",
+      },
+    });
+  },
+  { permission: "audit.read" },
+);

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { withStaff } from "@/lib/http/with-staff";
+import { parseInput, searchParamsObject } from "@/lib/http/parse";
+import { auditFilterSchema, listAudit } from "@/lib/audit/list-audit";
+
+const querySchema = auditFilterSchema.extend({
+  cursor: z.string().regex(/^\d{1,20}$/, "Invalid cursor.").optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
+export const GET = withStaff(
+  async ({ req, actor }) => {
+    const { cursor, limit, ...filter } = parseInput(querySchema, searchParamsObject(req.url));
+    const page = await listAudit(actor, filter, { cursor, limit });
+    return Response.json(page);
+  },
+  { permission: "audit.read" },
+);

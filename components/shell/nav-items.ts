@@ -1,0 +1,14 @@
+import type { Permission } from "@/lib/auth/permissions";
+
+export type NavItem = { href: string; label: string; permission: Permission };
+
+/** The sidebar, in order. An item shows only to people holding its permission. */
+export const NAV_ITEMS: NavItem[] = [
+  { href: "/catalog", label: "Catalog", permission: "catalog.read" },
+  { href: "/orders", label: "Orders", permission: "orders.read" },
+  { href: "/wallet", label: "Wallet", permission: "wallet.read" },
+  { href: "/withdrawals", label: "Withdrawals", permission: "withdrawals.read" },
+  { href: "/audit", label: "Audit log", permission: "audit.read" },
+  { href: "/staff", label: "Staff", permission: "staff.read" },
+  { href: "/settings", label: "Settings", permission: "settings.read" },
+];

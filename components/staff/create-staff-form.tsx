@@ -1,0 +1,55 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { callApi, type ApiProblem } from "@/components/api-client";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { RoleCheckboxes } from "./role-checkboxes";
+
+export function CreateStaffForm() {
+  const router = useRouter();
+  const [roles, setRoles] = useState<string[]>([]);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    setPending(true);
+    setCreated(null);
+    const result = await callApi<{ email: string }>("POST", "/api/staff", {
+      email: form.get("email"),
+      name: form.get("name"),
+      password: form.get("password"),
+      roles,
+    });
+    setPending(false);
+    if (!result.ok) return setProblem(result.problem);
+    setProblem(null);
+    setRoles([]);
+    formElement.reset();
+    setCreated(result.data.email);
+    router.refresh();
+  }
+
+  const errors = problem?.errors ?? {};
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add a person">
+      {problem && !problem.errors ? <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>{problem.detail}</Notice> : null}
+      {created ? <Notice tone="success">{created} can now sign in.</Notice> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" name="name" autoComplete="off" error={errors.name} />
+        <Field label="Email" name="email" type="email" autoComplete="off" error={errors.email} />
+      </div>
+      <Field label="Initial password" name="password" type="password" autoComplete="new-password" error={errors.password} hint="At least 12 characters. Give it to the person through a separate channel." />
+      <RoleCheckboxes name="roles" selected={roles} onChange={setRoles} error={errors.roles} idPrefix="create" />
+      <Button type="submit" disabled={pending}>
+        {pending ? "Adding…" : "Add person"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { callApi, type ApiProblem } from "@/components/api-client";
+import { ROLE_LABELS, isRole } from "@/lib/auth/permissions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import type { StaffView } from "@/lib/staff/staff-view";
+import { RoleCheckboxes } from "./role-checkboxes";
+
+export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; currentStaffId: string }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  return (
+    <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-3">Name</th>
+            <th scope="col" className="px-4 py-3">Roles</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {staff.map((person) => (
+            <StaffRow key={person.id} person={person} isSelf={person.id === currentStaffId} editing={editing === person.id} onEdit={(open) => setEditing(open ? person.id : null)} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSelf: boolean; editing: boolean; onEdit: (open: boolean) => void }) {
+  const router = useRouter();
+  const [roles, setRoles] = useState(person.roles);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function run(method: "PATCH" | "POST", url: string, body: unknown, success: string) {
+    setPending(true);
+    setDone(null);
+    const result = await callApi(method, url, body);
+    setPending(false);
+    if (!result.ok) return setProblem(result.problem);
+    setProblem(null);
+    setDone(success);
+    router.refresh();
+  }
+
+  return (
+    <>
+      <tr data-testid={`staff-row-${person.email}`} className={person.active ? "" : "bg-slate-50 text-slate-500"}>
+        <td className="px-4 py-3">
+          <p className="font-medium text-slate-900">{person.name}{isSelf ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}</p>
+          <p className="text-xs text-slate-500">{person.email}</p>
+        </td>
+        <td className="px-4 py-3">{person.roles.map((r) => (isRole(r) ? ROLE_LABELS[r] : r)).join(", ")}</td>
+        <td className="px-4 py-3">
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${person.active ? "bg-emerald-50 text-emerald-700" : "bg-slate-200 text-slate-700"}`}>{person.active ? "Active" : "Deactivated"}</span>
+        </td>
+        <td className="px-4 py-3 text-right">
+          <Button variant="secondary" onClick={() => onEdit(!editing)} aria-expanded={editing}>
+            {editing ? "Close" : "Manage"}
+          </Button>
+        </td>
+      </tr>
+      {editing ? (
+        <tr>
+          <td colSpan={4} className="bg-slate-50 px-4 py-4">
+            <div className="space-y-4">
+              {problem ? <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>{problem.errors ? Object.values(problem.errors).flat().join(" ") : problem.detail}</Notice> : null}
+              {done ? <Notice tone="success">{done}</Notice> : null}
+              <RoleCheckboxes name={`roles-${person.id}`} selected={roles} onChange={setRoles} idPrefix={person.id} />
+              <div className="flex flex-wrap gap-2">
+                <Button disabled={pending} onClick={() => run("PATCH", `/api/staff/${person.id}`, { roles }, "Roles saved.")}>Save roles</Button>
+                {person.active ? (
+                  <Button variant="danger" disabled={pending} onClick={() => run("PATCH", `/api/staff/${person.id}`, { active: false }, "Deactivated. Their sessions have ended.")}>Deactivate</Button>
+                ) : (
+                  <Button variant="secondary" disabled={pending} onClick={() => run("PATCH", `/api/staff/${person.id}`, { active: true }, "Reactivated.")}>Reactivate</Button>
+                )}
+              </div>
+              <form
+                className="flex flex-wrap items-end gap-2"
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const password = new FormData(e.currentTarget).get("password");
+                  run("POST", `/api/staff/${person.id}/password`, { password }, "Password reset. Their sessions have ended.");
+                  e.currentTarget.reset();
+                }}
+              >
+                <div className="w-72">
+                  <Field label="New password" name="password" id={`password-${person.id}`} type="password" autoComplete="new-password" />
+                </div>
+                <Button type="submit" variant="secondary" disabled={pending}>Reset password</Button>
+              </form>
+            </div>
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from "react";
+
+type Tone = "info" | "success" | "warning" | "error";
+const TONES: Record<Tone, string> = {
+  info: "bg-sky-50 text-sky-900 ring-sky-200",
+  success: "bg-emerald-50 text-emerald-900 ring-emerald-200",
+  warning: "bg-amber-50 text-amber-900 ring-amber-200",
+  error: "bg-red-50 text-red-900 ring-red-200",
+};
+
+/** A message box; errors carry the correlation id a person can quote to support. */
+export function Notice({ tone = "info", title, children, correlationId, testId }: { tone?: Tone; title?: string; children?: ReactNode; correlationId?: string; testId?: string }) {
+  return (
+    <div role={tone === "error" ? "alert" : "status"} data-testid={testId} className={`rounded-md p-3 text-sm ring-1 ring-inset ${TONES[tone]}`}>
+      {title ? <p className="font-medium">{title}</p> : null}
+      {children ? <div className={title ? "mt-1" : ""}>{children}</div> : null}
+      {correlationId ? <p className="mt-1 font-mono text-xs opacity-80">Reference for support: {correlationId}</p> : null}
+    </div>
+  );
+}

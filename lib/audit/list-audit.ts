@@ -1,0 +1,54 @@
+import "server-only";
+import { z } from "zod";
+import { db, type Prisma } from "@/lib/db/client";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+
+export const auditFilterSchema = z.object({
+  actor: z.string().trim().max(200).optional().transform((v) => v || undefined),
+  action: z.string().trim().max(100).optional().transform((v) => v || undefined),
+  from: z.iso.date().optional().or(z.literal("").transform(() => undefined)),
+  to: z.iso.date().optional().or(z.literal("").transform(() => undefined)),
+});
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+export type AuditRow = {
+  id: string;
+  at: Date;
+  actorEmail: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  correlationId: string | null;
+  details: unknown;
+};
+
+export function auditWhere(filter: AuditFilter): Prisma.AuditEventWhereInput {
+  const where: Prisma.AuditEventWhereInput = {};
+  if (filter.actor) where.actorEmail = { contains: filter.actor, mode: "insensitive" };
+  if (filter.action) where.action = filter.action.endsWith(".*") ? { startsWith: filter.action.slice(0, -1) } : filter.action;
+  if (filter.from || filter.to) {
+    where.at = {
+      ...(filter.from ? { gte: new Date(`${filter.from}T00:00:00.000Z`) } : {}),
+      // "to" is inclusive of the whole day.
+      ...(filter.to ? { lt: new Date(new Date(`${filter.to}T00:00:00.000Z`).getTime() + 86_400_000) } : {}),
+    };
+  }
+  return where;
+}
+
+/** Newest first; `cursor` is the id of the last row of the previous page. */
+export async function listAudit(
+  actor: Actor,
+  filter: AuditFilter,
+  page: { cursor?: string; limit?: number } = {},
+): Promise<{ rows: AuditRow[]; nextCursor: string | null }> {
+  assertCan(actor, "audit.read");
+  const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
+  const where = auditWhere(filter);
+  if (page.cursor && /^\d+$/.test(page.cursor)) where.id = { lt: BigInt(page.cursor) };
+  const found = await db().auditEvent.findMany({ where, orderBy: { id: "desc" }, take: limit + 1 });
+  const rows = found.slice(0, limit).map((r) => ({ ...r, id: r.id.toString() }));
+  return { rows, nextCursor: found.length > limit ? rows[rows.length - 1]!.id : null };
+}

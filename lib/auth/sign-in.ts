@@ -1,0 +1,45 @@
+import "server-only";
+import { credentialsSchema } from "./credentials-schema";
+import { db } from "@/lib/db/client";
+import { recordAudit } from "@/lib/audit/record";
+import { dummyPasswordHash, verifyPassword } from "./password";
+import { accountKey, addressKey, clearFailures, lockedUntil, recordFailure, THROTTLE_POLICY } from "./throttle";
+
+export type SignInResult =
+  | { ok: true; staffId: string; sessionId: string; name: string; email: string }
+  | { ok: false; reason: "invalid" | "locked" | "malformed" };
+
+/**
+ * Checks credentials and opens a server-side session row. Every outcome is audited; the
+ * caller shows one generic message whatever the reason, so nothing tells an attacker
+ * which emails exist or whether a lock is in force.
+ */
+export async function signInWithPassword(input: unknown, from: { ip: string | null; userAgent: string | null }): Promise<SignInResult> {
+  const parsed = credentialsSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, reason: "malformed" };
+  const { email, password } = parsed.data;
+  const keys = [accountKey(email), ...(from.ip ? [addressKey(from.ip)] : [])];
+
+  const staff = await db().staff.findUnique({ where: { email } });
+  const locked = await lockedUntil(db(), keys);
+  // Verify even when locked or unknown so that timing does not reveal either.
+  const passwordOk = await verifyPassword(staff?.passwordHash ?? (await dummyPasswordHash()), password);
+  const ok = !!staff && staff.active && passwordOk && !locked;
+
+  return db().$transaction(async (tx) => {
+    const actor = { staffId: staff?.id ?? null, email, ip: from.ip, userAgent: from.userAgent };
+    if (!ok) {
+      await recordFailure(tx, accountKey(email), THROTTLE_POLICY.account.freeFailures);
+      if (from.ip) await recordFailure(tx, addressKey(from.ip), THROTTLE_POLICY.address.freeFailures);
+      const reason = locked ? "locked" : !staff ? "unknown_account" : !staff.active ? "deactivated" : "wrong_password";
+      await recordAudit(tx, { action: "auth.sign_in_failed", actor, targetType: "staff", targetId: staff?.id, details: { reason } });
+      return { ok: false, reason: locked ? "locked" : "invalid" } as const;
+    }
+    await clearFailures(tx, accountKey(email));
+    const session = await tx.staffSession.create({
+      data: { staffId: staff.id, sessionVersion: staff.sessionVersion, ip: from.ip, userAgent: from.userAgent?.slice(0, 512) },
+    });
+    await recordAudit(tx, { action: "auth.sign_in", actor, targetType: "session", targetId: session.id });
+    return { ok: true, staffId: staff.id, sessionId: session.id, name: staff.name, email: staff.email } as const;
+  });
+}

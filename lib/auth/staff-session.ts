@@ -1,0 +1,50 @@
+import "server-only";
+import { db, type Tx } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import type { Actor } from "./actor";
+import { judgeSession } from "./session-policy";
+
+/** lastSeenAt is written at most this often, to keep page loads free of needless writes. */
+const TOUCH_EVERY_MS = 15_000;
+
+export function sessionLimits() {
+  const env = getEnv();
+  return { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxMs: env.SESSION_MAX_HOURS * 3_600_000 };
+}
+
+export type LiveSession = { sessionId: string; actor: Actor; reauthAt: Date };
+
+/**
+ * Resolves the session row named by the cookie and decides whether it is alive
+ * (not signed out, staff active, version current, not idle, not past its lifetime).
+ * A dead session is marked ended so it can never come back.
+ */
+export async function resolveSession(sessionId: string, from: { ip: string | null; userAgent: string | null }): Promise<LiveSession | null> {
+  const session = await db().staffSession.findUnique({ where: { id: sessionId }, include: { staff: true } });
+  if (!session) return null;
+  const now = new Date();
+  const verdict = judgeSession(session, sessionLimits(), now);
+  if (!verdict.alive) {
+    if (!session.endedAt) await db().staffSession.update({ where: { id: sessionId }, data: { endedAt: now, endReason: verdict.reason } });
+    return null;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db().staffSession.update({ where: { id: sessionId }, data: { lastSeenAt: now } });
+  }
+  const { staff } = session;
+  return {
+    sessionId,
+    reauthAt: session.reauthAt,
+    actor: { staffId: staff.id, email: staff.email, name: staff.name, roles: staff.roles, ip: from.ip, userAgent: from.userAgent },
+  };
+}
+
+export async function endSession(sessionId: string, reason: string): Promise<void> {
+  await db().staffSession.updateMany({ where: { id: sessionId, endedAt: null }, data: { endedAt: new Date(), endReason: reason } });
+}
+
+/** Ends every session of a person at once (deactivation, password reset). */
+export async function endAllSessions(tx: Tx, staffId: string, reason: string): Promise<void> {
+  await tx.staff.update({ where: { id: staffId }, data: { sessionVersion: { increment: 1 } } });
+  await tx.staffSession.updateMany({ where: { staffId, endedAt: null }, data: { endedAt: new Date(), endReason: reason } });
+}

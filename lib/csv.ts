@@ -1,0 +1,13 @@
+/**
+ * One CSV row (RFC 4180, CRLF). Cells that a spreadsheet would run as a formula
+ * (=, +, -, @, tab, CR) are prefixed with a quote so an export cannot carry an injection.
+ */
+export function toCsvRow(cells: readonly (string | number | null | undefined)[]): string {
+  return cells.map(csvCell).join(",") + "\r\n";
+}
+
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value !== "number") text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

@@ -1,0 +1,39 @@
+import { mkdir } from "node:fs/promises";
+import net from "node:net";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+
+/**
+ * The embedded PostgreSQL of local mode: PGlite (PostgreSQL compiled to WebAssembly)
+ * served on a loopback port so that the app connects to it exactly as to a real server.
+ * `dataDir` undefined keeps everything in memory (tests).
+ */
+export type EmbeddedDb = { url: string; stop(): Promise<void> };
+
+export async function startEmbeddedDb(options: { dataDir?: string; port?: number } = {}): Promise<EmbeddedDb> {
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const port = options.port ?? (await freePort());
+  // maxConnections above 1: with 1, an error in one query kills the next (environment.md).
+  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 20 });
+  await server.start();
+  return {
+    url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { AppError, type ErrorCode, type FieldErrors } from "@/lib/errors";
+import { logger } from "@/lib/log";
+
+/** RFC 9457 problem document, the shape of every non-2xx answer of this app's API. */
+export type Problem = {
+  type: "about:blank";
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  correlationId: string;
+  errors?: FieldErrors;
+};
+
+const STATUS: Record<ErrorCode, { status: number; title: string }> = {
+  invalid_request: { status: 400, title: "Invalid request" },
+  unauthenticated: { status: 401, title: "Sign-in required" },
+  forbidden: { status: 403, title: "Forbidden" },
+  bad_origin: { status: 403, title: "Cross-origin request refused" },
+  not_found: { status: 404, title: "Not found" },
+  conflict: { status: 409, title: "Conflict" },
+  last_admin: { status: 409, title: "At least one active admin must remain" },
+  email_taken: { status: 409, title: "Email already in use" },
+  payload_too_large: { status: 413, title: "Request too large" },
+  upstream_error: { status: 502, title: "The Issuing Service did not answer as expected" },
+};
+
+export function problem(code: ErrorCode, detail: string, extra: { errors?: FieldErrors; correlationId?: string; status?: number } = {}): Response {
+  const { status, title } = STATUS[code];
+  const body: Problem = {
+    type: "about:blank",
+    title,
+    status: extra.status ?? status,
+    detail,
+    code,
+    correlationId: extra.correlationId ?? randomUUID(),
+    ...(extra.errors ? { errors: extra.errors } : {}),
+  };
+  return Response.json(body, {
+    status: body.status,
+    headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": body.correlationId },
+  });
+}
+
+/** Field errors keyed by dotted path ("lines.0.quantity"), as forms expect them. */
+export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** Maps anything thrown by a handler to a problem document; unknown errors are logged, never shown. */
+export function problemFromError(error: unknown): Response {
+  if (error instanceof AppError) {
+    return problem(error.code, error.message, { errors: error.fieldErrors, correlationId: error.correlationId });
+  }
+  if (error instanceof z.ZodError) {
+    return problem("invalid_request", "Some fields are not valid.", { errors: fieldErrorsFrom(error) });
+  }
+  const correlationId = randomUUID();
+  logger.error("unhandled error in route handler", { correlationId, error: error instanceof Error ? error.message : String(error) });
+  return Response.json(
+    { type: "about:blank", title: "Internal error", status: 500, detail: "Something went wrong on our side. Quote the correlation id to support.", code: "internal_error", correlationId },
+    { status: 500, headers: { "content-type": "application/problem+json", "x-correlation-id": correlationId } },
+  );
+}

@@ -1,0 +1,40 @@
+import "server-only";
+import { db, Prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { hashPassword } from "@/lib/auth/password";
+import { recordAudit, type AuditEntry } from "@/lib/audit/record";
+import { parseInput } from "@/lib/http/parse";
+import { createStaffSchema } from "./schemas";
+import { toStaffView, type StaffView } from "./staff-view";
+
+/** An admin creates a staff account. */
+export async function createStaff(actor: Actor, input: unknown): Promise<StaffView> {
+  assertCan(actor, "staff.manage");
+  return insertStaff(input, actor);
+}
+
+/**
+ * The deployment's operator creates an account from the command line (the first admin
+ * of a deployment, or local mode's demo accounts). Audited as the system, not as a person.
+ */
+export async function createStaffAsOperator(input: unknown, source: "cli" | "demo-seed"): Promise<StaffView> {
+  return insertStaff(input, { email: `system:${source}` });
+}
+
+async function insertStaff(input: unknown, auditActor: AuditEntry["actor"]): Promise<StaffView> {
+  const data = parseInput(createStaffSchema, input);
+  const passwordHash = await hashPassword(data.password);
+  try {
+    return await db().$transaction(async (tx) => {
+      const staff = await tx.staff.create({ data: { email: data.email, name: data.name, roles: data.roles, passwordHash } });
+      await recordAudit(tx, { action: "staff.create", actor: auditActor, targetType: "staff", targetId: staff.id, details: { email: staff.email, roles: staff.roles } });
+      return toStaffView(staff);
+    });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+      throw new AppError("email_taken", "Someone already uses this email address.", { fieldErrors: { email: ["Someone already uses this email address."] } });
+    }
+    throw error;
+  }
+}

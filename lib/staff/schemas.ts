@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { ROLES } from "@/lib/auth/permissions";
+
+export const passwordSchema = z
+  .string({ error: "Enter a password." })
+  .min(12, "Use at least 12 characters.")
+  .max(256, "Use at most 256 characters.");
+
+export const rolesSchema = z
+  .array(z.enum(ROLES, { error: (issue) => `Unknown role "${String(issue.input)}".` }), { error: "Choose at least one role." })
+  .min(1, "Choose at least one role.")
+  .max(ROLES.length)
+  .transform((roles) => [...new Set(roles)]);
+
+export const createStaffSchema = z.object({
+  email: z.string({ error: "Enter an email address." }).trim().toLowerCase().min(1, "Enter an email address.").max(254, "That email address is too long.").email("Enter a valid email address."),
+  name: z.string({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(120, "Use at most 120 characters."),
+  roles: rolesSchema,
+  password: passwordSchema,
+});
+export type CreateStaffInput = z.infer<typeof createStaffSchema>;
+
+export const updateStaffSchema = z
+  .object({
+    name: z.string().trim().min(1, "Enter a name.").max(120, "Use at most 120 characters.").optional(),
+    roles: rolesSchema.optional(),
+    active: z.boolean({ error: "Must be true or false." }).optional(),
+  })
+  .strict()
+  .refine((v) => v.name !== undefined || v.roles !== undefined || v.active !== undefined, { message: "Nothing to change." });
+export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
+
+export const resetPasswordSchema = z.object({ password: passwordSchema }).strict();
+
+export const staffIdSchema = z.string().uuid("Unknown staff id.");

@@ -1,0 +1,78 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { getToken } from "next-auth/jwt";
+import { getEnv, usesSecureCookies } from "@/lib/env";
+
+/**
+ * Runs before every page and route handler:
+ * - a per-request CSP nonce (Next applies it to its own scripts; no inline script runs
+ *   without it);
+ * - without a session cookie that verifies, pages go to the sign-in page and every /api/*
+ *   path answers 401 — except the few public doors below. Whether the session is still
+ *   alive (sign-out, idle, deactivation) is decided by the page or handler against the
+ *   database, since this check only proves the cookie was ours.
+ */
+const PUBLIC_API = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/webhooks\/service$/];
+const PUBLIC_PAGES = [/^\/signin$/];
+
+export async function proxy(req: NextRequest) {
+  const { pathname } = req.nextUrl;
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const csp = contentSecurityPolicy(nonce);
+
+  const isPublic = PUBLIC_API.some((p) => p.test(pathname)) || PUBLIC_PAGES.some((p) => p.test(pathname));
+  if (!isPublic && !(await hasValidToken(req))) {
+    if (pathname.startsWith("/api/")) return withHeaders(unauthenticated(), csp);
+    const signIn = new URL("/signin", req.url);
+    if (pathname !== "/") signIn.searchParams.set("callbackUrl", pathname + req.nextUrl.search);
+    return withHeaders(NextResponse.redirect(signIn), csp);
+  }
+
+  const requestHeaders = new Headers(req.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", csp);
+  return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp);
+}
+
+async function hasValidToken(req: NextRequest): Promise<boolean> {
+  try {
+    const env = getEnv();
+    const token = await getToken({ req, secret: env.AUTH_SECRET, secureCookie: usesSecureCookies(env) });
+    return !!token?.sid;
+  } catch {
+    return false;
+  }
+}
+
+function contentSecurityPolicy(nonce: string): string {
+  const dev = process.env.NODE_ENV === "development";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function unauthenticated(): NextResponse {
+  const correlationId = crypto.randomUUID();
+  return NextResponse.json(
+    { type: "about:blank", title: "Sign-in required", status: 401, detail: "Sign in to continue.", code: "unauthenticated", correlationId },
+    { status: 401, headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId } },
+  );
+}
+
+function withHeaders(res: NextResponse, csp: string): NextResponse {
+  res.headers.set("Content-Security-Policy", csp);
+  return res;
+}
+
+export const config = {
+  // Everything but Next's static files and the favicon.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};

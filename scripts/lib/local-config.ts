@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Fills in what local mode provides when it is not configured, and returns the
+ * environment for the app's processes. Production mode (NODE_ENV=production with a real
+ * SERVICE_BASE_URL) gets nothing generated: a missing secret stops start-up with one line.
+ */
+export type LocalConfig = {
+  env: Record<string, string> & { DATABASE_URL: string; APP_URL: string; PORT: string; DEMO_PASSWORD?: string };
+  seedDemo: boolean;
+  stop(): Promise<void>;
+};
+
+export async function loadLocalConfig({ root }: { root: string }): Promise<LocalConfig> {
+  // The launcher is the one other place that reads process.env: it decides what the app's
+  // validated environment (lib/env.ts) will be.
+  const given = process.env;
+  const production = given.NODE_ENV === "production" && !!given.SERVICE_BASE_URL;
+  const dataDir = path.resolve(root, given.DATA_DIR ?? ".data");
+  await mkdir(dataDir, { recursive: true });
+  const stops: Array<() => Promise<void>> = [];
+
+  let databaseUrl = given.DATABASE_URL;
+  let embedded = false;
+  if (!databaseUrl) {
+    if (production) throw new Error("DATABASE_URL is required in production mode.");
+    const { startEmbeddedDb } = await import("@/lib/db/embedded");
+    const port = given.EMBEDDED_DB_PORT ? Number(given.EMBEDDED_DB_PORT) : undefined;
+    const db = await startEmbeddedDb({ dataDir: path.join(dataDir, "pglite"), port });
+    stops.push(db.stop);
+    databaseUrl = db.url;
+    embedded = true;
+    console.log(`[start] embedded PostgreSQL (PGlite) on ${new URL(db.url).host}, data in ${path.relative(root, dataDir)}/pglite`);
+  }
+
+  let authSecret = given.AUTH_SECRET;
+  if (!authSecret) {
+    if (production) throw new Error("AUTH_SECRET is required in production mode (at least 32 random characters).");
+    authSecret = await readOrCreateSecret(path.join(dataDir, "auth-secret"));
+  }
+
+  const port = given.PORT ?? "3000";
+  const appUrl = given.APP_URL ?? `http://localhost:${port}`;
+  const env: LocalConfig["env"] = {
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: authSecret,
+    APP_URL: appUrl,
+    NEXTAUTH_URL: appUrl,
+    PORT: port,
+    LOCAL_MODE: production ? "0" : "1",
+    NEXT_TELEMETRY_DISABLED: "1",
+    CHECKPOINT_DISABLE: "1",
+  };
+  if (given.DEMO_PASSWORD) env.DEMO_PASSWORD = given.DEMO_PASSWORD;
+  Object.assign(process.env, env);
+
+  return {
+    env,
+    seedDemo: !production && (embedded || given.DEMO_ACCOUNTS === "1"),
+    async stop() {
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    },
+  };
+}
+
+async function readOrCreateSecret(file: string): Promise<string> {
+  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
+  const secret = randomBytes(32).toString("base64url");
+  await writeFile(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,64 @@
+/**
+ * `npm start`: starts what is not configured, migrates, and serves the app.
+ * - DATABASE_URL unset → embedded PostgreSQL (PGlite) under DATA_DIR (default .data/),
+ *   served on loopback, and demo staff accounts (local mode).
+ * - AUTH_SECRET unset → generated once under DATA_DIR (refused in production mode).
+ * Then builds the app if the build is missing or older than the sources, and runs
+ * `next start` (or `next dev` with --dev) as a child process.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { loadLocalConfig, type LocalConfig } from "./lib/local-config";
+import { buildIsStale } from "./lib/build-freshness";
+
+const dev = process.argv.includes("--dev");
+const root = path.resolve(import.meta.dirname, "..");
+
+async function main() {
+  const config: LocalConfig = await loadLocalConfig({ root });
+  const { migrate } = await import("@/lib/db/migrate");
+  const result = await migrate(config.env.DATABASE_URL, path.join(root, "prisma/migrations"));
+  log(`database ready (${result.applied.length} migration(s) applied, ${result.alreadyApplied} already there)`);
+
+  if (config.seedDemo) await seedDemo(config);
+
+  if (!dev && buildIsStale(root)) {
+    log("building the app (first start or sources changed)…");
+    const build = spawnSync(nextBin(), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, ...config.env } });
+    if (build.status !== 0) return shutdown(config, build.status ?? 1);
+  }
+
+  const port = config.env.PORT;
+  const child = spawn(nextBin(), [dev ? "dev" : "start", "-p", port], { cwd: root, stdio: "inherit", env: { ...process.env, ...config.env } });
+  log(`serving on ${config.env.APP_URL}`);
+  const stop = () => child.kill("SIGTERM");
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  child.on("exit", (code) => void shutdown(config, code ?? 0));
+}
+
+async function seedDemo(config: LocalConfig) {
+  const { seedDemoStaff } = await import("@/lib/staff/seed-demo");
+  const seeded = await seedDemoStaff(config.env.DEMO_PASSWORD);
+  if (!seeded.created) return log("demo accounts: <role>@demo.local (password as printed at first start, or DEMO_PASSWORD)");
+  const password = seeded.password ?? "(the DEMO_PASSWORD you set)";
+  console.log(`\n  Demo accounts created: admin@demo.local, buyer@demo.local, support@demo.local,\n  finance@demo.local, approver@demo.local, viewer@demo.local\n  Password for all of them (shown only now): ${password}\n`);
+}
+
+function nextBin() {
+  return path.join(root, "node_modules/.bin/next");
+}
+
+async function shutdown(config: LocalConfig, code: number) {
+  await config.stop();
+  process.exit(code);
+}
+
+function log(message: string) {
+  console.log(`[start] ${message}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
