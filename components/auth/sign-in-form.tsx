@@ -21,7 +21,7 @@ export function SignInForm({ callbackUrl, expired }: { callbackUrl: string; expi
     const parsed = credentialsSchema.safeParse({ email: form.get("email"), password: form.get("password") });
     if (!parsed.success) {
       const next: Errors = {};
-      for (const issue of parsed.error.issues) (next[issue.path[0] as keyof Errors] ??= []).push(issue.message);
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= [issue.message];
       setErrors(next);
       return;
     }

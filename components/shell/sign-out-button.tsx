@@ -12,6 +12,8 @@ export function SignOutButton() {
       onClick={async () => {
         setPending(true);
         await signOut({ redirect: false });
+        // A full page load, so that nothing of the ended session stays in client memory.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
         window.location.assign("/signin");
       }}
       className="w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"

@@ -44,12 +44,15 @@ export function problem(code: ErrorCode, detail: string, extra: { errors?: Field
   });
 }
 
-/** Field errors keyed by dotted path ("lines.0.quantity"), as forms expect them. */
+/**
+ * Field errors keyed by dotted path ("lines.0.quantity"), as forms expect them. Only the
+ * first problem of each field is kept: "Enter an email" makes "not a valid email" noise.
+ */
 export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";
-    (errors[key] ??= []).push(issue.message);
+    errors[key] ??= [issue.message];
   }
   return errors;
 }

@@ -84,12 +84,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                 <tr key={row.id} data-action={row.action}>
                   <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{row.at.toISOString().replace("T", " ").slice(0, 19)}</td>
                   <td className="px-4 py-2">{row.actorEmail ?? "—"}</td>
-                  <td className="px-4 py-2 font-medium">{auditActionLabel(row.action)}</td>
-                  <td className="px-4 py-2 text-xs text-slate-600">{row.targetType ? `${row.targetType} ${row.targetId ?? ""}` : "—"}</td>
+                  <td className="whitespace-nowrap px-4 py-2 font-medium">{auditActionLabel(row.action)}</td>
+                  <td className="whitespace-nowrap px-4 py-2 text-xs text-slate-600" title={row.targetId ?? undefined}>
+                    {row.targetType ? `${row.targetType} ${row.targetId?.slice(0, 8) ?? ""}` : "—"}
+                  </td>
                   <td className="px-4 py-2 text-xs text-slate-600" title={row.userAgent ?? undefined}>{row.ip ?? "—"}</td>
-                  <td className="max-w-xs truncate px-4 py-2 font-mono text-xs text-slate-600" title={row.details ? JSON.stringify(row.details) : undefined}>
-                    {row.correlationId ? `correlationId ${row.correlationId} ` : ""}
-                    {row.details ? JSON.stringify(row.details) : ""}
+                  <td className="max-w-sm px-4 py-2 text-xs text-slate-600">
+                    {row.correlationId ? <span className="block font-mono">ref {row.correlationId}</span> : null}
+                    {formatDetails(row.details)}
                   </td>
                 </tr>
               ))}
@@ -103,4 +105,12 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       </div>
     </>
   );
+}
+
+/** "email: a@b.c · roles: buyer, support" rather than raw JSON. */
+function formatDetails(details: unknown): string {
+  if (!details || typeof details !== "object") return "";
+  return Object.entries(details as Record<string, unknown>)
+    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`)
+    .join(" · ");
 }

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from "@playwright/test";
+
+export const E2E_PORT = 3100;
+export const E2E_DB_PORT = 55433;
+export const DEMO_PASSWORD = "e2e-demo-password-1";
+
+/**
+ * End-to-end tests in Debian's Chromium (no browser download), against the app started
+ * exactly as `npm start` starts it, on a fresh embedded database.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "rm -rf .data/e2e && npm start",
+    url: `http://localhost:${E2E_PORT}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: ".data/e2e",
+      EMBEDDED_DB_PORT: String(E2E_DB_PORT),
+      DEMO_PASSWORD,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

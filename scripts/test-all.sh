@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The one test command (README, CI): installs what the tests need, then runs every suite.
+#   unit → integration on embedded PGlite → integration on a real PostgreSQL →
+#   sandbox contract → end-to-end in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
+
+need_apt=()
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+{ command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || need_apt+=(postgresql)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "[test] installing ${need_apt[*]} from Debian"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+
+[ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm install --no-audit --no-fund
+
+# A throw-away PostgreSQL on a loopback port, stopped on exit.
+pg_bin=$(dirname "$(ls /usr/lib/postgresql/*/bin/initdb | sort -V | tail -1)")
+pg_dir=$(mktemp -d /tmp/dgis-pg.XXXXXX)
+chmod 755 "$pg_dir"
+pg_port=$((20000 + RANDOM % 20000))
+as_pg() { if [ "$(id -u)" = 0 ]; then chown -R postgres "$pg_dir"; runuser -u postgres -- "$@"; else "$@"; fi; }
+as_pg "$pg_bin/initdb" -D "$pg_dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1" start >/dev/null
+trap 'as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$pg_dir"' EXIT
+as_pg "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres dgis_test
+export TEST_POSTGRES_URL="postgresql://postgres@127.0.0.1:$pg_port/dgis_test"
+
+echo "[test] unit"
+npx vitest run --project unit
+echo "[test] integration on embedded PGlite"
+npx vitest run --project integration
+echo "[test] integration on PostgreSQL $(basename "$(dirname "$pg_bin")")"
+TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run --project integration
+echo "[test] sandbox contract"
+npx vitest run --project contract
+echo "[test] end-to-end in Chromium"
+npx playwright test

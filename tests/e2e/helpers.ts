@@ -1,0 +1,28 @@
+import { expect, type Page } from "@playwright/test";
+import pg from "pg";
+import { DEMO_PASSWORD, E2E_DB_PORT } from "../../playwright.config";
+
+export const ROLES = ["admin", "buyer", "support", "finance", "approver", "viewer"] as const;
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export async function signInAs(page: Page, role: (typeof ROLES)[number]) {
+  await signIn(page, `${role}@demo.local`);
+  await expect(page.getByTestId("current-staff")).toContainText(`${role}@demo.local`);
+}
+
+/** Direct access to the app's embedded database, for arranging what the UI cannot (time). */
+export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${E2E_DB_PORT}/postgres?sslmode=disable` });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { signIn, signInAs } from "./helpers";
+
+test("an admin adds a person, who signs in; deactivation ends their session at once and blocks sign-in", async ({ page, browser }) => {
+  const email = `casey-${Date.now()}@example.test`;
+  await signInAs(page, "admin");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Staff" }).click();
+  const form = page.getByRole("form", { name: "Add a person" });
+  await form.getByLabel("Name").fill("Casey Jones");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Initial password").fill("casey's long password");
+  await form.getByLabel(/^Buyer/).check();
+  await form.getByLabel(/^Support/).check();
+  await form.getByRole("button", { name: "Add person" }).click();
+  await expect(page.getByText(`${email} can now sign in.`)).toBeVisible();
+  await expect(page.getByTestId(`staff-row-${email}`)).toContainText("Buyer, Support");
+
+  const casey = await (await browser.newContext()).newPage();
+  await signIn(casey, email, "casey's long password");
+  await expect(casey.getByTestId("current-roles")).toHaveText("BuyerSupport");
+
+  const row = page.getByTestId(`staff-row-${email}`);
+  await row.getByRole("button", { name: "Manage" }).click();
+  await page.getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByText("Deactivated. Their sessions have ended.")).toBeVisible();
+  await expect(row).toContainText("Deactivated");
+
+  await casey.goto("/orders");
+  await expect(casey).toHaveURL(/\/signin/);
+  await signIn(casey, email, "casey's long password");
+  await expect(casey.getByTestId("sign-in-error")).toBeVisible();
+});
+
+test("bad staff input gets field errors and creates nobody", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.goto("/staff");
+  const rowsBefore = await page.locator("[data-testid^=staff-row-]").count();
+  const form = page.getByRole("form", { name: "Add a person" });
+  await form.getByRole("button", { name: "Add person" }).click();
+  await expect(form.getByTestId("error-name")).toHaveText("Enter a name.");
+  await expect(form.getByTestId("error-email")).toBeVisible();
+  await expect(form.getByTestId("error-password")).toBeVisible();
+  await expect(form.getByTestId("error-roles")).toHaveText("Choose at least one role.");
+
+  await form.getByLabel("Name").fill("x".repeat(500));
+  await form.getByLabel("Email").fill("someone@example.test");
+  await form.getByLabel("Initial password").fill("short");
+  await form.getByRole("button", { name: "Add person" }).click();
+  await expect(form.getByTestId("error-name")).toHaveText("Use at most 120 characters.");
+  await expect(form.getByTestId("error-password")).toHaveText("Use at least 12 characters.");
+  await page.reload();
+  await expect(page.locator("[data-testid^=staff-row-]")).toHaveCount(rowsBefore);
+});
+
+test("forged and malformed requests to staff endpoints get 4xx problem documents, never 5xx", async ({ page }) => {
+  await signInAs(page, "admin");
+  const origin = "http://localhost:3100";
+  const cases = [
+    page.request.post("/api/staff", { data: "{not json", headers: { origin, "content-type": "application/json" } }),
+    page.request.post("/api/staff", { data: { email: ["a"], name: { x: 1 }, roles: ["root"], password: 1 }, headers: { origin } }),
+    page.request.post("/api/staff", { data: { email: "a@b.c", name: "A", roles: ["admin"], password: "x".repeat(100_000) }, headers: { origin } }),
+    page.request.patch("/api/staff/not-a-uuid", { data: { name: "X" }, headers: { origin } }),
+    page.request.patch("/api/staff/00000000-0000-4000-8000-000000000000", { data: { name: "X" }, headers: { origin } }),
+    page.request.post("/api/staff/00000000-0000-4000-8000-000000000000/password", { data: {}, headers: { origin } }),
+    page.request.get("/api/audit?cursor=abc&from=yesterday"),
+  ];
+  for (const res of await Promise.all(cases)) {
+    expect(res.status(), res.url()).toBeGreaterThanOrEqual(400);
+    expect(res.status(), res.url()).toBeLessThan(500);
+    expect(res.headers()["content-type"]).toContain("application/problem+json");
+  }
+  const crossSite = await page.request.post("/api/staff", { data: { email: "a@b.c", name: "A", roles: ["admin"], password: "twelve chars min" }, headers: { origin: "https://evil.example" } });
+  expect(crossSite.status()).toBe(403);
+  expect((await crossSite.json()).code).toBe("bad_origin");
+});
+
+test("the audit log shows sign-ins and staff changes, filters them, and exports CSV", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.goto("/audit");
+  await expect(page.getByTestId("audit-table")).toContainText("Signed in");
+  await page.getByLabel("Action").selectOption("auth.sign_in_failed");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/action=auth.sign_in_failed/);
+  const rows = page.locator("[data-testid=audit-table] tbody tr");
+  await expect(rows.first()).toHaveAttribute("data-action", "auth.sign_in_failed");
+  for (const action of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-action")))) expect(action).toBe("auth.sign_in_failed");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const csv = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of csv) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  expect(text.split("\r\n")[0]).toBe("id,at,actor,action,targetType,targetId,ip,userAgent,correlationId,details");
+  expect(text).toContain("auth.sign_in_failed");
+  expect(text).not.toContain("auth.sign_in,");
+});

@@ -1,0 +1,60 @@
+import { describe, expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { signInWithPassword } from "@/lib/auth/sign-in";
+import { endSession, resolveSession } from "@/lib/auth/staff-session";
+import { updateStaff } from "@/lib/staff/update-staff";
+import { resetPassword } from "@/lib/staff/reset-password";
+import { makeStaff, uniqueIp } from "../support/db";
+
+const from = () => ({ ip: uniqueIp(), userAgent: "vitest" });
+
+async function signedIn(roles: string[]) {
+  const staff = await makeStaff(roles);
+  const result = await signInWithPassword({ email: staff.email, password: staff.password }, from());
+  if (!result.ok) throw new Error("sign-in failed");
+  return { staff, sessionId: result.sessionId };
+}
+
+describe("sessions end on the server", () => {
+  test("sign-out ends the session for good", async () => {
+    const { sessionId } = await signedIn(["viewer"]);
+    await endSession(sessionId, "signed_out");
+    expect(await resolveSession(sessionId, from())).toBeNull();
+  });
+
+  test("deactivation ends every session of that person at once", async () => {
+    const admin = await makeStaff(["admin"]);
+    const { staff, sessionId } = await signedIn(["buyer"]);
+    const second = await signInWithPassword({ email: staff.email, password: staff.password }, from());
+    await updateStaff(admin, staff.staffId, { active: false });
+    expect(await resolveSession(sessionId, from())).toBeNull();
+    expect(second.ok && (await resolveSession(second.sessionId, from()))).toBeNull();
+    expect(await db().staffSession.count({ where: { staffId: staff.staffId, endedAt: null } })).toBe(0);
+  });
+
+  test("a password reset ends their sessions and the new password works", async () => {
+    const admin = await makeStaff(["admin"]);
+    const { staff, sessionId } = await signedIn(["finance"]);
+    await resetPassword(admin, staff.staffId, { password: "a brand new password" });
+    expect(await resolveSession(sessionId, from())).toBeNull();
+    expect((await signInWithPassword({ email: staff.email, password: staff.password }, from())).ok).toBe(false);
+    expect((await signInWithPassword({ email: staff.email, password: "a brand new password" }, from())).ok).toBe(true);
+  });
+
+  test("an idle session is refused and marked ended", async () => {
+    const { sessionId } = await signedIn(["viewer"]);
+    await db().staffSession.update({ where: { id: sessionId }, data: { lastSeenAt: new Date(Date.now() - 31 * 60_000) } });
+    expect(await resolveSession(sessionId, from())).toBeNull();
+    expect((await db().staffSession.findUnique({ where: { id: sessionId } }))?.endReason).toBe("idle_timeout");
+  });
+
+  test("a session past its absolute lifetime is refused even if active", async () => {
+    const { sessionId } = await signedIn(["viewer"]);
+    await db().staffSession.update({ where: { id: sessionId }, data: { createdAt: new Date(Date.now() - 13 * 3_600_000) } });
+    expect(await resolveSession(sessionId, from())).toBeNull();
+  });
+
+  test("an unknown session id is refused", async () => {
+    expect(await resolveSession("00000000-0000-0000-0000-000000000000", from())).toBeNull();
+  });
+});
