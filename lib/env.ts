@@ -15,6 +15,20 @@ const schema = z.object({
   /** Set by the launcher when it runs everything itself (embedded DB, sandbox). */
   LOCAL_MODE: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+
+  // The upstream (lib/upstream). In local mode the launcher fills these from the sandbox.
+  SERVICE_BASE_URL: z.string().url().optional(),
+  SERVICE_API_KEY: z.string().min(1).optional(),
+  /** A second key for rotation: switched to, without restart, when the first gets 401. */
+  SERVICE_API_KEY_NEXT: z.string().min(1).optional(),
+  /** Comma-separated webhook secrets (svcwh_…); any of them verifies a delivery. */
+  SERVICE_WEBHOOK_SECRETS: z.string().optional(),
+  SERVICE_CATALOG_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** The workspace's upstream limit per fixed minute, shared by all instances. */
+  SERVICE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** Base of the retry backoff (1 s per the contract; tests make it small). */
+  SERVICE_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
+  SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(12_000),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -35,4 +49,20 @@ export function getEnv(): Env {
 /** Secure cookies whenever the app is served over https (always the case in production). */
 export function usesSecureCookies(env: Env = getEnv()): boolean {
   return env.APP_URL.startsWith("https://");
+}
+
+/** The configured upstream, or a clear error naming what is missing. */
+export function serviceConfig(env: Env = getEnv()) {
+  if (!env.SERVICE_BASE_URL || !env.SERVICE_API_KEY) {
+    throw new Error("Configuration error: SERVICE_BASE_URL and SERVICE_API_KEY are required (npm start sets them in local mode).");
+  }
+  return {
+    baseUrl: env.SERVICE_BASE_URL,
+    apiKeys: [env.SERVICE_API_KEY, ...(env.SERVICE_API_KEY_NEXT ? [env.SERVICE_API_KEY_NEXT] : [])],
+    webhookSecrets: (env.SERVICE_WEBHOOK_SECRETS ?? "").split(",").map((x) => x.trim()).filter(Boolean),
+    catalogTtlMs: env.SERVICE_CATALOG_TTL_SECONDS * 1000,
+    rateLimit: env.SERVICE_RATE_LIMIT,
+    retryBaseMs: env.SERVICE_RETRY_BASE_MS,
+    timeoutMs: env.SERVICE_TIMEOUT_MS,
+  };
 }

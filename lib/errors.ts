@@ -1,6 +1,8 @@
 /**
  * Typed application errors with a stable code. One place (lib/http/problem.ts) maps
  * them to HTTP statuses and problem documents; nothing branches on a message.
+ * Upstream business codes (quote_expired, price_above_maximum, …) pass through as the
+ * code, with the status the upstream gave, so the browser can say exactly what happened.
  */
 export type ErrorCode =
   | "invalid_request"
@@ -12,21 +14,28 @@ export type ErrorCode =
   | "email_taken"
   | "bad_origin"
   | "payload_too_large"
-  | "upstream_error";
+  | "upstream_error"
+  | "upstream_unavailable"
+  | "outcome_unknown";
 
 export type FieldErrors = Record<string, string[]>;
 
 export class AppError extends Error {
-  readonly code: ErrorCode;
+  readonly code: string;
+  readonly status?: number;
   readonly fieldErrors?: FieldErrors;
   readonly correlationId?: string;
+  /** Extra members for the problem document (e.g. quotedTotal). Never secrets. */
+  readonly extra?: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, extra: { fieldErrors?: FieldErrors; correlationId?: string } = {}) {
+  constructor(code: ErrorCode | (string & {}), message: string, more: { status?: number; fieldErrors?: FieldErrors; correlationId?: string; extra?: Record<string, unknown> } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
-    this.fieldErrors = extra.fieldErrors;
-    this.correlationId = extra.correlationId;
+    this.status = more.status;
+    this.fieldErrors = more.fieldErrors;
+    this.correlationId = more.correlationId;
+    this.extra = more.extra;
   }
 }
 

@@ -5,6 +5,7 @@ import { logger } from "@/lib/log";
 
 /** RFC 9457 problem document, the shape of every non-2xx answer of this app's API. */
 export type Problem = {
+  [member: string]: unknown;
   type: "about:blank";
   title: string;
   status: number;
@@ -14,7 +15,7 @@ export type Problem = {
   errors?: FieldErrors;
 };
 
-const STATUS: Record<ErrorCode, { status: number; title: string }> = {
+const STATUS: Record<string, { status: number; title: string }> = {
   invalid_request: { status: 400, title: "Invalid request" },
   unauthenticated: { status: 401, title: "Sign-in required" },
   forbidden: { status: 403, title: "Forbidden" },
@@ -25,14 +26,21 @@ const STATUS: Record<ErrorCode, { status: number; title: string }> = {
   email_taken: { status: 409, title: "Email already in use" },
   payload_too_large: { status: 413, title: "Request too large" },
   upstream_error: { status: 502, title: "The Issuing Service did not answer as expected" },
-};
+  upstream_unavailable: { status: 503, title: "The Issuing Service is not answering" },
+  outcome_unknown: { status: 503, title: "Outcome not confirmed yet" },
+} satisfies Record<ErrorCode, { status: number; title: string }>;
 
-export function problem(code: ErrorCode, detail: string, extra: { errors?: FieldErrors; correlationId?: string; status?: number } = {}): Response {
-  const { status, title } = STATUS[code];
+export function problem(
+  code: ErrorCode | (string & {}),
+  detail: string,
+  extra: { errors?: FieldErrors; correlationId?: string; status?: number; members?: Record<string, unknown> } = {},
+): Response {
+  const known = STATUS[code];
   const body: Problem = {
+    ...extra.members,
     type: "about:blank",
-    title,
-    status: extra.status ?? status,
+    title: known?.title ?? "Request refused",
+    status: extra.status ?? known?.status ?? 409,
     detail,
     code,
     correlationId: extra.correlationId ?? randomUUID(),
@@ -60,7 +68,7 @@ export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
 /** Maps anything thrown by a handler to a problem document; unknown errors are logged, never shown. */
 export function problemFromError(error: unknown): Response {
   if (error instanceof AppError) {
-    return problem(error.code, error.message, { errors: error.fieldErrors, correlationId: error.correlationId });
+    return problem(error.code, error.message, { errors: error.fieldErrors, correlationId: error.correlationId, status: error.status, members: error.extra });
   }
   if (error instanceof z.ZodError) {
     return problem("invalid_request", "Some fields are not valid.", { errors: fieldErrorsFrom(error) });

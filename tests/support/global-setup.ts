@@ -3,6 +3,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedDb } from "../../lib/db/embedded";
 import { migrate } from "../../lib/db/migrate";
+import { startSandbox } from "../../sandbox/server";
 
 /**
  * The integration tests' database: the embedded PGlite by default, or a real PostgreSQL
@@ -24,7 +25,21 @@ export default async function setup(project: TestProject) {
   process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
   process.env.TEST_DB_KIND = process.env.TEST_DATABASE_URL ? "postgresql" : "pglite";
   project.provide("databaseUrl", url);
-  return stop;
+
+  // The upstream is the sandbox over HTTP, as in production; fast fulfilment and retries.
+  const sandbox = await startSandbox({ port: 0, fulfilmentDelayMs: 50, rateLimitPerMinute: 100_000, webhookRetryScale: 0.01, log: () => {} });
+  process.env.SERVICE_BASE_URL = sandbox.baseUrl;
+  process.env.SERVICE_API_KEY = sandbox.apiKey;
+  process.env.SERVICE_WEBHOOK_SECRETS = sandbox.webhookSecret;
+  process.env.SERVICE_RETRY_BASE_MS = "20";
+  process.env.SERVICE_TIMEOUT_MS = "1500";
+  process.env.SERVICE_RATE_LIMIT = "100000";
+  project.provide("sandbox", { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, webhookSecret: sandbox.webhookSecret });
+
+  return async () => {
+    await sandbox.close();
+    await stop();
+  };
 }
 
 async function resetDatabase(url: string) {
@@ -37,5 +52,6 @@ async function resetDatabase(url: string) {
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
+    sandbox: { baseUrl: string; apiKey: string; webhookSecret: string };
   }
 }

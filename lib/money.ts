@@ -1,0 +1,56 @@
+/**
+ * Money is an integer count of minor units (cents for USD) plus an ISO 4217 currency.
+ * Upstream amounts arrive as JSON numbers and are converted once, at the edge, with a
+ * check that they have no more decimals than the currency allows; all arithmetic is on
+ * bigint; formatting uses Intl.NumberFormat.
+ */
+export type Money = { minor: bigint; currency: string };
+
+const exponentCache = new Map<string, number>();
+
+export function currencyExponent(currency: string): number {
+  let exponent = exponentCache.get(currency);
+  if (exponent === undefined) {
+    try {
+      exponent = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      exponent = 2;
+    }
+    exponentCache.set(currency, exponent);
+  }
+  return exponent;
+}
+
+/** 12.34 USD → 1234n. Throws on NaN, infinities and sub-minor precision (12.345 USD). */
+export function toMinor(amount: number, currency: string): bigint {
+  if (!Number.isFinite(amount)) throw new RangeError(`Not a finite amount: ${amount}`);
+  const scaled = amount * 10 ** currencyExponent(currency);
+  const rounded = Math.round(scaled);
+  if (Math.abs(scaled - rounded) > 1e-6 * Math.max(1, Math.abs(scaled))) {
+    throw new RangeError(`${amount} has more decimals than ${currency} allows`);
+  }
+  return BigInt(rounded);
+}
+
+/** 1234n USD → 12.34, for sending to the upstream (exact for any amount below 2^53 minor units). */
+export function fromMinor(minor: bigint, currency: string): number {
+  const exponent = currencyExponent(currency);
+  return Number(toDecimalString(minor, exponent));
+}
+
+export function toDecimalString(minor: bigint, exponent: number): string {
+  const negative = minor < 0n;
+  const digits = (negative ? -minor : minor).toString().padStart(exponent + 1, "0");
+  const whole = digits.slice(0, digits.length - exponent) || "0";
+  const fraction = exponent ? `.${digits.slice(digits.length - exponent)}` : "";
+  return `${negative ? "-" : ""}${whole}${fraction}`;
+}
+
+export function formatMoney(minor: bigint | number | string, currency: string, locale = "en-US"): string {
+  const value = typeof minor === "bigint" ? minor : BigInt(minor);
+  const exponent = currencyExponent(currency);
+  // Intl formats decimal strings exactly (no float rounding) since ES2023.
+  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: exponent, maximumFractionDigits: exponent }).format(
+    toDecimalString(value, exponent) as unknown as number,
+  );
+}

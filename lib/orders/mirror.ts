@@ -1,0 +1,56 @@
+import "server-only";
+import { db, Prisma, type Tx } from "@/lib/db/client";
+import type { Order as UpstreamOrder } from "@/lib/service";
+import { toMinor } from "@/lib/money";
+import { isForward, OPEN_STATUSES, type OrderStatus } from "./order-states";
+
+/**
+ * Writes an upstream order into the local mirror. A newer read (by the upstream's
+ * updatedAtUtc) or a forward state move wins; an older or backward one is ignored, so
+ * reads and webhooks may arrive in any order.
+ */
+export type MirrorMeta = { placedById?: string | null; idempotencyKey?: string | null; eventAt?: Date | null };
+
+export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, tx: Tx = db()): Promise<{ status: OrderStatus; changed: boolean }> {
+  const status = order.status as OrderStatus;
+  const data = {
+    clientReference: order.clientReference,
+    status,
+    totalMinor: toMinor(order.total, order.currency),
+    currency: order.currency,
+    upstreamCreatedAt: new Date(order.createdAtUtc),
+    upstreamUpdatedAt: new Date(order.updatedAtUtc),
+    syncedAt: new Date(),
+    nextCheckAt: OPEN_STATUSES.includes(status) ? new Date(Date.now() + 5_000) : null,
+  };
+  const lines = (order.lines ?? null) as Prisma.InputJsonValue | null;
+
+  const existing = await tx.order.findUnique({ where: { id: order.id } });
+  if (!existing) {
+    try {
+      await tx.order.create({
+        data: { id: order.id, ...data, lines: lines ?? [], lastEventAt: meta.eventAt ?? null, placedById: meta.placedById ?? null, idempotencyKey: meta.idempotencyKey ?? null },
+      });
+      return { status, changed: true };
+    } catch (error) {
+      // Another writer mirrored it first: fall through to the update rules.
+      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
+      return mirrorOrder(order, meta, tx);
+    }
+  }
+
+  const current = existing.status as OrderStatus;
+  const newer = data.upstreamUpdatedAt > existing.upstreamUpdatedAt || isForward(current, status);
+  const backward = isForward(status, current);
+  const patch: Prisma.OrderUpdateInput = {
+    // Fill in what an earlier, thinner read lacked, whatever its age.
+    ...(meta.placedById && !existing.placedById ? { placedById: meta.placedById } : {}),
+    ...(meta.idempotencyKey && !existing.idempotencyKey ? { idempotencyKey: meta.idempotencyKey } : {}),
+    ...(lines && Array.isArray(existing.lines) && existing.lines.length === 0 ? { lines } : {}),
+    ...(meta.eventAt && (!existing.lastEventAt || meta.eventAt > existing.lastEventAt) ? { lastEventAt: meta.eventAt } : {}),
+  };
+  if (newer && !backward) Object.assign(patch, data, lines ? { lines } : {}, { checkAttempts: 0 });
+  if (Object.keys(patch).length === 0) return { status: current, changed: false };
+  await tx.order.update({ where: { id: order.id }, data: patch });
+  return { status: newer && !backward ? status : current, changed: newer && !backward && status !== current };
+}

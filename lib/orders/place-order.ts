@@ -1,0 +1,83 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { recordAudit } from "@/lib/audit/record";
+import { AppError } from "@/lib/errors";
+import { parseInput } from "@/lib/http/parse";
+import { markLedger, openLedgerEntry } from "@/lib/idempotency/ledger";
+import { isServiceError, type OrderRequest } from "@/lib/service";
+import { upstream } from "@/lib/upstream/service";
+import { toAppError } from "@/lib/upstream/to-app-error";
+import { mirrorOrder } from "./mirror";
+import { placeOrderSchema, type PlaceOrderInput } from "./schemas";
+import { getMirroredOrder, type OrderView } from "./order-view";
+
+/**
+ * Places one order. The ledger entry (key + exact request) is committed before the first
+ * send; the upstream call is retried under that key; the answer is mirrored and audited in
+ * one transaction. Submitting the same key again — double click, reload, retry after a
+ * network error — returns the same order and never buys twice.
+ */
+export async function placeOrder(actor: Actor, input: unknown): Promise<{ order: OrderView; replayed: boolean }> {
+  assertCan(actor, "orders.create");
+  const data = parseInput(placeOrderSchema, input);
+  const request = toUpstreamRequest(data);
+  const entry = await openLedgerEntry(data.idempotencyKey, "order.create", request, actor.staffId);
+
+  if (entry.state === "succeeded" && entry.resultId) {
+    const order = await getMirroredOrder(entry.resultId);
+    if (order) return { order, replayed: true };
+  }
+  if (entry.state === "rejected") {
+    throw new AppError(entry.errorCode ?? "conflict", "This order was already refused by the Issuing Service. Start a new one.", { status: 409, correlationId: entry.correlationId ?? undefined });
+  }
+  return { order: await sendLedgeredOrder(data.idempotencyKey, request, actor), replayed: !entry.created };
+}
+
+/**
+ * Sends (or resends) the ledgered request and records the outcome. Also used by the
+ * resume job for entries whose outcome was never heard (crash, timeout).
+ */
+export async function sendLedgeredOrder(key: string, request: OrderRequest, actor: Actor | null, priority: "interactive" | "background" = "interactive"): Promise<OrderView> {
+  try {
+    const { data: order, correlationId } = await upstream().createOrder(request, key, { priority, deadlineMs: priority === "interactive" ? 45_000 : 120_000 });
+    await db().$transaction(async (tx) => {
+      await mirrorOrder(order, { placedById: actor?.staffId ?? null, idempotencyKey: key }, tx);
+      await markLedger(tx, key, { state: "succeeded", resultId: order.id, correlationId });
+      await recordAudit(tx, {
+        action: "order.place",
+        actor: actor ?? { email: "system:order-resume" },
+        targetType: "order",
+        targetId: order.id,
+        correlationId,
+        details: { clientReference: order.clientReference, total: order.total, currency: order.currency, status: order.status },
+      });
+    });
+    return (await getMirroredOrder(order.id))!;
+  } catch (error) {
+    if (isServiceError(error) && !error.outcomeUnknown && error.code !== "budget_exhausted" && error.status !== 429) {
+      await db().$transaction(async (tx) => {
+        await markLedger(tx, key, { state: "rejected", errorCode: error.code, correlationId: error.correlationId });
+        await recordAudit(tx, { action: "order.rejected", actor: actor ?? { email: "system:order-resume" }, targetType: "idempotency-key", targetId: key, correlationId: error.correlationId, details: { reason: error.code } });
+      });
+      throw toAppError(error);
+    }
+    if (isServiceError(error)) {
+      await db().$transaction((tx) => markLedger(tx, key, { state: "unknown", errorCode: error.code, correlationId: error.correlationId }));
+      throw new AppError("outcome_unknown", "The Issuing Service did not confirm the order yet. It will not be placed twice: submitting again, or waiting, will show the one order.", { status: 503, correlationId: error.correlationId });
+    }
+    throw error;
+  }
+}
+
+function toUpstreamRequest(data: PlaceOrderInput): OrderRequest {
+  const purchaseInput = data.phoneNumber ? { phoneNumber: data.phoneNumber } : undefined;
+  if (data.quoteId) return { quoteId: data.quoteId, clientReference: data.clientReference, ...(purchaseInput ? { purchaseInput } : {}) };
+  const item = data.item!;
+  return {
+    item: { productId: item.productId, variantId: item.variantId ?? null, ...(item.value != null ? { value: item.value } : {}), quantity: item.quantity, currency: item.currency },
+    clientReference: data.clientReference,
+    ...(data.maximumTotal !== undefined ? { maximumTotal: data.maximumTotal } : {}),
+    ...(purchaseInput ? { purchaseInput } : {}),
+  };
+}

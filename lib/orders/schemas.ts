@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+export const E164 = /^\+[1-9]\d{6,14}$/;
+
+const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,128}$/, "Must be 1–128 printable characters.");
+const clientReference = z.string().trim().min(1, "Enter a client reference.").max(100, "Use at most 100 characters.");
+const phoneNumber = z.string().trim().regex(E164, "Enter the number in international format, e.g. +447700900123.");
+const currency = z.string().regex(/^[A-Z]{3}$/, "Must be a three-letter currency code.");
+
+/** What a buyer submits to place an order: from a quote, or priced inline. */
+export const placeOrderSchema = z
+  .object({
+    idempotencyKey,
+    clientReference,
+    quoteId: z.string().min(1).max(200).optional(),
+    item: z
+      .object({
+        productId: z.string().min(1).max(200),
+        variantId: z.string().min(1).max(200).nullable().optional(),
+        value: z.number().positive().finite().nullable().optional(),
+        quantity: z.number().int("Must be a whole number.").min(1, "At least 1.").max(1000, "At most 1000."),
+        currency,
+      })
+      .strict()
+      .optional(),
+    maximumTotal: z.number().positive("Must be above zero.").finite().optional(),
+    phoneNumber: phoneNumber.optional(),
+  })
+  .strict()
+  .refine((v) => (v.quoteId ? !v.item : !!v.item), { message: "Give either a quote or an item, not both.", path: ["quoteId"] })
+  .refine((v) => !(v.quoteId && v.maximumTotal !== undefined), { message: "A maximum total applies only to inline pricing.", path: ["maximumTotal"] });
+
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

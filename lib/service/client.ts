@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { createReadCache } from "./read-cache";
+import * as s from "./schemas";
+import { createTransport, type Priority, type TransportOptions } from "./transport";
+
+/**
+ * Typed functions for every endpoint of the Integration API v1. Reads of the catalog are
+ * cached briefly and coalesced; everything else goes to the upstream each time.
+ * Construct once per process (lib/upstream wires it to the database-backed budget).
+ */
+export type ServiceClientOptions = TransportOptions & { catalogTtlMs?: number };
+export type CallOptions = { priority?: Priority; deadlineMs?: number };
+
+export type ProductQuery = { query?: string; countryCode?: string; category?: string; offset?: number; limit?: number };
+export type OrderQuery = { status?: string; clientReference?: string; createdFromUtc?: string; createdToUtc?: string; cursor?: string; limit?: number };
+export type QuoteRequest = { productId: string; variantId?: string | null; value?: number | null; quantity: number; currency: string };
+export type OrderRequest =
+  | { quoteId: string; clientReference: string; purchaseInput?: { phoneNumber: string } }
+  | {
+      item: { productId: string; variantId?: string | null; value?: number | null; quantity: number; currency: string };
+      clientReference: string;
+      maximumTotal?: number;
+      purchaseInput?: { phoneNumber: string };
+    };
+export type WithdrawalRequest = { amount: number; currency: string };
+
+export function createServiceClient(options: ServiceClientOptions) {
+  const http = createTransport(options);
+  const cache = createReadCache();
+  const catalogTtlMs = options.catalogTtlMs ?? 60_000;
+
+  const get = <S extends z.ZodType>(path: string, schema: S, query: Record<string, string | number | undefined> = {}, call: CallOptions = {}) =>
+    http.request({ method: "GET", path, query, schema, retry: "read", ...call });
+
+  return {
+    transport: http,
+    cache,
+
+    // Catalog (cached, coalesced)
+    listProducts: (q: ProductQuery, call: CallOptions = {}) =>
+      cache.get(`products:${JSON.stringify(q)}`, catalogTtlMs, async () => (await get("/api/v1/products", s.productPageSchema, q, call)).data),
+    getProduct: (id: string, call: CallOptions = {}) =>
+      cache.get(`product:${id}`, catalogTtlMs, async () => (await get(`/api/v1/products/${encodeURIComponent(id)}`, s.productSchema, {}, call)).data),
+    /** Several products in one call (sandbox: `ids=` comma list; see sandbox/README.md). */
+    refreshProducts: async (ids: string[], call: CallOptions = {}) => {
+      const page = (await get("/api/v1/products", s.productPageSchema, { ids: ids.join(","), limit: Math.min(100, ids.length) }, call)).data;
+      cache.invalidate("product:");
+      return page.items;
+    },
+    /** Raw image bytes; pass the ETag held to revalidate (a 304 costs no body). */
+    getProductImage: (publicReference: string, etag?: string, call: CallOptions = {}) =>
+      http.send({
+        method: "GET",
+        path: `/api/v1/catalog-product-images/${encodeURIComponent(publicReference)}`,
+        headers: { Accept: "image/*", ...(etag ? { "If-None-Match": etag } : {}) },
+        retry: "read",
+        ...call,
+      }),
+
+    // Quotes and orders
+    // A quote charges nothing, so a lost answer is simply asked again (a spare quote expires).
+    createQuote: async (body: QuoteRequest, call: CallOptions = {}) =>
+      http.request({ method: "POST", path: "/api/v1/quotes", body, schema: s.quoteSchema, retry: "read", ...call }),
+    createOrder: async (body: OrderRequest, idempotencyKey: string, call: CallOptions = {}) =>
+      http.request({ method: "POST", path: "/api/v1/orders", body, idempotencyKey, schema: s.orderSchema, retry: "idempotent", ...call }),
+    getOrder: async (id: string, call: CallOptions = {}) => get(`/api/v1/orders/${encodeURIComponent(id)}`, s.orderSchema, {}, call),
+    listOrders: async (q: OrderQuery, call: CallOptions = {}) => get("/api/v1/orders", s.orderPageSchema, q, call),
+    revealFulfillment: async (orderId: string, idempotencyKey: string, call: CallOptions = {}) =>
+      http.request({ method: "POST", path: `/api/v1/orders/${encodeURIComponent(orderId)}/fulfillment`, idempotencyKey, schema: s.revealSchema, retry: "idempotent", ...call }),
+
+    // Wallet
+    getBalances: async (call: CallOptions = {}) => get("/api/v1/wallet/balance", s.balanceListSchema, {}, call),
+    getBalance: async (currency: string, call: CallOptions = {}) => get("/api/v1/wallet/balance", s.balanceSchema, { currency }, call),
+    listDeposits: async (q: { cursor?: string; limit?: number; currency?: string } = {}, call: CallOptions = {}) => get("/api/v1/wallet/deposits", s.depositPageSchema, q, call),
+    getDepositAddress: async (call: CallOptions = {}) => get("/api/v1/wallet/deposit-addresses/bsc-usd", s.depositAddressSchema, {}, call),
+    requestDepositAddress: async (call: CallOptions = {}) =>
+      // PUT creates the permanent address once and returns the same one after: safe to retry.
+      http.request({ method: "PUT", path: "/api/v1/wallet/deposit-addresses/bsc-usd", schema: s.depositAddressSchema, retry: "read", ...call }),
+
+    // Withdrawals
+    quoteWithdrawal: async (body: WithdrawalRequest, call: CallOptions = {}) =>
+      http.request({ method: "POST", path: "/api/v1/withdrawals/quotes", body, schema: s.withdrawalTermsSchema, retry: "read", ...call }),
+    listWithdrawals: async (q: { status?: string; cursor?: string; limit?: number } = {}, call: CallOptions = {}) => get("/api/v1/withdrawals", s.withdrawalPageSchema, q, call),
+    /** No idempotency upstream: never resent here. Callers reconcile (lib/withdrawals). */
+    createWithdrawal: async (body: WithdrawalRequest, call: CallOptions = {}) =>
+      http.request({ method: "POST", path: "/api/v1/withdrawals", body, schema: s.withdrawalSchema, retry: "never", ...call }),
+    cancelWithdrawal: async (id: string, call: CallOptions = {}) =>
+      http.request({ method: "POST", path: `/api/v1/withdrawals/${encodeURIComponent(id)}/cancellation`, schema: s.withdrawalSchema, retry: "never", ...call }),
+  };
+}
+
+export type ServiceClient = ReturnType<typeof createServiceClient>;

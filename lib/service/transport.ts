@@ -1,0 +1,221 @@
+import type { z } from "zod";
+import { defaultCodeFor, ServiceError } from "./errors";
+import { problemSchema } from "./schemas";
+import { backoffMs, MAX_ATTEMPTS, retryAfterMs, shouldRetry, type RetryKind } from "./retry-policy";
+
+/**
+ * The one HTTP door to the upstream: key header, per-attempt timeout, the contract's
+ * retries, an overall deadline, the shared request budget, key rotation on 401, and
+ * problem documents turned into ServiceErrors. Knows nothing of staff, sessions or pages.
+ */
+export type Priority = "interactive" | "background";
+
+export type RequestBudget = {
+  /** Resolves when this instance may send one request; rejects when `deadline` (epoch ms) passes first. */
+  acquire(priority: Priority, deadline: number): Promise<void>;
+};
+
+export type AttemptLog = {
+  method: string;
+  path: string;
+  attempt: number;
+  status?: number;
+  code?: string;
+  correlationId?: string;
+  durationMs: number;
+  outcome: "ok" | "retry" | "error";
+};
+
+export type TransportOptions = {
+  baseUrl: string;
+  /** The active key first; a second one (rotation) is switched to when the first gets 401. */
+  apiKeys: string[];
+  budget: RequestBudget;
+  timeoutMs?: number;
+  retryBaseMs?: number;
+  deadlineMs?: number;
+  onAttempt?: (log: AttemptLog) => void;
+  onError?: (error: ServiceError, path: string) => void;
+  onKeySwitch?: (fromIndex: number, toIndex: number) => void;
+  fetch?: typeof fetch;
+};
+
+export type RawRequest = {
+  method: "GET" | "POST" | "PUT";
+  path: string;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+  retry: RetryKind;
+  priority?: Priority;
+  deadlineMs?: number;
+};
+
+export type RawResponse = { status: number; headers: Headers; body: Uint8Array; correlationId?: string };
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+export function assertSafeBaseUrl(baseUrl: string): URL {
+  const url = new URL(baseUrl);
+  if (url.protocol === "https:") return url;
+  if (url.protocol === "http:" && LOOPBACK.test(url.hostname)) return url;
+  throw new Error(`SERVICE_BASE_URL must be https (plain http is allowed only on loopback): ${url.origin}`);
+}
+
+export function createTransport(options: TransportOptions) {
+  const base = assertSafeBaseUrl(options.baseUrl);
+  const timeoutMs = options.timeoutMs ?? 12_000;
+  const retryBaseMs = options.retryBaseMs ?? 1_000;
+  const doFetch = options.fetch ?? fetch;
+  let keyIndex = 0;
+
+  function urlFor(path: string, query: RawRequest["query"]): URL {
+    const url = new URL(path.replace(/^\//, ""), base.href.endsWith("/") ? base.href : `${base.href}/`);
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null && value !== "") url.searchParams.set(name, String(value));
+    }
+    return url;
+  }
+
+  async function send(req: RawRequest): Promise<RawResponse> {
+    const deadline = Date.now() + (req.deadlineMs ?? options.deadlineMs ?? 30_000);
+    const url = urlFor(req.path, req.query);
+    const logPath = url.pathname;
+    let lastError: ServiceError | undefined;
+
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) break;
+      try {
+        await options.budget.acquire(req.priority ?? "interactive", deadline);
+      } catch {
+        lastError = new ServiceError({ status: 0, code: "budget_exhausted", message: "The upstream request budget for this minute is used up." });
+        break;
+      }
+      const started = Date.now();
+      const key = options.apiKeys[keyIndex]!;
+      let response: Response;
+      try {
+        response = await doFetch(url, {
+          method: req.method,
+          redirect: "manual",
+          signal: AbortSignal.timeout(Math.min(timeoutMs, Math.max(1, deadline - Date.now()))),
+          headers: {
+            "X-Api-Key": key,
+            Accept: "application/json",
+            ...(req.body !== undefined ? { "Content-Type": "application/json" } : {}),
+            ...(req.idempotencyKey ? { "Idempotency-Key": req.idempotencyKey } : {}),
+            ...req.headers,
+          },
+          body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
+        });
+      } catch (error) {
+        const transport = isTimeout(error) ? "timeout" : "network_error";
+        lastError = new ServiceError({ status: 0, code: transport, message: transport === "timeout" ? "The Issuing Service did not answer in time." : "The Issuing Service could not be reached." });
+        const retry = shouldRetry(req.retry, { transport }) && attempt < MAX_ATTEMPTS;
+        options.onAttempt?.({ method: req.method, path: logPath, attempt, code: transport, durationMs: Date.now() - started, outcome: retry ? "retry" : "error" });
+        if (!retry) break;
+        if (!(await pause(backoffMs(attempt, retryBaseMs), deadline))) break;
+        continue;
+      }
+
+      const body = new Uint8Array(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
+      const correlationId = response.headers.get("x-correlation-id") ?? undefined;
+      if (response.status < 400) {
+        options.onAttempt?.({ method: req.method, path: logPath, attempt, status: response.status, correlationId, durationMs: Date.now() - started, outcome: "ok" });
+        return { status: response.status, headers: response.headers, body, correlationId };
+      }
+
+      const error = problemError(response.status, body, correlationId);
+      lastError = error;
+      if (response.status === 401 && keyIndex + 1 < options.apiKeys.length) {
+        options.onKeySwitch?.(keyIndex, keyIndex + 1);
+        keyIndex += 1;
+        options.onAttempt?.({ method: req.method, path: logPath, attempt, status: 401, code: error.code, correlationId: error.correlationId, durationMs: Date.now() - started, outcome: "retry" });
+        attempt -= 1; // a key switch is not a failed attempt
+        continue;
+      }
+      const retry = shouldRetry(req.retry, { status: response.status }) && attempt < MAX_ATTEMPTS;
+      options.onAttempt?.({ method: req.method, path: logPath, attempt, status: response.status, code: error.code, correlationId: error.correlationId, durationMs: Date.now() - started, outcome: retry ? "retry" : "error" });
+      if (!retry) break;
+      const delay = response.status === 429 ? retryAfterMs(response.headers.get("retry-after")) : backoffMs(attempt, retryBaseMs);
+      if (!(await pause(delay, deadline))) break;
+    }
+
+    const error = lastError ?? new ServiceError({ status: 0, code: "deadline_exceeded", message: "The Issuing Service did not answer before the deadline." });
+    options.onError?.(error, logPath);
+    throw error;
+  }
+
+  async function request<S extends z.ZodType>(req: RawRequest & { schema: S }): Promise<{ data: z.infer<S>; correlationId?: string; status: number; headers: Headers }> {
+    const res = await send(req);
+    let json: unknown;
+    try {
+      json = res.body.length ? JSON.parse(new TextDecoder().decode(res.body)) : undefined;
+    } catch {
+      throw malformed(res, req.path, "a body that is not JSON", options);
+    }
+    const parsed = req.schema.safeParse(json);
+    if (!parsed.success) {
+      const where = parsed.error.issues[0]?.path.join(".") || "(root)";
+      throw malformed(res, req.path, `an unexpected shape at ${where}`, options);
+    }
+    return { data: parsed.data, correlationId: res.correlationId, status: res.status, headers: res.headers };
+  }
+
+  return {
+    send,
+    request,
+    /** The public lookup segment of the active key (never the secret), for the status panel. */
+    activeKeyLookup: () => keyLookupSegment(options.apiKeys[keyIndex] ?? ""),
+    activeKeyIndex: () => keyIndex,
+    baseUrl: base.origin + base.pathname.replace(/\/$/, ""),
+  };
+}
+
+export type Transport = ReturnType<typeof createTransport>;
+
+/** svckey_<lookup>_<secret> → <lookup>. */
+export function keyLookupSegment(key: string): string {
+  const match = /^svckey_([^_]+)_/.exec(key);
+  return match ? match[1]! : "(unrecognised key format)";
+}
+
+function problemError(status: number, body: Uint8Array, headerCorrelationId?: string): ServiceError {
+  let parsed: z.infer<typeof problemSchema> = {};
+  try {
+    const result = problemSchema.safeParse(JSON.parse(new TextDecoder().decode(body)));
+    if (result.success) parsed = result.data;
+  } catch {
+    // Not a problem document: keep the status-derived code.
+  }
+  const errors = parsed.errors ? Object.fromEntries(Object.entries(parsed.errors).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])) : undefined;
+  const extra: Record<string, unknown> = {};
+  if (parsed.quotedTotal !== undefined) extra.quotedTotal = parsed.quotedTotal;
+  return new ServiceError({
+    status,
+    code: parsed.code ?? defaultCodeFor(status),
+    message: parsed.detail ?? parsed.title ?? `The Issuing Service answered ${status}.`,
+    correlationId: parsed.correlationId ?? headerCorrelationId,
+    errors,
+    extra,
+  });
+}
+
+function malformed(res: RawResponse, path: string, what: string, options: TransportOptions): ServiceError {
+  const error = new ServiceError({ status: 502, code: "malformed_response", message: `The Issuing Service sent ${what} for ${path}.`, correlationId: res.correlationId });
+  options.onError?.(error, path);
+  return error;
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+}
+
+/** Sleeps unless that would pass the deadline; false means "give up now". */
+async function pause(ms: number, deadline: number): Promise<boolean> {
+  if (Date.now() + ms >= deadline) return false;
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return true;
+}

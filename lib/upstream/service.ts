@@ -1,0 +1,45 @@
+import "server-only";
+import { createServiceClient, type ServiceClient, type ServiceError } from "@/lib/service";
+import { serviceConfig } from "@/lib/env";
+import { db } from "@/lib/db/client";
+import { logger } from "@/lib/log";
+import { createDbBudget } from "./db-budget";
+
+/**
+ * The process's one upstream client, wired to the shared database budget, structured
+ * logging (never the key, never a body) and the status panel's last-error record.
+ */
+type Wired = { client: ServiceClient; budget: ReturnType<typeof createDbBudget> };
+const globalForService = globalThis as unknown as { __service?: Wired };
+
+export function upstream(): ServiceClient {
+  return wired().client;
+}
+
+export function upstreamBudget() {
+  return wired().budget;
+}
+
+function wired(): Wired {
+  if (globalForService.__service) return globalForService.__service;
+  const config = serviceConfig();
+  const budget = createDbBudget(config.rateLimit);
+  const client = createServiceClient({
+    baseUrl: config.baseUrl,
+    apiKeys: config.apiKeys,
+    budget,
+    timeoutMs: config.timeoutMs,
+    retryBaseMs: config.retryBaseMs,
+    catalogTtlMs: config.catalogTtlMs,
+    onAttempt: (a) => (a.outcome === "ok" ? logger.debug : logger.warn)("upstream attempt", { ...a }),
+    onError: (error, path) => void recordLastError(error, path),
+    onKeySwitch: (from, to) => logger.warn("upstream key refused with 401; switched to the next configured key", { from, to }),
+  });
+  globalForService.__service = { client, budget };
+  return globalForService.__service;
+}
+
+async function recordLastError(error: ServiceError, path: string) {
+  const data = { lastErrorAt: new Date(), lastErrorStatus: error.status, lastErrorCode: error.code, lastErrorPath: path, lastCorrelationId: error.correlationId ?? null };
+  await db().serviceStatus.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data }).catch(() => undefined);
+}
