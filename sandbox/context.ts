@@ -1,0 +1,30 @@
+import type { Catalog } from "./catalog";
+import type { Clock } from "./clock";
+import type { Faults } from "./faults";
+import type { State } from "./state";
+import type { Timers } from "./timers";
+
+// Runtime knobs. They come from options/environment at start and from the control plane; they are not persisted.
+export type Settings = {
+  rateLimitPerMinute: number;
+  quoteTtlSeconds: number;
+  webhookRetryScale: number;
+  webhookTimeoutMs: number;
+  maxBodyBytes: number;
+  fulfilment: { mode: "auto" | "manual"; delayMs: number | null; failRate: number };
+  faults: Faults;
+};
+
+// What every domain function receives: the state plus the few services around it.
+export type Sandbox = {
+  state: State;
+  catalog: Catalog;
+  settings: Settings;
+  clock: Clock;
+  timers: Timers;
+  shutdown: AbortSignal; // aborted by close(): cancels in-flight webhook requests and held responses
+  changed(): void; // state was mutated: schedule a persist
+  emit(workspaceId: string, type: string, data: Record<string, unknown>): void; // webhooks.ts wires this
+  onOrderCreated(workspaceId: string, orderId: string): void; // order-lifecycle.ts wires this
+  log(message: string): void;
+};
