@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { SessionQueue } from "./pglite-session-queue";
 
 /**
  * The embedded PostgreSQL of local mode: PGlite (PostgreSQL compiled to WebAssembly)
@@ -16,6 +17,8 @@ export async function startEmbeddedDb(options: { dataDir?: string; port?: number
   const port = options.port ?? (await freePort());
   // maxConnections above 1: with 1, an error in one query kills the next (environment.md).
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 20 });
+  // The stock queue interleaves the messages of concurrent connections; see SessionQueue.
+  (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(db);
   await server.start();
   return {
     url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
