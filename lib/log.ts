@@ -4,7 +4,7 @@
  */
 type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
-const SECRET_KEY = /pass(word)?|secret|token|api.?key|authorization|cookie|artifact|^codes?$|^pin$|^value$/i;
+const SECRET_KEY = /pass(word)?|secret|token|api.?key|authorization|cookie|artifact/i;
 
 function threshold(): number {
   // Read directly: logging must work before (and even if) the environment validates.
