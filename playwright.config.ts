@@ -3,6 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 export const E2E_PORT = 3100;
 export const E2E_DB_PORT = 55433;
 export const DEMO_PASSWORD = "e2e-demo-password-1";
+/** The sandbox's key in e2e runs, fixed so tests can prove it never reaches a browser. */
+export const E2E_SANDBOX_PORT = 4610;
+export const E2E_API_KEY = "svckey_e2elookup_S3cretSegmentThatMustNeverLeak0123456789";
 
 /**
  * End-to-end tests in Debian's Chromium (no browser download), against the app started
@@ -37,6 +40,10 @@ export default defineConfig({
       DATA_DIR: ".data/e2e",
       EMBEDDED_DB_PORT: String(E2E_DB_PORT),
       DEMO_PASSWORD,
+      SANDBOX_API_KEY: E2E_API_KEY,
+      SANDBOX_PORT: String(E2E_SANDBOX_PORT),
+      SANDBOX_FULFILMENT_DELAY_MS: "300",
+      SANDBOX_WEBHOOK_RETRY_SCALE: "0.05",
       LOG_LEVEL: "warn",
     },
   },

@@ -1,5 +1,5 @@
 /** Browser-side calls to this app's route handlers; failures come back as problem documents. */
-export type ApiProblem = { title: string; status: number; detail: string; code: string; correlationId?: string; errors?: Record<string, string[]> };
+export type ApiProblem = { title: string; status: number; detail: string; code: string; correlationId?: string; errors?: Record<string, string[]>; quotedTotal?: number };
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; problem: ApiProblem };
 
 export async function callApi<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<ApiResult<T>> {

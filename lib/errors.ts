@@ -20,7 +20,15 @@ export type ErrorCode =
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * A brand rather than `instanceof` alone: the bundler may load this module more than once
+ * in one server (one copy per route chunk), and an AppError from one copy must still be
+ * recognised by the other.
+ */
+const BRAND = Symbol.for("dgis.AppError");
+
 export class AppError extends Error {
+  readonly [BRAND] = true;
   readonly code: string;
   readonly status?: number;
   readonly fieldErrors?: FieldErrors;
@@ -40,5 +48,5 @@ export class AppError extends Error {
 }
 
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  return error instanceof AppError || (typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true);
 }

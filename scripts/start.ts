@@ -10,6 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { loadLocalConfig, type LocalConfig } from "./lib/local-config";
 import { buildIsStale } from "./lib/build-freshness";
+import { stopChild } from "./lib/local-sandbox";
 
 const dev = process.argv.includes("--dev");
 const root = path.resolve(import.meta.dirname, "..");
@@ -28,13 +29,24 @@ async function main() {
     if (build.status !== 0) return shutdown(config, build.status ?? 1);
   }
 
-  const port = config.env.PORT;
-  const child = spawn(nextBin(), [dev ? "dev" : "start", "-p", port], { cwd: root, stdio: "inherit", env: { ...process.env, ...config.env } });
+  const env = { ...process.env, ...config.env };
+  let stopping = false;
+  // The background worker (webhook inbox, reconciliation, resumed orders) beside the app.
+  const worker = spawn(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", path.join(root, "scripts/worker.ts")], { cwd: root, stdio: "inherit", env });
+  worker.on("exit", (code, signal) => {
+    if (!stopping) log(`the worker stopped (${signal ?? `code ${code}`}); background work pauses until the next start`);
+  });
+  config.onStop(() => stopChild(worker));
+
+  const app = spawn(nextBin(), [dev ? "dev" : "start", "-p", config.env.PORT], { cwd: root, stdio: "inherit", env });
   log(`serving on ${config.env.APP_URL}`);
-  const stop = () => child.kill("SIGTERM");
+  const stop = () => {
+    stopping = true;
+    app.kill("SIGTERM");
+  };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
-  child.on("exit", (code) => void shutdown(config, code ?? 0));
+  app.on("exit", (code) => void shutdown(config, code ?? 0));
 }
 
 async function seedDemo(config: LocalConfig) {

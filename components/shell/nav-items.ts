@@ -9,6 +9,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/wallet", label: "Wallet", permission: "wallet.read" },
   { href: "/withdrawals", label: "Withdrawals", permission: "withdrawals.read" },
   { href: "/audit", label: "Audit log", permission: "audit.read" },
+  { href: "/events", label: "Events", permission: "events.read" },
   { href: "/staff", label: "Staff", permission: "staff.read" },
   { href: "/settings", label: "Settings", permission: "settings.read" },
 ];

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "staff.reactivate": "Reactivated staff",
   "staff.reset_password": "Reset password",
   "settings.update": "Changed settings",
+  "webhook.reprocess": "Reprocessed a webhook event",
 };
 
 export function auditActionLabel(action: string): string {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { AppError, type ErrorCode, type FieldErrors } from "@/lib/errors";
+import { isAppError, type ErrorCode, type FieldErrors } from "@/lib/errors";
 import { logger } from "@/lib/log";
 
 /** RFC 9457 problem document, the shape of every non-2xx answer of this app's API. */
@@ -67,7 +67,7 @@ export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
 
 /** Maps anything thrown by a handler to a problem document; unknown errors are logged, never shown. */
 export function problemFromError(error: unknown): Response {
-  if (error instanceof AppError) {
+  if (isAppError(error)) {
     return problem(error.code, error.message, { errors: error.fieldErrors, correlationId: error.correlationId, status: error.status, members: error.extra });
   }
   if (error instanceof z.ZodError) {

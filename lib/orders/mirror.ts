@@ -7,11 +7,14 @@ import { isForward, OPEN_STATUSES, type OrderStatus } from "./order-states";
 /**
  * Writes an upstream order into the local mirror. A newer read (by the upstream's
  * updatedAtUtc) or a forward state move wins; an older or backward one is ignored, so
- * reads and webhooks may arrive in any order.
+ * reads and webhooks may arrive in any order. The row is locked while deciding, so two
+ * concurrent writers (a webhook racing reconciliation, two workers) cannot land the older
+ * answer last.
  */
 export type MirrorMeta = { placedById?: string | null; idempotencyKey?: string | null; eventAt?: Date | null };
 
-export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, tx: Tx = db()): Promise<{ status: OrderStatus; changed: boolean }> {
+export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, tx?: Tx): Promise<{ status: OrderStatus; changed: boolean }> {
+  if (!tx) return db().$transaction((t) => mirrorOrder(order, meta, t));
   const status = order.status as OrderStatus;
   const data = {
     clientReference: order.clientReference,
@@ -25,19 +28,14 @@ export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, t
   };
   const lines = (order.lines ?? null) as Prisma.InputJsonValue | null;
 
-  const existing = await tx.order.findUnique({ where: { id: order.id } });
-  if (!existing) {
-    try {
-      await tx.order.create({
-        data: { id: order.id, ...data, lines: lines ?? [], lastEventAt: meta.eventAt ?? null, placedById: meta.placedById ?? null, idempotencyKey: meta.idempotencyKey ?? null },
-      });
-      return { status, changed: true };
-    } catch (error) {
-      // Another writer mirrored it first: fall through to the update rules.
-      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")) throw error;
-      return mirrorOrder(order, meta, tx);
-    }
-  }
+  // Insert-if-absent without aborting the transaction when another writer was first.
+  const inserted = await tx.order.createMany({
+    data: [{ id: order.id, ...data, lines: lines ?? [], lastEventAt: meta.eventAt ?? null, placedById: meta.placedById ?? null, idempotencyKey: meta.idempotencyKey ?? null }],
+    skipDuplicates: true,
+  });
+  if (inserted.count === 1) return { status, changed: true };
+  await tx.$executeRaw`SELECT 1 FROM "Order" WHERE "id" = ${order.id} FOR UPDATE`;
+  const existing = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
 
   const current = existing.status as OrderStatus;
   const newer = data.upstreamUpdatedAt > existing.upstreamUpdatedAt || isForward(current, status);

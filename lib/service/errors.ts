@@ -4,7 +4,11 @@
  */
 export type TransportCode = "timeout" | "network_error" | "malformed_response" | "deadline_exceeded" | "budget_exhausted";
 
+/** Recognised by brand as well as class: the bundler may load this module more than once. */
+const BRAND = Symbol.for("dgis.ServiceError");
+
 export class ServiceError extends Error {
+  readonly [BRAND] = true;
   readonly status: number;
   readonly code: string;
   readonly correlationId?: string;
@@ -29,7 +33,7 @@ export class ServiceError extends Error {
 }
 
 export function isServiceError(error: unknown): error is ServiceError {
-  return error instanceof ServiceError;
+  return error instanceof ServiceError || (typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true);
 }
 
 /** The upstream's 401/403/404/409/429 codes, when the contract leaves them unnamed. */

@@ -10,7 +10,11 @@ import path from "node:path";
  */
 export type LocalConfig = {
   env: Record<string, string> & { DATABASE_URL: string; APP_URL: string; PORT: string; DEMO_PASSWORD?: string };
+  /** Whether the embedded database serves this process (the job queue then polls: no LISTEN/NOTIFY). */
+  embeddedDb: boolean;
   seedDemo: boolean;
+  /** Registers something to stop (last registered, first stopped) when the launcher stops. */
+  onStop(stop: () => Promise<void>): void;
   stop(): Promise<void>;
 };
 
@@ -44,7 +48,26 @@ export async function loadLocalConfig({ root }: { root: string }): Promise<Local
 
   const port = given.PORT ?? "3000";
   const appUrl = given.APP_URL ?? `http://localhost:${port}`;
+
+  // The upstream: the configured service, or the sandbox in local mode.
+  const upstream: Record<string, string> = {};
+  if (!given.SERVICE_BASE_URL) {
+    if (production) throw new Error("SERVICE_BASE_URL is required in production mode.");
+    const { startLocalSandbox } = await import("./local-sandbox");
+    const configuredSecret = given.SERVICE_WEBHOOK_SECRETS?.split(",").map((s) => s.trim()).find(Boolean);
+    const sandbox = await startLocalSandbox({ root, dataDir, webhookUrl: `${appUrl}/api/webhooks/service`, webhookSecret: configuredSecret });
+    stops.push(sandbox.stop);
+    upstream.SERVICE_BASE_URL = sandbox.baseUrl;
+    upstream.SERVICE_API_KEY = sandbox.apiKey;
+    upstream.SERVICE_WEBHOOK_SECRETS = given.SERVICE_WEBHOOK_SECRETS ?? sandbox.webhookSecret;
+    console.log(`[start] sandbox upstream on ${sandbox.baseUrl} (state in ${path.relative(root, dataDir)}/sandbox-state.json)`);
+  } else {
+    if (!given.SERVICE_API_KEY) throw new Error("SERVICE_API_KEY is required when SERVICE_BASE_URL is set.");
+    if (production && !given.SERVICE_WEBHOOK_SECRETS) throw new Error("SERVICE_WEBHOOK_SECRETS is required in production mode.");
+  }
+
   const env: LocalConfig["env"] = {
+    ...upstream,
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: authSecret,
     APP_URL: appUrl,
@@ -59,7 +82,9 @@ export async function loadLocalConfig({ root }: { root: string }): Promise<Local
 
   return {
     env,
+    embeddedDb: embedded,
     seedDemo: !production && (embedded || given.DEMO_ACCOUNTS === "1"),
+    onStop: (stop) => void stops.push(stop),
     async stop() {
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
     },

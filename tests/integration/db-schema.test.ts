@@ -33,6 +33,37 @@ describe("migrations agree with schema.prisma", () => {
     const setting = await db().setting.create({ data: { key: `s-${Date.now()}`, value: { amount: "10.50" }, updatedBy: staff.id } });
     expect(await db().setting.findUniqueOrThrow({ where: { key: setting.key } })).toEqual(setting);
 
+    const order = await db().order.create({
+      data: {
+        id: `ord-${Date.now()}`, clientReference: "ref", status: "reserved", totalMinor: 123456789012n, currency: "USD", lines: [{ productId: "p", quantity: 2 }],
+        upstreamCreatedAt: at, upstreamUpdatedAt: at, lastEventAt: at, placedById: staff.id, idempotencyKey: `idem-${Date.now()}`, syncedAt: at, nextCheckAt: at, checkAttempts: 3,
+      },
+    });
+    expect(await db().order.findUniqueOrThrow({ where: { id: order.id } })).toEqual(order);
+
+    const key = await db().idempotencyKey.create({
+      data: { key: `k-${Date.now()}`, purpose: "order.create", requestHash: "h", requestBody: { item: { quantity: 1 } }, state: "unknown", resultId: "r", staffId: staff.id, attempts: 2, errorCode: "timeout", correlationId: "c" },
+    });
+    expect(await db().idempotencyKey.findUniqueOrThrow({ where: { key: key.key } })).toEqual(key);
+
+    const event = await db().webhookEvent.create({
+      data: { id: `e${Date.now()}`, type: "order.fulfilled", occurredAt: at, receivedAt: at, payload: { data: { orderId: "o" } }, state: "failed", attempts: 4, lastError: "x", processedAt: at },
+    });
+    expect(await db().webhookEvent.findUniqueOrThrow({ where: { id: event.id } })).toEqual(event);
+
+    const window = await db().rateBudget.create({ data: { windowStart: new Date("2001-01-01T00:01:00Z"), used: 42 } });
+    expect(await db().rateBudget.findUniqueOrThrow({ where: { windowStart: window.windowStart } })).toEqual(window);
+
+    const credit = await db().walletCredit.create({ data: { eventId: `c${Date.now()}`, amountMinor: 5000n, currency: "USD", availableBalanceMinor: 99000n, occurredAt: at } });
+    expect(await db().walletCredit.findUniqueOrThrow({ where: { eventId: credit.eventId } })).toEqual(credit);
+
+    const status = await db().serviceStatus.upsert({
+      where: { id: 1 },
+      create: { id: 1, lastErrorAt: at, lastErrorStatus: 503, lastErrorCode: "x", lastErrorPath: "/p", lastCorrelationId: "c" },
+      update: { lastErrorAt: at, lastErrorStatus: 503, lastErrorCode: "x", lastErrorPath: "/p", lastCorrelationId: "c" },
+    });
+    expect(await db().serviceStatus.findUniqueOrThrow({ where: { id: 1 } })).toEqual(status);
+
     // Cascade declared in the schema is present in the SQL.
     await db().staff.delete({ where: { id: staff.id } });
     expect(await db().staffSession.count({ where: { staffId: staff.id } })).toBe(0);
@@ -51,6 +82,29 @@ describe("migrations agree with schema.prisma", () => {
     }
     const again = await migrate(databaseUrl(), path.resolve("prisma/migrations"));
     expect(again.applied).toEqual([]);
+  });
+
+  test("bulk orders and their rows round-trip, and rows go with their bulk order", async () => {
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    const bulk = await db().bulkOrder.create({
+      data: {
+        createdById: "staff-x", fileName: "f.csv", state: "running", rowCount: 2, validCount: 1, totals: [{ currency: "USD", totalMinor: "123456789012345" }],
+        createdAt: at, confirmedAt: at, finishedAt: at, cancelledAt: at,
+      },
+    });
+    expect(await db().bulkOrder.findUniqueOrThrow({ where: { id: bulk.id } })).toEqual(bulk);
+    const row = await db().bulkOrderRow.create({
+      data: {
+        bulkOrderId: bulk.id, rowNumber: 2, input: { productId: "p", quantity: "1" }, request: { productId: "p", quantity: 1 }, errors: { value: ["x"] }, clientReference: "ref",
+        productName: "P", optionLabel: "$10", quotedTotalMinor: 9_007_199_254_740_993n, currency: "USD", idempotencyKey: `bulk-${bulk.id}-2`, state: "placed", orderId: "ord",
+        errorCode: "e", errorMessage: "m", correlationId: "c", attempts: 3, claimedAt: at, settledAt: at,
+      },
+    });
+    expect(await db().bulkOrderRow.findUniqueOrThrow({ where: { id: row.id } })).toEqual(row);
+    await expect(db().bulkOrderRow.create({ data: { bulkOrderId: bulk.id, rowNumber: 2, input: {} } })).rejects.toMatchObject({ code: "P2002" });
+    await expect(db().bulkOrderRow.create({ data: { bulkOrderId: bulk.id, rowNumber: 3, input: {}, idempotencyKey: row.idempotencyKey } })).rejects.toMatchObject({ code: "P2002" });
+    await db().bulkOrder.delete({ where: { id: bulk.id } });
+    expect(await db().bulkOrderRow.count({ where: { bulkOrderId: bulk.id } })).toBe(0);
   });
 
   test("several instances migrating at once do not collide", async () => {

@@ -1,10 +1,73 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { requirePageSession } from "@/lib/auth/current";
-import { NotAvailable } from "@/components/ui/not-available";
+import { catalogQuerySchema, listProducts } from "@/lib/catalog/list-products";
+import { getCatalogFacets } from "@/lib/catalog/catalog-facets";
+import { isAppError } from "@/lib/errors";
+import { PageHeader } from "@/components/ui/page-header";
+import { Notice } from "@/components/ui/notice";
+import { CatalogFilters } from "@/components/catalog/catalog-filters";
+import { ProductCard } from "@/components/catalog/product-card";
 
 export const metadata: Metadata = { title: "Catalog" };
 
-export default async function Page() {
-  await requirePageSession("catalog.read");
-  return <NotAvailable title="Catalog" what="Browsing the Issuing Service's catalog of gift cards, eSIM plans and top-ups arrives with the catalog and ordering work." />;
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function CatalogPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const { actor } = await requirePageSession("catalog.read");
+  const raw = await searchParams;
+  const query = catalogQuerySchema.parse({ q: one(raw.q), country: one(raw.country), category: one(raw.category), size: one(raw.size), page: one(raw.page) });
+
+  const [facets, result] = await Promise.all([
+    getCatalogFacets(actor),
+    listProducts(actor, query).then(
+      (page) => ({ ok: true as const, page }),
+      (error: unknown) => {
+        if (!isAppError(error)) throw error;
+        return { ok: false as const, message: error.message, correlationId: error.correlationId };
+      },
+    ),
+  ]);
+
+  const pageHref = (page: number) => {
+    const next = new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" && k !== "page" ? [[k, v]] : [])));
+    if (page > 1) next.set("page", String(page));
+    return next.size ? `/catalog?${next}` : "/catalog";
+  };
+
+  return (
+    <>
+      <PageHeader title="Catalog" description="Gift cards, eSIM plans and phone top-ups from the Issuing Service, featured first. Prices are wholesale, in each product's sell currency." />
+      <CatalogFilters countries={facets.countries} categories={facets.categories} />
+      {!result.ok ? (
+        <Notice tone="error" title="The catalog could not be loaded" correlationId={result.correlationId} testId="catalog-error">
+          {result.message}{" "}
+          <Link href={pageHref(query.page)} className="font-medium underline">Try again</Link>
+        </Notice>
+      ) : result.page.items.length === 0 ? (
+        <div className="rounded-lg bg-white p-10 text-center shadow-sm ring-1 ring-slate-200" data-testid="catalog-empty">
+          <p className="text-sm font-medium text-slate-900">No products match these filters.</p>
+          <Link href="/catalog" className="mt-2 inline-block text-sm font-medium text-brand-600 hover:underline">Clear filters</Link>
+        </div>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+            Showing {result.page.offset + 1}–{result.page.offset + result.page.items.length}
+            {result.page.hasMore ? "" : ` of ${result.page.offset + result.page.items.length}`}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Products">
+            {result.page.items.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </ul>
+          <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
+            {query.page > 1 ? <Link href={pageHref(query.page - 1)} className="font-medium text-brand-600 hover:underline">← Previous</Link> : <span />}
+            <span className="text-slate-500">Page {query.page}</span>
+            {result.page.hasMore ? <Link href={pageHref(query.page + 1)} className="font-medium text-brand-600 hover:underline">Next →</Link> : <span />}
+          </nav>
+        </>
+      )}
+    </>
+  );
 }

@@ -1,10 +1,129 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
+import Link from "next/link";
 import { requirePageSession } from "@/lib/auth/current";
-import { NotAvailable } from "@/components/ui/not-available";
+import { can } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/auth/actor";
+import { listOrders, orderCursorSchema, orderFilterSchema, type OrderFilter } from "@/lib/orders/list-orders";
+import { listStaff } from "@/lib/staff/list-staff";
+import { PageHeader } from "@/components/ui/page-header";
+import { Notice } from "@/components/ui/notice";
+import { OrderFilters } from "@/components/orders/order-filters";
+import { OrdersTable } from "@/components/orders/orders-table";
+import { OrdersTableSkeleton } from "@/components/orders/orders-table-skeleton";
 
 export const metadata: Metadata = { title: "Orders" };
 
-export default async function Page() {
-  await requirePageSession("orders.read");
-  return <NotAvailable title="Orders" what="Placing and following orders arrives with the catalog and ordering work." />;
+type Search = Record<string, string | string[] | undefined>;
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+const FIELD_LABELS: Record<string, string> = { status: "status", from: "from date", to: "to date", product: "product", placedBy: "placed by", reference: "client reference", cursor: "page position" };
+const PAGE_SIZE = 50;
+const FILTER_KEYS = ["from", "to", "product", "placedBy", "reference"] as const;
+
+/** Drops only the filters that are not valid (and says which), keeping the rest. */
+function lenientFilter(raw: Search): { filter: OrderFilter; ignored: string[] } {
+  const input: Record<string, unknown> = { status: raw.status };
+  for (const key of FILTER_KEYS) input[key] = first(raw[key]);
+  const ignored: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const parsed = orderFilterSchema.safeParse(input);
+    if (parsed.success) return { filter: parsed.data, ignored };
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "");
+      if (key in input && input[key] !== undefined) {
+        ignored.push(key);
+        input[key] = undefined;
+      }
+    }
+  }
+  return { filter: { product: undefined, reference: undefined }, ignored };
+}
+
+/** The filter as a query string, statuses repeated, for links that keep it (pages, export). */
+function filterQuery(filter: OrderFilter): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const status of filter.status ?? []) query.append("status", status);
+  for (const key of FILTER_KEYS) if (filter[key]) query.set(key, filter[key]);
+  return query;
+}
+
+export default async function OrdersPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const { actor } = await requirePageSession("orders.read");
+  const raw = await searchParams;
+  const { filter, ignored } = lenientFilter(raw);
+  const cursor = first(raw.cursor);
+  const validCursor = cursor && orderCursorSchema.safeParse(cursor).success ? cursor : undefined;
+  if (cursor && !validCursor) ignored.push("cursor");
+  const staff = can(actor.roles, "staff.read") ? await listStaff(actor) : null;
+  const query = filterQuery(filter);
+
+  return (
+    <>
+      <PageHeader
+        title="Orders"
+        description="Orders placed at the Issuing Service, newest first, as this app last heard of them."
+        actions={
+          <>
+            <a href={`/api/orders/export?${query}`} download className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50" data-testid="orders-export">
+              Export CSV
+            </a>
+            {can(actor.roles, "orders.create") ? (
+              <Link href="/catalog" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700" data-testid="place-order-link">
+                Place an order
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+      <OrderFilters values={filter} staff={staff?.map(({ id, name, email }) => ({ id, name, email })) ?? null} selfId={actor.staffId} />
+      {ignored.length ? (
+        <div className="mb-4">
+          <Notice tone="warning" testId="orders-filter-ignored">
+            Some filters were not valid and were ignored: {[...new Set(ignored)].map((k) => FIELD_LABELS[k] ?? k).join(", ")}.
+          </Notice>
+        </div>
+      ) : null}
+      {/* The form paints at once; the rows stream in (a new key shows the skeleton on each new filter or page). */}
+      <Suspense key={`${query}|${validCursor ?? ""}`} fallback={<OrdersTableSkeleton />}>
+        <OrdersResults actor={actor} filter={filter} query={query} cursor={validCursor} />
+      </Suspense>
+    </>
+  );
+}
+
+async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; filter: OrderFilter; query: URLSearchParams; cursor?: string }) {
+  const { rows, nextCursor } = await listOrders(actor, filter, { cursor, limit: PAGE_SIZE });
+  const filtered = query.size > 0;
+  const newest = filtered ? `/orders?${query}` : "/orders";
+  const older = nextCursor ? `/orders?${new URLSearchParams([...query, ["cursor", nextCursor]])}` : null;
+  return (
+    <>
+      {rows.length === 0 ? (
+        <div className="rounded-lg bg-white p-8 text-center text-sm text-slate-600 shadow-sm ring-1 ring-slate-200" data-testid="orders-empty">
+          {filtered || cursor ? (
+            <>
+              <p>No orders match these filters.</p>
+              <Link href="/orders" className="mt-2 inline-block font-medium text-brand-600 hover:underline">Clear filters</Link>
+            </>
+          ) : (
+            <>
+              <p>No orders yet.</p>
+              {can(actor.roles, "orders.create") ? (
+                <Link href="/catalog" className="mt-2 inline-block font-medium text-brand-600 hover:underline">Find a product in the catalog</Link>
+              ) : null}
+            </>
+          )}
+        </div>
+      ) : (
+        <OrdersTable rows={rows} />
+      )}
+      {cursor || older ? (
+        <nav aria-label="Pages of orders" className="mt-4 flex justify-between text-sm">
+          {cursor ? <Link href={newest} className="font-medium text-brand-600 hover:underline">Back to newest</Link> : <span />}
+          {older ? <Link href={older} className="font-medium text-brand-600 hover:underline" data-testid="orders-older">Older orders →</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
 }

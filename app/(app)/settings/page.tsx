@@ -1,10 +1,27 @@
 import type { Metadata } from "next";
 import { requirePageSession } from "@/lib/auth/current";
-import { NotAvailable } from "@/components/ui/not-available";
+import { getUpstreamStatus } from "@/lib/upstream/status";
+import { PageHeader, Card } from "@/components/ui/page-header";
+import { UpstreamStatusPanel } from "@/components/settings/upstream-status-panel";
+import { ThresholdsForm } from "@/components/settings/thresholds-form";
+import { getSettings } from "@/lib/settings/get-settings";
+import { can } from "@/lib/auth/permissions";
 
 export const metadata: Metadata = { title: "Settings" };
 
-export default async function Page() {
-  await requirePageSession("settings.read");
-  return <NotAvailable title="Settings" what="Thresholds and the upstream status panel arrive with the upstream client and ordering work." />;
+export default async function SettingsPage() {
+  const { actor } = await requirePageSession("settings.read");
+  const [status, settings] = await Promise.all([getUpstreamStatus(actor), getSettings()]);
+  return (
+    <>
+      <PageHeader title="Settings" description="The connection to the Issuing Service, and the thresholds staff work within." />
+      <div className="space-y-6">
+        <UpstreamStatusPanel status={status} />
+        <Card>
+          <h2 className="mb-3 text-base font-semibold">Thresholds</h2>
+          <ThresholdsForm settings={settings} canEdit={can(actor.roles, "settings.manage")} />
+        </Card>
+      </div>
+    </>
+  );
 }

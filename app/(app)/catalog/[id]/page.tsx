@@ -1,0 +1,102 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { randomBytes } from "node:crypto";
+import { requirePageSession } from "@/lib/auth/current";
+import { can } from "@/lib/auth/permissions";
+import { getProduct } from "@/lib/catalog/get-product";
+import { describePrice, imageSrc, PRODUCT_TYPE_LABELS } from "@/lib/catalog/describe-price";
+import { getSettings } from "@/lib/settings/get-settings";
+import { isAppError } from "@/lib/errors";
+import { formatMoney, toMinor } from "@/lib/money";
+import { PageHeader, Card } from "@/components/ui/page-header";
+import { Notice } from "@/components/ui/notice";
+import { OrderForm } from "@/components/ordering/order-form";
+
+export const metadata: Metadata = { title: "Product" };
+
+export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {
+  const { actor } = await requirePageSession("catalog.read");
+  const { id } = await params;
+  const product = await getProduct(actor, decodeURIComponent(id)).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "not_found") notFound();
+    if (isAppError(error)) return error;
+    throw error;
+  });
+  if (isAppError(product)) {
+    return (
+      <Notice tone="error" title="The product could not be loaded" correlationId={product.correlationId}>
+        {product.message} <Link href={`/catalog/${id}`} className="font-medium underline">Try again</Link>
+      </Notice>
+    );
+  }
+
+  const images = [...product.images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.sortOrder - b.sortOrder);
+  const country = new Intl.DisplayNames(["en"], { type: "region" }).of(product.countryCode) ?? product.countryCode;
+  const canOrder = can(actor.roles, "orders.create");
+  const settings = canOrder ? await getSettings() : null;
+  const reference = `${new Date().toISOString().slice(0, 10).replace(/-/g, "")}-${randomBytes(3).toString("hex").toUpperCase()}`;
+  const money = (amount: number) => formatMoney(toMinor(amount, product.currency), product.currency);
+
+  return (
+    <>
+      <p className="mb-2 text-sm"><Link href="/catalog" className="text-brand-600 hover:underline">← Catalog</Link></p>
+      <PageHeader title={product.name} description={`${PRODUCT_TYPE_LABELS[product.type]} · ${country} · ${product.category}`} />
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <div className="space-y-6">
+          <Card>
+            {images.length ? (
+              <div className="grid gap-3 sm:grid-cols-2">
+                {images.map((image) => (
+                  // eslint-disable-next-line @next/next/no-img-element -- served by our own image proxy
+                  <img key={image.id} src={imageSrc(image.publicReference)} alt={image.altText} width={image.width} height={image.height} className="w-full rounded-md bg-slate-100 object-cover" />
+                ))}
+              </div>
+            ) : null}
+            <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
+              <dt className="text-slate-500">Price</dt><dd className="font-medium" data-testid="product-price">{describePrice(product)}</dd>
+              <dt className="text-slate-500">Sell currency</dt><dd>{product.currency}</dd>
+              <dt className="text-slate-500">Availability</dt>
+              <dd className={product.isAvailable ? "text-emerald-700" : "text-red-700"} data-testid="availability">{product.isAvailable ? "Available" : "Currently unavailable"}</dd>
+            </dl>
+          </Card>
+          {product.variants.length ? (
+            <Card>
+              <h2 className="text-base font-semibold">Variants</h2>
+              <table className="mt-2 w-full text-sm">
+                <thead className="text-left text-xs uppercase tracking-wide text-slate-500"><tr><th scope="col" className="py-1">Variant</th><th scope="col" className="py-1 text-right">Price</th></tr></thead>
+                <tbody className="divide-y divide-slate-100">
+                  {product.variants.map((v) => (
+                    <tr key={v.id}><td className="py-1.5">{v.displayValue}</td><td className="py-1.5 text-right font-medium">{money(v.price)}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+          ) : (
+            <Card>
+              <h2 className="text-base font-semibold">Value range</h2>
+              <p className="mt-1 text-sm text-slate-700">Any value from {money(product.minimumValue ?? 0)} to {money(product.maximumValue ?? 0)} in steps of {money(product.valueStep ?? 0)}. The final price comes with the quote.</p>
+            </Card>
+          )}
+          <Card>
+            <h2 className="text-base font-semibold">Description</h2>
+            <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{product.description}</p>
+            <h2 className="mt-4 text-base font-semibold">Terms</h2>
+            <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{product.terms}</p>
+          </Card>
+        </div>
+        <div>
+          {canOrder && settings ? (
+            <Card>
+              <h2 className="mb-3 text-base font-semibold">Order</h2>
+              {product.isAvailable ? null : <div className="mb-3"><Notice tone="warning">Shown as unavailable right now; the Issuing Service checks again when you quote or order.</Notice></div>}
+              <OrderForm product={product} defaultReference={reference} confirmAbove={settings.orderConfirmationAmount} />
+            </Card>
+          ) : (
+            <Card><p className="text-sm text-slate-600">Ordering is for buyers. Ask an admin if you need the buyer role.</p></Card>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

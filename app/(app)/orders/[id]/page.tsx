@@ -1,0 +1,117 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requirePageSession } from "@/lib/auth/current";
+import { isAppError } from "@/lib/errors";
+import { formatMoney } from "@/lib/money";
+import { getOrder, type OrderDetail } from "@/lib/orders/get-order";
+import { PageHeader, Card } from "@/components/ui/page-header";
+import { OrderStatusLive } from "@/components/orders/order-status-live";
+
+export const metadata: Metadata = { title: "Order" };
+
+const utc = (iso: string) => `${iso.replace("T", " ").slice(0, 19)} UTC`;
+const money = (minor: string | null, currency: string) => (minor === null ? "—" : formatMoney(minor, currency));
+
+/** One order from the mirror: its live status, lines and totals, who placed it and when. Never codes. */
+export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
+  const { actor } = await requirePageSession("orders.read");
+  const { id } = await params;
+  const order = await getOrder(actor, id).catch((error: unknown) => {
+    if (isAppError(error) && (error.code === "not_found" || error.code === "invalid_request")) notFound();
+    throw error;
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={`Order ${order.clientReference}`}
+        description={<span className="font-mono text-xs">{order.id}</span>}
+        actions={<Link href="/orders" className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline">← All orders</Link>}
+      />
+      <div className="space-y-6">
+        <Card>
+          <h2 className="mb-4 text-base font-semibold text-slate-900">Progress</h2>
+          <OrderStatusLive initial={{ id: order.id, status: order.status, createdAt: order.createdAt, updatedAt: order.updatedAt }} />
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-base font-semibold text-slate-900">Details</h2>
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <Item label="Client reference" testId="order-client-reference">{order.clientReference}</Item>
+            <Item label="Order id"><span className="font-mono text-xs">{order.id}</span></Item>
+            <Item label="Placed by" testId="order-placed-by">
+              {order.placedBy ? (
+                <>
+                  {order.placedBy.name} <span className="text-slate-500">({order.placedBy.email})</span>
+                </>
+              ) : (
+                <span className="text-slate-500">Not recorded (placed outside this back-office or by a background job)</span>
+              )}
+            </Item>
+            <Item label="Placed at"><time dateTime={order.createdAt}>{utc(order.createdAt)}</time></Item>
+            <Item label="Total" testId="order-total"><span className="font-semibold tabular-nums">{formatMoney(order.totalMinor, order.currency)}</span></Item>
+            <Item label="Last synchronised"><time dateTime={order.syncedAt}>{utc(order.syncedAt)}</time></Item>
+          </dl>
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-base font-semibold text-slate-900">Lines</h2>
+          <OrderLines order={order} />
+          <p className="mt-3 text-xs text-slate-500">Codes and PINs are never shown on this page.</p>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function Item({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-slate-900" data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+function OrderLines({ order }: { order: OrderDetail }) {
+  if (order.lines.length === 0) {
+    return <p className="text-sm text-slate-600" data-testid="order-lines-empty">The Issuing Service has not reported the lines of this order yet.</p>;
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="order-lines">
+        <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-4">Product</th>
+            <th scope="col" className="py-2 pr-4">Variant</th>
+            <th scope="col" className="py-2 pr-4 text-right">Quantity</th>
+            <th scope="col" className="py-2 pr-4 text-right">Unit price</th>
+            <th scope="col" className="py-2 text-right">Line total</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {order.lines.map((line, i) => (
+            <tr key={`${line.productId}-${line.variantId ?? ""}-${i}`}>
+              <th scope="row" className="py-2 pr-4 text-left font-medium">
+                {line.productName || line.productId}
+                <span className="block font-mono text-xs font-normal text-slate-500">{line.productId}</span>
+              </th>
+              <td className="py-2 pr-4">
+                {line.variantLabel || "—"}
+                {line.faceValueMinor && line.faceCurrency ? <span className="block text-xs text-slate-500">Face value {formatMoney(line.faceValueMinor, line.faceCurrency)}</span> : null}
+              </td>
+              <td className="py-2 pr-4 text-right tabular-nums">{line.quantity}</td>
+              <td className="py-2 pr-4 text-right tabular-nums">{money(line.unitPriceMinor, line.currency)}</td>
+              <td className="py-2 text-right tabular-nums">{money(line.lineTotalMinor, line.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-slate-200">
+            <th scope="row" colSpan={4} className="py-2 pr-4 text-right font-semibold">Order total</th>
+            <td className="py-2 text-right font-semibold tabular-nums">{formatMoney(order.totalMinor, order.currency)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

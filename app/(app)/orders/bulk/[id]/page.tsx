@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requirePageSession } from "@/lib/auth/current";
+import { getBulkOrder } from "@/lib/bulk-orders/get-bulk-order";
+import { isAppError } from "@/lib/errors";
+import { PageHeader } from "@/components/ui/page-header";
+import { BulkOrderLive } from "@/components/bulk-orders/bulk-order-live";
+import { plural, utcMinute } from "@/components/bulk-orders/bulk-format";
+
+export const metadata: Metadata = { title: "Bulk order" };
+
+export default async function BulkOrderPage({ params }: { params: Promise<{ id: string }> }) {
+  const { actor } = await requirePageSession("orders.read");
+  const { id } = await params;
+  const view = await getBulkOrder(actor, id).catch((error: unknown) => {
+    if (isAppError(error) && (error.code === "not_found" || error.code === "invalid_request")) notFound();
+    throw error;
+  });
+  return (
+    <>
+      <PageHeader
+        title={view.fileName ?? "Bulk order"}
+        description={`Bulk order of ${plural(view.rowCount, "row")}, uploaded ${utcMinute(view.createdAt)}.`}
+        actions={<Link href="/orders/bulk" className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">All bulk orders</Link>}
+      />
+      <BulkOrderLive initial={view} />
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { withStaff } from "@/lib/http/with-staff";
+import { parseInput, searchParamsObject } from "@/lib/http/parse";
+import { catalogApiQuerySchema, listProducts, type CatalogQuery } from "@/lib/catalog/list-products";
+
+/** The catalog as JSON, same query as the page (q, country, category, size, page). */
+export const GET = withStaff(
+  async ({ req, actor }) => Response.json(await listProducts(actor, parseInput(catalogApiQuerySchema, searchParamsObject(req.url)) as CatalogQuery)),
+  { permission: "catalog.read" },
+);

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { withStaff } from "@/lib/http/with-staff";
+import { parseInput, parseJsonBody, searchParamsObject } from "@/lib/http/parse";
+import { placeOrder } from "@/lib/orders/place-order";
+import { placeOrderSchema } from "@/lib/orders/schemas";
+import { listOrders, orderCursorSchema, orderFilterSchema } from "@/lib/orders/list-orders";
+
+const listQuerySchema = orderFilterSchema.safeExtend({
+  cursor: orderCursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
+/** The mirrored orders, filtered and paged (never an upstream call). */
+export const GET = withStaff(
+  async ({ req, actor }) => {
+    const url = new URL(req.url);
+    const query = { ...searchParamsObject(url), status: url.searchParams.getAll("status") };
+    const { cursor, limit, ...filter } = parseInput(listQuerySchema, query);
+    return Response.json(await listOrders(actor, filter, { cursor, limit }), { headers: { "cache-control": "no-store" } });
+  },
+  { permission: "orders.read" },
+);
+
+/** Places one order (buyer). The same idempotencyKey again returns the same order. */
+export const POST = withStaff(
+  async ({ req, actor }) => {
+    const { order, replayed } = await placeOrder(actor, await parseJsonBody(req, placeOrderSchema));
+    return Response.json({ order, replayed }, { status: replayed ? 200 : 201, headers: { location: `/api/orders/${encodeURIComponent(order.id)}` } });
+  },
+  { permission: "orders.create" },
+);

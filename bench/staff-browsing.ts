@@ -1,0 +1,141 @@
+/**
+ * `npm run bench:browsing`: 50 simulated staff browse catalog and order pages for 2
+ * minutes (BENCH_SECONDS, BENCH_STAFF to change) against the sandbox at its real limit of
+ * 120 requests a minute. Prints page views served, upstream calls made, 429s the upstream
+ * answered and errors users saw (must be 0), and p50/p95 page times.
+ *
+ * Starts the app exactly as `npm start` does, on a fresh data folder, ports 3200/4630/55440.
+ */
+import { spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+import { signIn, type Session } from "./lib/app-session";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PORT = 3200;
+const SANDBOX_PORT = 4630;
+const DB_PORT = 55440;
+const BASE = `http://localhost:${PORT}`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
+const STAFF = Number(process.env.BENCH_STAFF ?? 50);
+const PASSWORD = "bench-password-123";
+const THINK_MS = 1000; // each person pauses about a second between pages, as people do
+
+async function main() {
+  await rm(path.join(ROOT, ".data/bench"), { recursive: true, force: true });
+  let upstream429 = 0;
+  const app = spawn("npm", ["start"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: ".data/bench", EMBEDDED_DB_PORT: String(DB_PORT), SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_RATE_LIMIT: "120", SANDBOX_FULFILMENT_DELAY_MS: "500", DEMO_PASSWORD: PASSWORD, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const watch = (chunk: Buffer) => (upstream429 += (chunk.toString().match(/"status":429/g) ?? []).length);
+  app.stdout.on("data", watch);
+  app.stderr.on("data", watch);
+  try {
+    await waitForHealth();
+    console.log(`app ready; signing in ${STAFF} staff…`);
+    const roles = ["buyer", "support", "viewer", "finance", "approver", "admin"];
+    const sessions: Session[] = [];
+    for (let i = 0; i < STAFF; i++) sessions.push(await signIn(BASE, `${roles[i % roles.length]}@demo.local`, PASSWORD));
+    const products = await sampleProducts(sessions[0]!);
+    const productIds = products.map((p) => p.id);
+    const orderIds = await placeSomeOrders(sessions[0]!, products);
+
+    // One person alone, catalog already in the app's cache: the server's own render time.
+    await sessions[0]!.get("/catalog");
+    const alone: number[] = [];
+    for (let i = 0; i < 30; i++) alone.push((await sessions[0]!.get("/catalog")).ms);
+    alone.sort((a, b) => a - b);
+
+    const budgetBefore = await upstreamCalls();
+    const times: number[] = [];
+    let views = 0;
+    let userErrors = 0;
+    const deadline = Date.now() + SECONDS * 1000;
+    const pages = (i: number) => {
+      const r = (n: number) => Math.floor(Math.random() * n);
+      const choices = [`/catalog`, `/catalog?page=${1 + r(5)}`, `/catalog?category=${["gift-card", "esim", "top-up"][r(3)]}`, `/catalog/${productIds[r(productIds.length)]}`, `/orders`, orderIds.length ? `/orders/${orderIds[r(orderIds.length)]}` : "/orders"];
+      return choices[(i + r(choices.length)) % choices.length]!;
+    };
+    console.log(`browsing for ${SECONDS} s…`);
+    await Promise.all(
+      sessions.map(async (session, i) => {
+        await sleep(Math.random() * THINK_MS);
+        while (Date.now() < deadline) {
+          const res = await session.get(pages(i));
+          views += 1;
+          times.push(res.ms);
+          if (res.status >= 400 || /data-testid="catalog-error"|The Issuing Service is not answering/.test(res.body)) userErrors += 1;
+          await sleep(THINK_MS * (0.5 + Math.random()));
+        }
+      }),
+    );
+    const calls = (await upstreamCalls()) - budgetBefore;
+    times.sort((a, b) => a - b);
+    const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(0);
+    console.log("\n| measure | value |\n|---|---|");
+    console.log(`| simulated staff | ${STAFF} |`);
+    console.log(`| duration | ${SECONDS} s |`);
+    console.log(`| page views served | ${views} (${(views / SECONDS).toFixed(1)}/s) |`);
+    console.log(`| upstream calls made | ${calls} (${((calls / SECONDS) * 60).toFixed(0)}/min against a limit of 120/min) |`);
+    console.log(`| page views per upstream call | ${(views / Math.max(1, calls)).toFixed(1)} |`);
+    console.log(`| 429s from the upstream | ${upstream429} |`);
+    console.log(`| errors seen by users | ${userErrors} |`);
+    console.log(`| page time p50 / p95 | ${q(0.5)} ms / ${q(0.95)} ms |`);
+    console.log(`| cached catalog page, one person alone, p50 / p95 | ${alone[15]!.toFixed(0)} ms / ${alone[28]!.toFixed(0)} ms |`);
+  } finally {
+    app.kill("SIGTERM");
+    await new Promise((resolve) => app.once("exit", resolve));
+  }
+}
+
+async function waitForHealth() {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await sleep(500);
+  }
+  throw new Error("the app did not start");
+}
+
+type BenchProduct = { id: string; currency: string; isAvailable: boolean; variants: { id: string }[] };
+
+async function sampleProducts(session: Session): Promise<BenchProduct[]> {
+  const res = await session.get("/api/catalog/products?size=100");
+  return (JSON.parse(res.body) as { items: BenchProduct[] }).items.slice(0, 40);
+}
+
+/** A few real orders, so that order pages have something to show. */
+async function placeSomeOrders(session: Session, products: BenchProduct[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const product of products.filter((p) => p.isAvailable && p.variants.length > 0).slice(0, 10)) {
+    const productId = product.id;
+    const res = await fetch(`${BASE}/api/orders`, {
+      method: "POST",
+      headers: { cookie: session.cookie, origin: BASE, "content-type": "application/json" },
+      body: JSON.stringify({ idempotencyKey: crypto.randomUUID(), clientReference: `bench-${ids.length}`, item: { productId, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency } }),
+    });
+    if (res.ok) ids.push(((await res.json()) as { order: { id: string } }).order.id);
+  }
+  return ids;
+}
+
+async function upstreamCalls(): Promise<number> {
+  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable` });
+  await client.connect();
+  try {
+    return Number((await client.query(`SELECT coalesce(sum(used), 0) AS n FROM "RateBudget"`)).rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench:webhooks`: how many webhook deliveries per second the receiver takes on
+ * the embedded database, against a bare node:http server that only checks the HMAC.
+ *
+ * Both sides are HTTP over loopback with keep-alive: the route's POST (verify, inbox
+ * insert with dedupe, hand-off to the job queue — no processing, as in production) is
+ * wrapped in a tiny node:http server. The same signed deliveries, some of them duplicates,
+ * go to each at bounded concurrency. Bounded in count and in time; it stops by itself.
+ * Settings: BENCH_EVENTS (distinct events, default 2000), BENCH_DUPLICATES (extra
+ * deliveries of earlier events, as a share, default 0.2), BENCH_CONCURRENCY (default 16), BENCH_MAX_SECONDS (per run, default 60).
+ */
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { spawn } from "node:child_process";
+import { Agent, createServer, request, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { startEmbeddedDb } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
+const DUPLICATES = Number(process.env.BENCH_DUPLICATES ?? 0.2);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 60);
+const SECRET = `svcwh_${randomBytes(20).toString("hex")}`;
+
+type Delivery = { eventId: string; body: string };
+type Run = { scenario: string; deliveries: number; errors: number; seconds: number; perSecond: number; p50Ms: number; p95Ms: number; p99Ms: number };
+
+async function main(): Promise<void> {
+  const database = await startDatabaseProcess();
+  await migrate(database.url, path.resolve(import.meta.dirname, "../prisma/migrations"));
+  // The app's environment, set before any app module is imported (lib/env.ts reads it once).
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    SERVICE_BASE_URL: "http://127.0.0.1:9", // never called: the receiver does not process
+    SERVICE_API_KEY: "svckey_bench_unused",
+    SERVICE_WEBHOOK_SECRETS: SECRET,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
+  });
+  const { POST } = await import("@/app/api/webhooks/service/route");
+  const { db } = await import("@/lib/db/client");
+  const { stopQueues } = await import("@/lib/jobs/queue");
+
+  const app = await listen(async (req, body) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+    const res = await POST(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: new Uint8Array(body) }));
+    return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+  });
+  const bare = await listen(async (req, body) => ({ status: hmacOk(req, body) ? 200 : 401, body: Buffer.from('{"received":true}') }));
+
+  try {
+    const results: Run[] = [];
+    // Warm-up (JIT, the queue's start, the first inserts), not counted.
+    await drive("warm-up", app.url, deliveries(200, 0));
+    await drive("warm-up", bare.url, deliveries(200, 0));
+    const batch = deliveries(EVENTS, DUPLICATES);
+    results.push(await drive("bare node:http, HMAC only", bare.url, batch));
+    results.push(await drive("receiver: verify + inbox dedupe + enqueue", app.url, batch));
+
+    const stored = await db().webhookEvent.count({ where: { id: { in: [...new Set(batch.map((d) => d.eventId))] } } });
+    const [bareRun, appRun] = results as [Run, Run];
+    console.log(`\nwebhook receiver benchmark: ${batch.length} deliveries of ${EVENTS} events (${batch.length - EVENTS} duplicates), ${CONCURRENCY} concurrent keep-alive connections, embedded PGlite`);
+    console.table(results.map((r) => ({ scenario: r.scenario, deliveries: r.deliveries, errors: r.errors, "events/s": r.perSecond, "p50 ms": r.p50Ms, "p95 ms": r.p95Ms, "p99 ms": r.p99Ms })));
+    console.log(`receiver / bare = ${(appRun.perSecond / bareRun.perSecond).toFixed(3)} (${(bareRun.perSecond / appRun.perSecond).toFixed(1)}× slower); inbox rows for the batch: ${stored} of ${EVENTS} distinct`);
+    console.log(JSON.stringify({ results, stored }));
+  } finally {
+    await stopQueues(2_000);
+    await db().$disconnect();
+    await Promise.all([app.close(), bare.close()]);
+    await database.stop();
+  }
+}
+
+function deliveries(count: number, duplicateShare: number): Delivery[] {
+  const events = Array.from({ length: count }, (_, i) => {
+    const id = randomUUID();
+    const occurredAtUtc = new Date().toISOString();
+    const body = JSON.stringify({ id, type: "order.fulfilled", occurredAtUtc, data: { orderId: `ord_bench_${i}`, clientReference: `bench-${i}`, status: "fulfilled", occurredAtUtc } });
+    return { eventId: id.replaceAll("-", ""), body };
+  });
+  // Every n-th delivery is followed by a repeat of an event sent ~50 deliveries earlier, as a retry would be.
+  const every = duplicateShare > 0 ? Math.round(1 / duplicateShare) : 0;
+  return events.flatMap((e, i) => (every && i % every === every - 1 ? [e, events[Math.max(0, i - 50)]!] : [e]));
+}
+
+async function drive(scenario: string, url: string, batch: Delivery[]): Promise<Run> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + MAX_SECONDS * 1000;
+  const lane = async () => {
+    while (next < batch.length && performance.now() < deadline) {
+      const delivery = batch[next++]!;
+      const t0 = performance.now();
+      const status = await send(agent, url, delivery).catch(() => 0);
+      latencies.push(performance.now() - t0);
+      if (status !== 200) errors += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 100) / 100;
+  return { scenario, deliveries: latencies.length, errors, seconds: Math.round(seconds * 100) / 100, perSecond: Math.round(latencies.length / seconds), p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
+}
+
+function send(agent: Agent, url: string, delivery: Delivery): Promise<number> {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = `v1=${createHmac("sha256", SECRET).update(`${timestamp}.${delivery.eventId}.${delivery.body}`).digest("hex")}`;
+  return new Promise((resolve, reject) => {
+    const req = request(`${url}/api/webhooks/service`, {
+      method: "POST",
+      agent,
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(delivery.body), "x-service-event-id": delivery.eventId, "x-service-timestamp": timestamp, "x-service-signature": signature },
+    }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end(delivery.body);
+  });
+}
+
+/** The baseline: the signature check and nothing else. */
+function hmacOk(req: IncomingMessage, body: Buffer): boolean {
+  const id = String(req.headers["x-service-event-id"] ?? "");
+  const timestamp = String(req.headers["x-service-timestamp"] ?? "");
+  const given = Buffer.from(String(req.headers["x-service-signature"] ?? "").slice(3), "hex");
+  const expected = createHmac("sha256", SECRET).update(`${timestamp}.${id}.`).update(body).digest();
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+async function listen(handle: (req: IncomingMessage, body: Buffer) => Promise<{ status: number; body: Buffer }>): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const out = await handle(req, Buffer.concat(chunks)).catch(() => ({ status: 500, body: Buffer.alloc(0) }));
+    res.writeHead(out.status, { "content-type": "application/json", "content-length": out.body.length });
+    res.end(out.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+/**
+ * The embedded database in a process of its own, as `npm start` runs it (the launcher holds
+ * PGlite; the app is a child process): in-process, its WebAssembly would share one thread
+ * with the servers and the load generator being measured.
+ */
+async function startDatabaseProcess(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, "--serve-db"], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`database process exited with ${code}`)));
+    child.stdout.setEncoding("utf8").once("data", (line: string) => resolve(line.trim()));
+  });
+  return {
+    url,
+    stop: () => new Promise<void>((resolve) => {
+      child.removeAllListeners("exit").once("exit", () => resolve());
+      child.kill("SIGTERM");
+    }),
+  };
+}
+
+async function serveDatabase(): Promise<void> {
+  const database = await startEmbeddedDb();
+  process.stdout.write(`${database.url}\n`);
+  process.once("SIGTERM", () => void database.stop().then(() => process.exit(0)));
+}
+
+if (process.argv.includes("--serve-db")) void serveDatabase();
+else main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+"use client";
+
+import { useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { callApi, type ApiProblem } from "@/components/api-client";
+import { Notice } from "@/components/ui/notice";
+import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
+import { BulkRowsTable } from "./bulk-rows-table";
+import { BulkStateBadge } from "./bulk-state-badge";
+import { ConfirmPanel, ProgressPanel } from "./bulk-order-panels";
+
+class ProblemError extends Error {
+  constructor(readonly problem: ApiProblem) {
+    super(problem.detail);
+  }
+}
+
+async function fetchBulkOrder(id: string): Promise<BulkOrderView> {
+  const result = await callApi<BulkOrderView>("GET", `/api/bulk-orders/${encodeURIComponent(id)}`);
+  if (!result.ok) throw new ProblemError(result.problem);
+  return result.data;
+}
+
+const OPEN_ORDER = new Set(["reserved", "processing"]);
+
+/** Fast while rows are being placed; gently while placed orders are still on their way to fulfilled. */
+function pollEvery(view: BulkOrderView): number | false {
+  if (view.state === "confirmed" || view.state === "running" || view.progress.placing > 0) return 1_500;
+  if (view.rows.some((r) => r.orderStatus && OPEN_ORDER.has(r.orderStatus))) return 5_000;
+  return false;
+}
+
+/**
+ * A bulk order, live: the server-rendered state first, then TanStack Query polling this
+ * app's route handler while work is under way. Nothing lives only in the browser, so
+ * leaving and coming back shows exactly where the job is.
+ */
+export function BulkOrderLive({ initial }: { initial: BulkOrderView }) {
+  const queryClient = useQueryClient();
+  const queryKey = ["bulk-order", initial.id];
+  const query = useQuery({ queryKey, queryFn: () => fetchBulkOrder(initial.id), initialData: initial, refetchInterval: (q) => pollEvery(q.state.data ?? initial) });
+  const view = query.data;
+  const [busy, setBusy] = useState<"confirm" | "cancel" | null>(null);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+
+  async function act(action: "confirm" | "cancel") {
+    setBusy(action);
+    const result = await callApi<BulkOrderView>("POST", `/api/bulk-orders/${encodeURIComponent(view.id)}/${action}`, {});
+    setBusy(null);
+    if (!result.ok) return setProblem(result.problem);
+    setProblem(null);
+    queryClient.setQueryData(queryKey, result.data);
+  }
+
+  const refreshProblem = query.error instanceof ProblemError ? query.error.problem : null;
+  return (
+    <div className="space-y-6">
+      <p className="flex items-center gap-2 text-sm text-slate-600">
+        State <BulkStateBadge state={view.state} />
+      </p>
+      {problem ? (
+        <Notice tone="error" title={problem.title} correlationId={problem.correlationId} testId="bulk-problem">
+          {problem.detail}
+        </Notice>
+      ) : null}
+      {query.isError ? (
+        <Notice tone="warning" title="Could not refresh the progress" correlationId={refreshProblem?.correlationId}>
+          {refreshProblem?.detail ?? "The server could not be reached."} Showing the last known state; trying again.
+        </Notice>
+      ) : null}
+      {view.state === "draft" ? (
+        <ConfirmPanel view={view} busy={busy} onConfirm={() => act("confirm")} onDiscard={() => act("cancel")} />
+      ) : (
+        <ProgressPanel view={view} busy={busy} onStop={() => act("cancel")} />
+      )}
+      <BulkRowsTable view={view} />
+    </div>
+  );
+}

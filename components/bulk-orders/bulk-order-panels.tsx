@@ -1,0 +1,120 @@
+import Link from "next/link";
+import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/page-header";
+import { Notice } from "@/components/ui/notice";
+import { BulkProgressBar } from "./bulk-progress-bar";
+import { formatTotals, plural, utcMinute } from "./bulk-format";
+
+type Busy = "confirm" | "cancel" | null;
+
+/** The preview's verdict and the one confirmation, with the total restated on the button. */
+export function ConfirmPanel({ view, busy, onConfirm, onDiscard }: { view: BulkOrderView; busy: Busy; onConfirm: () => void; onDiscard: () => void }) {
+  const invalid = view.rowCount - view.validCount;
+  const total = formatTotals(view.totals);
+  return (
+    <Card>
+      <div className="flex items-start justify-between gap-6">
+        <dl className="grid min-w-0 flex-1 grid-cols-3 gap-6 text-sm">
+          <Stat label="Rows in the file" value={view.rowCount} />
+          <Stat label="Ready to order" value={view.validCount} tone="text-emerald-700" testId="bulk-valid-count" />
+          <Stat label="With errors (skipped)" value={invalid} tone={invalid ? "text-red-700" : undefined} />
+        </dl>
+        <div className="shrink-0 text-right">
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Priced total</p>
+          <p className="text-2xl font-semibold tabular-nums text-slate-900" data-testid="bulk-total">{total}</p>
+        </div>
+      </div>
+      {view.validCount === 0 ? (
+        <div className="mt-4">
+          <Notice tone="warning" title="No row can be ordered">
+            Fix the rows shown below and <Link href="/orders/bulk" className="font-medium underline">upload the file again</Link>.
+          </Notice>
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600">
+          Each order is placed at most at the price shown: if a price has risen by then, that row fails and nothing is bought for it.
+          {invalid ? ` Rows with errors are skipped; fix them and upload them again as a new file.` : ""} This preview can be confirmed until {utcMinute(view.previewExpiresAt)}.
+        </p>
+      )}
+      {view.isOwner ? (
+        <div className="mt-5 flex flex-wrap gap-3">
+          {view.validCount > 0 ? (
+            <Button onClick={onConfirm} disabled={busy !== null} data-testid="bulk-confirm">
+              {busy === "confirm" ? "Confirming…" : `Place ${plural(view.validCount, "order")} for ${total}`}
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={onDiscard} disabled={busy !== null} data-testid="bulk-discard">
+            {busy === "cancel" ? "Discarding…" : "Discard this preview"}
+          </Button>
+        </div>
+      ) : (
+        <p className="mt-4 text-sm text-slate-500">Only the person who uploaded this file can confirm it.</p>
+      )}
+    </Card>
+  );
+}
+
+const HEADLINES: Record<string, string> = {
+  confirmed: "Queued: placing starts in a moment.",
+  running: "Placing the orders…",
+  done: "Finished: every row has its result.",
+  cancelled: "Cancelled: rows not yet sent were stopped.",
+};
+
+/** Progress of a confirmed bulk order; the page can be left and this picks up from the server. */
+export function ProgressPanel({ view, busy, onStop }: { view: BulkOrderView; busy: Busy; onStop: () => void }) {
+  const active = view.state === "confirmed" || view.state === "running";
+  if (!view.confirmedAt) {
+    return (
+      <Card>
+        <p className="font-medium text-slate-900" data-testid="bulk-headline">This preview was discarded; nothing was ordered.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          <Link href="/orders/bulk" className="font-medium text-brand-600 hover:underline">Upload a file</Link> to start again.
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <div className="mb-4 flex items-start justify-between gap-6">
+        <div className="min-w-0 flex-1">
+          <p className="font-medium text-slate-900" data-testid="bulk-headline">{HEADLINES[view.state] ?? view.state}</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {active
+              ? "The orders are placed in the background, within the shared request budget, after people ordering by hand. You can close this page and come back."
+              : `Confirmed ${utcMinute(view.confirmedAt)}${view.finishedAt ? `, finished ${utcMinute(view.finishedAt)}` : ""}.`}
+          </p>
+        </div>
+        <div className="shrink-0 text-right">
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Confirmed total</p>
+          <p className="text-xl font-semibold tabular-nums text-slate-900" data-testid="bulk-total">{formatTotals(view.totals)}</p>
+        </div>
+      </div>
+      <BulkProgressBar progress={view.progress} />
+      {view.progress.failed > 0 && !active ? (
+        <div className="mt-4">
+          <Notice tone="warning">
+            {plural(view.progress.failed, "row")} failed; nothing was bought for {view.progress.failed === 1 ? "it" : "them"}. The reasons are in the table below.
+          </Notice>
+        </div>
+      ) : null}
+      {active && view.isOwner ? (
+        <div className="mt-4">
+          <Button variant="secondary" onClick={onStop} disabled={busy !== null} data-testid="bulk-stop">
+            {busy === "cancel" ? "Stopping…" : "Stop the rows not yet sent"}
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function Stat({ label, value, tone, testId }: { label: string; value: number; tone?: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className={`mt-1 text-2xl font-semibold tabular-nums ${tone ?? "text-slate-900"}`} data-testid={testId}>{value}</dd>
+    </div>
+  );
+}

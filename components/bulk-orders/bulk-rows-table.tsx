@@ -1,0 +1,125 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { formatMoney } from "@/lib/money";
+import type { BulkOrderView, BulkRowView } from "@/lib/bulk-orders/bulk-view";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { RowStateBadge } from "./bulk-state-badge";
+
+const FIELD_LABELS: Record<string, string> = {
+  _row: "Row",
+  productId: "Product",
+  variantId: "Variant",
+  value: "Value",
+  quantity: "Quantity",
+  clientReference: "Client reference",
+  phoneNumber: "Phone",
+};
+
+const needsAttention = (row: BulkRowView) => row.errors !== null || row.state === "failed" || row.errorCode === "outcome_unknown";
+
+/** Every row of the file: what it asks for, its price, and its checks or its result. */
+export function BulkRowsTable({ view }: { view: BulkOrderView }) {
+  const [onlyProblems, setOnlyProblems] = useState(false);
+  const problems = view.rows.filter(needsAttention).length;
+  const rows = onlyProblems ? view.rows.filter(needsAttention) : view.rows;
+  const showPhone = view.rows.some((r) => r.cells.phoneNumber);
+
+  return (
+    <section aria-labelledby="bulk-rows-heading">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="bulk-rows-heading" className="text-base font-semibold text-slate-900">
+          Rows
+        </h2>
+        <div role="group" aria-label="Which rows to show" className="inline-flex rounded-md text-sm shadow-sm ring-1 ring-slate-300">
+          <FilterButton pressed={!onlyProblems} onClick={() => setOnlyProblems(false)}>All ({view.rows.length})</FilterButton>
+          <FilterButton pressed={onlyProblems} onClick={() => setOnlyProblems(true)}>Needing attention ({problems})</FilterButton>
+        </div>
+      </div>
+      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="bulk-rows">
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-3 text-right">Row</th>
+              <th scope="col" className="px-3 py-3">Product</th>
+              <th scope="col" className="px-3 py-3 text-right">Qty</th>
+              <th scope="col" className="px-3 py-3">Client reference</th>
+              {showPhone ? <th scope="col" className="px-3 py-3">Phone</th> : null}
+              <th scope="col" className="px-3 py-3 text-right">Price</th>
+              <th scope="col" className="px-3 py-3">{view.state === "draft" ? "Check" : "Result"}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={showPhone ? 7 : 6} className="px-3 py-6 text-center text-slate-600">
+                  No row needs attention.
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.rowNumber} data-row={row.rowNumber} data-state={row.state} className={row.errors ? "bg-red-50/40" : undefined}>
+                  <td className="px-3 py-2 text-right tabular-nums text-slate-500">{row.rowNumber}</td>
+                  <td className="max-w-xs px-3 py-2">
+                    <span className="block truncate font-medium text-slate-900" title={row.productName || row.cells.productId}>{row.productName || row.cells.productId || "—"}</span>
+                    <span className="block truncate text-xs text-slate-500">{row.optionLabel ?? (row.cells.variantId || row.cells.value || "")}</span>
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">{row.cells.quantity || "—"}</td>
+                  <td className="max-w-[12rem] truncate px-3 py-2 font-mono text-xs" title={row.cells.clientReference}>{row.cells.clientReference || "—"}</td>
+                  {showPhone ? <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{row.cells.phoneNumber || "—"}</td> : null}
+                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{row.quotedTotalMinor && row.currency ? formatMoney(row.quotedTotalMinor, row.currency) : "—"}</td>
+                  <td className="px-3 py-2">{view.state === "draft" ? <CheckCell row={row} /> : <ResultCell row={row} />}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button type="button" aria-pressed={pressed} onClick={onClick} className={`px-3 py-1.5 first:rounded-l-md last:rounded-r-md ${pressed ? "bg-slate-800 text-white" : "bg-white text-slate-700 hover:bg-slate-50"}`}>
+      {children}
+    </button>
+  );
+}
+
+function Errors({ errors }: { errors: Record<string, string[]> }) {
+  return (
+    <ul className="space-y-0.5 text-xs text-red-700" data-testid="row-errors">
+      {Object.entries(errors).map(([field, messages]) => (
+        <li key={field}>
+          <span className="font-semibold">{FIELD_LABELS[field] ?? field}:</span> {messages.join(" ")}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CheckCell({ row }: { row: BulkRowView }) {
+  if (row.errors) return <Errors errors={row.errors} />;
+  return <span className="text-xs font-medium text-emerald-700">Ready</span>;
+}
+
+function ResultCell({ row }: { row: BulkRowView }) {
+  if (row.state === "placed" && row.orderId) {
+    return (
+      <span className="flex flex-wrap items-center gap-2">
+        <Link href={`/orders/${encodeURIComponent(row.orderId)}`} className="font-mono text-xs font-medium text-brand-600 hover:underline">{row.orderId}</Link>
+        {row.orderStatus ? <OrderStatusBadge status={row.orderStatus} /> : <RowStateBadge state="placed" />}
+      </span>
+    );
+  }
+  return (
+    <div className="space-y-1">
+      <RowStateBadge state={row.state} />
+      {row.errors ? <Errors errors={row.errors} /> : null}
+      {row.errorMessage && !row.errors ? <p className={`text-xs ${row.state === "failed" ? "text-red-700" : "text-slate-600"}`}>{row.errorMessage}</p> : null}
+      {row.correlationId && row.state !== "placed" ? <p className="font-mono text-[11px] text-slate-500">Reference for support: {row.correlationId}</p> : null}
+    </div>
+  );
+}

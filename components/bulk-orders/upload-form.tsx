@@ -1,0 +1,78 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { callApi, type ApiProblem } from "@/components/api-client";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
+
+const MAX_BYTES = 256 * 1024;
+const TEMPLATE = "productId,variantId,value,quantity,clientReference,phoneNumber\r\n";
+
+/** Reads the chosen CSV in the browser and sends it for a preview; nothing is bought yet. */
+export function UploadForm() {
+  const router = useRouter();
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const file = new FormData(event.currentTarget).get("file");
+    if (!(file instanceof File) || file.size === 0) return setProblem(fieldProblem("Choose a CSV file."));
+    if (file.size > MAX_BYTES) return setProblem(fieldProblem("The file is larger than 256 KiB. Split it into several uploads."));
+    setPending(true);
+    const result = await callApi<BulkOrderView>("POST", "/api/bulk-orders", { fileName: file.name, csv: await file.text() });
+    if (!result.ok) {
+      setPending(false);
+      return setProblem(result.problem);
+    }
+    router.push(`/orders/bulk/${result.data.id}`);
+  }
+
+  const fileError = problem?.errors?.csv ?? problem?.errors?.fileName;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Upload a bulk order" className="space-y-4">
+      {problem && !fileError ? (
+        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
+          {problem.detail}
+        </Notice>
+      ) : null}
+      <div className="space-y-1">
+        <label htmlFor="bulk-file" className="block text-sm font-medium text-slate-700">
+          CSV file
+        </label>
+        <input
+          id="bulk-file"
+          name="file"
+          type="file"
+          accept=".csv,text/csv"
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={fileError ? "bulk-file-hint bulk-file-error" : "bulk-file-hint"}
+          onChange={() => setProblem(null)}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
+        />
+        <p id="bulk-file-hint" className="text-xs text-slate-500">
+          Up to 500 rows and 256 KiB, comma-separated, with the header row.{" "}
+          <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`} download="bulk-order-template.csv" className="font-medium text-brand-600 hover:underline">
+            Download an empty template
+          </a>
+          .
+        </p>
+        {fileError ? (
+          <p id="bulk-file-error" role="alert" className="text-sm text-red-600" data-testid="error-file">
+            {fileError.join(" ")}
+            {problem?.correlationId ? <span className="mt-0.5 block font-mono text-xs opacity-80">Reference for support: {problem.correlationId}</span> : null}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" disabled={pending} data-testid="bulk-upload">
+        {pending ? "Checking the rows…" : "Upload and preview"}
+      </Button>
+    </form>
+  );
+}
+
+function fieldProblem(message: string): ApiProblem {
+  return { title: "Invalid request", status: 400, detail: message, code: "invalid_request", errors: { csv: [message] } };
+}

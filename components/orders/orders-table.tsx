@@ -1,0 +1,63 @@
+import Link from "next/link";
+import { formatMoney } from "@/lib/money";
+import type { OrderListRow } from "@/lib/orders/list-orders";
+import { OrderStatusBadge } from "./order-status-badge";
+
+const utc = (iso: string) => iso.replace("T", " ").slice(0, 16);
+
+/** The orders list: one row per mirrored order, linking to its live order page. */
+export function OrdersTable({ rows }: { rows: OrderListRow[] }) {
+  return (
+    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="orders-table">
+        <caption className="sr-only">Orders, newest first</caption>
+        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-3">Created (UTC)</th>
+            <th scope="col" className="px-4 py-3">Client reference</th>
+            <th scope="col" className="px-4 py-3">Products</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3 text-right">Total</th>
+            <th scope="col" className="px-4 py-3">Placed by</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.id} data-order-id={row.id} data-status={row.status}>
+              <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">
+                <time dateTime={row.createdAt}>{utc(row.createdAt)}</time>
+              </td>
+              <th scope="row" className="px-4 py-2 text-left font-medium">
+                <Link href={`/orders/${encodeURIComponent(row.id)}`} className="text-brand-600 hover:underline">
+                  {row.clientReference}
+                </Link>
+                <span className="block font-mono text-xs font-normal text-slate-500">{row.id}</span>
+              </th>
+              <td className="max-w-xs px-4 py-2">
+                {row.items.length === 0 ? (
+                  <span className="text-slate-500">—</span>
+                ) : (
+                  <ul>
+                    {row.items.map((item, i) => (
+                      <li key={i} className="truncate" title={`${item.productName} ${item.variantLabel}`.trim()}>
+                        {item.quantity} × {item.productName || item.productId}
+                        {item.variantLabel ? <span className="text-slate-500"> · {item.variantLabel}</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+              <td className="whitespace-nowrap px-4 py-2">
+                <OrderStatusBadge status={row.status} />
+              </td>
+              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatMoney(row.totalMinor, row.currency)}</td>
+              <td className="px-4 py-2" title={row.placedBy?.email}>
+                {row.placedBy?.name ?? <span className="text-slate-500">—</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

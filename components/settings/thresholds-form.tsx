@@ -1,0 +1,67 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { callApi, type ApiProblem } from "@/components/api-client";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import type { Settings } from "@/lib/settings/schema";
+import { SETTING_LABELS } from "@/lib/settings/schema";
+
+/** Admin form for the thresholds; the server validates, stores and audits every change. */
+export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canEdit: boolean }) {
+  const router = useRouter();
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [pending, setPending] = useState(false);
+  const currencies = Object.keys(settings.lowBalance).sort();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const int = (name: string) => {
+      const text = String(form.get(name) ?? "").trim();
+      return /^-?\d+$/.test(text) ? Number(text) : text;
+    };
+    setPending(true);
+    setSaved(false);
+    const result = await callApi<Settings>("PUT", "/api/settings", {
+      orderConfirmationAmount: String(form.get("orderConfirmationAmount") ?? ""),
+      lowBalance: Object.fromEntries(currencies.map((c) => [c, String(form.get(`lowBalance.${c}`) ?? "")])),
+      revealQuotaPerHour: int("revealQuotaPerHour"),
+      revealViewSeconds: int("revealViewSeconds"),
+      withdrawalApprovalHours: int("withdrawalApprovalHours"),
+    });
+    setPending(false);
+    if (!result.ok) return setProblem(result.problem);
+    setProblem(null);
+    setSaved(true);
+    router.refresh();
+  }
+
+  const err = (key: string) => problem?.errors?.[key];
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Thresholds">
+      {problem && !problem.errors ? <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>{problem.detail}</Notice> : null}
+      {saved ? <Notice tone="success">Saved. The change is in the audit log.</Notice> : null}
+      <fieldset disabled={!canEdit} className="space-y-4">
+        <Field label={`${SETTING_LABELS.orderConfirmationAmount} (in the order's currency)`} name="orderConfirmationAmount" inputMode="decimal" defaultValue={settings.orderConfirmationAmount} error={err("orderConfirmationAmount")} />
+        <div>
+          <p className="text-sm font-medium text-slate-700">{SETTING_LABELS.lowBalance}</p>
+          <div className="mt-1 grid gap-3 sm:grid-cols-3">
+            {currencies.map((c) => (
+              <Field key={c} label={c} name={`lowBalance.${c}`} inputMode="decimal" defaultValue={settings.lowBalance[c]} error={err(`lowBalance.${c}`)} />
+            ))}
+          </div>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field label={SETTING_LABELS.revealQuotaPerHour} name="revealQuotaPerHour" inputMode="numeric" defaultValue={settings.revealQuotaPerHour} error={err("revealQuotaPerHour")} />
+          <Field label={SETTING_LABELS.revealViewSeconds} name="revealViewSeconds" inputMode="numeric" defaultValue={settings.revealViewSeconds} error={err("revealViewSeconds")} />
+          <Field label={SETTING_LABELS.withdrawalApprovalHours} name="withdrawalApprovalHours" inputMode="numeric" defaultValue={settings.withdrawalApprovalHours} error={err("withdrawalApprovalHours")} />
+        </div>
+      </fieldset>
+      {canEdit ? <Button type="submit" disabled={pending}>{pending ? "Saving…" : "Save thresholds"}</Button> : null}
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import { z } from "zod";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { parseInput } from "@/lib/http/parse";
+import { toMinor } from "@/lib/money";
+import { upstream } from "@/lib/upstream/service";
+import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
+
+/**
+ * The available balance in one currency, for a buyer's confirmation step ("after this
+ * order you will have …"). Buyers may see this much of the wallet; the wallet pages are
+ * for finance.
+ */
+export async function getAvailableFunds(actor: Actor, currency: unknown): Promise<{ currency: string; availableMinor: string }> {
+  assertCan(actor, "orders.create");
+  const code = parseInput(z.string().regex(/^[A-Z]{3}$/, "A three-letter currency code."), currency);
+  const { data } = await upstream().getBalance(code, { priority: "interactive" }).catch(rethrowAsAppError);
+  return { currency: code, availableMinor: toMinor(data.availableBalance, code).toString() };
+}

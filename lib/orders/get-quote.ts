@@ -1,0 +1,31 @@
+import "server-only";
+import { z } from "zod";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { parseInput } from "@/lib/http/parse";
+import { upstream } from "@/lib/upstream/service";
+import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
+import type { Quote } from "@/lib/service";
+
+export const quoteRequestSchema = z
+  .object({
+    productId: z.string().min(1).max(200),
+    variantId: z.string().min(1).max(200).nullable().optional(),
+    value: z.number().positive("Must be above zero.").finite().nullable().optional(),
+    quantity: z.number({ error: "Enter a quantity." }).int("Must be a whole number.").min(1, "At least 1.").max(100, "At most 100."),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+  })
+  .strict()
+  .refine((v) => !!v.variantId !== (v.value != null), { message: "Choose a variant or a value.", path: ["variantId"] });
+
+/**
+ * A binding, short-lived price for one purchase. Availability and the value grid are
+ * re-checked by the upstream; its refusals come back with their codes.
+ */
+export async function getQuote(actor: Actor, input: unknown): Promise<Quote & { correlationId?: string }> {
+  assertCan(actor, "orders.create");
+  const body = parseInput(quoteRequestSchema, input);
+  const { data, correlationId } = await upstream()
+    .createQuote({ productId: body.productId, variantId: body.variantId ?? null, value: body.value ?? null, quantity: body.quantity, currency: body.currency })
+    .catch(rethrowAsAppError);
+  return { ...data, correlationId };
+}

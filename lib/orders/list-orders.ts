@@ -1,0 +1,141 @@
+import "server-only";
+import { z } from "zod";
+import { db, Prisma } from "@/lib/db/client";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { ORDER_STATUSES, type OrderStatus } from "./order-states";
+import { readOrderLines } from "./get-order";
+
+const blankToUndefined = (v: string | undefined) => v || undefined;
+const isoDay = z.iso.date("Use a date as YYYY-MM-DD.").optional().or(z.literal("").transform(() => undefined));
+
+/** `status` arrives as repeated parameters (`?status=a&status=b`), a comma list, or both. */
+const statusList = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === "") return undefined;
+    const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).map((s) => s.trim().toLowerCase()).filter(Boolean);
+    return parts.length ? [...new Set(parts)] : undefined;
+  },
+  z
+    .array(z.string())
+    .refine((list) => list.every(isOrderStatus), { message: `Unknown order status; use ${ORDER_STATUSES.join(", ")}.` })
+    .transform((list) => list as OrderStatus[])
+    .optional(),
+);
+function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export const orderFilterSchema = z
+  .object({
+    status: statusList,
+    from: isoDay,
+    to: isoDay,
+    /** A product id (exact, inside the lines) or part of a product name. */
+    product: z.string().trim().max(200, "Use at most 200 characters.").optional().transform(blankToUndefined),
+    /** A staff id, or "me" for the person asking (so a shared link or export means its reader). */
+    placedBy: z.string().trim().regex(/^(me|[A-Za-z0-9-]{1,64})$/, "Not a staff id.").optional().or(z.literal("").transform(() => undefined)),
+    /** Part of the client reference, any case. */
+    reference: z.string().trim().max(100, "Use at most 100 characters.").optional().transform(blankToUndefined),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The end date is before the start date.", path: ["to"] });
+export type OrderFilter = z.infer<typeof orderFilterSchema>;
+
+/** `<upstreamCreatedAt ms>.<order id>` of the last row of the previous page. */
+export const orderCursorSchema = z.string().regex(/^\d{1,15}\.[A-Za-z0-9_-]{1,200}$/, "Invalid cursor.");
+
+export type OrderListRow = {
+  id: string;
+  clientReference: string;
+  status: OrderStatus;
+  totalMinor: string;
+  currency: string;
+  createdAt: string;
+  updatedAt: string;
+  items: { productId: string; productName: string; variantLabel: string; quantity: number }[];
+  placedBy: { id: string; name: string; email: string } | null;
+};
+
+type RawRow = {
+  id: string;
+  clientReference: string;
+  status: string;
+  totalMinor: bigint;
+  currency: string;
+  lines: unknown;
+  upstreamCreatedAt: Date;
+  upstreamUpdatedAt: Date;
+  placedById: string | null;
+  placedByName: string | null;
+  placedByEmail: string | null;
+};
+
+const DAY_MS = 86_400_000;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The SQL conditions of a filter; shared by the list and the CSV export. */
+export function orderConditions(actor: Actor, filter: OrderFilter): Prisma.Sql[] {
+  const conditions: Prisma.Sql[] = [];
+  if (filter.status?.length) conditions.push(Prisma.sql`o."status" IN (${Prisma.join(filter.status)})`);
+  // Days are UTC and inclusive: "to" covers the whole of its day.
+  if (filter.from) conditions.push(Prisma.sql`o."upstreamCreatedAt" >= ${new Date(`${filter.from}T00:00:00.000Z`)}`);
+  if (filter.to) conditions.push(Prisma.sql`o."upstreamCreatedAt" < ${new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS)}`);
+  if (filter.placedBy) conditions.push(Prisma.sql`o."placedById" = ${filter.placedBy === "me" ? actor.staffId : filter.placedBy}`);
+  if (filter.reference) conditions.push(Prisma.sql`o."clientReference" ILIKE ${likePattern(filter.reference)}`);
+  if (filter.product) {
+    // JSONB containment finds an exact product id in any line; the name match looks inside each line.
+    conditions.push(Prisma.sql`(
+      o."lines" @> ${JSON.stringify([{ productId: filter.product }])}::jsonb
+      OR EXISTS (
+        SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(o."lines") = 'array' THEN o."lines" ELSE '[]'::jsonb END) AS line
+        WHERE line->>'productName' ILIKE ${likePattern(filter.product)}
+      )
+    )`);
+  }
+  return conditions;
+}
+
+/**
+ * Mirrored orders, newest first (by the upstream's creation time, then id, so that equal
+ * timestamps still page without skips or repeats). Never calls the upstream.
+ */
+export async function listOrders(
+  actor: Actor,
+  filter: OrderFilter,
+  page: { cursor?: string; limit?: number } = {},
+): Promise<{ rows: OrderListRow[]; nextCursor: string | null }> {
+  assertCan(actor, "orders.read");
+  const limit = Math.min(Math.max(page.limit ?? 50, 1), 1000);
+  const conditions = orderConditions(actor, filter);
+  if (page.cursor && orderCursorSchema.safeParse(page.cursor).success) {
+    const dot = page.cursor.indexOf(".");
+    const at = new Date(Number(page.cursor.slice(0, dot)));
+    conditions.push(Prisma.sql`(o."upstreamCreatedAt", o."id") < (${at}, ${page.cursor.slice(dot + 1)})`);
+  }
+  const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+  const found = await db().$queryRaw<RawRow[]>`
+    SELECT o."id", o."clientReference", o."status", o."totalMinor", o."currency", o."lines",
+           o."upstreamCreatedAt", o."upstreamUpdatedAt", o."placedById",
+           s."name" AS "placedByName", s."email" AS "placedByEmail"
+    FROM "Order" o
+    LEFT JOIN "Staff" s ON s."id" = o."placedById"
+    ${where}
+    ORDER BY o."upstreamCreatedAt" DESC, o."id" DESC
+    LIMIT ${limit + 1}`;
+  const rows = found.slice(0, limit).map(toRow);
+  const last = found.length > limit ? found[limit - 1] : undefined;
+  return { rows, nextCursor: last ? `${last.upstreamCreatedAt.getTime()}.${last.id}` : null };
+}
+
+function toRow(r: RawRow): OrderListRow {
+  return {
+    id: r.id,
+    clientReference: r.clientReference,
+    status: r.status as OrderStatus,
+    totalMinor: r.totalMinor.toString(),
+    currency: r.currency,
+    createdAt: r.upstreamCreatedAt.toISOString(),
+    updatedAt: r.upstreamUpdatedAt.toISOString(),
+    items: readOrderLines(r.lines, r.currency).map(({ productId, productName, variantLabel, quantity }) => ({ productId, productName, variantLabel, quantity })),
+    placedBy: r.placedById && r.placedByName !== null ? { id: r.placedById, name: r.placedByName, email: r.placedByEmail ?? "" } : null,
+  };
+}

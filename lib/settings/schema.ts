@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/**
+ * The admin-editable thresholds staff work within. Stored in the Setting table (one row
+ * per key), validated here on every write and read; a missing or invalid stored value
+ * falls back to its default.
+ */
+const decimalAmount = z
+  .string({ error: "Enter an amount." })
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, "Enter an amount such as 500 or 499.99.");
+
+export const settingsSchema = z.object({
+  /** Orders whose total is above this (in the order's currency) ask for a second confirmation. */
+  orderConfirmationAmount: decimalAmount,
+  /** Per currency: below this available balance, staff who can order see a warning. */
+  lowBalance: z.record(z.string().regex(/^[A-Z]{3}$/, "Use a three-letter currency code."), decimalAmount),
+  /** Reveals one person may make in an hour. */
+  revealQuotaPerHour: z.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(1, "At least 1.").max(1000, "At most 1000."),
+  /** How long revealed codes stay on screen. */
+  revealViewSeconds: z.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(10, "At least 10 seconds.").max(600, "At most 600 seconds."),
+  /** A withdrawal request not approved within this many hours expires. */
+  withdrawalApprovalHours: z.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(1, "At least 1 hour.").max(168, "At most 168 hours."),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingKey = keyof Settings;
+
+export const DEFAULT_SETTINGS: Settings = {
+  orderConfirmationAmount: "500.00",
+  lowBalance: { USD: "1000.00", EUR: "1000.00", GBP: "1000.00" },
+  revealQuotaPerHour: 20,
+  revealViewSeconds: 60,
+  withdrawalApprovalHours: 24,
+};
+
+export const SETTING_LABELS: Record<SettingKey, string> = {
+  orderConfirmationAmount: "Second confirmation for orders above",
+  lowBalance: "Low-balance warning below",
+  revealQuotaPerHour: "Code reveals per person per hour",
+  revealViewSeconds: "Revealed codes stay visible for (seconds)",
+  withdrawalApprovalHours: "Withdrawal requests expire unless approved within (hours)",
+};

@@ -1,0 +1,25 @@
+import "server-only";
+import { db, type Prisma } from "@/lib/db/client";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { recordAudit } from "@/lib/audit/record";
+import { parseInput } from "@/lib/http/parse";
+import { settingsSchema, type Settings } from "./schema";
+import { getSettings } from "./get-settings";
+
+const patchSchema = settingsSchema.partial().strict();
+
+/** Admins change thresholds; each changed key is audited with its old and new value. */
+export async function updateSettings(actor: Actor, input: unknown): Promise<Settings> {
+  assertCan(actor, "settings.manage");
+  const patch = parseInput(patchSchema, input);
+  const before = await getSettings();
+  await db().$transaction(async (tx) => {
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined || JSON.stringify(value) === JSON.stringify(before[key as keyof Settings])) continue;
+      const json = value as Prisma.InputJsonValue;
+      await tx.setting.upsert({ where: { key }, create: { key, value: json, updatedBy: actor.staffId }, update: { value: json, updatedBy: actor.staffId } });
+      await recordAudit(tx, { action: "settings.update", actor, targetType: "setting", targetId: key, details: { from: before[key as keyof Settings], to: value } });
+    }
+  });
+  return getSettings();
+}

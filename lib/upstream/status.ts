@@ -1,0 +1,37 @@
+import "server-only";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { db } from "@/lib/db/client";
+import { serviceConfig } from "@/lib/env";
+import { upstream, upstreamBudget } from "./service";
+
+/** What the admin's upstream status panel shows. Never the key's secret segment. */
+export type UpstreamStatus = {
+  baseUrl: string;
+  keyLookup: string;
+  usingNextKey: boolean;
+  nextKeyConfigured: boolean;
+  budget: { used: number; limit: number; interactiveCap: number; backgroundCap: number };
+  cache: { hits: number; misses: number; coalesced: number; hitRate: number };
+  webhookSecrets: number;
+  lastError: { at: string; status: number | null; code: string | null; path: string | null; correlationId: string | null } | null;
+};
+
+export async function getUpstreamStatus(actor: Actor): Promise<UpstreamStatus> {
+  assertCan(actor, "settings.read");
+  const config = serviceConfig();
+  const client = upstream();
+  const budget = upstreamBudget();
+  const [used, status] = await Promise.all([budget.usedThisMinute(), db().serviceStatus.findUnique({ where: { id: 1 } })]);
+  return {
+    baseUrl: client.transport.baseUrl,
+    keyLookup: client.transport.activeKeyLookup(),
+    usingNextKey: client.transport.activeKeyIndex() > 0,
+    nextKeyConfigured: config.apiKeys.length > 1,
+    budget: { used, limit: config.rateLimit, interactiveCap: budget.caps.interactive, backgroundCap: budget.caps.background },
+    cache: client.cache.stats(),
+    webhookSecrets: config.webhookSecrets.length,
+    lastError: status?.lastErrorAt
+      ? { at: status.lastErrorAt.toISOString(), status: status.lastErrorStatus, code: status.lastErrorCode, path: status.lastErrorPath, correlationId: status.lastCorrelationId }
+      : null,
+  };
+}

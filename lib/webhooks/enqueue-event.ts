@@ -1,0 +1,54 @@
+import "server-only";
+import type { JobInsert } from "pg-boss";
+import { getQueue, QUEUE } from "@/lib/jobs/queue";
+
+/** `orderId` (order events) lets a worker run one order's events one after another. */
+export type ProcessJob = { eventId: string; orderId?: string };
+
+type Waiting = { job: JobInsert<ProcessJob>; done: (error?: unknown) => void };
+const MAX_BATCH = 50;
+const GATHER_MS = 2;
+let waiting: Waiting[] = [];
+let flushing: NodeJS.Timeout | null = null;
+
+/**
+ * Asks a worker to process one inbox event; resolves once the job is in the queue.
+ *
+ * The queue keeps at most one queued-or-running job per singleton key (normally the event
+ * id), so the receiver and the sweep can both ask without piling up jobs; an admin's
+ * reprocess passes its own key so that it is not held behind a retry waiting out its
+ * backoff. Whether two jobs for one event could both do the work does not depend on this:
+ * the inbox claim decides (claim-events.ts).
+ *
+ * Jobs asked for within a couple of milliseconds go in one INSERT: on PGlite, where the
+ * database runs one statement at a time, a send per delivery was half of the receiver's
+ * cost under load (bench/webhook-receiver.ts). A lone delivery waits 2 ms more.
+ */
+export function enqueueEventProcessing(eventId: string, options: { singletonKey?: string; startAfterSeconds?: number; orderId?: string } = {}): Promise<void> {
+  const job: JobInsert<ProcessJob> = {
+    data: { eventId, ...(options.orderId ? { orderId: options.orderId } : {}) },
+    singletonKey: options.singletonKey ?? eventId,
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    waiting.push({ job, done: (error) => (error === undefined ? resolve() : reject(error)) });
+    if (waiting.length >= MAX_BATCH) void flush();
+    else flushing ??= setTimeout(() => void flush(), GATHER_MS);
+  });
+}
+
+async function flush(): Promise<void> {
+  if (flushing) clearTimeout(flushing);
+  flushing = null;
+  const batch = waiting;
+  waiting = [];
+  if (batch.length === 0) return;
+  try {
+    const { boss } = await getQueue();
+    // A job whose key is already queued is skipped by the queue (ON CONFLICT DO NOTHING).
+    await boss.insert(QUEUE.webhookProcess, batch.map((w) => w.job), { returnId: false });
+    for (const w of batch) w.done();
+  } catch (error) {
+    for (const w of batch) w.done(error ?? new Error("enqueue failed"));
+  }
+}

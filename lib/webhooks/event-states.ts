@@ -1,0 +1,29 @@
+/**
+ * The inbox's processing states and the event kinds the contract names (§6). Shared by
+ * the domain functions, the admin page and its API (no server-only imports here).
+ *
+ *   pending ──claim──▶ processing ──▶ processed | unknown_kind
+ *      ▲                   │
+ *      └── reprocess ── failed ◀──┘ (retried by the queue with backoff, or reprocessed)
+ *
+ * `processing` is a claim: `attempts` is raised by each claim and doubles as its fencing
+ * token, and `processedAt` holds when the claim was taken until the outcome replaces it.
+ */
+export const EVENT_STATES = ["pending", "processing", "processed", "failed", "unknown_kind"] as const;
+export type EventState = (typeof EVENT_STATES)[number];
+
+export const EVENT_KINDS = ["order.processing", "order.fulfilled", "order.failed", "order.refunded", "wallet.credited"] as const;
+
+export const EVENT_STATE_LABELS: Record<EventState, string> = {
+  pending: "Pending",
+  processing: "Processing",
+  processed: "Processed",
+  failed: "Failed",
+  unknown_kind: "Unknown kind",
+};
+
+/** States an admin may send back to the queue. */
+export const REPROCESSABLE_STATES: readonly EventState[] = ["failed", "unknown_kind"];
+
+/** A claim older than this is taken to belong to a worker that died; refreshOrder's own deadline is 60 s. */
+export const CLAIM_LEASE_MS = 5 * 60_000;

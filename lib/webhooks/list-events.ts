@@ -1,0 +1,51 @@
+import "server-only";
+import { z } from "zod";
+import { db, type Prisma } from "@/lib/db/client";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { EVENT_STATES } from "./event-states";
+
+const blankToUndefined = (v: string | undefined) => v || undefined;
+
+export const eventFilterSchema = z.object({
+  state: z.enum(EVENT_STATES).optional().or(z.literal("").transform(() => undefined)),
+  /** An exact kind, or a family such as "order.*". */
+  kind: z.string().trim().max(100).regex(/^[A-Za-z0-9_.:*-]*$/, "Not an event kind.").optional().transform(blankToUndefined),
+});
+export type EventFilter = z.infer<typeof eventFilterSchema>;
+
+/** `<receivedAt ms>.<event id>` of the last row of the previous page. */
+export const eventCursorSchema = z.string().regex(/^\d{1,15}\.[0-9a-f]{32}$/, "Invalid cursor.");
+
+export type EventRow = {
+  id: string;
+  type: string;
+  state: string;
+  occurredAt: Date | null;
+  receivedAt: Date;
+  processedAt: Date | null;
+  attempts: number;
+  lastError: string | null;
+};
+
+/** The webhook inbox, newest first (admin). Payloads are not listed: they are the upstream's, not needed to operate. */
+export async function listEvents(actor: Actor, filter: EventFilter, page: { cursor?: string; limit?: number } = {}): Promise<{ rows: EventRow[]; nextCursor: string | null }> {
+  assertCan(actor, "events.read");
+  const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
+  const where: Prisma.WebhookEventWhereInput = {};
+  if (filter.state) where.state = filter.state;
+  if (filter.kind) where.type = filter.kind.endsWith(".*") ? { startsWith: filter.kind.slice(0, -1) } : filter.kind;
+  if (page.cursor && eventCursorSchema.safeParse(page.cursor).success) {
+    const [ms, id] = page.cursor.split(".") as [string, string];
+    const at = new Date(Number(ms));
+    where.OR = [{ receivedAt: { lt: at } }, { receivedAt: at, id: { lt: id } }];
+  }
+  const found = await db().webhookEvent.findMany({
+    where,
+    orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
+    take: limit + 1,
+    select: { id: true, type: true, state: true, occurredAt: true, receivedAt: true, processedAt: true, attempts: true, lastError: true },
+  });
+  const rows = found.slice(0, limit);
+  const last = rows[rows.length - 1];
+  return { rows, nextCursor: found.length > limit && last ? `${last.receivedAt.getTime()}.${last.id}` : null };
+}

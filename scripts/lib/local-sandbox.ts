@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+
+/**
+ * Local mode's upstream: the sandbox as its own process on loopback (it is the other side
+ * of the wire; the app reaches it only over HTTP). Its key and webhook secret are kept
+ * under DATA_DIR and its state in a file there, so a restart keeps orders and balances.
+ * SANDBOX_* variables given to `npm start` pass through and fix its settings.
+ */
+export type LocalSandbox = { baseUrl: string; apiKey: string; webhookSecret: string; stop(): Promise<void> };
+
+export async function startLocalSandbox(options: { root: string; dataDir: string; webhookUrl: string; webhookSecret?: string }): Promise<LocalSandbox> {
+  const apiKey = process.env.SANDBOX_API_KEY ?? (await readOrCreate(path.join(options.dataDir, "sandbox-api-key"), () => `svckey_local${randomBytes(4).toString("hex")}_${randomBytes(24).toString("hex")}`));
+  const webhookSecret = options.webhookSecret ?? process.env.SANDBOX_WEBHOOK_SECRET ?? (await readOrCreate(path.join(options.dataDir, "sandbox-webhook-secret"), () => `svcwh_${randomBytes(24).toString("hex")}`));
+  const child = spawn(path.join(options.root, "node_modules/.bin/tsx"), [path.join(options.root, "sandbox/main.ts")], {
+    cwd: options.root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...process.env,
+      SANDBOX_PORT: process.env.SANDBOX_PORT ?? "0",
+      SANDBOX_API_KEY: apiKey,
+      SANDBOX_WEBHOOK_URL: options.webhookUrl,
+      SANDBOX_WEBHOOK_SECRET: webhookSecret,
+      SANDBOX_STATE_FILE: process.env.SANDBOX_STATE_FILE ?? path.join(options.dataDir, "sandbox-state.json"),
+    },
+  });
+  const ready = await firstJsonLine(child);
+  return {
+    baseUrl: ready.baseUrl,
+    apiKey: ready.apiKey,
+    webhookSecret: ready.webhookSecret,
+    stop: () => stopChild(child),
+  };
+}
+
+function firstJsonLine(child: ChildProcess): Promise<{ baseUrl: string; apiKey: string; webhookSecret: string }> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error("the sandbox did not start within 30 s")), 30_000);
+    child.once("exit", (code) => reject(new Error(`the sandbox exited during start-up (code ${code})`)));
+    lines.on("line", (line) => {
+      try {
+        const ready = JSON.parse(line) as { baseUrl: string; apiKey: string; webhookSecret: string };
+        clearTimeout(timer);
+        resolve(ready);
+      } catch {
+        process.stderr.write(`[sandbox] ${line}\n`);
+      }
+    });
+  });
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+async function readOrCreate(file: string, create: () => string): Promise<string> {
+  if (existsSync(file)) return (await readFile(file, "utf8")).trim();
+  const value = create();
+  await writeFile(file, value + "\n", { mode: 0o600 });
+  return value;
+}

@@ -1,0 +1,47 @@
+/**
+ * `npm run worker`: the background worker (webhook inbox, order reconciliation, resuming
+ * unsettled orders). It uses the environment it is given, exactly like the app: the local
+ * launcher starts it beside the app with the same DATABASE_URL, SERVICE_* and AUTH_SECRET;
+ * production runs as many as it needs. It never starts a database of its own (the
+ * embedded one belongs to the launcher's process) and does not migrate (start-up does).
+ * SIGTERM/SIGINT: stop fetching, let running jobs finish (up to 20 s), exit 0; a second
+ * signal exits at once.
+ */
+import { getEnv } from "@/lib/env";
+import { logger } from "@/lib/log";
+
+async function main(): Promise<void> {
+  try {
+    getEnv();
+  } catch (error) {
+    console.error(`[worker] ${error instanceof Error ? error.message : String(error)}`);
+    console.error("[worker] Start it through `npm start` (which runs it beside the app), or set DATABASE_URL and the SERVICE_* variables.");
+    process.exit(2);
+  }
+  const { startWorker } = await import("@/lib/jobs/worker");
+  const { db } = await import("@/lib/db/client");
+  const worker = await startWorker();
+  console.log("[worker] running; SIGTERM to stop");
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info("worker stopping", { signal });
+    worker
+      .stop()
+      .then(() => db().$disconnect())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error("worker did not stop cleanly", { error: error instanceof Error ? error.message : String(error) });
+        process.exit(1);
+      });
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(`[worker] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

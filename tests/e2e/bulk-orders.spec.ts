@@ -1,0 +1,131 @@
+import { expect, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { randomUUID } from "node:crypto";
+import { E2E_PORT } from "../../playwright.config";
+import { signInAs } from "./helpers";
+import { sandboxApi, type SandboxProduct } from "./sandbox";
+
+const ORIGIN = `http://localhost:${E2E_PORT}`;
+const HEADER = "productId,variantId,value,quantity,clientReference,phoneNumber";
+
+/** Real product ids, through the app's own catalog API (as the signed-in person). */
+async function catalog(page: Page, query: string): Promise<SandboxProduct[]> {
+  const res = await page.request.get(`/api/catalog/products?size=100&${query}`);
+  expect(res.status(), `GET /api/catalog/products?${query}`).toBe(200);
+  return ((await res.json()) as { items: SandboxProduct[] }).items.filter((p) => p.isAvailable && p.currency === "USD");
+}
+
+/** 20 valid rows over gift cards (by variant), value products and phone top-ups, and one row with an error. */
+async function bulkCsv(page: Page, batch: string): Promise<{ csv: string; references: string[] }> {
+  const allCards = await catalog(page, "category=gift-card");
+  const giftCards = allCards.filter((p) => p.variants.length > 0 && p.variants[0]!.price < 40).slice(0, 4);
+  const valued = allCards.find((p) => p.minimumValue !== null);
+  const topUp = (await catalog(page, "category=top-up"))[0];
+  expect(giftCards.length).toBeGreaterThan(0);
+  expect(valued && topUp, "the catalog offers value products and top-ups").toBeTruthy();
+  const references = Array.from({ length: 20 }, (_, i) => `${batch}-${String(i + 1).padStart(2, "0")}`);
+  const rows = references.map((reference, i) => {
+    if (i >= 16 && topUp) {
+      const choice = topUp.variants.length ? `${topUp.variants[0]!.id},` : `,${topUp.minimumValue}`;
+      return `${topUp.id},${choice},1,${reference},+447700900123`;
+    }
+    if (i >= 13 && valued) return `${valued.id},,${valued.minimumValue},1,${reference},`;
+    const card = giftCards[i % giftCards.length]!;
+    return `${card.id},${card.variants[0]!.id},,${(i % 2) + 1},${reference},`;
+  });
+  rows.push(`${giftCards[0]!.id},var_not_a_variant,,1,${batch}-bad,`);
+  return { csv: [HEADER, ...rows].join("\r\n") + "\r\n", references };
+}
+
+/**
+ * How many upstream orders carry each reference, from one read of the newest orders: the
+ * test's own calls count against the workspace's 120/min too, so it asks once, not 20 times.
+ */
+async function upstreamCounts(references: string[]): Promise<number[]> {
+  const { items } = await sandboxApi<{ items: { clientReference: string }[] }>("/orders?limit=100");
+  return references.map((reference) => items.filter((o) => o.clientReference === reference).length);
+}
+
+async function seriousA11yViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
+
+test.describe("bulk orders", () => {
+  test("a buyer uploads a 20-row CSV, sees the preview and its total, confirms once and watches 20 orders placed", async ({ page }) => {
+    test.setTimeout(150_000);
+    await signInAs(page, "buyer");
+    const batch = `e2e-bulk-${randomUUID().slice(0, 8)}`;
+    const { csv, references } = await bulkCsv(page, batch);
+
+    await page.goto("/orders/bulk");
+    await expect(page.getByRole("heading", { level: 1, name: "Bulk orders" })).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel("CSV file").setInputFiles({ name: `${batch}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Upload and preview" }).click();
+
+    await expect(page).toHaveURL(/\/orders\/bulk\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    const bulkUrl = page.url();
+    await expect(page.getByTestId("bulk-state")).toHaveAttribute("data-state", "draft");
+    await expect(page.getByTestId("bulk-valid-count")).toHaveText("20");
+    const total = (await page.getByTestId("bulk-total").textContent())!.trim();
+    expect(total).toMatch(/^\$[\d,]+\.\d{2}$/);
+    await expect(page.locator('tr[data-row="22"]').getByTestId("row-errors")).toContainText("Not a variant of this product");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await upstreamCounts(references)).toEqual(Array(20).fill(0));
+
+    // One confirmation, the total restated on the button.
+    const confirm = page.getByTestId("bulk-confirm");
+    await expect(confirm).toHaveText(`Place 20 orders for ${total}`);
+    await confirm.click();
+    await expect(page.getByTestId("bulk-progress")).toBeVisible();
+
+    // Leave, and come back through the list: the view resumes from the server.
+    await page.goto("/orders/bulk");
+    await page.getByRole("link", { name: `${batch}.csv` }).click();
+    await expect(page).toHaveURL(bulkUrl);
+    const progress = page.getByTestId("bulk-progress");
+    await expect(progress).toHaveAttribute("aria-valuemax", "20");
+    await expect(progress).toHaveAttribute("data-placed", "20", { timeout: 90_000 });
+    await expect(page.getByTestId("bulk-progress-text")).toContainText("20 of 20 placed");
+    await expect(page.getByTestId("bulk-state")).toHaveAttribute("data-state", "done");
+    await expect(page.locator('tr[data-state="placed"]')).toHaveCount(20);
+    await expect(page.locator('tr[data-row="2"]').getByRole("link")).toHaveAttribute("href", /^\/orders\/.+/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    expect(await upstreamCounts([...references, `${batch}-bad`])).toEqual([...Array(20).fill(1), 0]);
+
+    // Confirming again (a double click, a replayed request) changes nothing.
+    const id = bulkUrl.split("/").pop()!;
+    const again = await page.request.post(`/api/bulk-orders/${id}/confirm`, { headers: { origin: ORIGIN }, data: {} });
+    expect(again.status()).toBe(202);
+    expect(((await again.json()) as { state: string }).state).toBe("done");
+    expect(await upstreamCounts(references)).toEqual(Array(20).fill(1));
+  });
+
+  test("people without the buyer role get 403 from the server even when the request is forged", async ({ page }) => {
+    const csv = `${HEADER}\r\nprd_x,var_x,,1,forged-${randomUUID().slice(0, 8)},\r\n`;
+    await signInAs(page, "support");
+    const upload = await page.request.post("/api/bulk-orders", { headers: { origin: ORIGIN }, data: { csv } });
+    expect(upload.status()).toBe(403);
+    expect(((await upload.json()) as { code: string }).code).toBe("forbidden");
+    const confirm = await page.request.post(`/api/bulk-orders/${randomUUID()}/confirm`, { headers: { origin: ORIGIN }, data: {} });
+    expect(confirm.status()).toBe(403);
+    await page.goto("/orders/bulk");
+    await expect(page).toHaveURL(/\/forbidden/);
+  });
+
+  test("bad bulk-order input gets 400 problem documents, never 5xx", async ({ page }) => {
+    const csv = `${HEADER}\r\nprd_x,var_x,,1,bad-${randomUUID().slice(0, 8)},\r\n`;
+    await signInAs(page, "buyer");
+    const bodies = ["not json", JSON.stringify({}), JSON.stringify({ csv: "a,b\n1,2" }), JSON.stringify({ csv, extra: true }), JSON.stringify({ csv: 42 })];
+    for (const data of bodies) {
+      const res = await page.request.post("/api/bulk-orders", { headers: { origin: ORIGIN, "content-type": "application/json" }, data });
+      expect(res.status(), data).toBe(400);
+      expect(res.headers()["content-type"]).toContain("application/problem+json");
+    }
+    expect((await page.request.get("/api/bulk-orders/not-an-id")).status()).toBe(400);
+    expect((await page.request.get(`/api/bulk-orders/${randomUUID()}`)).status()).toBe(404);
+    expect((await page.request.post(`/api/bulk-orders/${randomUUID()}/cancel`, { headers: { origin: ORIGIN }, data: { nope: 1 } })).status()).toBe(400);
+  });
+});

@@ -1,0 +1,225 @@
+import { expect, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { signInAs } from "./helpers";
+import { findProduct, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
+
+const ORIGIN = "http://localhost:3100";
+
+async function openProduct(page: Page, product: SandboxProduct) {
+  await page.goto(`/catalog/${encodeURIComponent(product.id)}`);
+  await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+}
+
+async function expectFulfilled(page: Page) {
+  await expect(page).toHaveURL(/\/orders\/[^/]+$/);
+  await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "fulfilled", { timeout: 20_000 });
+}
+
+async function reference(page: Page, value: string) {
+  await page.getByLabel("Client reference").fill(value);
+}
+
+const cheapVariant = (p: SandboxProduct) => p.isAvailable && p.variants.length > 0 && p.type === "gift-card" && p.variants[0]!.price < 50;
+
+test.describe("catalog", () => {
+  test("search, filters and page size live in the URL, and the back button works", async ({ page }) => {
+    const product = await findProduct((p) => p.isAvailable && p.type === "gift-card");
+    const word = product.name.split(" ")[0]!;
+    await signInAs(page, "buyer");
+    await page.goto("/catalog");
+    await expect(page.getByTestId("product-card").first()).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search" }).fill(word);
+    await expect(page).toHaveURL(new RegExp(`q=${word}`));
+    await expect(page.getByTestId("product-card").first()).toContainText(word);
+
+    await page.getByLabel("Country").selectOption(product.countryCode);
+    await expect(page).toHaveURL(new RegExp(`country=${product.countryCode}`));
+    await expect(page.getByRole("link", { name: new RegExp(product.name) })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/country=/);
+    await page.getByLabel("Per page").selectOption("50");
+    await expect(page).toHaveURL(/size=50/);
+  });
+
+  test("a category alias filters by type, and an empty result offers to clear the filters", async ({ page }) => {
+    await signInAs(page, "viewer");
+    await page.goto("/catalog?category=esim");
+    await expect(page.getByTestId("product-card").first()).toContainText("eSIM");
+    await page.goto("/catalog?q=zzzz-nothing-matches");
+    await expect(page.getByTestId("catalog-empty")).toContainText("No products match");
+    await page.getByTestId("catalog-empty").getByRole("link", { name: "Clear filters" }).click();
+    await expect(page.getByTestId("product-card").first()).toBeVisible();
+  });
+
+  test("catalog and product pages have no serious accessibility violations", async ({ page }) => {
+    const product = await findProduct(cheapVariant);
+    await signInAs(page, "buyer");
+    await page.goto("/catalog");
+    await expect(page.getByTestId("product-card").first()).toBeVisible();
+    const catalog = await new AxeBuilder({ page }).analyze();
+    expect(catalog.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await openProduct(page, product);
+    const detail = await new AxeBuilder({ page }).analyze();
+    expect(detail.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  });
+});
+
+test.describe("ordering", () => {
+  test("a buyer quotes and orders a variant product and watches it reach fulfilled", async ({ page }) => {
+    const product = await findProduct(cheapVariant);
+    await signInAs(page, "buyer");
+    await openProduct(page, product);
+    const ref = `e2e-variant-${Date.now()}`;
+    await reference(page, ref);
+    await page.getByRole("button", { name: "Get quote" }).click();
+    await expect(page.getByTestId("quote-total")).toBeVisible();
+    await expect(page.getByTestId("quote-countdown")).toHaveText(/\d:\d\d/);
+    await page.getByRole("button", { name: "Place order" }).click();
+    await expectFulfilled(page);
+    expect(await upstreamOrdersWithReference(ref)).toHaveLength(1);
+  });
+
+  test("a value-range product accepts only grid values and orders at the chosen value", async ({ page }) => {
+    const product = await findProduct((p) => p.isAvailable && p.variants.length === 0 && p.type !== "phone-top-up" && p.minimumValue !== null);
+    await signInAs(page, "buyer");
+    await openProduct(page, product);
+    const ref = `e2e-value-${Date.now()}`;
+    await reference(page, ref);
+    const valueSelect = page.getByLabel(/^Value/);
+    if ((await valueSelect.evaluate((el) => el.tagName)) === "INPUT") {
+      await valueSelect.fill(String(product.minimumValue! + product.valueStep! / 2));
+      await page.getByRole("button", { name: "Get quote" }).click();
+      await expect(page.getByText(/Choose a multiple of/)).toBeVisible();
+      await valueSelect.fill(String(product.minimumValue! + product.valueStep!));
+    }
+    await page.getByRole("button", { name: "Get quote" }).click();
+    await expect(page.getByTestId("quote-total")).toBeVisible();
+    await page.getByRole("button", { name: "Place order" }).click();
+    await expectFulfilled(page);
+    expect(await upstreamOrdersWithReference(ref)).toHaveLength(1);
+  });
+
+  test("a phone top-up needs an E.164 number before anything is sent", async ({ page }) => {
+    const product = await findProduct((p) => p.isAvailable && p.type === "phone-top-up");
+    await signInAs(page, "buyer");
+    await openProduct(page, product);
+    const ref = `e2e-topup-${Date.now()}`;
+    await reference(page, ref);
+    await page.getByLabel("Phone number to top up").fill("07700 900123");
+    await page.getByRole("button", { name: "Get quote" }).click();
+    await expect(page.getByTestId("error-phoneNumber")).toContainText("international format");
+    await page.getByLabel("Phone number to top up").fill("+447700900123");
+    await page.getByRole("button", { name: "Get quote" }).click();
+    await page.getByRole("button", { name: "Place order" }).click();
+    await expectFulfilled(page);
+    expect(await upstreamOrdersWithReference(ref)).toHaveLength(1);
+  });
+
+  test("an expired quote is re-quoted instead of ordered", async ({ page }) => {
+    const product = await findProduct(cheapVariant);
+    await sandboxControl("PUT", "/settings", { quoteTtlSeconds: 2 });
+    try {
+      await signInAs(page, "buyer");
+      await openProduct(page, product);
+      await page.getByRole("button", { name: "Get quote" }).click();
+      await expect(page.getByTestId("quote-expired")).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByRole("button", { name: "Place order" })).toHaveCount(0);
+      await sandboxControl("PUT", "/settings", { quoteTtlSeconds: 300 });
+      await page.getByRole("button", { name: "Get a new quote" }).click();
+      await expect(page.getByTestId("quote-countdown")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Place order" })).toBeVisible();
+    } finally {
+      await sandboxControl("PUT", "/settings", { quoteTtlSeconds: 300 });
+    }
+  });
+
+  test("price_above_maximum shows the new price and asks again instead of failing", async ({ page }) => {
+    const product = await findProduct((p) => cheapVariant(p) && p.variants[0]!.price > 5);
+    const price = product.variants[0]!.price;
+    await signInAs(page, "buyer");
+    await openProduct(page, product);
+    const ref = `e2e-maximum-${Date.now()}`;
+    await reference(page, ref);
+    await sandboxControl("PUT", `/products/${product.id}`, { priceFactor: 1.5 });
+    try {
+      await page.getByLabel(/Maximum total/).fill(String(price));
+      await page.getByRole("button", { name: "Buy now" }).click();
+      await expect(page.getByTestId("order-problem")).toContainText("The price went up");
+      await expect(page.getByTestId("new-price")).toBeVisible();
+      expect(await upstreamOrdersWithReference(ref)).toHaveLength(0);
+      await page.getByRole("button", { name: /^Buy at / }).click();
+      await expectFulfilled(page);
+      expect(await upstreamOrdersWithReference(ref)).toHaveLength(1);
+    } finally {
+      await sandboxControl("PUT", `/products/${product.id}`, { priceFactor: 1 });
+    }
+  });
+
+  test("an unavailable product gives its own message and charges nothing", async ({ page }) => {
+    const product = await findProduct(cheapVariant);
+    await signInAs(page, "buyer");
+    await openProduct(page, product);
+    const ref = `e2e-unavailable-${Date.now()}`;
+    await reference(page, ref);
+    await sandboxControl("PUT", `/products/${product.id}`, { isAvailable: false });
+    try {
+      await page.getByRole("button", { name: "Buy now" }).click();
+      await expect(page.getByTestId("order-problem")).toContainText("not available right now");
+      await expect(page.getByTestId("order-problem")).toContainText("Reference for support:");
+      expect(await upstreamOrdersWithReference(ref)).toHaveLength(0);
+    } finally {
+      await sandboxControl("PUT", `/products/${product.id}`, { isAvailable: true });
+    }
+  });
+
+  test("a double-clicked order makes one order", async ({ page }) => {
+    const product = await findProduct(cheapVariant);
+    await signInAs(page, "buyer");
+    await openProduct(page, product);
+    const ref = `e2e-double-${Date.now()}`;
+    await reference(page, ref);
+    await page.getByRole("button", { name: "Buy now" }).dblclick();
+    await expectFulfilled(page);
+    expect(await upstreamOrdersWithReference(ref)).toHaveLength(1);
+  });
+
+  test("an order above the confirmation amount asks again, showing the balance after it", async ({ page }) => {
+    const product = await findProduct(cheapVariant);
+    await signInAs(page, "buyer");
+    await openProduct(page, product);
+    await reference(page, `e2e-confirm-${Date.now()}`);
+    await page.getByLabel("Quantity").fill("100");
+    await page.getByRole("button", { name: "Get quote" }).click();
+    await page.getByRole("button", { name: "Place order" }).click();
+    await expect(page.getByTestId("confirm-order")).toBeVisible();
+    await expect(page.getByTestId("available-after")).toContainText(/\d/);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByTestId("confirm-order")).toHaveCount(0);
+  });
+
+  test("people without the buyer role see no order form and get 403 from the server", async ({ page }) => {
+    const product = await findProduct(cheapVariant);
+    await signInAs(page, "support");
+    await openProduct(page, product);
+    await expect(page.getByRole("form", { name: "Order this product" })).toHaveCount(0);
+    const item = { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency };
+    const order = await page.request.post("/api/orders", { headers: { origin: ORIGIN }, data: { idempotencyKey: `forged-${Date.now()}`, clientReference: "forged", item } });
+    expect(order.status()).toBe(403);
+    const quote = await page.request.post("/api/quotes", { headers: { origin: ORIGIN }, data: item });
+    expect(quote.status()).toBe(403);
+  });
+
+  test("bad order input gets 400 problem documents, never 5xx", async ({ page }) => {
+    await signInAs(page, "buyer");
+    const bodies = [{}, { idempotencyKey: "k", clientReference: "r", item: { productId: "p", quantity: -1, currency: "usd" } }, { idempotencyKey: "x".repeat(200), clientReference: "r", quoteId: "q" }, "not json"];
+    for (const data of bodies) {
+      const res = await page.request.post("/api/orders", { headers: { origin: ORIGIN, "content-type": "application/json" }, data: typeof data === "string" ? data : JSON.stringify(data) });
+      expect(res.status(), JSON.stringify(data)).toBe(400);
+      expect(res.headers()["content-type"]).toContain("application/problem+json");
+    }
+    const quote = await page.request.post("/api/quotes", { headers: { origin: ORIGIN }, data: { productId: "p", quantity: 0, currency: "USD" } });
+    expect(quote.status()).toBe(400);
+    expect((await page.request.get("/api/catalog/products?size=7")).status()).toBe(400);
+  });
+});

@@ -1,0 +1,202 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { ROLES } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/auth/actor";
+import { parseInput } from "@/lib/http/parse";
+import { listOrders, orderCursorSchema, orderFilterSchema, type OrderFilter } from "@/lib/orders/list-orders";
+import { exportOrdersCsv } from "@/lib/orders/export-orders";
+import { getOrder } from "@/lib/orders/get-order";
+import { makeStaff } from "../support/db";
+
+// Every row of this file carries a unique client-reference prefix, so other tests' orders never interfere.
+const prefix = `olt-${randomUUID().slice(0, 8)}`;
+let seq = 0;
+
+type Line = { productId: string; productName: string; variantLabel?: string; quantity?: number; unitPrice?: number; currency?: string };
+
+async function mirrorRow(o: { ref: string; formula?: string; status?: string; at?: Date; placedById?: string | null; lines?: Line[]; totalMinor?: bigint; currency?: string }) {
+  seq += 1;
+  const id = `ord_${prefix}_${String(seq).padStart(4, "0")}`;
+  const currency = o.currency ?? "USD";
+  const at = o.at ?? new Date();
+  await db().order.create({
+    data: {
+      id,
+      clientReference: `${o.formula ?? ""}${prefix}-${o.ref}`,
+      status: o.status ?? "fulfilled",
+      totalMinor: o.totalMinor ?? 1000n,
+      currency,
+      lines: (o.lines ?? [{ productId: "prd_default", productName: "Default Card" }]).map((l) => ({
+        variantId: null, variantLabel: "", quantity: 1, unitPrice: 10, currency, faceValue: null, faceCurrency: null, ...l,
+      })),
+      upstreamCreatedAt: at,
+      upstreamUpdatedAt: at,
+      placedById: o.placedById ?? null,
+    },
+  });
+  return id;
+}
+
+const filter = (f: Partial<OrderFilter> = {}): OrderFilter => ({ product: undefined, reference: prefix, ...f });
+const refs = (rows: { clientReference: string }[]) => rows.map((r) => r.clientReference.slice(prefix.length + 1));
+
+let buyer: Actor;
+let otherBuyer: Actor;
+let viewer: Actor;
+
+beforeAll(async () => {
+  [buyer, otherBuyer, viewer] = await Promise.all([makeStaff(["buyer"]), makeStaff(["buyer"]), makeStaff(["viewer"])]);
+});
+
+describe("orders list (from the mirror)", () => {
+  test("every role may read the list, one order and the export; no role means forbidden", async () => {
+    const id = await mirrorRow({ ref: "perm" });
+    for (const role of ROLES) {
+      const actor = await makeStaff([role]);
+      expect((await listOrders(actor, filter({ reference: `${prefix}-perm` }))).rows).toHaveLength(1);
+      expect((await getOrder(actor, id)).id).toBe(id);
+      expect(exportOrdersCsv(actor, filter())).toBeInstanceOf(ReadableStream);
+    }
+    const nobody = await makeStaff([]);
+    await expect(listOrders(nobody, filter())).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getOrder(nobody, id)).rejects.toMatchObject({ code: "forbidden" });
+    expect(() => exportOrdersCsv(nobody, filter())).toThrow(expect.objectContaining({ code: "forbidden" }));
+  });
+
+  test("filters by one or several statuses, client reference in any case, and who placed it", async () => {
+    const ref = `f-${randomUUID().slice(0, 6)}`;
+    await mirrorRow({ ref: `${ref}-Alpha`, status: "fulfilled", placedById: buyer.staffId });
+    await mirrorRow({ ref: `${ref}-beta`, status: "failed", placedById: otherBuyer.staffId });
+    await mirrorRow({ ref: `${ref}-gamma`, status: "processing", placedById: buyer.staffId });
+    const base = { reference: `${prefix}-${ref}` };
+    const statuses = (s: string) => parseInput(orderFilterSchema, { ...base, status: s }).status;
+
+    expect(refs((await listOrders(viewer, filter({ ...base, status: ["failed"] }))).rows)).toEqual([`${ref}-beta`]);
+    const several = await listOrders(viewer, filter({ ...base, status: statuses("fulfilled,processing") }));
+    expect(refs(several.rows).sort()).toEqual([`${ref}-Alpha`, `${ref}-gamma`]);
+    expect(statuses("FAILED")).toEqual(["failed"]);
+    expect(parseInput(orderFilterSchema, { status: ["failed", "fulfilled,failed"] }).status).toEqual(["failed", "fulfilled"]);
+
+    expect(refs((await listOrders(viewer, filter({ reference: `${ref.toUpperCase()}-ALPHA` }))).rows)).toEqual([`${ref}-Alpha`]);
+    expect((await listOrders(viewer, filter({ reference: `${prefix}-${ref}-%` }))).rows).toHaveLength(0);
+
+    const mine = await listOrders(buyer, filter({ ...base, placedBy: "me" }));
+    expect(refs(mine.rows).sort()).toEqual([`${ref}-Alpha`, `${ref}-gamma`]);
+    expect(mine.rows[0]!.placedBy).toEqual({ id: buyer.staffId, name: buyer.name, email: buyer.email });
+    expect(refs((await listOrders(viewer, filter({ ...base, placedBy: otherBuyer.staffId }))).rows)).toEqual([`${ref}-beta`]);
+  });
+
+  test("the date range covers whole UTC days, both ends inclusive", async () => {
+    const ref = `d-${randomUUID().slice(0, 6)}`;
+    const base = { reference: `${prefix}-${ref}` };
+    await mirrorRow({ ref: `${ref}-before`, at: new Date("2031-02-28T23:59:59.999Z") });
+    await mirrorRow({ ref: `${ref}-start`, at: new Date("2031-03-01T00:00:00.000Z") });
+    await mirrorRow({ ref: `${ref}-end`, at: new Date("2031-03-01T23:59:59.999Z") });
+    await mirrorRow({ ref: `${ref}-after`, at: new Date("2031-03-02T00:00:00.000Z") });
+
+    const day = await listOrders(viewer, filter({ ...base, from: "2031-03-01", to: "2031-03-01" }));
+    expect(refs(day.rows)).toEqual([`${ref}-end`, `${ref}-start`]);
+    expect(refs((await listOrders(viewer, filter({ ...base, from: "2031-03-02" }))).rows)).toEqual([`${ref}-after`]);
+    expect(refs((await listOrders(viewer, filter({ ...base, to: "2031-02-28" }))).rows)).toEqual([`${ref}-before`]);
+  });
+
+  test("the product filter finds a product id inside the lines, or part of a product name; wildcards are literal", async () => {
+    const ref = `p-${randomUUID().slice(0, 6)}`;
+    const base = { reference: `${prefix}-${ref}` };
+    const productId = `prd_${randomUUID().slice(0, 8)}`;
+    await mirrorRow({ ref: `${ref}-two-lines`, lines: [{ productId: "prd_other", productName: "Other" }, { productId, productName: "Steam Wallet 100% Bonus" }] });
+    await mirrorRow({ ref: `${ref}-steam`, lines: [{ productId: "prd_steam2", productName: "STEAM Wallet" }] });
+    await mirrorRow({ ref: `${ref}-none`, lines: [{ productId: "prd_x", productName: "Netflix" }] });
+
+    expect(refs((await listOrders(viewer, filter({ ...base, product: productId }))).rows)).toEqual([`${ref}-two-lines`]);
+    expect(refs((await listOrders(viewer, filter({ ...base, product: "steam wallet" }))).rows).sort()).toEqual([`${ref}-steam`, `${ref}-two-lines`]);
+    expect(refs((await listOrders(viewer, filter({ ...base, product: "100%" }))).rows)).toEqual([`${ref}-two-lines`]);
+    expect((await listOrders(viewer, filter({ ...base, product: "_" }))).rows).toHaveLength(0);
+    expect((await listOrders(viewer, filter({ ...base, product: "prd_" }))).rows).toHaveLength(0);
+  });
+
+  test("pages are stable: equal timestamps neither skip nor repeat, and new orders do not shift older pages", async () => {
+    const ref = `g-${randomUUID().slice(0, 6)}`;
+    const base = { reference: `${prefix}-${ref}` };
+    const same = new Date("2030-06-01T12:00:00.000Z");
+    for (let i = 0; i < 4; i++) await mirrorRow({ ref: `${ref}-same${i}`, at: same });
+    for (let i = 0; i < 3; i++) await mirrorRow({ ref: `${ref}-old${i}`, at: new Date(same.getTime() - (i + 1) * 60_000) });
+
+    const all = await listOrders(viewer, filter(base), { limit: 100 });
+    expect(all.rows).toHaveLength(7);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 5; page++) {
+      const result = await listOrders(viewer, filter(base), { limit: 3, cursor });
+      seen.push(...result.rows.map((r) => r.id));
+      // An order placed meanwhile lands on the first page, never on the pages still to come.
+      if (page === 0) await mirrorRow({ ref: `${ref}-newer`, at: new Date(same.getTime() + 1) });
+      if (!result.nextCursor) break;
+      expect(orderCursorSchema.safeParse(result.nextCursor).success).toBe(true);
+      cursor = result.nextCursor;
+    }
+    expect(seen).toEqual(all.rows.map((r) => r.id));
+  });
+
+  test("one order comes with exact line totals and its placer; unknown ids are not_found, bad ones invalid_request", async () => {
+    const id = await mirrorRow({
+      ref: "detail",
+      placedById: buyer.staffId,
+      totalMinor: 5997n,
+      lines: [{ productId: "prd_d", productName: "Gift", variantLabel: "$19.99", quantity: 3, unitPrice: 19.99 }],
+    });
+    const order = await getOrder(viewer, id);
+    expect(order.placedBy).toEqual({ id: buyer.staffId, name: buyer.name, email: buyer.email });
+    expect(order.totalMinor).toBe("5997");
+    expect(order.lines).toEqual([expect.objectContaining({ productName: "Gift", quantity: 3, unitPriceMinor: "1999", lineTotalMinor: "5997" })]);
+    await expect(getOrder(viewer, `ord_${prefix}_missing`)).rejects.toMatchObject({ code: "not_found" });
+    await expect(getOrder(viewer, "")).rejects.toMatchObject({ code: "invalid_request" });
+  });
+
+  test("bad filter input is refused as invalid_request, naming the field", () => {
+    const refused = (input: Record<string, unknown>, field: string) => {
+      try {
+        parseInput(orderFilterSchema, input);
+        throw new Error("accepted");
+      } catch (error) {
+        expect(error).toMatchObject({ code: "invalid_request", fieldErrors: { [field]: expect.any(Array) } });
+      }
+    };
+    refused({ status: "shipped" }, "status");
+    refused({ from: "2024-13-01" }, "from");
+    refused({ from: "2024-05-02", to: "2024-05-01" }, "to");
+    refused({ placedBy: "'; drop table" }, "placedBy");
+    refused({ reference: "x".repeat(101) }, "reference");
+    expect(orderCursorSchema.safeParse("abc").success).toBe(false);
+    expect(parseInput(orderFilterSchema, { status: "", from: "", to: "", product: " ", placedBy: "", reference: "" })).toEqual({ product: undefined, reference: undefined });
+  });
+
+  test("the CSV export streams the filtered rows in batches, with exact totals and formula-safe cells", async () => {
+    const ref = `c-${randomUUID().slice(0, 6)}`;
+    await mirrorRow({ ref: `${ref}-a`, totalMinor: 1234n, placedById: buyer.staffId, lines: [{ productId: "prd_c", productName: "=HYPERLINK(\"x\")", quantity: 2 }] });
+    await mirrorRow({ ref: `${ref}-yen`, totalMinor: 500n, currency: "JPY", status: "failed", formula: "=1+1 " });
+    const text = await new Response(exportOrdersCsv(viewer, filter({ reference: `${prefix}-${ref}` }))).text();
+    const lines = text.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("orderId,createdAtUtc,updatedAtUtc,clientReference,status,total,currency,items,placedBy,placedByEmail");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`,'=1+1 ${prefix}-${ref}-yen,failed,500,JPY,`);
+    expect(lines[2]).toContain(`,${prefix}-${ref}-a,fulfilled,12.34,USD,"2 × =HYPERLINK(""x"")",${buyer.name},${buyer.email}`);
+
+    const onlyFailed = await new Response(exportOrdersCsv(viewer, filter({ reference: `${prefix}-${ref}`, status: ["failed"] }))).text();
+    expect(onlyFailed.trimEnd().split("\r\n")).toHaveLength(2);
+
+    // More rows than one batch: every row exactly once.
+    const bulk = `${prefix}-bulk-${randomUUID().slice(0, 6)}`;
+    const at = Date.now();
+    await db().order.createMany({
+      data: Array.from({ length: 520 }, (_, i) => ({
+        id: `ord_${bulk}_${i}`, clientReference: `${bulk}-${i}`, status: "fulfilled", totalMinor: 100n, currency: "USD", lines: [],
+        upstreamCreatedAt: new Date(at - (i % 7) * 1000), upstreamUpdatedAt: new Date(at),
+      })),
+    });
+    const big = (await new Response(exportOrdersCsv(viewer, filter({ reference: bulk }))).text()).trimEnd().split("\r\n").slice(1);
+    expect(big).toHaveLength(520);
+    expect(new Set(big.map((l) => l.split(",")[0])).size).toBe(520);
+  });
+});

@@ -1,0 +1,54 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { POST } from "@/app/api/webhooks/service/route";
+import { sandbox } from "../support/sandbox";
+
+/** Builds deliveries exactly as the upstream sends them (sandbox/webhook-delivery.ts), for the receiver tests. */
+export type Envelope = { id: string; type: string; occurredAtUtc?: string; data?: Record<string, unknown> };
+
+export function envelope(type: string, data: Record<string, unknown> = {}, over: Partial<Envelope> = {}): Envelope {
+  const occurredAtUtc = over.occurredAtUtc ?? new Date().toISOString();
+  return { id: randomUUID(), type, occurredAtUtc, data: { occurredAtUtc, ...data }, ...over };
+}
+
+export const headerId = (e: Envelope) => e.id.replaceAll("-", "");
+
+export function sign(secret: string, timestamp: string, eventId: string, body: string | Buffer): string {
+  return `v1=${createHmac("sha256", secret).update(`${timestamp}.${eventId}.`).update(body).digest("hex")}`;
+}
+
+export function delivery(
+  event: Envelope | { raw: string | Buffer; eventId: string },
+  options: { secret?: string; timestampSeconds?: number; headers?: Record<string, string | null>; stream?: boolean } = {},
+): Request {
+  const body = "raw" in event ? event.raw : JSON.stringify(event);
+  const eventId = "raw" in event ? event.eventId : headerId(event);
+  const timestamp = String(options.timestampSeconds ?? Math.floor(Date.now() / 1000));
+  const headers = new Headers({
+    "content-type": "application/json",
+    "x-service-event-id": eventId,
+    "x-service-timestamp": timestamp,
+    "x-service-signature": sign(options.secret ?? sandbox().webhookSecret, timestamp, eventId, body),
+    "x-service-delivery-contract": "service-webhook-at-least-once-v1",
+  });
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (value === null) headers.delete(name);
+    else headers.set(name, value);
+  }
+  if (options.stream) {
+    // Chunked, without a Content-Length: the size limit must hold while reading too.
+    const bytes = Buffer.from(body);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 16_384) controller.enqueue(bytes.subarray(i, i + 16_384));
+        controller.close();
+      },
+    });
+    return new Request("http://localhost/api/webhooks/service", { method: "POST", headers, body: stream, duplex: "half" } as RequestInit);
+  }
+  return new Request("http://localhost/api/webhooks/service", { method: "POST", headers, body: typeof body === "string" ? body : new Uint8Array(body) });
+}
+
+export async function deliver(req: Request): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await POST(req);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
