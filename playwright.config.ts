@@ -30,7 +30,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "rm -rf .data/e2e && npm start",
+    // The server log is kept so tests can prove no revealed code was ever logged.
+    command: "rm -rf .data/e2e .data/e2e-server.log && mkdir -p .data && npm start 2>&1 | tee .data/e2e-server.log",
     url: `http://localhost:${E2E_PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -25,8 +25,11 @@ const THINK_MS = 1000; // each person pauses about a second between pages, as pe
 async function main() {
   await rm(path.join(ROOT, ".data/bench"), { recursive: true, force: true });
   let upstream429 = 0;
-  const app = spawn("npm", ["start"], {
+  // The launcher itself (not through npm, which does not pass signals on), in its own
+  // process group so that stopping it stops the app, worker, sandbox and database with it.
+  const app = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     cwd: ROOT,
+    detached: true,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: ".data/bench", EMBEDDED_DB_PORT: String(DB_PORT), SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_RATE_LIMIT: "120", SANDBOX_FULFILMENT_DELAY_MS: "500", DEMO_PASSWORD: PASSWORD, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -86,8 +89,9 @@ async function main() {
     console.log(`| page time p50 / p95 | ${q(0.5)} ms / ${q(0.95)} ms |`);
     console.log(`| cached catalog page, one person alone, p50 / p95 | ${alone[15]!.toFixed(0)} ms / ${alone[28]!.toFixed(0)} ms |`);
   } finally {
-    app.kill("SIGTERM");
-    await new Promise((resolve) => app.once("exit", resolve));
+    const exited = new Promise((resolve) => app.once("exit", resolve));
+    process.kill(-app.pid!, "SIGTERM");
+    await exited;
   }
 }
 

@@ -6,7 +6,8 @@ import { OrderStatusBadge } from "./order-status-badge";
 const utc = (iso: string) => iso.replace("T", " ").slice(0, 16);
 
 /** The orders list: one row per mirrored order, linking to its live order page. */
-export function OrdersTable({ rows }: { rows: OrderListRow[] }) {
+/** `reveals`: how often each order's codes were revealed; more than once is flagged for review. */
+export function OrdersTable({ rows, reveals = {} }: { rows: OrderListRow[]; reveals?: Record<string, number> }) {
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="orders-table">
@@ -49,6 +50,11 @@ export function OrdersTable({ rows }: { rows: OrderListRow[] }) {
               </td>
               <td className="whitespace-nowrap px-4 py-2">
                 <OrderStatusBadge status={row.status} />
+                {(reveals[row.id] ?? 0) > 1 ? (
+                  <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800" data-testid="revealed-repeatedly" title="Codes revealed more than once">
+                    Revealed {reveals[row.id]}×
+                  </span>
+                ) : null}
               </td>
               <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatMoney(row.totalMinor, row.currency)}</td>
               <td className="px-4 py-2" title={row.placedBy?.email}>

@@ -10,6 +10,15 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "staff.reactivate": "Reactivated staff",
   "staff.reset_password": "Reset password",
   "settings.update": "Changed settings",
+  "order.place": "Placed order",
+  "bulk_order.confirm": "Confirmed a bulk order",
+  "bulk_order.cancel": "Cancelled a bulk order",
+  "order.rejected": "Order refused",
+  "order.reveal": "Revealed codes",
+  "order.reveal_refused": "Reveal refused by the Issuing Service",
+  "order.reveal_quota_exceeded": "Reveal quota exceeded",
+  "auth.step_up": "Confirmed password",
+  "auth.step_up_failed": "Password confirmation failed",
   "webhook.reprocess": "Reprocessed a webhook event",
 };
 

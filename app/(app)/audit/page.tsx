@@ -6,6 +6,7 @@ import { AUDIT_ACTIONS, auditActionLabel } from "@/lib/audit/actions";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";
+import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -18,7 +19,10 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const parsed = auditFilterSchema.safeParse({ actor: first(raw.actor), action: first(raw.action), from: first(raw.from), to: first(raw.to) });
   const filter: AuditFilter = parsed.success ? parsed.data : { actor: undefined, action: undefined };
   const cursor = first(raw.cursor);
-  const { rows, nextCursor } = await listAudit(actor, filter, { cursor: cursor && /^\d+$/.test(cursor) ? cursor : undefined, limit: 50 });
+  const [{ rows, nextCursor }, alerts] = await Promise.all([
+    listAudit(actor, filter, { cursor: cursor && /^\d+$/.test(cursor) ? cursor : undefined, limit: 50 }),
+    recentQuotaAlerts(actor),
+  ]);
 
   const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === "string"));
   const nextHref = nextCursor ? `/audit?${new URLSearchParams({ ...Object.fromEntries(query), cursor: nextCursor })}` : null;
@@ -61,6 +65,14 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <Link href="/audit" className="px-2 py-2 text-sm text-slate-600 hover:underline">Clear</Link>
         </div>
       </form>
+      {alerts.count > 0 ? (
+        <div className="mb-4">
+          <Notice tone="warning" title="Reveal quota exceeded" testId="reveal-quota-alert">
+            In the last 24 hours {alerts.people.join(", ")} tried to reveal codes beyond the hourly quota ({alerts.count} time{alerts.count === 1 ? "" : "s"}).{" "}
+            <Link href="/audit?action=order.reveal_quota_exceeded" className="font-medium underline">See them</Link>
+          </Notice>
+        </div>
+      ) : null}
       {!parsed.success ? <Notice tone="warning">Some filters were not valid and were ignored.</Notice> : null}
       {rows.length === 0 ? (
         <div className="rounded-lg bg-white p-8 text-center text-sm text-slate-600 shadow-sm ring-1 ring-slate-200" data-testid="audit-empty">

@@ -4,6 +4,7 @@ import { requirePageSession } from "@/lib/auth/current";
 import { catalogQuerySchema, listProducts } from "@/lib/catalog/list-products";
 import { getCatalogFacets } from "@/lib/catalog/catalog-facets";
 import { isAppError } from "@/lib/errors";
+import { can } from "@/lib/auth/permissions";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { CatalogFilters } from "@/components/catalog/catalog-filters";
@@ -38,7 +39,17 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
 
   return (
     <>
-      <PageHeader title="Catalog" description="Gift cards, eSIM plans and phone top-ups from the Issuing Service, featured first. Prices are wholesale, in each product's sell currency." />
+      <PageHeader
+        title="Catalog"
+        description="Gift cards, eSIM plans and phone top-ups from the Issuing Service, featured first. Prices are wholesale, in each product's sell currency."
+        actions={
+          can(actor.roles, "orders.create") ? (
+            <Link href="/orders/bulk" className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+              Bulk order from CSV
+            </Link>
+          ) : undefined
+        }
+      />
       <CatalogFilters countries={facets.countries} categories={facets.categories} />
       {!result.ok ? (
         <Notice tone="error" title="The catalog could not be loaded" correlationId={result.correlationId} testId="catalog-error">

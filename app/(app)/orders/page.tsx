@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { OrderFilters } from "@/components/orders/order-filters";
 import { OrdersTable } from "@/components/orders/orders-table";
+import { revealCounts } from "@/lib/reveal/reveal-history";
 import { OrdersTableSkeleton } from "@/components/orders/orders-table-skeleton";
 
 export const metadata: Metadata = { title: "Orders" };
@@ -94,6 +95,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
 
 async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; filter: OrderFilter; query: URLSearchParams; cursor?: string }) {
   const { rows, nextCursor } = await listOrders(actor, filter, { cursor, limit: PAGE_SIZE });
+  const reveals = Object.fromEntries(await revealCounts(rows.map((r) => r.id)));
   const filtered = query.size > 0;
   const newest = filtered ? `/orders?${query}` : "/orders";
   const older = nextCursor ? `/orders?${new URLSearchParams([...query, ["cursor", nextCursor]])}` : null;
@@ -116,7 +118,7 @@ async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; f
           )}
         </div>
       ) : (
-        <OrdersTable rows={rows} />
+        <OrdersTable rows={rows} reveals={reveals} />
       )}
       {cursor || older ? (
         <nav aria-label="Pages of orders" className="mt-4 flex justify-between text-sm">

@@ -7,6 +7,11 @@ import { formatMoney } from "@/lib/money";
 import { getOrder, type OrderDetail } from "@/lib/orders/get-order";
 import { PageHeader, Card } from "@/components/ui/page-header";
 import { OrderStatusLive } from "@/components/orders/order-status-live";
+import { can } from "@/lib/auth/permissions";
+import { revealHistory } from "@/lib/reveal/reveal-history";
+import { getSettings } from "@/lib/settings/get-settings";
+import { RevealPanel } from "@/components/reveal/reveal-panel";
+import { RevealHistory } from "@/components/reveal/reveal-history";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -21,6 +26,10 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
     if (isAppError(error) && (error.code === "not_found" || error.code === "invalid_request")) notFound();
     throw error;
   });
+
+  const canReveal = can(actor.roles, "codes.reveal");
+  const [history, settings] = await Promise.all([revealHistory(actor, order.id), getSettings()]);
+  const viewSeconds = settings.revealViewSeconds;
 
   return (
     <>
@@ -56,7 +65,19 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         <Card>
           <h2 className="mb-3 text-base font-semibold text-slate-900">Lines</h2>
           <OrderLines order={order} />
-          <p className="mt-3 text-xs text-slate-500">Codes and PINs are never shown on this page.</p>
+          <p className="mt-3 text-xs text-slate-500">Codes and PINs are never shown on this page, only in support&apos;s audited reveal step.</p>
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-base font-semibold text-slate-900">Codes</h2>
+          {canReveal && order.status === "fulfilled" ? (
+            <RevealPanel orderId={order.id} viewSeconds={viewSeconds} />
+          ) : canReveal ? (
+            <p className="text-sm text-slate-600" data-testid="reveal-unavailable">Codes can be revealed once the order is fulfilled. Reload the page when it is.</p>
+          ) : (
+            <p className="text-sm text-slate-600">Only support can reveal codes, with a reason, and every reveal is audited.</p>
+          )}
+          <h3 className="mb-2 mt-5 text-sm font-semibold text-slate-900">Reveal history</h3>
+          <RevealHistory records={history} />
         </Card>
       </div>
     </>

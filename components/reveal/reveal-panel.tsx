@@ -1,0 +1,132 @@
+"use client";
+
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { callApi, type ApiProblem } from "@/components/api-client";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+
+type Artifact = { type: string; value: string; expiresAtUtc: string | null };
+
+const MESSAGES: Record<string, string> = {
+  order_not_fulfilled: "This order is not fulfilled yet, so it has no codes to reveal.",
+  reveal_quota_exceeded: "You have reached the hourly reveal limit. An admin has been alerted.",
+  step_up_failed: "That password is not right.",
+  step_up_required: "Confirm your password to reveal codes.",
+};
+
+/**
+ * Support's reveal step: a ticket, a reason and the password, then the codes — masked,
+ * shown one at a time, copyable — for a limited time. The codes live only in this
+ * component's memory (no query cache, no storage) and are dropped when the view closes.
+ */
+export function RevealPanel({ orderId, viewSeconds }: { orderId: string; viewSeconds: number }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [artifacts, setArtifacts] = useState<Artifact[] | null>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  const [copied, setCopied] = useState<number | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState(viewSeconds);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [pending, setPending] = useState(false);
+  const key = useRef<string | null>(null);
+
+  function close() {
+    setArtifacts(null);
+    setShown(null);
+    setOpen(false);
+    key.current = null;
+    router.refresh(); // the reveal history below picks up this reveal
+  }
+
+  useEffect(() => {
+    if (!artifacts) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const left = viewSeconds - Math.floor((Date.now() - started) / 1000);
+      if (left <= 0) close();
+      else setSecondsLeft(left);
+    }, 250);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer per revealed view
+  }, [artifacts]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    // The same key for retries of this attempt (a network error must not count twice upstream).
+    key.current ??= crypto.randomUUID();
+    setPending(true);
+    const result = await callApi<{ artifacts: Artifact[] }>("POST", `/api/orders/${encodeURIComponent(orderId)}/reveal`, {
+      idempotencyKey: key.current,
+      ticket: form.get("ticket"),
+      reason: form.get("reason"),
+      password: form.get("password") || undefined,
+    });
+    setPending(false);
+    if (!result.ok) return setProblem(result.problem);
+    setProblem(null);
+    setSecondsLeft(viewSeconds);
+    setArtifacts(result.data.artifacts);
+  }
+
+  if (!open) {
+    return (
+      <Button type="button" onClick={() => setOpen(true)}>
+        Reveal codes
+      </Button>
+    );
+  }
+
+  if (artifacts) {
+    return (
+      <div data-testid="revealed-codes" className="space-y-3">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          This view closes in <span data-testid="reveal-countdown">{secondsLeft}</span> s. Treat codes like passwords.
+        </p>
+        <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
+          {artifacts.map((artifact, i) => (
+            <li key={i} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <span className="text-slate-500">{artifact.type}</span>
+              <span className="font-mono" data-testid="artifact-value">{shown === i ? artifact.value : "••••••••••••"}</span>
+              <span className="flex gap-2">
+                <Button type="button" variant="secondary" onClick={() => setShown(shown === i ? null : i)}>{shown === i ? "Hide" : "Show"}</Button>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={async () => {
+                    await navigator.clipboard.writeText(artifact.value).catch(() => undefined);
+                    setCopied(i);
+                  }}
+                >
+                  {copied === i ? "Copied" : "Copy"}
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <Button type="button" variant="secondary" onClick={close}>Close now</Button>
+      </div>
+    );
+  }
+
+  const err = (field: string) => problem?.errors?.[field];
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Reveal codes">
+      <p className="text-sm text-slate-600">Every reveal is recorded with your reason and counted by the Issuing Service.</p>
+      {problem && !problem.errors ? (
+        <Notice tone="error" title={problem.title} correlationId={problem.correlationId} testId="reveal-problem">{MESSAGES[problem.code] ?? problem.detail}</Notice>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-[1fr_2fr]">
+        <Field label="Ticket reference" name="ticket" maxLength={64} autoComplete="off" error={err("ticket")} />
+        <Field label="Reason" name="reason" maxLength={500} autoComplete="off" error={err("reason")} />
+      </div>
+      <Field label="Your password" name="password" type="password" autoComplete="current-password" error={err("password")} hint="Confirms it is you (asked again after five minutes)." />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={pending}>{pending ? "Revealing…" : "Reveal"}</Button>
+        <Button type="button" variant="secondary" onClick={() => { setOpen(false); setProblem(null); key.current = null; }}>Cancel</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, test } from "vitest";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { signInWithPassword } from "@/lib/auth/sign-in";
+import { placeOrder } from "@/lib/orders/place-order";
+import { refreshOrder } from "@/lib/orders/refresh-order";
+import { revealCodes } from "@/lib/reveal/reveal-codes";
+import { revealHistory } from "@/lib/reveal/reveal-history";
+import { updateSettings } from "@/lib/settings/update-settings";
+import { makeStaff, uniqueIp } from "../support/db";
+import { control, eventually } from "../support/sandbox";
+import { variantProduct } from "../support/catalog";
+
+async function fulfilledOrder(): Promise<string> {
+  const buyer = await makeStaff(["buyer"]);
+  const product = await variantProduct();
+  const { order } = await placeOrder(buyer, { idempotencyKey: randomUUID(), clientReference: `reveal-${randomUUID().slice(0, 8)}`, item: { productId: product.id, variantId: product.variants[0].id, quantity: 2, currency: product.currency } });
+  await eventually(async () => (await refreshOrder(order.id)).status === "fulfilled");
+  return order.id;
+}
+
+async function supportSession(roles = ["support"]) {
+  const staff = await makeStaff(roles);
+  const result = await signInWithPassword({ email: staff.email, password: staff.password }, { ip: uniqueIp(), userAgent: "vitest" });
+  if (!result.ok) throw new Error("sign-in failed");
+  return { actor: staff, session: { sessionId: result.sessionId, reauthAt: new Date() } };
+}
+
+const reveal = (orderId: string, extra: Record<string, unknown> = {}) => ({ idempotencyKey: randomUUID(), ticket: "SUP-1234", reason: "Customer says the code did not arrive", ...extra });
+
+afterEach(async () => {
+  await control("DELETE", "/faults");
+  await control("PUT", "/fulfilment", { mode: "auto" });
+});
+
+describe("audited code reveal", () => {
+  test("support reveals codes with a reason; the audit records who, why and revealCount, never a code", async () => {
+    const orderId = await fulfilledOrder();
+    const { actor, session } = await supportSession();
+    const codes = await revealCodes(actor, session, orderId, reveal(orderId, { password: actor.password }));
+    expect(codes.artifacts.length).toBeGreaterThan(0);
+    expect(codes.revealCount).toBe(1);
+
+    const history = await revealHistory(actor, orderId);
+    expect(history[0]).toMatchObject({ actorEmail: actor.email, ticket: "SUP-1234", reason: "Customer says the code did not arrive", revealCount: 1 });
+    expect(history[0]!.correlationId).toBeTruthy();
+
+    // No revealed value is anywhere in the database.
+    const tables = await db().$queryRaw<{ name: string }[]>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`;
+    for (const { name } of tables) {
+      const rows = await db().$queryRawUnsafe<{ t: string }[]>(`SELECT row_to_json(x)::text AS t FROM "${name}" x`);
+      const text = rows.map((r) => r.t).join("\n");
+      for (const artifact of codes.artifacts) expect(text.includes(artifact.value), `table ${name}`).toBe(false);
+    }
+  });
+
+  test("a reveal retried after a dropped answer counts once upstream (same idempotency key)", async () => {
+    const orderId = await fulfilledOrder();
+    const { actor, session } = await supportSession();
+    const first = await revealCodes(actor, session, orderId, reveal(orderId));
+    await control("PUT", "/faults", { dropResponseAfterCommitRate: 1, maxFaults: 1, pathPrefix: `/api/v1/orders/${orderId}/fulfillment` });
+    const retried = await revealCodes(actor, session, orderId, reveal(orderId));
+    expect(retried.revealCount).toBe(first.revealCount + 1);
+    expect(retried.artifacts.map((a) => a.value)).toEqual(first.artifacts.map((a) => a.value));
+  });
+
+  test("only support may reveal", async () => {
+    const orderId = await fulfilledOrder();
+    for (const role of ["admin", "buyer", "finance", "approver", "viewer"]) {
+      const { actor, session } = await supportSession([role]);
+      await expect(revealCodes(actor, session, orderId, reveal(orderId))).rejects.toMatchObject({ code: "forbidden" });
+    }
+  });
+
+  test("an old session must confirm the password again; a wrong one is refused and audited", async () => {
+    const orderId = await fulfilledOrder();
+    const { actor, session } = await supportSession();
+    const stale = { ...session, reauthAt: new Date(Date.now() - 6 * 60_000) };
+    await expect(revealCodes(actor, stale, orderId, reveal(orderId))).rejects.toMatchObject({ code: "step_up_required" });
+    await expect(revealCodes(actor, stale, orderId, reveal(orderId, { password: "not my password" }))).rejects.toMatchObject({ code: "step_up_failed" });
+    expect(await db().auditEvent.count({ where: { action: "auth.step_up_failed", actorId: actor.staffId } })).toBe(1);
+    const codes = await revealCodes(actor, stale, orderId, reveal(orderId, { password: actor.password }));
+    expect(codes.artifacts.length).toBeGreaterThan(0);
+  });
+
+  test("a reason and a ticket are required", async () => {
+    const { actor, session } = await supportSession();
+    await expect(revealCodes(actor, session, "ord_x", { idempotencyKey: randomUUID(), ticket: "", reason: "" })).rejects.toMatchObject({ code: "invalid_request", fieldErrors: { ticket: expect.any(Array), reason: expect.any(Array) } });
+  });
+
+  test("an order that is not fulfilled gives the contract's 409", async () => {
+    await control("PUT", "/fulfilment", { mode: "manual" });
+    const buyer = await makeStaff(["buyer"]);
+    const product = await variantProduct();
+    const { order } = await placeOrder(buyer, { idempotencyKey: randomUUID(), clientReference: "reveal-unfulfilled", item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency } });
+    const { actor, session } = await supportSession();
+    await expect(revealCodes(actor, session, order.id, reveal(order.id))).rejects.toMatchObject({ code: "order_not_fulfilled", status: 409 });
+  });
+
+  test("past the hourly quota a reveal is refused and admins are alerted through the audit log", async () => {
+    const admin = await makeStaff(["admin"]);
+    const orderId = await fulfilledOrder();
+    const { actor, session } = await supportSession();
+    await updateSettings(admin, { revealQuotaPerHour: 2 });
+    try {
+      await revealCodes(actor, session, orderId, reveal(orderId));
+      await revealCodes(actor, session, orderId, reveal(orderId));
+      await expect(revealCodes(actor, session, orderId, reveal(orderId))).rejects.toMatchObject({ code: "reveal_quota_exceeded", status: 429 });
+      expect(await db().auditEvent.count({ where: { action: "order.reveal_quota_exceeded", actorId: actor.staffId } })).toBe(1);
+    } finally {
+      await updateSettings(admin, { revealQuotaPerHour: 20 });
+    }
+  });
+});
