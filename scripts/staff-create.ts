@@ -16,7 +16,7 @@ if (!values.email || !values.name || !values.roles) {
 }
 
 const root = path.resolve(import.meta.dirname, "..");
-const config = await loadLocalConfig({ root });
+const config = await loadLocalConfig({ root, upstream: false });
 let code = 0;
 try {
   await migrate(config.env.DATABASE_URL, path.join(root, "prisma/migrations"));

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -18,7 +18,13 @@ export type LocalConfig = {
   stop(): Promise<void>;
 };
 
-export async function loadLocalConfig({ root }: { root: string }): Promise<LocalConfig> {
+/**
+ * `upstream: false` is for command-line tools (migrate, staff:create) that need only the
+ * database. When the app is already running in local mode, they use its embedded
+ * database over its socket instead of opening the same data folder a second time (two
+ * PGlite processes on one folder would corrupt it).
+ */
+export async function loadLocalConfig({ root, upstream: withUpstream = true }: { root: string; upstream?: boolean }): Promise<LocalConfig> {
   // The launcher is the one other place that reads process.env: it decides what the app's
   // validated environment (lib/env.ts) will be.
   const given = process.env;
@@ -31,13 +37,23 @@ export async function loadLocalConfig({ root }: { root: string }): Promise<Local
   let embedded = false;
   if (!databaseUrl) {
     if (production) throw new Error("DATABASE_URL is required in production mode.");
-    const { startEmbeddedDb } = await import("@/lib/db/embedded");
-    const port = given.EMBEDDED_DB_PORT ? Number(given.EMBEDDED_DB_PORT) : undefined;
-    const db = await startEmbeddedDb({ dataDir: path.join(dataDir, "pglite"), port });
-    stops.push(db.stop);
-    databaseUrl = db.url;
     embedded = true;
-    console.log(`[start] embedded PostgreSQL (PGlite) on ${new URL(db.url).host}, data in ${path.relative(root, dataDir)}/pglite`);
+    const running = await runningEmbeddedDb(dataDir);
+    if (running) {
+      databaseUrl = running;
+    } else {
+      const { startEmbeddedDb } = await import("@/lib/db/embedded");
+      const port = given.EMBEDDED_DB_PORT ? Number(given.EMBEDDED_DB_PORT) : undefined;
+      const db = await startEmbeddedDb({ dataDir: path.join(dataDir, "pglite"), port });
+      const marker = path.join(dataDir, "embedded-db.json");
+      await writeFile(marker, JSON.stringify({ url: db.url, pid: process.pid }));
+      stops.push(async () => {
+        await rm(marker, { force: true });
+        await db.stop();
+      });
+      databaseUrl = db.url;
+      console.log(`[start] embedded PostgreSQL (PGlite) on ${new URL(db.url).host}, data in ${path.relative(root, dataDir)}/pglite`);
+    }
   }
 
   let authSecret = given.AUTH_SECRET;
@@ -51,7 +67,9 @@ export async function loadLocalConfig({ root }: { root: string }): Promise<Local
 
   // The upstream: the configured service, or the sandbox in local mode.
   const upstream: Record<string, string> = {};
-  if (!given.SERVICE_BASE_URL) {
+  if (!withUpstream) {
+    // Command-line tools touch only the database.
+  } else if (!given.SERVICE_BASE_URL) {
     if (production) throw new Error("SERVICE_BASE_URL is required in production mode.");
     const { startLocalSandbox } = await import("./local-sandbox");
     const configuredSecret = given.SERVICE_WEBHOOK_SECRETS?.split(",").map((s) => s.trim()).find(Boolean);
@@ -89,6 +107,17 @@ export async function loadLocalConfig({ root }: { root: string }): Promise<Local
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
     },
   };
+}
+
+/** The URL of the embedded database another local process is serving right now, if any. */
+async function runningEmbeddedDb(dataDir: string): Promise<string | null> {
+  try {
+    const { url, pid } = JSON.parse(await readFile(path.join(dataDir, "embedded-db.json"), "utf8")) as { url: string; pid: number };
+    process.kill(pid, 0); // throws when that process is gone
+    return url;
+  } catch {
+    return null;
+  }
 }
 
 async function readOrCreateSecret(file: string): Promise<string> {
