@@ -33,7 +33,9 @@ export async function handleClaimedEvent(event: ClaimedEvent): Promise<ProcessOu
   try {
     if (event.type.startsWith("order.")) {
       const { orderId } = parseData(orderData, event);
-      await refreshOrder(orderId, { eventAt: event.occurredAt ?? undefined, priority: "background" });
+      // Someone may be watching this order's page: its events go before background work.
+      // A refund is always read (fulfilled orders are not reconciled, so nothing else would).
+      await refreshOrder(orderId, { eventAt: event.occurredAt ?? undefined, priority: "interactive", alwaysRead: event.type === "order.refunded" });
       return await finish(event, "processed");
     }
     if (event.type === "wallet.credited") return await recordCredit(event);

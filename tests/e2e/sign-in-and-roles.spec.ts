@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ROLES, signIn, signInAs, withDb } from "./helpers";
 
 const NAV: Record<(typeof ROLES)[number], string[]> = {
-  admin: ["Catalog", "Orders", "Wallet", "Withdrawals", "Audit log", "Staff", "Settings"],
+  admin: ["Catalog", "Orders", "Wallet", "Withdrawals", "Audit log", "Events", "Staff", "Settings"],
   buyer: ["Catalog", "Orders"],
   support: ["Catalog", "Orders"],
   finance: ["Catalog", "Orders", "Wallet", "Withdrawals"],
