@@ -3,9 +3,13 @@ import { ORDER_STATUS_LABELS } from "./order-status-badge";
 
 type StepState = "done" | "current" | "upcoming";
 
-/** The path an order took (or is taking): failed and refunded replace or extend the happy path. */
+/**
+ * The path an order took (or is taking): failed and refunded replace or extend the happy
+ * path. An order fails from reserved or from processing and the mirror cannot tell which,
+ * so a failed order shows no processing step rather than claim one.
+ */
 function stepsFor(status: string): OrderStatus[] {
-  if (status === "failed") return ["reserved", "processing", "failed"];
+  if (status === "failed") return ["reserved", "failed"];
   if (status === "refunded") return ["reserved", "processing", "fulfilled", "refunded"];
   return ["reserved", "processing", "fulfilled"];
 }
