@@ -20,6 +20,16 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "auth.step_up": "Confirmed password",
   "auth.step_up_failed": "Password confirmation failed",
   "webhook.reprocess": "Reprocessed a webhook event",
+  "withdrawal.request": "Requested a withdrawal",
+  "withdrawal.approve": "Approved a withdrawal",
+  "withdrawal.reject": "Rejected a withdrawal",
+  "withdrawal.self_approval_refused": "Tried to decide own withdrawal",
+  "withdrawal.expire": "Withdrawal request expired",
+  "withdrawal.send": "Withdrawal sent to the Issuing Service",
+  "withdrawal.send_failed": "Withdrawal refused by the Issuing Service",
+  "withdrawal.cancel": "Cancelled a withdrawal",
+  "withdrawal.cancelled_upstream": "Withdrawal cancelled at the Issuing Service",
+  "withdrawal.paid": "Withdrawal paid out",
 };
 
 export function auditActionLabel(action: string): string {

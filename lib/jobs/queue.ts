@@ -24,6 +24,7 @@ export const QUEUE = {
   webhookSweep: "webhook.sweep",
   ordersReconcile: "orders.reconcile",
   ordersResume: "orders.resume-pending",
+  withdrawalsMaintain: "withdrawals.maintain",
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 
@@ -38,6 +39,7 @@ const QUEUE_POLICY: Record<QueueName, QueuePolicy> = {
   "webhook.sweep": "stately",
   "orders.reconcile": "stately",
   "orders.resume-pending": "stately",
+  "withdrawals.maintain": "stately",
 };
 const QUEUE_SETTINGS: Record<QueueName, Omit<Queue, "name" | "policy" | "partition">> = {
   // Retries 5–10 s, doubling, at most 10 min apart (about 20 min in all). A batch runs one
@@ -46,6 +48,7 @@ const QUEUE_SETTINGS: Record<QueueName, Omit<Queue, "name" | "policy" | "partiti
   "webhook.sweep": { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3_600 },
   "orders.reconcile": { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3_600 },
   "orders.resume-pending": { retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3_600 },
+  "withdrawals.maintain": { retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3_600 },
 };
 
 const globalForJobs = globalThis as unknown as { __jobs?: Partial<Record<Role, Promise<Jobs>>> };

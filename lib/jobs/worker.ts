@@ -6,6 +6,7 @@ import { resumePendingOrders } from "@/lib/orders/resume-pending-orders";
 import type { ProcessJob } from "@/lib/webhooks/enqueue-event";
 import { processEvent } from "@/lib/webhooks/process-event";
 import { processPendingEvents } from "@/lib/webhooks/process-pending";
+import { maintainWithdrawals } from "@/lib/withdrawals/maintain-withdrawals";
 import { getQueue, QUEUE, stopQueues, type QueueName } from "./queue";
 import { registerBulkOrderJobs } from "@/lib/bulk-orders/bulk-jobs"; // bulk orders (issue 5)
 
@@ -26,6 +27,7 @@ const PERIODIC: { name: QueueName; everySeconds: number; run: () => Promise<unkn
   { name: QUEUE.webhookSweep, everySeconds: 10, run: () => processPendingEvents({ olderThanMs: 5_000 }) },
   { name: QUEUE.ordersReconcile, everySeconds: 5, run: () => reconcileOrders() },
   { name: QUEUE.ordersResume, everySeconds: 30, run: () => resumePendingOrders() },
+  { name: QUEUE.withdrawalsMaintain, everySeconds: 15, run: () => maintainWithdrawals() },
 ];
 
 export async function startWorker(options: { periodic?: boolean } = {}): Promise<Worker> {

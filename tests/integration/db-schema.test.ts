@@ -107,6 +107,26 @@ describe("migrations agree with schema.prisma", () => {
     expect(await db().bulkOrderRow.count({ where: { bulkOrderId: bulk.id } })).toBe(0);
   });
 
+  test("withdrawal requests round-trip; the database refuses self-approval and changed terms", async () => {
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    const [maker, checker] = await Promise.all(
+      ["maker", "checker"].map((n) => db().staff.create({ data: { email: `${n}-${Date.now()}@test.local`, name: n, passwordHash: "$argon2id$x", roles: ["finance", "approver"] } })),
+    );
+    const request = await db().withdrawalRequest.create({
+      data: {
+        id: `wr_${Date.now()}`, amountMinor: 9_007_199_254_740_993n, currency: "USD", feeMinor: 100n, netMinor: 9_007_199_254_740_893n, quotedPayoutAt: at, reason: "r",
+        state: "paid", requestedById: maker!.id, requestedAt: at, expiresAt: at, decidedById: checker!.id, decidedAt: at, decisionComment: "ok", sendStartedAt: at,
+        lastSendAt: at, sendAttempts: 2, leaseUntil: at, nextCheckAt: at, upstreamId: `wdr_${Date.now()}`, upstreamStatus: "paid", upstreamRequestedAt: at, payoutDate: at,
+        paidAt: at, cancelledById: checker!.id, cancelledAt: at, failureCode: "f", failureMessage: "m", correlationId: "c",
+      },
+    });
+    expect(await db().withdrawalRequest.findUniqueOrThrow({ where: { id: request.id } })).toEqual(request);
+    await expect(db().withdrawalRequest.update({ where: { id: request.id }, data: { decidedById: maker!.id } })).rejects.toThrow(/decider_not_requester/);
+    await expect(db().withdrawalRequest.update({ where: { id: request.id }, data: { amountMinor: 1n } })).rejects.toThrow(/cannot change/);
+    await expect(db().withdrawalRequest.update({ where: { id: request.id }, data: { currency: "EUR" } })).rejects.toThrow(/cannot change/);
+    expect((await db().withdrawalRequest.findUniqueOrThrow({ where: { id: request.id } })).amountMinor).toBe(9_007_199_254_740_993n);
+  });
+
   test("several instances migrating at once do not collide", async () => {
     const results = await Promise.all([1, 2, 3].map(() => migrate(databaseUrl(), path.resolve("prisma/migrations"))));
     expect(results.every((r) => r.applied.length === 0)).toBe(true);

@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { withStaff } from "@/lib/http/with-staff";
+import { parseJsonBody } from "@/lib/http/parse";
+import { approveWithdrawal } from "@/lib/withdrawals/decide-withdrawal";
+
+/** An approver (not the requester) approves ({comment?}); the app then sends it upstream. */
+export const POST = withStaff<{ id: string }>(
+  async ({ req, actor, params }) => Response.json(await approveWithdrawal(actor, params.id, await parseJsonBody(req, z.record(z.string(), z.unknown())))),
+  { permission: "withdrawals.approve" },
+);

@@ -1,0 +1,82 @@
+import "server-only";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { recordAudit } from "@/lib/audit/record";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { parseInput } from "@/lib/http/parse";
+import { isServiceError } from "@/lib/service";
+import { upstream } from "@/lib/upstream/service";
+import { toAppError } from "@/lib/upstream/to-app-error";
+import { minorToAmount } from "./amounts";
+import { getWithdrawalRow } from "./get-withdrawal";
+import { withdrawalIdSchema } from "./schemas";
+import { LEASE_MS, upstreamFields } from "./send-withdrawal";
+import { syncOpenWithdrawals } from "./sync-withdrawals";
+import { WITHDRAWAL_STATE_LABELS, isWithdrawalState } from "./states";
+import { toWithdrawalView, type WithdrawalView } from "./withdrawal-view";
+
+/**
+ * Finance or an approver calls a withdrawal off. Not yet sent (awaiting approval, or
+ * approved with the send not started): cancelled in the app, nothing goes upstream. Held
+ * upstream (`requested`): the upstream's cancellation, which it allows until the payout;
+ * once paid it answers 409 `withdrawal_not_cancellable`, shown as such. While a send's
+ * outcome is being resolved the request cannot be cancelled (it might be both sent and
+ * cancelled-in-app); the page says to try again in a minute.
+ */
+export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<WithdrawalView> {
+  assertCan(actor, "withdrawals.cancel");
+  const requestId = parseInput(withdrawalIdSchema, id);
+  const now = new Date();
+
+  const inApp = await db().$transaction(async (tx) => {
+    const { count } = await tx.withdrawalRequest.updateMany({
+      where: { id: requestId, state: { in: ["pending", "approved"] }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+      data: { state: "cancelled", cancelledById: actor.staffId, cancelledAt: now },
+    });
+    if (count === 1) {
+      const row = await tx.withdrawalRequest.findUniqueOrThrow({ where: { id: requestId } });
+      await recordAudit(tx, { action: "withdrawal.cancel", actor, targetType: "withdrawal", targetId: requestId, details: { amount: minorToAmount(row.amountMinor, row.currency), currency: row.currency, sentUpstream: false } });
+    }
+    return count === 1;
+  });
+  if (inApp) return toWithdrawalView(await getWithdrawalRow(requestId), actor);
+
+  const { count } = await db().withdrawalRequest.updateMany({
+    where: { id: requestId, state: "requested", upstreamId: { not: null }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+    data: { leaseUntil: new Date(now.getTime() + LEASE_MS) },
+  });
+  if (count === 0) throw await notCancellable(requestId);
+
+  const row = await getWithdrawalRow(requestId);
+  try {
+    const { data, correlationId } = await upstream().cancelWithdrawal(row.upstreamId!, { priority: "interactive" });
+    await db().$transaction(async (tx) => {
+      await tx.withdrawalRequest.update({ where: { id: requestId }, data: { ...upstreamFields(data), state: "cancelled", cancelledById: actor.staffId, cancelledAt: data.cancelledAtUtc ? new Date(data.cancelledAtUtc) : new Date(), leaseUntil: null } });
+      await recordAudit(tx, {
+        action: "withdrawal.cancel",
+        actor,
+        targetType: "withdrawal",
+        targetId: requestId,
+        correlationId,
+        details: { amount: minorToAmount(row.amountMinor, row.currency), currency: row.currency, sentUpstream: true, upstreamId: row.upstreamId },
+      });
+    });
+  } catch (error) {
+    await db().withdrawalRequest.update({ where: { id: requestId }, data: { leaseUntil: null } });
+    if (isServiceError(error) && error.code === "withdrawal_not_cancellable") {
+      await syncOpenWithdrawals({ priority: "interactive" });
+      throw new AppError("withdrawal_not_cancellable", "The Issuing Service has already paid this withdrawal out; it can no longer be cancelled.", { status: 409, correlationId: error.correlationId });
+    }
+    throw toAppError(error);
+  }
+  return toWithdrawalView(await getWithdrawalRow(requestId), actor);
+}
+
+async function notCancellable(id: string): Promise<AppError> {
+  const row = await getWithdrawalRow(id);
+  if (row.state === "sending" || row.state === "approved" || (row.state === "requested" && row.leaseUntil && row.leaseUntil > new Date())) {
+    return new AppError("withdrawal_busy", "This withdrawal is being sent to the Issuing Service right now. Try again in a minute.", { status: 409 });
+  }
+  const label = isWithdrawalState(row.state) ? WITHDRAWAL_STATE_LABELS[row.state].toLowerCase() : row.state;
+  return new AppError("not_cancellable", `This withdrawal can no longer be cancelled (it is ${label}).`, { status: 409, extra: { state: row.state } });
+}

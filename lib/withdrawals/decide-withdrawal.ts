@@ -1,0 +1,75 @@
+import "server-only";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { recordAudit } from "@/lib/audit/record";
+import { db, type Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { parseInput } from "@/lib/http/parse";
+import { minorToAmount } from "./amounts";
+import { getWithdrawalRow } from "./get-withdrawal";
+import { approveSchema, rejectSchema, withdrawalIdSchema } from "./schemas";
+import { sendApprovedWithdrawal } from "./send-withdrawal";
+import { WITHDRAWAL_STATE_LABELS, isWithdrawalState } from "./states";
+import { toWithdrawalView, type WithdrawalView } from "./withdrawal-view";
+
+/**
+ * The checker's step. Another person than the requester (even one holding both roles; the
+ * database refuses it too), before the request expires, approves and the app sends it
+ * upstream at once; or rejects it with a comment, and it is never sent.
+ */
+export async function approveWithdrawal(actor: Actor, id: unknown, input: unknown): Promise<WithdrawalView> {
+  assertCan(actor, "withdrawals.approve");
+  const requestId = parseInput(withdrawalIdSchema, id);
+  const { comment } = parseInput(approveSchema, input);
+  await decide(actor, requestId, { state: "approved", comment: comment || null, action: "withdrawal.approve" });
+  await sendApprovedWithdrawal(requestId, { actor, priority: "interactive" });
+  return toWithdrawalView(await getWithdrawalRow(requestId), actor);
+}
+
+export async function rejectWithdrawal(actor: Actor, id: unknown, input: unknown): Promise<WithdrawalView> {
+  assertCan(actor, "withdrawals.approve");
+  const requestId = parseInput(withdrawalIdSchema, id);
+  const { comment } = parseInput(rejectSchema, input);
+  await decide(actor, requestId, { state: "rejected", comment, action: "withdrawal.reject" });
+  return toWithdrawalView(await getWithdrawalRow(requestId), actor);
+}
+
+async function decide(actor: Actor, id: string, decision: { state: "approved" | "rejected"; comment: string | null; action: string }): Promise<void> {
+  const now = new Date();
+  const refusal = await db().$transaction(async (tx) => {
+    // One conditional update decides who wins when two approvers click at once.
+    const { count } = await tx.withdrawalRequest.updateMany({
+      where: { id, state: "pending", expiresAt: { gt: now }, NOT: { requestedById: actor.staffId } },
+      data: { state: decision.state, decidedById: actor.staffId, decidedAt: now, decisionComment: decision.comment },
+    });
+    const row = await tx.withdrawalRequest.findUnique({ where: { id } });
+    if (!row) return new AppError("not_found", "This withdrawal request does not exist.");
+    if (count === 1) {
+      await recordAudit(tx, {
+        action: decision.action,
+        actor,
+        targetType: "withdrawal",
+        targetId: id,
+        details: { amount: minorToAmount(row.amountMinor, row.currency), currency: row.currency, comment: decision.comment, requestedById: row.requestedById },
+      });
+      return null;
+    }
+    if (row.requestedById === actor.staffId) {
+      await recordAudit(tx, { action: "withdrawal.self_approval_refused", actor, targetType: "withdrawal", targetId: id });
+      return new AppError("own_request", "You requested this withdrawal, so someone else must approve or reject it.", { status: 403 });
+    }
+    if (row.state === "pending" && row.expiresAt <= now) {
+      await expireOne(tx, id);
+      return new AppError("approval_expired", "This request was not approved in time and has expired. Finance can request it again.", { status: 409 });
+    }
+    const label = isWithdrawalState(row.state) ? WITHDRAWAL_STATE_LABELS[row.state].toLowerCase() : row.state;
+    return new AppError("not_pending", `This request is no longer awaiting approval (it is ${label}).`, { status: 409, extra: { state: row.state } });
+  });
+  if (refusal) throw refusal;
+}
+
+/** pending → expired, audited; a no-op if it was decided meanwhile. */
+export async function expireOne(tx: Tx, id: string): Promise<boolean> {
+  const { count } = await tx.withdrawalRequest.updateMany({ where: { id, state: "pending", expiresAt: { lte: new Date() } }, data: { state: "expired" } });
+  if (count === 1) await recordAudit(tx, { action: "withdrawal.expire", targetType: "withdrawal", targetId: id });
+  return count === 1;
+}

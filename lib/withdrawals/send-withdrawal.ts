@@ -1,0 +1,216 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { recordAudit } from "@/lib/audit/record";
+import { db, type Prisma } from "@/lib/db/client";
+import { logger } from "@/lib/log";
+import { toMinor } from "@/lib/money";
+import { isServiceError, type Priority, type Withdrawal } from "@/lib/service";
+import { upstream } from "@/lib/upstream/service";
+import { minorToAmount } from "./amounts";
+
+/**
+ * Sending an approved withdrawal upstream, exactly once.
+ *
+ * `POST /withdrawals` has no idempotency key (contract §4.9), so a lost answer is never
+ * answered by resending. The rules:
+ * - One sender per request at a time: a lease on the row (`leaseUntil`), taken by a
+ *   conditional update, longer than any upstream call's deadline.
+ * - The first attempt's time is stored (`sendStartedAt`) before the call goes out, so a
+ *   crash after the send still leaves a row that says "this may have reached the upstream".
+ * - After a timeout, a 5xx or a dropped connection, the app reads
+ *   `GET /withdrawals?status=requested` and looks for the same amount and currency,
+ *   requested no earlier than the first attempt (less MATCH_SKEW_MS for clock skew), not
+ *   already linked to another request (`upstreamId` is unique). A match is linked.
+ * - No match: nothing is resent until RESEND_AFTER_MS after the last attempt (a request
+ *   still in flight at the upstream must get the chance to land and be seen), and then
+ *   only after another read shows no match. After MAX_SENDS attempts the request is
+ *   marked failed for a person to look at.
+ * - A definite refusal (4xx other than 429: over balance, invalid) means nothing was
+ *   created: the request is marked failed with the upstream's message.
+ * - A payout is held for a business day before it is paid, so a withdrawal the app sent
+ *   is still `requested` upstream while this resolution runs.
+ *
+ * Limitation: a withdrawal of the same amount and currency made outside this app (another
+ * tool with the workspace's key) in the same minutes could be taken for ours.
+ */
+export const LEASE_MS = 120_000;
+export const RESEND_AFTER_MS = 60_000;
+export const MAX_SENDS = 3;
+export const MATCH_SKEW_MS = 5 * 60_000;
+const MAX_LIST_PAGES = 20;
+
+type Row = Prisma.WithdrawalRequestGetPayload<object>;
+export type SendOutcome = "sent" | "matched" | "refused" | "unknown" | "busy" | "not_sendable";
+
+/** Takes the row for this process if it is in one of `states` and nobody else holds it. */
+async function claim(id: string, states: string[], data: Prisma.WithdrawalRequestUpdateManyMutationInput = {}): Promise<Row | null> {
+  const now = new Date();
+  const { count } = await db().withdrawalRequest.updateMany({
+    where: { id, state: { in: states }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+    data: { ...data, leaseUntil: new Date(now.getTime() + LEASE_MS) },
+  });
+  return count === 1 ? db().withdrawalRequest.findUnique({ where: { id } }) : null;
+}
+
+/** First send of an approved request (the approver's click, or the worker after a crash). */
+export async function sendApprovedWithdrawal(id: string, options: { actor?: Actor | null; priority?: Priority } = {}): Promise<SendOutcome> {
+  const now = new Date();
+  const row = await claim(id, ["approved"], { state: "sending", sendStartedAt: now, lastSendAt: now, sendAttempts: { increment: 1 }, nextCheckAt: null });
+  if (!row) return "busy";
+  return attemptSend(row, options.priority ?? "interactive", options.actor ?? null);
+}
+
+/** A `sending` request whose outcome is not known: match first, resend only when safe. */
+export async function resolveSendingWithdrawal(id: string, options: { priority?: Priority; actor?: Actor | null } = {}): Promise<SendOutcome> {
+  const priority = options.priority ?? "background";
+  const actor = options.actor ?? null;
+  const row = await claim(id, ["sending"]);
+  if (!row) return "busy";
+  let match: Withdrawal | null;
+  try {
+    match = await findUpstreamMatch(row, priority);
+  } catch (error) {
+    await release(row.id, { nextCheckAt: new Date(Date.now() + 15_000) });
+    logger.warn("withdrawal: could not read upstream withdrawals to resolve a send; trying again later", { withdrawalRequestId: row.id, code: isServiceError(error) ? error.code : "error" });
+    return "unknown";
+  }
+  if (match) return (await linkUpstream(row, match, null, { matched: true, actor })) ? "matched" : "unknown";
+
+  const since = Date.now() - (row.lastSendAt ?? row.sendStartedAt ?? new Date(0)).getTime();
+  if (since < RESEND_AFTER_MS) {
+    await release(row.id, { nextCheckAt: new Date(Date.now() + RESEND_AFTER_MS - since) });
+    return "unknown";
+  }
+  if (row.sendAttempts >= MAX_SENDS) {
+    await markFailed(row, "not_confirmed", `Sent ${row.sendAttempts} times without an answer, and the Issuing Service does not list it. Nothing was paid out; request it again if it is still needed.`, null);
+    return "refused";
+  }
+  const now = new Date();
+  const resend = await db().withdrawalRequest.update({ where: { id: row.id }, data: { lastSendAt: now, sendAttempts: { increment: 1 } } });
+  logger.info("withdrawal: not found upstream after an unanswered send; sending again", { withdrawalRequestId: row.id, attempt: resend.sendAttempts });
+  return attemptSend(resend, priority, actor);
+}
+
+async function attemptSend(row: Row, priority: Priority, actor: Actor | null): Promise<SendOutcome> {
+  const body = { amount: Number(minorToAmount(row.amountMinor, row.currency)), currency: row.currency };
+  try {
+    const { data, correlationId } = await upstream().createWithdrawal(body, { priority });
+    return (await linkUpstream(row, data, correlationId ?? null, { matched: false, actor })) ? "sent" : "unknown";
+  } catch (error) {
+    if (isServiceError(error) && error.code === "budget_exhausted") {
+      // Never left this process: the attempt does not count.
+      const first = row.sendAttempts <= 1;
+      await release(row.id, {
+        state: first ? "approved" : "sending",
+        sendAttempts: { decrement: 1 },
+        ...(first ? { sendStartedAt: null, lastSendAt: null } : {}),
+        nextCheckAt: new Date(Date.now() + 10_000),
+      });
+      return "unknown";
+    }
+    if (isServiceError(error) && !error.outcomeUnknown && error.status !== 429) {
+      await markFailed(row, error.code, error.message, error.correlationId ?? null);
+      return "refused";
+    }
+    logger.warn("withdrawal: send outcome unknown; reading upstream withdrawals before anything else", {
+      withdrawalRequestId: row.id,
+      code: isServiceError(error) ? error.code : "error",
+      correlationId: isServiceError(error) ? error.correlationId : undefined,
+    });
+    await db().withdrawalRequest.update({ where: { id: row.id }, data: { correlationId: isServiceError(error) ? (error.correlationId ?? null) : null } });
+    // Still holding the lease: resolve right away (a dropped answer is usually found now).
+    await release(row.id, { nextCheckAt: new Date() });
+    const outcome = await resolveSendingWithdrawal(row.id, { priority, actor });
+    return outcome === "busy" ? "unknown" : outcome;
+  }
+}
+
+/** The oldest upstream withdrawal that can be this request's lost answer, or null. */
+export async function findUpstreamMatch(row: Row, priority: Priority): Promise<Withdrawal | null> {
+  const from = (row.sendStartedAt ?? row.lastSendAt ?? new Date()).getTime() - MATCH_SKEW_MS;
+  const candidates: Withdrawal[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const { data } = await upstream().listWithdrawals({ status: "requested", limit: 100, cursor }, { priority });
+    for (const w of data.items) {
+      if (w.currency === row.currency && toMinor(w.amount, w.currency) === row.amountMinor && Date.parse(w.requestedAtUtc) >= from) candidates.push(w);
+    }
+    if (!data.hasMore || !data.nextCursor) break;
+    cursor = data.nextCursor;
+  }
+  if (!candidates.length) return null;
+  const taken = new Set(
+    (await db().withdrawalRequest.findMany({ where: { upstreamId: { in: candidates.map((c) => c.id) }, NOT: { id: row.id } }, select: { upstreamId: true } })).map((r) => r.upstreamId),
+  );
+  return candidates.filter((c) => !taken.has(c.id)).sort((a, b) => Date.parse(a.requestedAtUtc) - Date.parse(b.requestedAtUtc))[0] ?? null;
+}
+
+async function linkUpstream(row: Row, w: Withdrawal, correlationId: string | null, how: { matched: boolean; actor?: Actor | null }): Promise<boolean> {
+  try {
+    await db().$transaction(async (tx) => {
+      await tx.withdrawalRequest.update({
+        where: { id: row.id },
+        data: {
+          ...upstreamFields(w),
+          state: stateFromUpstream(w.status),
+          correlationId: correlationId ?? row.correlationId,
+          leaseUntil: null,
+          nextCheckAt: null,
+          failureCode: null,
+          failureMessage: null,
+        },
+      });
+      await recordAudit(tx, {
+        action: "withdrawal.send",
+        actor: how.actor ?? null,
+        targetType: "withdrawal",
+        targetId: row.id,
+        correlationId,
+        details: { upstreamId: w.id, amount: minorToAmount(row.amountMinor, row.currency), currency: row.currency, attempts: row.sendAttempts, foundAfterLostAnswer: how.matched, payoutDate: w.payoutDateUtc },
+      });
+    });
+    return true;
+  } catch (error) {
+    // Another request linked this upstream withdrawal first (unique upstreamId): look again later.
+    if ((error as { code?: string }).code === "P2002") {
+      await release(row.id, { nextCheckAt: new Date(Date.now() + 5_000) });
+      return false;
+    }
+    throw error;
+  }
+}
+
+async function markFailed(row: Row, code: string, message: string, correlationId: string | null): Promise<void> {
+  await db().$transaction(async (tx) => {
+    await tx.withdrawalRequest.update({ where: { id: row.id }, data: { state: "failed", failureCode: code, failureMessage: message, correlationId, leaseUntil: null, nextCheckAt: null } });
+    await recordAudit(tx, {
+      action: "withdrawal.send_failed",
+      targetType: "withdrawal",
+      targetId: row.id,
+      correlationId,
+      details: { reason: code, message, amount: minorToAmount(row.amountMinor, row.currency), currency: row.currency, attempts: row.sendAttempts },
+    });
+  });
+}
+
+async function release(id: string, data: Prisma.WithdrawalRequestUncheckedUpdateInput): Promise<void> {
+  await db().withdrawalRequest.update({ where: { id }, data: { ...data, leaseUntil: null } });
+}
+
+export function stateFromUpstream(status: string): "requested" | "paid" | "cancelled" {
+  const s = status.toLowerCase();
+  return s === "paid" ? "paid" : s === "cancelled" || s === "canceled" ? "cancelled" : "requested";
+}
+
+export function upstreamFields(w: Withdrawal): Prisma.WithdrawalRequestUncheckedUpdateInput {
+  return {
+    upstreamId: w.id,
+    upstreamStatus: w.status,
+    upstreamRequestedAt: new Date(w.requestedAtUtc),
+    payoutDate: new Date(w.payoutDateUtc),
+    paidAt: w.paidAtUtc ? new Date(w.paidAtUtc) : null,
+    cancelledAt: w.cancelledAtUtc ? new Date(w.cancelledAtUtc) : undefined,
+    feeMinor: toMinor(w.fee, w.currency),
+    netMinor: toMinor(w.netAmount, w.currency),
+  };
+}
