@@ -51,7 +51,7 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
   try {
     const { data, correlationId } = await upstream().cancelWithdrawal(row.upstreamId!, { priority: "interactive" });
     await db().$transaction(async (tx) => {
-      await tx.withdrawalRequest.update({ where: { id: requestId }, data: { ...upstreamFields(data), state: "cancelled", cancelledById: actor.staffId, cancelledAt: data.cancelledAtUtc ? new Date(data.cancelledAtUtc) : new Date(), leaseUntil: null } });
+      await tx.withdrawalRequest.update({ where: { id: requestId }, data: { ...upstreamFields(data), state: "cancelled", cancelledById: actor.staffId, cancelledAt: new Date(), leaseUntil: null } });
       await recordAudit(tx, {
         action: "withdrawal.cancel",
         actor,

@@ -1,0 +1,102 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { callApi, type ApiProblem } from "@/components/api-client";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
+import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
+import { money } from "./format";
+
+type Mode = null | "approve" | "reject" | "cancel";
+
+/**
+ * Approve / reject (approvers other than the requester) and cancel (finance, approvers).
+ * Each asks once more, with the amount spelled out, before it acts; the server checks
+ * everything again (own request, expiry, state).
+ */
+export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }) {
+  const router = useRouter();
+  const [mode, setMode] = useState<Mode>(null);
+  const [comment, setComment] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const { actions } = withdrawal;
+  const amount = money(withdrawal.amount, withdrawal.currency);
+  if (!actions.approve && !actions.reject && !actions.cancel) return null;
+
+  async function act() {
+    if (!mode) return;
+    setBusy(true);
+    setProblem(null);
+    const path = { approve: "approval", reject: "rejection", cancel: "cancellation" }[mode];
+    const body = mode === "cancel" ? undefined : { comment };
+    const result = await callApi<WithdrawalView>("POST", `/api/withdrawals/${withdrawal.id}/${path}`, body);
+    setBusy(false);
+    if (!result.ok) return setProblem(result.problem);
+    setMode(null);
+    setComment("");
+    router.refresh();
+  }
+
+  const commentId = `comment-${withdrawal.id}`;
+  return (
+    <div className="space-y-3" data-testid="withdrawal-actions">
+      {problem ? (
+        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
+          {problem.errors?.comment?.join(" ") ?? problem.detail}
+        </Notice>
+      ) : null}
+      {mode === null ? (
+        <div className="flex flex-wrap gap-2">
+          {actions.approve ? <Button onClick={() => setMode("approve")}>Approve…</Button> : null}
+          {actions.reject ? (
+            <Button variant="secondary" onClick={() => setMode("reject")}>
+              Reject…
+            </Button>
+          ) : null}
+          {actions.cancel ? (
+            <Button variant="ghost" onClick={() => setMode("cancel")}>
+              Cancel withdrawal…
+            </Button>
+          ) : null}
+        </div>
+      ) : (
+        <div className="space-y-2 rounded-md bg-slate-50 p-3 ring-1 ring-inset ring-slate-200">
+          <p className="text-sm text-slate-800">
+            {mode === "approve"
+              ? `Approve paying out ${amount}? The app sends it to the Issuing Service at once.`
+              : mode === "reject"
+                ? `Reject the withdrawal of ${amount}? It will never be sent.`
+                : withdrawal.state === "requested"
+                  ? `Cancel the withdrawal of ${amount} at the Issuing Service? Possible until it is paid.`
+                  : `Cancel the request for ${amount}? Nothing has been sent yet.`}
+          </p>
+          {mode !== "cancel" ? (
+            <div className="space-y-1">
+              <label htmlFor={commentId} className="block text-sm font-medium text-slate-700">
+                {mode === "reject" ? "Why is it rejected?" : "Comment (optional)"}
+              </label>
+              <textarea
+                id={commentId}
+                rows={2}
+                maxLength={500}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                className="block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500"
+              />
+            </div>
+          ) : null}
+          <div className="flex gap-2">
+            <Button variant={mode === "approve" ? "primary" : "danger"} onClick={act} disabled={busy}>
+              {busy ? "Working…" : mode === "approve" ? "Approve and send" : mode === "reject" ? "Reject" : "Cancel withdrawal"}
+            </Button>
+            <Button variant="secondary" onClick={() => (setMode(null), setProblem(null))} disabled={busy}>
+              Back
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

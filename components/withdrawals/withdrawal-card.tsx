@@ -1,0 +1,92 @@
+import type { ReactNode } from "react";
+import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
+import { money, utcMinute } from "./format";
+import { WithdrawalActions } from "./withdrawal-actions";
+import { WithdrawalStateBadge } from "./withdrawal-state-badge";
+
+function Step({ done, children }: { done: boolean; children: ReactNode }) {
+  return (
+    <li className="flex gap-2">
+      <span aria-hidden className={`mt-1.5 size-2 shrink-0 rounded-full ${done ? "bg-brand-600" : "bg-slate-300"}`} />
+      <span className={done ? "text-slate-800" : "text-slate-500"}>{children}</span>
+    </li>
+  );
+}
+
+/** One request: amount and terms, who did each step and when, and what the viewer may do. */
+export function WithdrawalCard({ withdrawal: w, canApprove }: { withdrawal: WithdrawalView; canApprove: boolean }) {
+  const who = (p: { name: string } | null) => p?.name ?? "someone no longer on staff";
+  return (
+    <article className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="withdrawal" data-id={w.id} aria-labelledby={`${w.id}-title`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`${w.id}-title`} className="text-lg font-semibold tabular-nums text-slate-900">
+            {money(w.amount, w.currency)}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {w.state === "paid"
+              ? `Fee ${money(w.fee, w.currency)} · ${money(w.netAmount, w.currency)} paid out ${utcMinute(w.paidAt ?? w.payoutDate)}`
+              : ["rejected", "expired", "cancelled", "failed"].includes(w.state)
+                ? `Fee ${money(w.fee, w.currency)} · nothing paid out`
+                : `Fee ${money(w.fee, w.currency)} · ${money(w.netAmount, w.currency)} to be paid out ${w.upstreamId ? "" : "about "}${utcMinute(w.payoutDate)}`}
+          </p>
+        </div>
+        <WithdrawalStateBadge state={w.state} />
+      </div>
+
+      <ol className="mt-4 space-y-1.5 text-sm" aria-label="Steps">
+        <Step done>
+          Requested by <strong>{who(w.requestedBy)}</strong> at {utcMinute(w.requestedAt)}: “{w.reason}”
+        </Step>
+        {w.decision === "approved" ? (
+          <Step done>
+            Approved by <strong>{who(w.decidedBy)}</strong> at {utcMinute(w.decidedAt!)}
+            {w.decisionComment ? `: “${w.decisionComment}”` : ""}
+          </Step>
+        ) : w.decision === "rejected" ? (
+          <Step done>
+            Rejected by <strong>{who(w.decidedBy)}</strong> at {utcMinute(w.decidedAt!)}: “{w.decisionComment}”. Never sent.
+          </Step>
+        ) : w.state === "pending" ? (
+          <Step done={false}>Awaiting approval by another person; expires {utcMinute(w.expiresAt)}</Step>
+        ) : w.state === "expired" ? (
+          <Step done>Expired unapproved at {utcMinute(w.expiresAt)}. Never sent.</Step>
+        ) : null}
+        {w.state === "sending" ? (
+          <Step done={false}>
+            Sending to the Issuing Service{w.sendAttempts > 1 ? ` (attempt ${w.sendAttempts})` : ""}. The answer was lost; the app is checking the Issuing Service&apos;s list before
+            anything is sent again, so it is never paid twice.
+          </Step>
+        ) : null}
+        {w.upstreamId ? (
+          <Step done>
+            Requested at the Issuing Service{w.sentAt ? ` at ${utcMinute(w.sentAt)}` : ""} <span className="font-mono text-xs text-slate-500">({w.upstreamId})</span>
+          </Step>
+        ) : null}
+        {w.state === "paid" ? <Step done>Paid out at {utcMinute(w.paidAt ?? w.payoutDate)}</Step> : null}
+        {w.state === "cancelled" ? (
+          <Step done>
+            Cancelled {w.cancelledBy ? <>by <strong>{w.cancelledBy.name}</strong> </> : "at the Issuing Service "}
+            {w.cancelledAt ? `at ${utcMinute(w.cancelledAt)}` : ""}
+            {w.upstreamId ? "" : ". Never sent."}
+          </Step>
+        ) : null}
+        {w.state === "failed" ? (
+          <Step done>
+            Refused by the Issuing Service: {w.failureMessage}
+            {w.correlationId ? <span className="font-mono text-xs text-slate-500"> (reference {w.correlationId})</span> : null}
+          </Step>
+        ) : null}
+      </ol>
+
+      {w.state === "pending" && w.actions.ownRequest && canApprove ? (
+        <p className="mt-3 text-sm text-slate-600" data-testid="own-request-note">
+          You requested this withdrawal, so another approver must decide it.
+        </p>
+      ) : null}
+      <div className="mt-4">
+        <WithdrawalActions withdrawal={w} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,164 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { callApi, type ApiProblem } from "@/components/api-client";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import type { WithdrawalQuote } from "@/lib/withdrawals/quote-withdrawal";
+import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
+import { money, utcMinute } from "./format";
+
+type Form = { amount: string; currency: string; reason: string };
+
+/**
+ * Finance's side of maker-checker: quote (fee, net amount, payout date), then submit the
+ * request with a reason. Submitting stores it for another person's approval; nothing is
+ * paid out until then. Changing the amount or currency asks for a new quote.
+ */
+export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) {
+  const router = useRouter();
+  const [form, setForm] = useState<Form>({ amount: "", currency: currencies[0] ?? "USD", reason: "" });
+  const [quote, setQuote] = useState<WithdrawalQuote | null>(null);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [submitted, setSubmitted] = useState<WithdrawalView | null>(null);
+  const [busy, setBusy] = useState<"quote" | "submit" | null>(null);
+
+  const quoted = quote !== null && quote.currency === form.currency && Number(quote.amount) === Number(form.amount);
+  const change = (key: keyof Form) => (event: { target: { value: string } }) => {
+    setForm((f) => ({ ...f, [key]: event.target.value }));
+    setSubmitted(null);
+  };
+
+  async function getQuote() {
+    setBusy("quote");
+    setProblem(null);
+    const result = await callApi<WithdrawalQuote>("POST", "/api/withdrawals/quotes", { amount: form.amount.trim(), currency: form.currency });
+    setBusy(null);
+    if (!result.ok) {
+      setQuote(null);
+      return setProblem(result.problem);
+    }
+    setQuote(result.data);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!quoted) return getQuote();
+    setBusy("submit");
+    setProblem(null);
+    const result = await callApi<WithdrawalView>("POST", "/api/withdrawals", { amount: form.amount.trim(), currency: form.currency, reason: form.reason });
+    setBusy(null);
+    if (!result.ok) return setProblem(result.problem);
+    setSubmitted(result.data);
+    setQuote(null);
+    setForm((f) => ({ ...f, amount: "", reason: "" }));
+    router.refresh();
+  }
+
+  const err = (key: string) => problem?.errors?.[key];
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Request a withdrawal">
+      {problem && !problem.errors ? (
+        <Notice tone="error" title={problem.code === "withdrawal_above_balance" ? "Above the available balance" : problem.title} correlationId={problem.correlationId} testId="withdrawal-problem">
+          {problem.detail}
+        </Notice>
+      ) : null}
+      {submitted ? (
+        <Notice tone="success" title="Request submitted for approval" testId="withdrawal-submitted">
+          {money(submitted.amount, submitted.currency)} is waiting for another person with the approver role. It expires unless approved by {utcMinute(submitted.expiresAt)}.
+        </Notice>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
+        <div className="space-y-1">
+          <label htmlFor="withdrawal-currency" className="block text-sm font-medium text-slate-700">
+            Currency
+          </label>
+          <select
+            id="withdrawal-currency"
+            name="currency"
+            value={form.currency}
+            onChange={change("currency")}
+            className="block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500"
+          >
+            {currencies.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </div>
+        <Field label="Amount" name="amount" inputMode="decimal" autoComplete="off" placeholder="e.g. 2500.00" value={form.amount} onChange={change("amount")} error={err("amount")} />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="withdrawal-reason" className="block text-sm font-medium text-slate-700">
+          Reason
+        </label>
+        <textarea
+          id="withdrawal-reason"
+          name="reason"
+          rows={2}
+          maxLength={500}
+          value={form.reason}
+          onChange={change("reason")}
+          aria-invalid={err("reason") ? true : undefined}
+          aria-describedby={err("reason") ? "withdrawal-reason-error" : "withdrawal-reason-hint"}
+          className={`block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset focus:ring-2 focus:ring-brand-500 ${err("reason") ? "ring-red-400" : "ring-slate-300"}`}
+        />
+        {err("reason") ? (
+          <p id="withdrawal-reason-error" className="text-sm text-red-600" data-testid="error-reason">
+            {err("reason")!.join(" ")}
+          </p>
+        ) : (
+          <p id="withdrawal-reason-hint" className="text-xs text-slate-500">
+            The approver sees this. Funds go only to the payout details registered with the Issuing Service.
+          </p>
+        )}
+      </div>
+
+      {quoted ? (
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-inset ring-slate-200 sm:grid-cols-4" data-testid="withdrawal-quote">
+          <div>
+            <dt className="text-slate-500">Amount</dt>
+            <dd className="font-medium tabular-nums">{money(quote.amount, quote.currency)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Fee</dt>
+            <dd className="font-medium tabular-nums">{money(quote.fee, quote.currency)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Paid out (net)</dt>
+            <dd className="font-medium tabular-nums" data-testid="quote-net">{money(quote.netAmount, quote.currency)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Payout date</dt>
+            <dd className="font-medium">{utcMinute(quote.payoutDate)}</dd>
+          </div>
+          {quote.availableBalance !== null ? (
+            <p className="col-span-full text-xs text-slate-500">
+              Available now: {money(quote.availableBalance, quote.currency)}
+              {Number(quote.heldByOtherRequests) > 0 ? `, of which ${money(quote.heldByOtherRequests, quote.currency)} is in other requests not yet sent` : ""}. The payout date
+              counts from approval, so it may move.
+            </p>
+          ) : null}
+        </dl>
+      ) : null}
+
+      <div className="flex gap-2">
+        {quoted ? (
+          <Button type="submit" disabled={busy !== null}>
+            {busy === "submit" ? "Submitting…" : "Submit for approval"}
+          </Button>
+        ) : (
+          <Button type="button" onClick={getQuote} disabled={busy !== null}>
+            {busy === "quote" ? "Getting quote…" : "Get quote"}
+          </Button>
+        )}
+        {quoted ? (
+          <Button type="button" variant="secondary" onClick={getQuote} disabled={busy !== null}>
+            Quote again
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

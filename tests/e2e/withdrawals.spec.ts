@@ -1,0 +1,175 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { signIn, signInAs, withDb, type ROLES } from "./helpers";
+import { sandboxApi, sandboxControl } from "./sandbox";
+
+const ORIGIN = "http://localhost:3100";
+const MAKER = "maker@demo.local"; // holds finance and approver: still may not approve their own request
+
+type UpstreamWithdrawal = { id: string; amount: number; status: string };
+
+async function upstreamWithdrawalsOf(amount: string): Promise<UpstreamWithdrawal[]> {
+  const all: UpstreamWithdrawal[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { items: UpstreamWithdrawal[]; nextCursor: string | null } = await sandboxApi(`/withdrawals?limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+    all.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all.filter((w) => w.amount.toFixed(2) === amount);
+}
+
+let cents = 2000 + Math.floor(Math.random() * 5000);
+/** A distinct USD amount per request, so each test counts only its own upstream withdrawals. */
+const freshAmount = () => ((cents += 1) / 100 + 20).toFixed(2);
+
+async function as(browser: Browser, who: (typeof ROLES)[number] | typeof MAKER): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  if (who === MAKER) {
+    await signIn(page, MAKER);
+    await expect(page.getByTestId("current-staff")).toContainText(MAKER);
+  } else await signInAs(page, who);
+  await page.goto("/withdrawals");
+  return page;
+}
+
+/** Finance's form: quote, then submit; returns the new request's id. */
+async function requestWithdrawal(page: Page, amount: string, reason = "Quarterly sweep of unused funds"): Promise<string> {
+  const form = page.getByRole("form", { name: "Request a withdrawal" });
+  await form.getByLabel("Currency").selectOption("USD");
+  await form.getByLabel("Amount").fill(amount);
+  await form.getByLabel("Reason").fill(reason);
+  await form.getByRole("button", { name: "Get quote" }).click();
+  await expect(form.getByTestId("withdrawal-quote")).toBeVisible();
+  await form.getByRole("button", { name: "Submit for approval" }).click();
+  await expect(form.getByTestId("withdrawal-submitted")).toContainText("waiting for another person");
+  const card = page.getByTestId("withdrawal").filter({ hasText: reason }).filter({ hasText: `$${Number(amount).toLocaleString("en-US", { minimumFractionDigits: 2 })}` }).first();
+  await expect(card.getByTestId("withdrawal-state")).toHaveText("Awaiting approval");
+  return (await card.getAttribute("data-id"))!;
+}
+
+const card = (page: Page, id: string) => page.locator(`[data-testid="withdrawal"][data-id="${id}"]`);
+
+test.beforeAll(async () => {
+  await sandboxControl("POST", "/deposits", { amount: 50_000, currency: "USD" });
+  await withDb(async (db) => {
+    await db.query(
+      `INSERT INTO "Staff" (id, email, name, "passwordHash", roles, "updatedAt")
+       SELECT gen_random_uuid()::text, $1, 'Morgan Maker', "passwordHash", '{finance,approver}', now() FROM "Staff" WHERE email = 'finance@demo.local'
+       ON CONFLICT (email) DO NOTHING`,
+      [MAKER],
+    );
+  });
+});
+
+test("finance requests, the requester cannot approve, an approver approves; it is requested upstream and later paid", async ({ browser }) => {
+  const maker = await as(browser, MAKER);
+  const amount = freshAmount();
+  const id = await requestWithdrawal(maker, amount);
+  await expect(card(maker, id).getByTestId("own-request-note")).toBeVisible();
+  await expect(card(maker, id).getByRole("button", { name: "Approve…" })).toHaveCount(0);
+  // A forged approval by the requester is refused by the server.
+  const forged = await maker.request.post(`/api/withdrawals/${id}/approval`, { headers: { origin: ORIGIN }, data: {} });
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).code).toBe("own_request");
+  expect(await upstreamWithdrawalsOf(amount)).toHaveLength(0);
+
+  const approver = await as(browser, "approver");
+  const pending = card(approver, id);
+  await pending.getByRole("button", { name: "Approve…" }).click();
+  await pending.getByLabel("Comment (optional)").fill("Within the monthly plan");
+  await pending.getByRole("button", { name: "Approve and send" }).click();
+  await expect(pending.getByTestId("withdrawal-state")).toHaveText("Requested upstream");
+  await expect(pending).toContainText("Approved by Demo Approver");
+  await expect(pending).toContainText("Requested by Morgan Maker");
+  const upstream = await upstreamWithdrawalsOf(amount);
+  expect(upstream.map((w) => w.status)).toEqual(["requested"]);
+  await expect(pending).toContainText(upstream[0]!.id);
+
+  // A business day later (the sandbox's clock) the Issuing Service pays it out.
+  await sandboxControl("POST", "/clock/advance", { seconds: 4 * 86_400 });
+  await expect
+    .poll(async () => {
+      await approver.reload();
+      return card(approver, id).getByTestId("withdrawal-state").textContent();
+    }, { timeout: 30_000, intervals: [1_000, 2_000, 3_000] })
+    .toBe("Paid");
+  expect((await upstreamWithdrawalsOf(amount)).map((w) => w.status)).toEqual(["paid"]);
+
+  const audit = await as(browser, "admin");
+  await audit.goto("/audit?action=withdrawal.*");
+  for (const step of ["Requested a withdrawal", "Tried to decide own withdrawal", "Approved a withdrawal", "Withdrawal sent to the Issuing Service", "Withdrawal paid out"]) {
+    await expect(audit.getByRole("main")).toContainText(step);
+  }
+});
+
+test("a rejected and an expired request are never sent", async ({ browser }) => {
+  const finance = await as(browser, "finance");
+  const [a, b] = [freshAmount(), freshAmount()];
+  const rejectedId = await requestWithdrawal(finance, a, "Pay out the December surplus");
+  const expiredId = await requestWithdrawal(finance, b, "Pay out the November surplus");
+  await withDb((db) => db.query(`UPDATE "WithdrawalRequest" SET "expiresAt" = now() - interval '1 minute' WHERE id = $1`, [expiredId]));
+
+  const approver = await as(browser, "approver");
+  const toReject = card(approver, rejectedId);
+  await toReject.getByRole("button", { name: "Reject…" }).click();
+  await toReject.getByRole("button", { name: "Reject", exact: true }).click();
+  await expect(toReject.getByRole("alert")).toContainText("Say why it is rejected");
+  await toReject.getByLabel("Why is it rejected?").fill("Funds are needed for the holiday orders");
+  await toReject.getByRole("button", { name: "Reject", exact: true }).click();
+  await expect(toReject.getByTestId("withdrawal-state")).toHaveText("Rejected");
+  await expect(toReject).toContainText("Never sent");
+
+  await expect(card(approver, expiredId).getByTestId("withdrawal-state")).toHaveText("Expired");
+  await expect(card(approver, expiredId).getByRole("button", { name: "Approve…" })).toHaveCount(0);
+  const forced = await approver.request.post(`/api/withdrawals/${expiredId}/approval`, { headers: { origin: ORIGIN }, data: {} });
+  expect(forced.status()).toBe(409);
+
+  expect(await upstreamWithdrawalsOf(a)).toHaveLength(0);
+  expect(await upstreamWithdrawalsOf(b)).toHaveLength(0);
+});
+
+test("cancellation: before approval in the app, after sending at the Issuing Service", async ({ browser }) => {
+  const finance = await as(browser, "finance");
+  const [a, b] = [freshAmount(), freshAmount()];
+  const early = await requestWithdrawal(finance, a, "Sweep to be cancelled early");
+  const late = await requestWithdrawal(finance, b, "Sweep to be cancelled after sending");
+
+  await card(finance, early).getByRole("button", { name: "Cancel withdrawal…" }).click();
+  await card(finance, early).getByRole("button", { name: "Cancel withdrawal", exact: true }).click();
+  await expect(card(finance, early).getByTestId("withdrawal-state")).toHaveText("Cancelled");
+
+  const approver = await as(browser, "approver");
+  await card(approver, late).getByRole("button", { name: "Approve…" }).click();
+  await card(approver, late).getByRole("button", { name: "Approve and send" }).click();
+  await expect(card(approver, late).getByTestId("withdrawal-state")).toHaveText("Requested upstream");
+
+  await finance.reload();
+  await card(finance, late).getByRole("button", { name: "Cancel withdrawal…" }).click();
+  await expect(card(finance, late)).toContainText("at the Issuing Service");
+  await card(finance, late).getByRole("button", { name: "Cancel withdrawal", exact: true }).click();
+  await expect(card(finance, late).getByTestId("withdrawal-state")).toHaveText("Cancelled");
+  await expect(card(finance, late)).toContainText("Cancelled by Demo Finance");
+
+  expect(await upstreamWithdrawalsOf(a)).toHaveLength(0);
+  expect((await upstreamWithdrawalsOf(b)).map((w) => w.status)).toEqual(["cancelled"]);
+});
+
+test("an amount above the balance is refused at the quote with the reason; viewers only read", async ({ browser }) => {
+  const finance = await as(browser, "finance");
+  const form = finance.getByRole("form", { name: "Request a withdrawal" });
+  await form.getByLabel("Amount").fill("999999999.00");
+  await form.getByRole("button", { name: "Get quote" }).click();
+  await expect(form.getByTestId("withdrawal-problem")).toContainText("Above the available balance");
+  await form.getByLabel("Amount").fill("12.345");
+  await form.getByRole("button", { name: "Get quote" }).click();
+  await expect(form.getByTestId("error-amount")).toBeVisible();
+
+  const viewer = await as(browser, "viewer");
+  await expect(viewer.getByRole("heading", { name: "Withdrawals" })).toBeVisible();
+  await expect(viewer.getByRole("form", { name: "Request a withdrawal" })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: /Approve|Reject|Cancel/ })).toHaveCount(0);
+  const forged = await viewer.request.post("/api/withdrawals", { headers: { origin: ORIGIN }, data: { amount: "25.00", currency: "USD", reason: "Forged by a viewer" } });
+  expect(forged.status()).toBe(403);
+  await viewer.screenshot({ path: "test-results/withdrawals-viewer.png", fullPage: true });
+  await finance.screenshot({ path: "test-results/withdrawals-finance.png", fullPage: true });
+});
