@@ -50,7 +50,6 @@ async function requestWithdrawal(page: Page, amount: string, reason = "Quarterly
 const card = (page: Page, id: string) => page.locator(`[data-testid="withdrawal"][data-id="${id}"]`);
 
 test.beforeAll(async () => {
-  await sandboxControl("POST", "/deposits", { amount: 50_000, currency: "USD" });
   await withDb(async (db) => {
     await db.query(
       `INSERT INTO "Staff" (id, email, name, "passwordHash", roles, "updatedAt")
