@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "auth.step_up": "Confirmed password",
   "auth.step_up_failed": "Password confirmation failed",
   "webhook.reprocess": "Reprocessed a webhook event",
+  "wallet.deposit_address_request": "Requested the deposit address",
+  "wallet.deposit_address_request_failed": "Deposit address request refused",
 };
 
 export function auditActionLabel(action: string): string {
