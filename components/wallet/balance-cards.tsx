@@ -37,12 +37,12 @@ export function BalanceCards({ overview }: { overview: WalletOverview }) {
           </dl>
           <p className="mt-3 text-xs text-slate-500">
             Read at <time dateTime={overview.readAt}>{utcTime(overview.readAt, "second")}</time>
-            {b.updatedAt ? (
-              <>
-                {" "}· last movement <time dateTime={b.updatedAt}>{utcTime(b.updatedAt)}</time>
-              </>
-            ) : null}
           </p>
+          {b.updatedAt ? (
+            <p className="text-xs text-slate-500">
+              Last movement <time dateTime={b.updatedAt}>{utcTime(b.updatedAt)}</time>
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -31,6 +31,10 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
   }
   if (lo > 0n && lo < hi / 3n) lo = 0n; // start at zero unless that flattens the line
   if (lo === hi) hi = lo + 100n;
+  // A little room above and below, so that a line at the lowest or highest value stays visible.
+  const pad = (hi - lo) / 12n;
+  hi += pad;
+  if (lo !== 0n) lo -= pad;
 
   const x = (t: number) => PAD.left + ((t - from) / Math.max(1, to - from)) * (W - PAD.left - PAD.right);
   const y = (v: bigint) => PAD.top + (1 - Number(v - lo) / Number(hi - lo)) * (H - PAD.top - PAD.bottom);
@@ -48,14 +52,17 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
     `From ${day(from)} to ${day(to)} the available ${currency} balance went from ${money(first)} to ${money(last)}; ` +
     `lowest ${money(min.v)} on ${day(min.t)}, highest ${money(max.v)} on ${day(max.t)}; ${history.movements} recorded movements.` +
     (threshold !== null ? ` The low-balance threshold is ${money(threshold)}.` : "");
-  const ticks = [hi, (hi + lo) / 2n, lo];
+  // Grid lines at the highest and lowest balance (and at zero when the axis starts there, far enough from the lowest).
+  const ticks = max.v === min.v ? [max.v] : [max.v, min.v];
+  if (lo === 0n && min.v * 8n > hi) ticks.push(0n);
+  const labelled = ticks.filter((v, i) => ticks.slice(0, i).every((u) => Math.abs(y(u) - y(v)) >= 16));
 
   return (
     <figure data-testid={`balance-chart-${currency}`}>
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
         <title id={`${id}-title`}>{`Available ${currency} balance, ${day(from)} to ${day(to)}`}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
-        {ticks.map((v, i) => (
+        {labelled.map((v, i) => (
           <g key={i}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={1} />
             <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" className="fill-slate-500 text-[11px] tabular-nums">
