@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "withdrawal.cancel": "Cancelled a withdrawal",
   "withdrawal.cancelled_upstream": "Withdrawal cancelled at the Issuing Service",
   "withdrawal.paid": "Withdrawal paid out",
+  "wallet.deposit_address_request": "Requested the deposit address",
+  "wallet.deposit_address_request_failed": "Deposit address request refused",
 };
 
 export function auditActionLabel(action: string): string {

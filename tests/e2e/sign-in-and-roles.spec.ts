@@ -29,12 +29,6 @@ for (const role of ROLES) {
   });
 }
 
-test("sections not built yet say so plainly", async ({ page }) => {
-  await signInAs(page, "admin");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wallet" }).click();
-  await expect(page.getByTestId("not-available")).toHaveText("Wallet is not available yet.");
-});
-
 test("a wrong password is refused with one generic message", async ({ page }) => {
   await signIn(page, "buyer@demo.local", "not the password");
   await expect(page.getByTestId("sign-in-error")).toContainText("Email or password is incorrect");

@@ -1,10 +1,174 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { Suspense } from "react";
+import Link from "next/link";
 import { requirePageSession } from "@/lib/auth/current";
-import { NotAvailable } from "@/components/ui/not-available";
+import { can } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/auth/actor";
+import { isAppError } from "@/lib/errors";
+import { logger } from "@/lib/log";
+import { getWalletOverview, type WalletOverview } from "@/lib/wallet/get-wallet-overview";
+import { getBalanceHistory } from "@/lib/wallet/get-balance-history";
+import { getDepositAddress } from "@/lib/wallet/deposit-address";
+import { depositCursorSchema, listDeposits } from "@/lib/wallet/list-deposits";
+import { listCredits } from "@/lib/wallet/list-credits";
+import { PageHeader, Card } from "@/components/ui/page-header";
+import { Notice } from "@/components/ui/notice";
+import { BalanceCards } from "@/components/wallet/balance-cards";
+import { BalanceChart } from "@/components/wallet/balance-chart";
+import { DepositAddressPanel } from "@/components/wallet/deposit-address-panel";
+import { DepositsTable } from "@/components/wallet/deposits-table";
+import { CreditsTable } from "@/components/wallet/credits-table";
+import { utcTime } from "@/components/wallet/format";
 
 export const metadata: Metadata = { title: "Wallet" };
 
-export default async function Page() {
-  await requirePageSession("wallet.read");
-  return <NotAvailable title="Wallet" what="The wallet balance, deposit address and deposit history arrive with the wallet work." />;
+type Search = Record<string, string | string[] | undefined>;
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const settle = <T,>(promise: Promise<T>): Promise<Settled<T>> => promise.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+const DEPOSIT_PAGE = 20;
+
+export default async function WalletPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const { actor } = await requirePageSession("wallet.read");
+  const raw = await searchParams;
+  const cursorParam = first(raw.deposits);
+  const cursor = cursorParam && depositCursorSchema.safeParse(cursorParam).success ? cursorParam : undefined;
+  const chartParam = first(raw.chart);
+  // One balance read serves the cards and the chart's anchor.
+  const overview = settle(getWalletOverview(actor));
+
+  return (
+    <>
+      <PageHeader title="Wallet" description="Balances as the Issuing Service reports them, read when this page loaded; the chart comes from this app's own records." />
+      <div className="space-y-6">
+        <section aria-labelledby="balances-heading">
+          <h2 id="balances-heading" className="mb-3 text-lg font-semibold text-slate-900">Balances</h2>
+          <Suspense fallback={<Skeleton testId="balances-loading" />}>
+            <Balances overview={overview} />
+          </Suspense>
+        </section>
+        <Card>
+          <h2 className="mb-3 text-lg font-semibold text-slate-900">Available balance, last 30 days</h2>
+          <Suspense fallback={<Skeleton />}>
+            <Chart actor={actor} overview={overview} requested={chartParam} deposits={cursor} />
+          </Suspense>
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-lg font-semibold text-slate-900">Deposit address</h2>
+          <Suspense fallback={<Skeleton />}>
+            <Address actor={actor} />
+          </Suspense>
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-lg font-semibold text-slate-900">Deposit history</h2>
+          {cursorParam && !cursor ? (
+            <div className="mb-3">
+              <Notice tone="warning">That page position was not valid; showing the newest deposits.</Notice>
+            </div>
+          ) : null}
+          <Suspense key={cursor ?? ""} fallback={<Skeleton />}>
+            <Deposits actor={actor} cursor={cursor} chart={chartParam} />
+          </Suspense>
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">Credits</h2>
+          <p className="mb-3 mt-1 text-sm text-slate-600">
+            Each <code className="text-xs">wallet.credited</code> notice this app received, matched to its deposit by currency, exact amount and time (the
+            credit from 5 minutes before to 60 minutes after the deposit, or within 5 minutes of the time it says it was credited).
+          </p>
+          <Suspense fallback={<Skeleton />}>
+            <Credits actor={actor} />
+          </Suspense>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+async function Balances({ overview }: { overview: Promise<Settled<WalletOverview>> }) {
+  const result = await overview;
+  if (!result.ok) return <SectionError what="The balances could not be read" error={result.error} testId="balances-error" />;
+  return <BalanceCards overview={result.value} />;
+}
+
+async function Chart({ actor, overview, requested, deposits }: { actor: Actor; overview: Promise<Settled<WalletOverview>>; requested?: string; deposits?: string }) {
+  const result = await overview;
+  if (!result.ok) return <SectionError what="The chart needs the current balance, which could not be read" error={result.error} />;
+  const currencies = result.value.balances.map((b) => b.currency);
+  if (currencies.length === 0) return <p className="text-sm text-slate-600">Nothing to chart yet: the wallet holds no currency.</p>;
+  const currency = requested && currencies.includes(requested) ? requested : currencies.includes("USD") ? "USD" : currencies[0]!;
+  const history = await getBalanceHistory(actor, { currency }, { readAt: result.value.readAt, items: result.value.balances });
+  const threshold = result.value.balances.find((b) => b.currency === currency)?.thresholdMinor ?? null;
+  return (
+    <>
+      {currencies.length > 1 ? (
+        <nav aria-label="Currency of the chart" className="mb-3 flex gap-2 text-sm">
+          {currencies.map((c) => {
+            const query = new URLSearchParams({ chart: c, ...(deposits ? { deposits } : {}) });
+            return (
+              <Link key={c} href={`/wallet?${query}`} aria-current={c === currency ? "true" : undefined} scroll={false}
+                className={`rounded-md px-2.5 py-1 font-medium ${c === currency ? "bg-brand-600 text-white" : "text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"}`}>
+                {c}
+              </Link>
+            );
+          })}
+        </nav>
+      ) : null}
+      <BalanceChart history={history} thresholdMinor={threshold} />
+    </>
+  );
+}
+
+async function Address({ actor }: { actor: Actor }) {
+  const result = await settle(getDepositAddress(actor));
+  if (!result.ok) return <SectionError what="The deposit address could not be read" error={result.error} />;
+  return <DepositAddressPanel address={result.value} canRequest={can(actor.roles, "wallet.deposit-address")} />;
+}
+
+async function Deposits({ actor, cursor, chart }: { actor: Actor; cursor?: string; chart?: string }) {
+  const result = await settle(listDeposits(actor, { cursor, limit: DEPOSIT_PAGE }));
+  if (!result.ok) return <SectionError what="The deposit history could not be read" error={result.error} testId="deposits-error" />;
+  const page = result.value;
+  const link = (c?: string) => `/wallet?${new URLSearchParams({ ...(chart ? { chart } : {}), ...(c ? { deposits: c } : {}) })}`;
+  return (
+    <>
+      {page.items.length === 0 ? (
+        <p className="text-sm text-slate-600" data-testid="deposits-empty">
+          {cursor ? "No older deposits." : "No deposits yet. Deposits to the address above appear here once confirmed."}
+        </p>
+      ) : (
+        <DepositsTable items={page.items} />
+      )}
+      <div className="mt-3 flex items-center justify-between text-sm">
+        {cursor ? <Link href={link()} className="font-medium text-brand-600 hover:underline">Back to newest</Link> : <span className="text-xs text-slate-500">Read at {utcTime(page.readAt, "second")}</span>}
+        {page.nextCursor ? (
+          <Link href={link(page.nextCursor)} className="font-medium text-brand-600 hover:underline" data-testid="deposits-older">
+            Older deposits →
+          </Link>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+async function Credits({ actor }: { actor: Actor }) {
+  const result = await settle(listCredits(actor, { limit: 20 }));
+  if (!result.ok) return <SectionError what="The credits could not be matched" error={result.error} />;
+  if (result.value.items.length === 0) return <p className="text-sm text-slate-600" data-testid="credits-empty">No credits recorded yet.</p>;
+  return <CreditsTable items={result.value.items} />;
+}
+
+function SectionError({ what, error, testId }: { what: string; error: unknown; testId?: string }) {
+  const known = isAppError(error);
+  if (!known) logger.error("wallet page section failed", { section: what, error: error instanceof Error ? error.message : String(error) });
+  return (
+    <Notice tone="error" title={what} correlationId={known ? error.correlationId : undefined} testId={testId}>
+      {known ? error.message : "Something went wrong on our side. Reload the page; if it keeps happening, tell support the time it happened."}
+    </Notice>
+  );
+}
+
+function Skeleton({ testId }: { testId?: string }): ReactNode {
+  return <div className="h-24 animate-pulse rounded-lg bg-slate-100" data-testid={testId} aria-label="Loading" />;
 }

@@ -1,0 +1,28 @@
+import "server-only";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { isServiceError, type DepositAddress } from "@/lib/service";
+import { upstream } from "@/lib/upstream/service";
+import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
+
+export type DepositAddressView = { network: string; asset: string; currency: string; address: string; requiredConfirmations: number | null; createdAt: string };
+
+export const DEPOSIT_ADDRESS_CACHE_KEY = "wallet:deposit-address";
+/** The address is permanent once it exists, so a found one is kept for a while. */
+const FOUND_TTL_MS = 10 * 60_000;
+
+/** The workspace's permanent BSC-USD deposit address, or null while none has been requested. */
+export async function getDepositAddress(actor: Actor): Promise<DepositAddressView | null> {
+  assertCan(actor, "wallet.read");
+  const cache = upstream().cache;
+  try {
+    // A 404 is thrown (and so not cached): once finance requests the address, the next read sees it.
+    return await cache.get(DEPOSIT_ADDRESS_CACHE_KEY, FOUND_TTL_MS, async () => toAddressView((await upstream().getDepositAddress({ priority: "interactive" })).data));
+  } catch (error) {
+    if (isServiceError(error) && error.status === 404) return null;
+    return rethrowAsAppError(error);
+  }
+}
+
+export function toAddressView(a: DepositAddress): DepositAddressView {
+  return { network: a.network, asset: a.asset, currency: a.currency, address: a.address, requiredConfirmations: a.requiredConfirmations ?? null, createdAt: a.createdAtUtc };
+}

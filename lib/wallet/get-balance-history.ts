@@ -1,0 +1,50 @@
+import "server-only";
+import { z } from "zod";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { parseInput } from "@/lib/http/parse";
+import { buildBalanceHistory, downsample } from "./balance-history";
+import { creditEvents } from "./credit-events";
+import { orderEvents } from "./order-events";
+import { readBalances, type BalancesRead } from "./read-balances";
+import { withdrawalEvents } from "./withdrawal-events";
+
+export const historyQuerySchema = z.strictObject({
+  currency: z.string({ error: "Choose a currency." }).regex(/^[A-Z]{3}$/, "A three-letter currency code."),
+  days: z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(1, "At least 1 day.").max(365, "At most 365 days.").default(30),
+});
+
+/** Points on the chart at most; more movements than this are thinned (lib/wallet/balance-history.ts). */
+const MAX_POINTS = 400;
+
+export type BalanceHistory = {
+  currency: string;
+  from: string;
+  to: string;
+  /** Movements found in the app's records over the period. */
+  movements: number;
+  points: { at: string; availableMinor: string }[];
+};
+
+/**
+ * The available balance of one currency over the last `days`, for the wallet chart. The
+ * anchor is a balance read passed in (the page's own, so the chart ends where the cards
+ * are) or a fresh read.
+ */
+export async function getBalanceHistory(actor: Actor, input: unknown, anchor?: BalancesRead): Promise<BalanceHistory> {
+  assertCan(actor, "wallet.read");
+  const { currency, days } = parseInput(historyQuerySchema, input);
+  const read = anchor ?? (await readBalances({ fresh: true, priority: "interactive" }));
+  const now = new Date(read.readAt);
+  const from = new Date(now.getTime() - days * 86_400_000);
+  const current = read.items.find((b) => b.currency === currency);
+  const query = { currency, from };
+  const events = (await Promise.all([orderEvents(query), creditEvents(query), withdrawalEvents(query)])).flat();
+  const points = buildBalanceHistory({ currentMinor: BigInt(current?.availableMinor ?? "0"), now, from, events });
+  return {
+    currency,
+    from: from.toISOString(),
+    to: now.toISOString(),
+    movements: events.filter((e) => e.at > from && e.at <= now).length,
+    points: downsample(points, MAX_POINTS).map((p) => ({ at: p.at.toISOString(), availableMinor: p.availableMinor.toString() })),
+  };
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { getSettings } from "@/lib/settings/get-settings";
+import { decimalToMinor } from "./low-balance";
+import { readBalances, type BalanceView } from "./read-balances";
+
+export type WalletBalance = BalanceView & { thresholdMinor: string | null; low: boolean };
+export type WalletOverview = { readAt: string; balances: WalletBalance[] };
+
+/** Every currency's balance, read from the Issuing Service now, with its low-balance threshold. */
+export async function getWalletOverview(actor: Actor): Promise<WalletOverview> {
+  assertCan(actor, "wallet.read");
+  const [read, settings] = await Promise.all([readBalances({ fresh: true, priority: "interactive" }), getSettings()]);
+  return {
+    readAt: read.readAt,
+    balances: read.items.map((item) => {
+      const configured = settings.lowBalance[item.currency];
+      const threshold = configured === undefined ? null : decimalToMinor(configured, item.currency);
+      return { ...item, thresholdMinor: threshold?.toString() ?? null, low: threshold !== null && BigInt(item.availableMinor) < threshold };
+    }),
+  };
+}

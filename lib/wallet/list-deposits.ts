@@ -1,0 +1,26 @@
+import "server-only";
+import { z } from "zod";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { parseInput } from "@/lib/http/parse";
+import { upstream } from "@/lib/upstream/service";
+import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
+import { toDepositView, type DepositView } from "./deposit-view";
+
+/** The upstream's cursor is opaque; only its character set is checked here (the upstream refuses a bad one). */
+export const depositCursorSchema = z.string().regex(/^[A-Za-z0-9_\-=.~+/]{1,512}$/, "Is not a page position this app gave out.");
+
+export const depositQuerySchema = z.strictObject({
+  cursor: depositCursorSchema.optional(),
+  limit: z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(1, "At least 1.").max(100, "At most 100.").default(20),
+  currency: z.string().regex(/^[A-Z]{3}$/, "A three-letter currency code.").optional(),
+});
+export type DepositQuery = z.input<typeof depositQuerySchema>;
+export type DepositPageView = { items: DepositView[]; nextCursor: string | null; hasMore: boolean; readAt: string };
+
+/** One page of the deposit history, newest first, read from the Issuing Service now. */
+export async function listDeposits(actor: Actor, input: unknown): Promise<DepositPageView> {
+  assertCan(actor, "wallet.read");
+  const query = parseInput(depositQuerySchema, input ?? {});
+  const { data } = await upstream().listDeposits(query, { priority: "interactive" }).catch(rethrowAsAppError);
+  return { items: data.items.map(toDepositView), nextCursor: data.hasMore ? data.nextCursor : null, hasMore: data.hasMore, readAt: new Date().toISOString() };
+}

@@ -1,0 +1,52 @@
+import "server-only";
+import { toMinor } from "@/lib/money";
+import type { Balance } from "@/lib/service";
+import { upstream } from "@/lib/upstream/service";
+import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
+
+/** One currency of the wallet, in minor units (strings: they travel as JSON). */
+export type BalanceView = {
+  currency: string;
+  availableMinor: string;
+  reservedMinor: string;
+  pendingWithdrawalMinor: string;
+  totalMinor: string;
+  /** The upstream's time of the last movement in this currency (null: never moved). */
+  updatedAt: string | null;
+};
+/** The balances and when this app read them from the Issuing Service. */
+export type BalancesRead = { readAt: string; items: BalanceView[] };
+
+const KEY = "wallet:balances";
+/** How long a read serves warnings on every page (see lowBalanceWarning). */
+export const SHARED_BALANCE_TTL_MS = 60_000;
+
+/**
+ * All balances in one upstream call. `fresh` (the wallet page, the API) always asks the
+ * upstream and leaves the answer in the process's read cache; without it, an answer up to
+ * a minute old is served and concurrent callers share one call, so that a warning shown
+ * on every page costs at most one upstream call a minute per app instance.
+ */
+export async function readBalances(options: { fresh: boolean; priority: "interactive" | "background"; deadlineMs?: number }): Promise<BalancesRead> {
+  const cache = upstream().cache;
+  if (options.fresh) cache.invalidate(KEY);
+  return cache.get(KEY, SHARED_BALANCE_TTL_MS, async () => {
+    const { data } = await upstream().getBalances({ priority: options.priority, deadlineMs: options.deadlineMs }).catch(rethrowAsAppError);
+    return { readAt: new Date().toISOString(), items: data.items.map(toView) };
+  });
+}
+
+function toView(b: Balance): BalanceView {
+  const available = toMinor(b.availableBalance, b.currency);
+  const reserved = toMinor(b.reservedBalance, b.currency);
+  const pending = toMinor(b.pendingWithdrawalBalance ?? 0, b.currency);
+  const total = b.totalBalance === undefined ? available + reserved + pending : toMinor(b.totalBalance, b.currency);
+  return {
+    currency: b.currency,
+    availableMinor: available.toString(),
+    reservedMinor: reserved.toString(),
+    pendingWithdrawalMinor: pending.toString(),
+    totalMinor: total.toString(),
+    updatedAt: b.updatedAtUtc ?? null,
+  };
+}
