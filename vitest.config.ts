@@ -1,11 +1,13 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import { SandboxClockSequencer } from "./tests/support/sequencer";
 
 const alias = { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "tests/support/server-only-stub.ts") };
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: SandboxClockSequencer },
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {

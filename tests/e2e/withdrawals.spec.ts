@@ -2,6 +2,8 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signIn, signInAs, withDb, type ROLES } from "./helpers";
 import { sandboxApi, sandboxControl } from "./sandbox";
 
+// This spec advances the sandbox's clock (a payout needs a business day), which cannot be
+// undone: it is named to run last (one worker, files in alphabetical order).
 const ORIGIN = "http://localhost:3100";
 const MAKER = "maker@demo.local"; // holds finance and approver: still may not approve their own request
 

@@ -8,6 +8,8 @@ import { maintainWithdrawals } from "@/lib/withdrawals/maintain-withdrawals";
 import { quoteWithdrawal } from "@/lib/withdrawals/quote-withdrawal";
 import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
 import { RESEND_AFTER_MS } from "@/lib/withdrawals/send-withdrawal";
+import { withdrawalEvents } from "@/lib/wallet/withdrawal-events";
+import { getBalanceHistory } from "@/lib/wallet/get-balance-history";
 import { makeStaff } from "../support/db";
 import { control, upstreamGet } from "../support/sandbox";
 
@@ -251,5 +253,26 @@ describe("withdrawals with maker-checker approval", () => {
     expect(await upstreamWithdrawalsOf(recent)).toHaveLength(0);
     expect((await db().withdrawalRequest.findUniqueOrThrow({ where: { id: recentId } })).state).toBe("sending");
     await expect(cancelWithdrawal(maker, recentId)).rejects.toMatchObject({ code: "withdrawal_busy" });
+  });
+
+  test("the wallet chart counts a withdrawal from its send, gives it back when cancelled upstream, and ignores unsent requests", async () => {
+    const maker = await makeStaff(["finance"]);
+    const checker = await makeStaff(["approver"]);
+    const from = new Date(Date.now() - 60_000);
+    const [sent, cancelled, unsent] = [freshAmount(), freshAmount(), freshAmount()];
+    const sentView = await approveWithdrawal(checker, (await requestWithdrawal(maker, { amount: sent, currency: "USD", reason })).id, {});
+    const cancelledView = await approveWithdrawal(checker, (await requestWithdrawal(maker, { amount: cancelled, currency: "USD", reason })).id, {});
+    await cancelWithdrawal(maker, cancelledView.id);
+    await requestWithdrawal(maker, { amount: unsent, currency: "USD", reason });
+
+    const cents = (amount: string) => BigInt(Math.round(Number(amount) * 100));
+    const deltas = (await withdrawalEvents({ currency: "USD", from })).map((e) => e.deltaMinor);
+    expect(deltas).toContain(-cents(sent));
+    expect(deltas.filter((d) => d === -cents(cancelled) || d === cents(cancelled))).toHaveLength(2);
+    expect(deltas.some((d) => d === -cents(unsent))).toBe(false);
+    expect(sentView.state).toBe("requested");
+
+    const history = await getBalanceHistory(maker, { currency: "USD", days: 1 });
+    expect(history.movements).toBeGreaterThanOrEqual(3);
   });
 });
