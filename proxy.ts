@@ -19,6 +19,10 @@ export async function proxy(req: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   const csp = contentSecurityPolicy(nonce);
 
+  // Next answers a path it cannot decode (%ff, a lone %) with a bare 500 before any page or
+  // handler runs: it is the visitor's input, so it gets a 400 here instead.
+  if (!decodable(pathname)) return withHeaders(pathname.startsWith("/api/") ? undecodablePath() : undecodablePage(), csp);
+
   const isPublic = PUBLIC_API.some((p) => p.test(pathname)) || PUBLIC_PAGES.some((p) => p.test(pathname));
   if (!isPublic && !(await hasValidToken(req))) {
     if (pathname.startsWith("/api/")) return withHeaders(unauthenticated(), csp);
@@ -65,6 +69,28 @@ function unauthenticated(): NextResponse {
     { type: "about:blank", title: "Sign-in required", status: 401, detail: "Sign in to continue.", code: "unauthenticated", correlationId },
     { status: 401, headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId } },
   );
+}
+
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function undecodablePath(): NextResponse {
+  const correlationId = crypto.randomUUID();
+  return NextResponse.json(
+    { type: "about:blank", title: "Invalid request", status: 400, detail: "The address is not valid: it has a broken percent-encoding.", code: "invalid_request", correlationId },
+    { status: 400, headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId } },
+  );
+}
+
+function undecodablePage(): NextResponse {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad address</title></head><body style="font-family:sans-serif;padding:2rem"><h1>This address is not valid</h1><p>It has a broken percent-encoding. <a href="/">Go to the back-office</a>.</p></body></html>`;
+  return new NextResponse(html, { status: 400, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
 }
 
 function withHeaders(res: NextResponse, csp: string): NextResponse {

@@ -174,3 +174,35 @@ test("an amount above the balance is refused at the quote with the reason; viewe
   await viewer.screenshot({ path: "test-results/withdrawals-viewer.png", fullPage: true });
   await finance.screenshot({ path: "test-results/withdrawals-finance.png", fullPage: true });
 });
+
+test("bad input to the wallet and withdrawal API gets 400 problem documents and changes nothing", async ({ browser }) => {
+  const finance = await as(browser, "finance");
+  const approver = await as(browser, "approver");
+  const count = () => withDb(async (db) => Number((await db.query(`SELECT count(*) FROM "WithdrawalRequest"`)).rows[0].count));
+  const before = await count();
+  const post = (page: Page, url: string, data: string) => page.request.post(url, { headers: { origin: ORIGIN, "content-type": "application/json" }, data });
+  const cases: [Page, string, string][] = [
+    [finance, "/api/withdrawals", "not json"],
+    [finance, "/api/withdrawals", "[1,2]"],
+    [finance, "/api/withdrawals", JSON.stringify({ amount: "12", currency: "USD", reason: "x".repeat(5_000) })],
+    [finance, "/api/withdrawals", JSON.stringify({ amount: { $gt: 1 }, currency: ["USD"], reason: null })],
+    [finance, "/api/withdrawals/quotes", JSON.stringify({ amount: "NaN", currency: "USD" })],
+    [finance, "/api/withdrawals/quotes", JSON.stringify({ amount: "99999999999999999999", currency: "USD" })],
+    [approver, "/api/withdrawals/not-an-id/approval", "{}"],
+    [approver, "/api/withdrawals/wr_aaaaaaaaaaaa/rejection", JSON.stringify({ comment: 42 })],
+    [approver, "/api/withdrawals/%00%ff/cancellation", ""],
+  ];
+  for (const [page, url, data] of cases) {
+    const res = await post(page, url, data);
+    expect(res.status(), `${url} ${data.slice(0, 60)}`).toBe(400);
+    expect(res.headers()["content-type"]).toContain("application/problem+json");
+  }
+  for (const url of ["/api/withdrawals?state=everything", "/api/withdrawals?page=-1", "/api/withdrawals/..%2f..%2fetc", "/api/wallet/deposits?limit=1000", "/api/wallet/balance-history?currency=usd"]) {
+    const res = await finance.request.get(url);
+    expect(res.status(), url).toBe(400);
+  }
+  // A path Next cannot decode is refused before any page or handler (it used to be a bare 500).
+  expect((await finance.request.get("/api/withdrawals/%ff")).status()).toBe(400);
+  expect((await finance.request.get("/withdrawals/%ff")).status()).toBe(400);
+  expect(await count()).toBe(before);
+});
