@@ -3,6 +3,7 @@ import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
+import { BulkFunds } from "./bulk-funds";
 import { BulkProgressBar } from "./bulk-progress-bar";
 import { formatTotals, plural, utcMinute } from "./bulk-format";
 
@@ -37,6 +38,7 @@ export function ConfirmPanel({ view, busy, onConfirm, onDiscard }: { view: BulkO
           {invalid ? ` Rows with errors are skipped; fix them and upload them again as a new file.` : ""} This preview can be confirmed until {utcMinute(view.previewExpiresAt)}.
         </p>
       )}
+      {view.isOwner && view.validCount > 0 ? <BulkFunds totals={view.totals} /> : null}
       {view.isOwner ? (
         <div className="mt-5 flex flex-wrap gap-3">
           {view.validCount > 0 ? (

@@ -10,7 +10,8 @@ export function createReadCache(maxEntries = 2_000) {
   const inFlight = new Map<string, Promise<unknown>>();
   const stats: CacheStats = { hits: 0, misses: 0, coalesced: 0 };
 
-  async function get<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+  /** `ttl` may depend on the answer (e.g. keep "found" longer than "not there yet"). */
+  async function get<T>(key: string, ttl: number | ((value: T) => number), load: () => Promise<T>): Promise<T> {
     const entry = entries.get(key);
     if (entry && entry.expiresAt > Date.now()) {
       stats.hits += 1;
@@ -24,6 +25,7 @@ export function createReadCache(maxEntries = 2_000) {
     stats.misses += 1;
     const promise = load()
       .then((value) => {
+        const ttlMs = typeof ttl === "function" ? ttl(value) : ttl;
         if (ttlMs > 0) {
           entries.delete(key);
           entries.set(key, { value, expiresAt: Date.now() + ttlMs });

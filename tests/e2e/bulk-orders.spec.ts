@@ -74,6 +74,10 @@ test.describe("bulk orders", () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await upstreamCounts(references)).toEqual(Array(20).fill(0));
 
+    // The wallet after the whole file, as a single large order shows it.
+    await expect(page.getByTestId("bulk-available-after-USD")).toHaveText(/^\$[\d,]+\.\d{2} \(now \$[\d,]+\.\d{2}\)$/);
+    await expect(page.getByTestId("bulk-funds-short")).toHaveCount(0);
+
     // One confirmation, the total restated on the button.
     const confirm = page.getByTestId("bulk-confirm");
     await expect(confirm).toHaveText(`Place 20 orders for ${total}`);

@@ -9,6 +9,7 @@ import { Card, PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { WithdrawalCard } from "@/components/withdrawals/withdrawal-card";
 import { WithdrawalRequestForm } from "@/components/withdrawals/withdrawal-request-form";
+import { RefreshWhileSending } from "@/components/withdrawals/refresh-while-sending";
 
 export const metadata: Metadata = { title: "Withdrawals" };
 
@@ -52,6 +53,7 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
         title="Withdrawals"
         description="Payouts of unused wallet funds to the payout details registered with the Issuing Service. Finance requests; another person with the approver role approves; only then is it sent."
       />
+      <RefreshWhileSending active={list.items.some((w) => w.state === "approved" || w.state === "sending")} />
       {!parsed.success ? <Notice tone="warning">The filter in the address was not valid, so all withdrawals are shown.</Notice> : null}
       {canApprove && list.awaitingApproval > 0 ? (
         <div className="mb-4">
