@@ -38,6 +38,26 @@ export function fromMinor(minor: bigint, currency: string): number {
   return Number(toDecimalString(minor, exponent));
 }
 
+/**
+ * "250.50" USD → 25050n, exactly (no float): for amounts people type and decimal strings
+ * this app wrote. Throws RangeError on anything but digits with an optional fraction (and
+ * sign), or on more decimals than the currency allows (12.345 USD).
+ */
+export function parseMinor(decimal: string, currency: string): bigint {
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(decimal);
+  if (!match) throw new RangeError(`Not a decimal amount: ${decimal}`);
+  const exponent = currencyExponent(currency);
+  const fraction = match[3] ?? "";
+  if (fraction.length > exponent) throw new RangeError(`${decimal} has more decimals than ${currency} allows`);
+  const minor = BigInt(match[2]! + fraction.padEnd(exponent, "0"));
+  return match[1] ? -minor : minor;
+}
+
+/** 25050n USD → "250.50": the exact decimal string, for the upstream, the audit log and JSON. */
+export function minorToDecimal(minor: bigint, currency: string): string {
+  return toDecimalString(minor, currencyExponent(currency));
+}
+
 export function toDecimalString(minor: bigint, exponent: number): string {
   const negative = minor < 0n;
   const digits = (negative ? -minor : minor).toString().padStart(exponent + 1, "0");

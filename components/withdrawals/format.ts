@@ -1,5 +1,4 @@
-import { formatMoney } from "@/lib/money";
-import { currencyExponent } from "@/lib/money";
+import { formatMoney, parseMinor } from "@/lib/money";
 
 /** "2026-11-22T08:30:00.000Z" → "2026-11-22 08:30 UTC": staff in several time zones read one clock. */
 export function utcMinute(iso: string): string {
@@ -8,8 +7,5 @@ export function utcMinute(iso: string): string {
 
 /** A decimal amount string ("250.50") in its currency, formatted exactly (no float). */
 export function money(amount: string, currency: string): string {
-  const exponent = currencyExponent(currency);
-  const [whole = "0", fraction = ""] = amount.replace(/^-/, "").split(".");
-  const minor = BigInt(whole + fraction.padEnd(exponent, "0").slice(0, exponent));
-  return formatMoney(amount.startsWith("-") ? -minor : minor, currency);
+  return formatMoney(parseMinor(amount, currency), currency);
 }

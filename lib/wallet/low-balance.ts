@@ -1,4 +1,4 @@
-import { currencyExponent } from "@/lib/money";
+import { currencyExponent, parseMinor } from "@/lib/money";
 import type { BalanceView } from "./read-balances";
 
 export type LowBalance = { currency: string; availableMinor: string; thresholdMinor: string };
@@ -25,7 +25,6 @@ export function findLowBalances(items: readonly BalanceView[], thresholds: Recor
 export function decimalToMinor(decimal: string, currency: string): bigint | null {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
   if (!match) return null;
-  const exponent = currencyExponent(currency);
-  const fraction = (match[2] ?? "").slice(0, exponent).padEnd(exponent, "0");
-  return BigInt(match[1]! + fraction);
+  const kept = (match[2] ?? "").slice(0, currencyExponent(currency));
+  return parseMinor(kept ? `${match[1]}.${kept}` : match[1]!, currency);
 }

@@ -4,10 +4,10 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse";
+import { minorToDecimal } from "@/lib/money";
 import { isServiceError } from "@/lib/service";
 import { upstream } from "@/lib/upstream/service";
 import { toAppError } from "@/lib/upstream/to-app-error";
-import { minorToAmount } from "./amounts";
 import { getWithdrawalRow } from "./get-withdrawal";
 import { withdrawalIdSchema } from "./schemas";
 import { LEASE_MS, upstreamFields } from "./send-withdrawal";
@@ -35,7 +35,7 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
     });
     if (count === 1) {
       const row = await tx.withdrawalRequest.findUniqueOrThrow({ where: { id: requestId } });
-      await recordAudit(tx, { action: "withdrawal.cancel", actor, targetType: "withdrawal", targetId: requestId, details: { amount: minorToAmount(row.amountMinor, row.currency), currency: row.currency, sentUpstream: false } });
+      await recordAudit(tx, { action: "withdrawal.cancel", actor, targetType: "withdrawal", targetId: requestId, details: { amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, sentUpstream: false } });
     }
     return count === 1;
   });
@@ -58,7 +58,7 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
         targetType: "withdrawal",
         targetId: requestId,
         correlationId,
-        details: { amount: minorToAmount(row.amountMinor, row.currency), currency: row.currency, sentUpstream: true, upstreamId: row.upstreamId },
+        details: { amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, sentUpstream: true, upstreamId: row.upstreamId },
       });
     });
   } catch (error) {

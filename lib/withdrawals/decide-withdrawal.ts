@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse";
-import { minorToAmount } from "./amounts";
+import { minorToDecimal } from "@/lib/money";
 import { getWithdrawalRow } from "./get-withdrawal";
 import { approveSchema, rejectSchema, withdrawalIdSchema } from "./schemas";
 import { sendApprovedWithdrawal } from "./send-withdrawal";
@@ -49,7 +49,7 @@ async function decide(actor: Actor, id: string, decision: { state: "approved" | 
         actor,
         targetType: "withdrawal",
         targetId: id,
-        details: { amount: minorToAmount(row.amountMinor, row.currency), currency: row.currency, comment: decision.comment, requestedById: row.requestedById },
+        details: { amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, comment: decision.comment, requestedById: row.requestedById },
       });
       return null;
     }

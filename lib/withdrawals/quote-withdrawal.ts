@@ -3,10 +3,10 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse";
-import { toMinor } from "@/lib/money";
+import { minorToDecimal, toMinor } from "@/lib/money";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
-import { amountToMinor, minorToAmount } from "./amounts";
+import { amountToMinor } from "./amounts";
 import { withdrawalQuoteSchema } from "./schemas";
 
 export type WithdrawalQuote = {
@@ -34,7 +34,7 @@ export async function quoteWithdrawal(actor: Actor, input: unknown): Promise<Wit
 
 export async function priceWithdrawal(amountMinor: bigint, currency: string): Promise<{ quote: WithdrawalQuote; feeMinor: bigint; netMinor: bigint; payoutAt: Date }> {
   const { data: terms } = await upstream()
-    .quoteWithdrawal({ amount: Number(minorToAmount(amountMinor, currency)), currency }, { priority: "interactive" })
+    .quoteWithdrawal({ amount: Number(minorToDecimal(amountMinor, currency)), currency }, { priority: "interactive" })
     .catch(rethrowAsAppError);
   const held = await unsentHeld(currency);
   const available = terms.availableBalance === undefined ? null : toMinor(terms.availableBalance, currency);
@@ -44,20 +44,20 @@ export async function priceWithdrawal(amountMinor: bigint, currency: string): Pr
       "withdrawal_above_balance",
       free === null
         ? "The amount is above the wallet's available balance."
-        : `The amount is above what can be withdrawn: ${minorToAmount(free < 0n ? 0n : free, currency)} ${currency} is available${held > 0n ? ` after ${minorToAmount(held, currency)} ${currency} in requests not yet sent` : ""}.`,
-      { status: 409, extra: { availableBalance: available === null ? null : minorToAmount(available, currency), heldByOtherRequests: minorToAmount(held, currency) } },
+        : `The amount is above what can be withdrawn: ${minorToDecimal(free < 0n ? 0n : free, currency)} ${currency} is available${held > 0n ? ` after ${minorToDecimal(held, currency)} ${currency} in requests not yet sent` : ""}.`,
+      { status: 409, extra: { availableBalance: available === null ? null : minorToDecimal(available, currency), heldByOtherRequests: minorToDecimal(held, currency) } },
     );
   }
   const feeMinor = toMinor(terms.fee, currency);
   const netMinor = toMinor(terms.netAmount, currency);
   const quote: WithdrawalQuote = {
-    amount: minorToAmount(amountMinor, currency),
+    amount: minorToDecimal(amountMinor, currency),
     currency,
-    fee: minorToAmount(feeMinor, currency),
-    netAmount: minorToAmount(netMinor, currency),
+    fee: minorToDecimal(feeMinor, currency),
+    netAmount: minorToDecimal(netMinor, currency),
     payoutDate: terms.payoutDateUtc,
-    availableBalance: available === null ? null : minorToAmount(available, currency),
-    heldByOtherRequests: minorToAmount(held, currency),
+    availableBalance: available === null ? null : minorToDecimal(available, currency),
+    heldByOtherRequests: minorToDecimal(held, currency),
   };
   return { quote, feeMinor, netMinor, payoutAt: new Date(terms.payoutDateUtc) };
 }

@@ -3,10 +3,9 @@ import type { Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { db, type Prisma } from "@/lib/db/client";
 import { logger } from "@/lib/log";
-import { toMinor } from "@/lib/money";
+import { minorToDecimal, toMinor } from "@/lib/money";
 import { isServiceError, type Priority, type Withdrawal } from "@/lib/service";
 import { upstream } from "@/lib/upstream/service";
-import { minorToAmount } from "./amounts";
 
 /**
  * Sending an approved withdrawal upstream, exactly once.
@@ -92,7 +91,7 @@ export async function resolveSendingWithdrawal(id: string, options: { priority?:
 }
 
 async function attemptSend(row: Row, priority: Priority, actor: Actor | null): Promise<SendOutcome> {
-  const body = { amount: Number(minorToAmount(row.amountMinor, row.currency)), currency: row.currency };
+  const body = { amount: Number(minorToDecimal(row.amountMinor, row.currency)), currency: row.currency };
   try {
     const { data, correlationId } = await upstream().createWithdrawal(body, { priority });
     return (await linkUpstream(row, data, correlationId ?? null, { matched: false, actor })) ? "sent" : "unknown";
@@ -166,7 +165,7 @@ async function linkUpstream(row: Row, w: Withdrawal, correlationId: string | nul
         targetType: "withdrawal",
         targetId: row.id,
         correlationId,
-        details: { upstreamId: w.id, amount: minorToAmount(row.amountMinor, row.currency), currency: row.currency, attempts: row.sendAttempts, foundAfterLostAnswer: how.matched, payoutDate: w.payoutDateUtc },
+        details: { upstreamId: w.id, amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, attempts: row.sendAttempts, foundAfterLostAnswer: how.matched, payoutDate: w.payoutDateUtc },
       });
     });
     return true;
@@ -188,7 +187,7 @@ async function markFailed(row: Row, code: string, message: string, correlationId
       targetType: "withdrawal",
       targetId: row.id,
       correlationId,
-      details: { reason: code, message, amount: minorToAmount(row.amountMinor, row.currency), currency: row.currency, attempts: row.sendAttempts },
+      details: { reason: code, message, amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, attempts: row.sendAttempts },
     });
   });
 }

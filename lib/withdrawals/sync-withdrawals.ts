@@ -2,9 +2,9 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
+import { minorToDecimal } from "@/lib/money";
 import { isServiceError, type Priority, type Withdrawal } from "@/lib/service";
 import { upstream } from "@/lib/upstream/service";
-import { minorToAmount } from "./amounts";
 import { stateFromUpstream, upstreamFields } from "./send-withdrawal";
 
 const MAX_PAGES = 10;
@@ -61,7 +61,7 @@ async function run(priority: Priority): Promise<number> {
           action: state === "paid" ? "withdrawal.paid" : "withdrawal.cancelled_upstream",
           targetType: "withdrawal",
           targetId: row.id,
-          details: { upstreamId: w.id, amount: minorToAmount(row.amountMinor, row.currency), currency: row.currency, at: w.paidAtUtc ?? w.cancelledAtUtc ?? null },
+          details: { upstreamId: w.id, amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, at: w.paidAtUtc ?? w.cancelledAtUtc ?? null },
         });
       }
     });

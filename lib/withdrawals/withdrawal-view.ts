@@ -2,7 +2,7 @@ import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/permissions";
 import type { Prisma } from "@/lib/db/client";
-import { minorToAmount } from "./amounts";
+import { minorToDecimal } from "@/lib/money";
 import { WITHDRAWAL_STATE_LABELS, isWithdrawalState, type WithdrawalState } from "./states";
 
 export const withStaffNames = {
@@ -52,10 +52,10 @@ export function toWithdrawalView(row: WithdrawalRow, viewer: Actor, now = new Da
   const decision = row.decidedAt === null ? null : state === "rejected" ? "rejected" : "approved";
   return {
     id: row.id,
-    amount: minorToAmount(row.amountMinor, row.currency),
+    amount: minorToDecimal(row.amountMinor, row.currency),
     currency: row.currency,
-    fee: minorToAmount(row.feeMinor, row.currency),
-    netAmount: minorToAmount(row.netMinor, row.currency),
+    fee: minorToDecimal(row.feeMinor, row.currency),
+    netAmount: minorToDecimal(row.netMinor, row.currency),
     payoutDate: (row.payoutDate ?? row.quotedPayoutAt).toISOString(),
     reason: row.reason,
     state,
