@@ -1,3 +1,4 @@
+import { utcTime } from "@/components/ui/utc-time";
 import { formatMoney } from "@/lib/money";
 import type { MoneyTotal } from "@/lib/bulk-orders/bulk-view";
 
@@ -7,9 +8,9 @@ export function formatTotals(totals: MoneyTotal[]): string {
   return totals.map((t) => formatMoney(t.totalMinor, t.currency)).join(" + ");
 }
 
-/** ISO instant → "2026-11-22 03:04 UTC": the same on server and browser, whatever their time zones. */
+/** ISO instant → "2026-11-22 03:04 UTC", or "—" when there is none. */
 export function utcMinute(iso: string | null): string {
-  return iso ? `${iso.replace("T", " ").slice(0, 16)} UTC` : "—";
+  return iso ? utcTime(iso) : "—";
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

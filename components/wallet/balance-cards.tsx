@@ -1,6 +1,6 @@
 import { formatMoney } from "@/lib/money";
 import type { WalletOverview } from "@/lib/wallet/get-wallet-overview";
-import { utcTime } from "./format";
+import { utcTime } from "@/components/ui/utc-time";
 
 /** One card per currency: what can be spent now, what is held, and when this was read. */
 export function BalanceCards({ overview }: { overview: WalletOverview }) {

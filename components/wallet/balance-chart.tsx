@@ -1,6 +1,6 @@
 import { formatMoney } from "@/lib/money";
 import type { BalanceHistory } from "@/lib/wallet/get-balance-history";
-import { utcTime } from "./format";
+import { utcTime } from "@/components/ui/utc-time";
 
 const W = 720;
 const H = 220;

@@ -1,7 +1,7 @@
 import { formatMoney } from "@/lib/money";
 import type { CreditView } from "@/lib/wallet/list-credits";
 import { DepositReference } from "./deposits-table";
-import { utcTime } from "./format";
+import { utcTime } from "@/components/ui/utc-time";
 
 const UNMATCHED: Record<NonNullable<CreditView["unmatchedReason"]>, string> = {
   no_deposit_fits: "No deposit has this amount at about this time.",

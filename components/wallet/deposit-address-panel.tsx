@@ -3,7 +3,7 @@ import { Notice } from "@/components/ui/notice";
 import { CopyButton } from "./copy-button";
 import { QrCode } from "./qr-code";
 import { RequestAddressButton } from "./request-address-button";
-import { utcTime } from "./format";
+import { utcTime } from "@/components/ui/utc-time";
 
 export const NETWORK_WARNING = "Only BSC-USD on BNB Smart Chain is accepted. Funds sent on another network or in another token are lost.";
 

@@ -1,6 +1,7 @@
 import { formatMoney } from "@/lib/money";
 import type { DepositView } from "@/lib/wallet/deposit-view";
-import { shortHash, utcTime } from "./format";
+import { utcTime } from "@/components/ui/utc-time";
+import { shortHash } from "./format";
 
 const RAILS: Record<string, string> = { "bsc-usd": "BSC-USD on chain", "bank-transfer": "Bank transfer" };
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { formatMoney } from "@/lib/money";
 import type { LowBalanceWarning } from "@/lib/wallet/get-low-balance-warning";
-import { utcTime } from "./format";
+import { utcTime } from "@/components/ui/utc-time";
 
 /** On every page for staff who can order: which currencies are below their threshold. */
 export function LowBalanceBanner({ warning, canReadWallet }: { warning: LowBalanceWarning; canReadWallet: boolean }) {

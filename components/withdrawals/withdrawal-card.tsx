@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
-import { money, utcMinute } from "./format";
+import { utcTime } from "@/components/ui/utc-time";
+import { money } from "./format";
 import { WithdrawalActions } from "./withdrawal-actions";
 import { WithdrawalStateBadge } from "./withdrawal-state-badge";
 
@@ -25,10 +26,10 @@ export function WithdrawalCard({ withdrawal: w, canApprove }: { withdrawal: With
           </h2>
           <p className="text-sm text-slate-600">
             {w.state === "paid"
-              ? `Fee ${money(w.fee, w.currency)} · ${money(w.netAmount, w.currency)} paid out ${utcMinute(w.paidAt ?? w.payoutDate)}`
+              ? `Fee ${money(w.fee, w.currency)} · ${money(w.netAmount, w.currency)} paid out ${utcTime(w.paidAt ?? w.payoutDate)}`
               : ["rejected", "expired", "cancelled", "failed"].includes(w.state)
                 ? `Fee ${money(w.fee, w.currency)} · nothing paid out`
-                : `Fee ${money(w.fee, w.currency)} · ${money(w.netAmount, w.currency)} to be paid out ${w.upstreamId ? "" : "about "}${utcMinute(w.payoutDate)}`}
+                : `Fee ${money(w.fee, w.currency)} · ${money(w.netAmount, w.currency)} to be paid out ${w.upstreamId ? "" : "about "}${utcTime(w.payoutDate)}`}
           </p>
         </div>
         <WithdrawalStateBadge state={w.state} />
@@ -36,21 +37,21 @@ export function WithdrawalCard({ withdrawal: w, canApprove }: { withdrawal: With
 
       <ol className="mt-4 space-y-1.5 text-sm" aria-label="Steps">
         <Step done>
-          Requested by <strong>{who(w.requestedBy)}</strong> at {utcMinute(w.requestedAt)}: “{w.reason}”
+          Requested by <strong>{who(w.requestedBy)}</strong> at {utcTime(w.requestedAt)}: “{w.reason}”
         </Step>
         {w.decision === "approved" ? (
           <Step done>
-            Approved by <strong>{who(w.decidedBy)}</strong> at {utcMinute(w.decidedAt!)}
+            Approved by <strong>{who(w.decidedBy)}</strong> at {utcTime(w.decidedAt!)}
             {w.decisionComment ? `: “${w.decisionComment}”` : ""}
           </Step>
         ) : w.decision === "rejected" ? (
           <Step done>
-            Rejected by <strong>{who(w.decidedBy)}</strong> at {utcMinute(w.decidedAt!)}: “{w.decisionComment}”. Never sent.
+            Rejected by <strong>{who(w.decidedBy)}</strong> at {utcTime(w.decidedAt!)}: “{w.decisionComment}”. Never sent.
           </Step>
         ) : w.state === "pending" ? (
-          <Step done={false}>Awaiting approval by another person; expires {utcMinute(w.expiresAt)}</Step>
+          <Step done={false}>Awaiting approval by another person; expires {utcTime(w.expiresAt)}</Step>
         ) : w.state === "expired" ? (
-          <Step done>Expired unapproved at {utcMinute(w.expiresAt)}. Never sent.</Step>
+          <Step done>Expired unapproved at {utcTime(w.expiresAt)}. Never sent.</Step>
         ) : null}
         {w.state === "sending" ? (
           <Step done={false}>
@@ -60,14 +61,14 @@ export function WithdrawalCard({ withdrawal: w, canApprove }: { withdrawal: With
         ) : null}
         {w.upstreamId ? (
           <Step done>
-            Requested at the Issuing Service{w.sentAt ? ` at ${utcMinute(w.sentAt)}` : ""} <span className="font-mono text-xs text-slate-500">({w.upstreamId})</span>
+            Requested at the Issuing Service{w.sentAt ? ` at ${utcTime(w.sentAt)}` : ""} <span className="font-mono text-xs text-slate-500">({w.upstreamId})</span>
           </Step>
         ) : null}
-        {w.state === "paid" ? <Step done>Paid out at {utcMinute(w.paidAt ?? w.payoutDate)}</Step> : null}
+        {w.state === "paid" ? <Step done>Paid out at {utcTime(w.paidAt ?? w.payoutDate)}</Step> : null}
         {w.state === "cancelled" ? (
           <Step done>
             Cancelled {w.cancelledBy ? <>by <strong>{w.cancelledBy.name}</strong> </> : "at the Issuing Service "}
-            {w.cancelledAt ? `at ${utcMinute(w.cancelledAt)}` : ""}
+            {w.cancelledAt ? `at ${utcTime(w.cancelledAt)}` : ""}
             {w.upstreamId ? "" : ". Never sent."}
           </Step>
         ) : null}

@@ -8,7 +8,8 @@ import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { WithdrawalQuote } from "@/lib/withdrawals/quote-withdrawal";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
-import { money, utcMinute } from "./format";
+import { utcTime } from "@/components/ui/utc-time";
+import { money } from "./format";
 
 type Form = { amount: string; currency: string; reason: string };
 
@@ -67,7 +68,7 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
       ) : null}
       {submitted ? (
         <Notice tone="success" title="Request submitted for approval" testId="withdrawal-submitted">
-          {money(submitted.amount, submitted.currency)} is waiting for another person with the approver role. It expires unless approved by {utcMinute(submitted.expiresAt)}.
+          {money(submitted.amount, submitted.currency)} is waiting for another person with the approver role. It expires unless approved by {utcTime(submitted.expiresAt)}.
         </Notice>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
@@ -131,7 +132,7 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
           </div>
           <div>
             <dt className="text-slate-500">Payout date</dt>
-            <dd className="font-medium">{utcMinute(quote.payoutDate)}</dd>
+            <dd className="font-medium">{utcTime(quote.payoutDate)}</dd>
           </div>
           {quote.availableBalance !== null ? (
             <p className="col-span-full text-xs text-slate-500">

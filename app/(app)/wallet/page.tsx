@@ -19,7 +19,7 @@ import { BalanceChart } from "@/components/wallet/balance-chart";
 import { DepositAddressPanel } from "@/components/wallet/deposit-address-panel";
 import { DepositsTable } from "@/components/wallet/deposits-table";
 import { CreditsTable } from "@/components/wallet/credits-table";
-import { utcTime } from "@/components/wallet/format";
+import { utcTime } from "@/components/ui/utc-time";
 
 export const metadata: Metadata = { title: "Wallet" };
 
