@@ -1,22 +1,41 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+
+type FieldProps = { label: ReactNode; name: string; error?: string[]; hint?: ReactNode };
+
+const CONTROL = "block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-500";
 
 /** A labelled input with its field error, wired for screen readers. */
-export function Field({ label, name, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; name: string; error?: string[]; hint?: ReactNode }) {
+export function Field({ label, name, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & FieldProps) {
   const id = input.id ?? `field-${name}`;
+  return (
+    <FieldFrame id={id} label={label} name={name} error={error} hint={hint}>
+      <input id={id} name={name} {...controlAria(id, error, hint)} {...input} className={`${CONTROL} ${error?.length ? "ring-red-400" : "ring-slate-300"} ${input.className ?? ""}`} />
+    </FieldFrame>
+  );
+}
+
+/** The same, for several lines of text (reasons, comments). */
+export function TextAreaField({ label, name, error, hint, ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
+  const id = textarea.id ?? `field-${name}`;
+  return (
+    <FieldFrame id={id} label={label} name={name} error={error} hint={hint}>
+      <textarea id={id} name={name} {...controlAria(id, error, hint)} {...textarea} className={`${CONTROL} ${error?.length ? "ring-red-400" : "ring-slate-300"} ${textarea.className ?? ""}`} />
+    </FieldFrame>
+  );
+}
+
+function controlAria(id: string, error: string[] | undefined, hint: ReactNode) {
   const describedBy = [error?.length ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return { "aria-invalid": error?.length ? true : undefined, "aria-describedby": describedBy };
+}
+
+function FieldFrame({ id, label, name, error, hint, children }: FieldProps & { id: string; children: ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error?.length ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-        className={`block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-500 ${error?.length ? "ring-red-400" : "ring-slate-300"} ${input.className ?? ""}`}
-      />
+      {children}
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}

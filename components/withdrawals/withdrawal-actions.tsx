@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { callApi, type ApiProblem } from "@/components/api-client";
 import { Button } from "@/components/ui/button";
+import { TextAreaField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { money } from "./format";
@@ -73,19 +74,15 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
                   : `Cancel the request for ${amount}? Nothing has been sent yet.`}
           </p>
           {mode !== "cancel" ? (
-            <div className="space-y-1">
-              <label htmlFor={commentId} className="block text-sm font-medium text-slate-700">
-                {mode === "reject" ? "Why is it rejected?" : "Comment (optional)"}
-              </label>
-              <textarea
-                id={commentId}
-                rows={2}
-                maxLength={500}
-                value={comment}
-                onChange={(e) => setComment(e.target.value)}
-                className="block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500"
-              />
-            </div>
+            <TextAreaField
+              label={mode === "reject" ? "Why is it rejected?" : "Comment (optional)"}
+              name="comment"
+              id={commentId}
+              rows={2}
+              maxLength={500}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+            />
           ) : null}
           <div className="flex gap-2">
             <Button variant={mode === "approve" ? "primary" : "danger"} onClick={act} disabled={busy}>

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { callApi, type ApiProblem } from "@/components/api-client";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { Field, TextAreaField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { WithdrawalQuote } from "@/lib/withdrawals/quote-withdrawal";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
@@ -90,31 +90,17 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
         </div>
         <Field label="Amount" name="amount" inputMode="decimal" autoComplete="off" placeholder="e.g. 2500.00" value={form.amount} onChange={change("amount")} error={err("amount")} />
       </div>
-      <div className="space-y-1">
-        <label htmlFor="withdrawal-reason" className="block text-sm font-medium text-slate-700">
-          Reason
-        </label>
-        <textarea
-          id="withdrawal-reason"
-          name="reason"
-          rows={2}
-          maxLength={500}
-          value={form.reason}
-          onChange={change("reason")}
-          aria-invalid={err("reason") ? true : undefined}
-          aria-describedby={err("reason") ? "withdrawal-reason-error" : "withdrawal-reason-hint"}
-          className={`block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset focus:ring-2 focus:ring-brand-500 ${err("reason") ? "ring-red-400" : "ring-slate-300"}`}
-        />
-        {err("reason") ? (
-          <p id="withdrawal-reason-error" className="text-sm text-red-600" data-testid="error-reason">
-            {err("reason")!.join(" ")}
-          </p>
-        ) : (
-          <p id="withdrawal-reason-hint" className="text-xs text-slate-500">
-            The approver sees this. Funds go only to the payout details registered with the Issuing Service.
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Reason"
+        name="reason"
+        id="withdrawal-reason"
+        rows={2}
+        maxLength={500}
+        value={form.reason}
+        onChange={change("reason")}
+        error={err("reason")}
+        hint={err("reason") ? undefined : "The approver sees this. Funds go only to the payout details registered with the Issuing Service."}
+      />
 
       {quoted ? (
         <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-inset ring-slate-200 sm:grid-cols-4" data-testid="withdrawal-quote">
