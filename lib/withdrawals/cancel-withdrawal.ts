@@ -10,7 +10,7 @@ import { upstream } from "@/lib/upstream/service";
 import { toAppError } from "@/lib/upstream/to-app-error";
 import { getWithdrawalRow } from "./get-withdrawal";
 import { withdrawalIdSchema } from "./schemas";
-import { LEASE_MS, upstreamFields } from "./send-withdrawal";
+import { claimWithdrawal, leaseFree, upstreamFields } from "./send-withdrawal";
 import { syncOpenWithdrawals } from "./sync-withdrawals";
 import { WITHDRAWAL_STATE_LABELS, isWithdrawalState } from "./states";
 import { toWithdrawalView, type WithdrawalView } from "./withdrawal-view";
@@ -30,7 +30,7 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
 
   const inApp = await db().$transaction(async (tx) => {
     const { count } = await tx.withdrawalRequest.updateMany({
-      where: { id: requestId, state: { in: ["pending", "approved"] }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+      where: { id: requestId, state: { in: ["pending", "approved"] }, ...leaseFree(now) },
       data: { state: "cancelled", cancelledById: actor.staffId, cancelledAt: now },
     });
     if (count === 1) {
@@ -41,13 +41,8 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
   });
   if (inApp) return toWithdrawalView(await getWithdrawalRow(requestId), actor);
 
-  const { count } = await db().withdrawalRequest.updateMany({
-    where: { id: requestId, state: "requested", upstreamId: { not: null }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-    data: { leaseUntil: new Date(now.getTime() + LEASE_MS) },
-  });
-  if (count === 0) throw await notCancellable(requestId);
-
-  const row = await getWithdrawalRow(requestId);
+  const row = await claimWithdrawal({ id: requestId, state: "requested", upstreamId: { not: null } });
+  if (!row) throw await notCancellable(requestId);
   try {
     const { data, correlationId } = await upstream().cancelWithdrawal(row.upstreamId!, { priority: "interactive" });
     await db().$transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { expireWithdrawals } from "./expire-withdrawals";
-import { resolveSendingWithdrawal, sendApprovedWithdrawal } from "./send-withdrawal";
+import { leaseFree, resolveSendingWithdrawal, sendApprovedWithdrawal } from "./send-withdrawal";
 import { syncOpenWithdrawals } from "./sync-withdrawals";
 
 /**
@@ -13,7 +13,7 @@ import { syncOpenWithdrawals } from "./sync-withdrawals";
 export async function maintainWithdrawals(): Promise<{ expired: number; sent: number; resolved: number; synced: number }> {
   const expired = await expireWithdrawals();
   const now = new Date();
-  const free = { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] };
+  const free = leaseFree(now);
   const due = { OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }] };
   const approved = await db().withdrawalRequest.findMany({ where: { state: "approved", AND: [free, due] }, select: { id: true }, take: 50 });
   let sent = 0;

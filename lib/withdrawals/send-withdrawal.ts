@@ -39,22 +39,24 @@ export const MATCH_SKEW_MS = 5 * 60_000;
 const MAX_LIST_PAGES = 20;
 
 type Row = Prisma.WithdrawalRequestGetPayload<object>;
-export type SendOutcome = "sent" | "matched" | "refused" | "unknown" | "busy" | "not_sendable";
+export type SendOutcome = "sent" | "matched" | "refused" | "unknown" | "busy";
 
-/** Takes the row for this process if it is in one of `states` and nobody else holds it. */
-async function claim(id: string, states: string[], data: Prisma.WithdrawalRequestUpdateManyMutationInput = {}): Promise<Row | null> {
+/** Nobody holds the row: never leased, or the holder's lease ran out (it crashed). */
+export function leaseFree(now: Date) {
+  return { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] } satisfies Prisma.WithdrawalRequestWhereInput;
+}
+
+/** Takes the row for this process if it matches `where` and nobody else holds it. */
+export async function claimWithdrawal(where: Prisma.WithdrawalRequestWhereInput & { id: string }, data: Prisma.WithdrawalRequestUpdateManyMutationInput = {}): Promise<Row | null> {
   const now = new Date();
-  const { count } = await db().withdrawalRequest.updateMany({
-    where: { id, state: { in: states }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-    data: { ...data, leaseUntil: new Date(now.getTime() + LEASE_MS) },
-  });
-  return count === 1 ? db().withdrawalRequest.findUnique({ where: { id } }) : null;
+  const { count } = await db().withdrawalRequest.updateMany({ where: { ...where, ...leaseFree(now) }, data: { ...data, leaseUntil: new Date(now.getTime() + LEASE_MS) } });
+  return count === 1 ? db().withdrawalRequest.findUnique({ where: { id: where.id } }) : null;
 }
 
 /** First send of an approved request (the approver's click, or the worker after a crash). */
 export async function sendApprovedWithdrawal(id: string, options: { actor?: Actor | null; priority?: Priority } = {}): Promise<SendOutcome> {
   const now = new Date();
-  const row = await claim(id, ["approved"], { state: "sending", sendStartedAt: now, lastSendAt: now, sendAttempts: { increment: 1 }, nextCheckAt: null });
+  const row = await claimWithdrawal({ id, state: "approved" }, { state: "sending", sendStartedAt: now, lastSendAt: now, sendAttempts: { increment: 1 }, nextCheckAt: null });
   if (!row) return "busy";
   return attemptSend(row, options.priority ?? "interactive", options.actor ?? null);
 }
@@ -63,7 +65,7 @@ export async function sendApprovedWithdrawal(id: string, options: { actor?: Acto
 export async function resolveSendingWithdrawal(id: string, options: { priority?: Priority; actor?: Actor | null } = {}): Promise<SendOutcome> {
   const priority = options.priority ?? "background";
   const actor = options.actor ?? null;
-  const row = await claim(id, ["sending"]);
+  const row = await claimWithdrawal({ id, state: "sending" });
   if (!row) return "busy";
   let match: Withdrawal | null;
   try {
