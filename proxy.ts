@@ -64,10 +64,15 @@ function contentSecurityPolicy(nonce: string): string {
 }
 
 function unauthenticated(): NextResponse {
+  return problemResponse(401, "Sign-in required", "Sign in to continue.", "unauthenticated");
+}
+
+/** A problem document as lib/http/problem.ts writes them (that module is not loaded here). */
+function problemResponse(status: number, title: string, detail: string, code: string): NextResponse {
   const correlationId = crypto.randomUUID();
   return NextResponse.json(
-    { type: "about:blank", title: "Sign-in required", status: 401, detail: "Sign in to continue.", code: "unauthenticated", correlationId },
-    { status: 401, headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId } },
+    { type: "about:blank", title, status, detail, code, correlationId },
+    { status, headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId } },
   );
 }
 
@@ -81,11 +86,7 @@ function decodable(pathname: string): boolean {
 }
 
 function undecodablePath(): NextResponse {
-  const correlationId = crypto.randomUUID();
-  return NextResponse.json(
-    { type: "about:blank", title: "Invalid request", status: 400, detail: "The address is not valid: it has a broken percent-encoding.", code: "invalid_request", correlationId },
-    { status: 400, headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId } },
-  );
+  return problemResponse(400, "Invalid request", "The address is not valid: it has a broken percent-encoding.", "invalid_request");
 }
 
 function undecodablePage(): NextResponse {
