@@ -1,10 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 
-export const E2E_PORT = 3100;
-export const E2E_DB_PORT = 55433;
+// Ports can be moved (E2E_PORT, E2E_DB_PORT, E2E_SANDBOX_PORT) so that two checkouts can run the suite at once.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DB_PORT = Number(process.env.E2E_DB_PORT ?? 55433);
+export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
 export const DEMO_PASSWORD = "e2e-demo-password-1";
 /** The sandbox's key in e2e runs, fixed so tests can prove it never reaches a browser. */
-export const E2E_SANDBOX_PORT = 4610;
+export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4610);
 export const E2E_API_KEY = "svckey_e2elookup_S3cretSegmentThatMustNeverLeak0123456789";
 
 /**

@@ -1,9 +1,10 @@
+import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { signInAs } from "./helpers";
 import { findProduct, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
 
-const ORIGIN = "http://localhost:3100";
+const ORIGIN = E2E_ORIGIN;
 
 async function openProduct(page: Page, product: SandboxProduct) {
   await page.goto(`/catalog/${encodeURIComponent(product.id)}`);

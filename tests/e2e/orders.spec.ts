@@ -1,10 +1,11 @@
+import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { signInAs, withDb } from "./helpers";
 
-const ORIGIN = "http://localhost:3100";
+const ORIGIN = E2E_ORIGIN;
 
 type MirrorRow = { ref: string; status: string; placedByEmail?: string; secondsAgo?: number; productName?: string; totalMinor?: number };
 

@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { DEMO_PASSWORD } from "../../playwright.config";
+import { DEMO_PASSWORD, E2E_ORIGIN } from "../../playwright.config";
 import { signInAs } from "./helpers";
 import { findProduct } from "./sandbox";
 
-const ORIGIN = "http://localhost:3100";
+const ORIGIN = E2E_ORIGIN;
 
 async function fulfilledOrder(request: APIRequestContext): Promise<string> {
   const product = await findProduct((p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { E2E_ORIGIN } from "../../playwright.config";
 import { ROLES, signIn, signInAs, withDb } from "./helpers";
 
 const NAV: Record<(typeof ROLES)[number], string[]> = {
@@ -19,7 +20,7 @@ for (const role of ROLES) {
     if (!NAV[role].includes("Staff")) {
       await page.goto("/staff");
       await expect(page.getByTestId("forbidden")).toBeVisible();
-      const forged = await page.request.post("/api/staff", { data: { email: "x@y.z", name: "X", roles: ["admin"], password: "twelve chars min" }, headers: { origin: "http://localhost:3100" } });
+      const forged = await page.request.post("/api/staff", { data: { email: "x@y.z", name: "X", roles: ["admin"], password: "twelve chars min" }, headers: { origin: E2E_ORIGIN } });
       expect(forged.status()).toBe(403);
     }
     await page.getByRole("button", { name: "Sign out" }).click();

@@ -1,3 +1,4 @@
+import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test } from "@playwright/test";
 import { signIn, signInAs } from "./helpers";
 
@@ -54,7 +55,7 @@ test("bad staff input gets field errors and creates nobody", async ({ page }) =>
 
 test("forged and malformed requests to staff endpoints get 4xx problem documents, never 5xx", async ({ page }) => {
   await signInAs(page, "admin");
-  const origin = "http://localhost:3100";
+  const origin = E2E_ORIGIN;
   const cases = [
     page.request.post("/api/staff", { data: "{not json", headers: { origin, "content-type": "application/json" } }),
     page.request.post("/api/staff", { data: { email: ["a"], name: { x: 1 }, roles: ["root"], password: 1 }, headers: { origin } }),

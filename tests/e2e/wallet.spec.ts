@@ -1,8 +1,9 @@
+import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAs, withDb } from "./helpers";
 import { sandboxControl } from "./sandbox";
 
-const ORIGIN = "http://localhost:3100";
+const ORIGIN = E2E_ORIGIN;
 const WARNING = "Only BSC-USD on BNB Smart Chain is accepted. Funds sent on another network or in another token are lost.";
 
 // In file order: the address does not exist until finance requests it (a simulated

@@ -1,10 +1,11 @@
+import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { signIn, signInAs, withDb, type ROLES } from "./helpers";
 import { sandboxApi, sandboxControl } from "./sandbox";
 
 // This spec advances the sandbox's clock (a payout needs a business day), which cannot be
 // undone: it is named to run last (one worker, files in alphabetical order).
-const ORIGIN = "http://localhost:3100";
+const ORIGIN = E2E_ORIGIN;
 const MAKER = "maker@demo.local"; // holds finance and approver: still may not approve their own request
 
 type UpstreamWithdrawal = { id: string; amount: number; status: string };
