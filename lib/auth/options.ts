@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { clientAddress, clientUserAgent } from "@/lib/http/client-address";
 import { signInWithPassword } from "./sign-in";
+import { safeCallbackPath } from "./safe-callback";
 
 declare module "next-auth" {
   interface User {
@@ -47,6 +48,10 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // next-auth's own default accepts any same-origin URL, tab-smuggled `//` included.
+      redirect({ url }) {
+        return new URL(safeCallbackPath(url, env.APP_URL), env.APP_URL).toString();
+      },
       jwt({ token, user }) {
         if (user?.sid) token.sid = user.sid;
         return token;
