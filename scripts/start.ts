@@ -3,8 +3,8 @@
  * - DATABASE_URL unset → embedded PostgreSQL (PGlite) under DATA_DIR (default .data/),
  *   served on loopback, and demo staff accounts (local mode).
  * - AUTH_SECRET unset → generated once under DATA_DIR (refused in production mode).
- * Then builds the app if the build is missing or older than the sources, and runs
- * `next start` (or `next dev` with --dev) as a child process.
+ * Then builds the app if the build is missing or older than the sources, and serves it
+ * with scripts/serve-app.mjs (Next in production mode, or dev mode with --dev) as a child.
  */
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
@@ -38,7 +38,9 @@ async function main() {
   });
   config.onStop(() => stopChild(worker));
 
-  const app = spawn(nextBin(), [dev ? "dev" : "start", "-p", config.env.PORT], { cwd: root, stdio: "inherit", env });
+  // Next behind our own small server, which tells the app each request's socket peer
+  // (Next does not): the source address when no trusted proxy is in front.
+  const app = spawn(process.execPath, [path.join(root, "scripts/serve-app.mjs"), ...(dev ? ["--dev"] : [])], { cwd: root, stdio: "inherit", env });
   log(`serving on ${config.env.APP_URL}`);
   const stop = () => {
     stopping = true;

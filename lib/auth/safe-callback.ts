@@ -14,7 +14,6 @@ const HOME = "/";
 const MAX_LENGTH = 2048;
 const MAX_DECODE_ROUNDS = 4;
 /** C0 controls, DEL and C1 controls, plus the Unicode line and paragraph separators. */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export function safeCallbackPath(value: unknown, appOrigin: string): string {
