@@ -17,6 +17,13 @@ const root = path.resolve(import.meta.dirname, "..");
 
 async function main() {
   const config: LocalConfig = await loadLocalConfig({ root });
+  // The app's own validation, now rather than on the first request (e.g. a bad TRUSTED_PROXIES).
+  try {
+    (await import("@/lib/env")).getEnv();
+  } catch (error) {
+    console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+    return shutdown(config, 1);
+  }
   const { migrate } = await import("@/lib/db/migrate");
   const result = await migrate(config.env.DATABASE_URL, path.join(root, "prisma/migrations"));
   log(`database ready (${result.applied.length} migration(s) applied, ${result.alreadyApplied} already there)`);

@@ -4,6 +4,7 @@ import { parseTrustedProxies, pickClientAddress, TRUST_NONE } from "@/lib/http/t
 import { clientAddress } from "@/lib/http/client-address";
 import { allowedOrigins } from "@/lib/http/same-origin";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address-header";
+import { getEnv } from "@/lib/env";
 
 const canonical = (text: string) => {
   const ip = parseIp(text);
@@ -63,6 +64,16 @@ describe("TRUSTED_PROXIES", () => {
   test("a list of addresses and CIDR ranges, IPv4 and IPv6", () => {
     const trust = parseTrustedProxies("10.0.0.0/8, 192.0.2.7 ,2001:db8::/32,::1");
     expect(trust.kind === "ranges" && trust.ranges.length).toBe(4);
+  });
+
+  test("a bad value stops the app's configuration with a line naming the variable", () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, { DATABASE_URL: "postgresql://localhost/x", AUTH_SECRET: "s".repeat(32), TRUSTED_PROXIES: "proxy.internal" });
+    try {
+      expect(() => getEnv()).toThrow('Configuration error: TRUSTED_PROXIES: must be a hop count or comma-separated IP addresses/CIDR ranges; "proxy.internal" is neither');
+    } finally {
+      process.env = saved;
+    }
   });
 
   test.each(["10.0.0.0/33", "2001:db8::/129", "proxy.internal", "10.0.0.0/8,,", "1.2.3.4/8/8", "17", "-1", "10.0.0.0/-1"])("%j is refused with a message", (value) => {
