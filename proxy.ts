@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { getEnv, usesSecureCookies } from "@/lib/env";
+import { safeCallbackPath } from "@/lib/auth/safe-callback";
 
 /**
  * Runs before every page and route handler:
@@ -27,7 +28,8 @@ export async function proxy(req: NextRequest) {
   if (!isPublic && !(await hasValidToken(req))) {
     if (pathname.startsWith("/api/")) return withHeaders(unauthenticated(), csp);
     const signIn = new URL("/signin", req.url);
-    if (pathname !== "/") signIn.searchParams.set("callbackUrl", pathname + req.nextUrl.search);
+    const back = safeCallbackPath(pathname + req.nextUrl.search, req.nextUrl.origin);
+    if (back !== "/") signIn.searchParams.set("callbackUrl", back);
     return withHeaders(NextResponse.redirect(signIn), csp);
   }
 

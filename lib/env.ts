@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustedProxies } from "@/lib/http/trusted-proxies";
 
 /**
  * The one place that reads process.env. Everything else imports `env`.
@@ -15,6 +16,21 @@ const schema = z.object({
   /** Set by the launcher when it runs everything itself (embedded DB, sandbox). */
   LOCAL_MODE: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * Reverse proxies whose X-Forwarded-For/-Host/-Proto count (lib/http/trusted-proxies.ts):
+   * a hop count or a comma-separated list of addresses and CIDR ranges. Unset: none.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `must be ${error instanceof Error ? error.message : "valid"}` });
+        return z.NEVER;
+      }
+    }),
 
   // The upstream (lib/upstream). In local mode the launcher fills these from the sandbox.
   SERVICE_BASE_URL: z.string().url().optional(),

@@ -3,8 +3,8 @@
  * - DATABASE_URL unset → embedded PostgreSQL (PGlite) under DATA_DIR (default .data/),
  *   served on loopback, and demo staff accounts (local mode).
  * - AUTH_SECRET unset → generated once under DATA_DIR (refused in production mode).
- * Then builds the app if the build is missing or older than the sources, and runs
- * `next start` (or `next dev` with --dev) as a child process.
+ * Then builds the app if the build is missing or older than the sources, and serves it
+ * with scripts/serve-app.mjs (Next in production mode, or dev mode with --dev) as a child.
  */
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
@@ -17,6 +17,13 @@ const root = path.resolve(import.meta.dirname, "..");
 
 async function main() {
   const config: LocalConfig = await loadLocalConfig({ root });
+  // The app's own validation, now rather than on the first request (e.g. a bad TRUSTED_PROXIES).
+  try {
+    (await import("@/lib/env")).getEnv();
+  } catch (error) {
+    console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+    return shutdown(config, 1);
+  }
   const { migrate } = await import("@/lib/db/migrate");
   const result = await migrate(config.env.DATABASE_URL, path.join(root, "prisma/migrations"));
   log(`database ready (${result.applied.length} migration(s) applied, ${result.alreadyApplied} already there)`);
@@ -38,7 +45,9 @@ async function main() {
   });
   config.onStop(() => stopChild(worker));
 
-  const app = spawn(nextBin(), [dev ? "dev" : "start", "-p", config.env.PORT], { cwd: root, stdio: "inherit", env });
+  // Next behind our own small server, which tells the app each request's socket peer
+  // (Next does not): the source address when no trusted proxy is in front.
+  const app = spawn(process.execPath, [path.join(root, "scripts/serve-app.mjs"), ...(dev ? ["--dev"] : [])], { cwd: root, stdio: "inherit", env });
   log(`serving on ${config.env.APP_URL}`);
   const stop = () => {
     stopping = true;

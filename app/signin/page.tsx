@@ -1,13 +1,15 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { currentSession } from "@/lib/auth/current";
+import { safeCallbackPath } from "@/lib/auth/safe-callback";
+import { getEnv } from "@/lib/env";
 import { SignInForm } from "@/components/auth/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(params.callbackUrl);
+  const callbackUrl = safeCallbackPath(params.callbackUrl, getEnv().APP_URL);
   if (await currentSession()) redirect(callbackUrl);
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
@@ -22,10 +24,4 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       </div>
     </main>
   );
-}
-
-/** Only same-site paths: an open redirect would hand a signed-in person to anyone. */
-function safeCallback(value: string | string[] | undefined): string {
-  const path = Array.isArray(value) ? value[0] : value;
-  return path && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
 }

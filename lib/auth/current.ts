@@ -1,18 +1,33 @@
 import "server-only";
-import { headers } from "next/headers";
+import type { NextRequest } from "next/server";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { getServerSession } from "next-auth";
+import { getToken } from "next-auth/jwt";
+import { getEnv, usesSecureCookies } from "@/lib/env";
 import { clientAddress, clientUserAgent } from "@/lib/http/client-address";
-import { authOptions } from "./options";
 import { resolveSession, type LiveSession } from "./staff-session";
 import { can, type Permission } from "./permissions";
 
 /** The signed-in person of the current request, or null (no cookie, or a dead session). */
 export async function currentSession(): Promise<LiveSession | null> {
-  const jwtSession = await getServerSession(authOptions());
-  if (!jwtSession?.sid) return null;
   const h = await headers();
-  return resolveSession(jwtSession.sid, { ip: clientAddress(h), userAgent: clientUserAgent(h) });
+  const sid = await cookieSessionId();
+  if (!sid) return null;
+  return resolveSession(sid, { ip: clientAddress(h), userAgent: clientUserAgent(h) });
+}
+
+/**
+ * The session id the signed cookie names, read the way proxy.ts reads it. Not through
+ * getServerSession: that runs next-auth's jwt callback, which checks the row too, and the
+ * row is resolved just after anyway.
+ */
+async function cookieSessionId(): Promise<string | null> {
+  const env = getEnv();
+  // getToken reads only `cookies` (a store with getAll) and `headers` from the request; no
+  // headers here, so that a bearer token in Authorization is not accepted instead.
+  const req = { headers: new Headers(), cookies: await cookies() } as unknown as NextRequest;
+  const token = await getToken({ req, secret: env.AUTH_SECRET, secureCookie: usesSecureCookies(env) });
+  return typeof token?.sid === "string" ? token.sid : null;
 }
 
 /** For pages: the live session, or a redirect to the sign-in page. */

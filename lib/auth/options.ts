@@ -5,7 +5,10 @@ import { getEnv, usesSecureCookies } from "@/lib/env";
 import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { clientAddress, clientUserAgent } from "@/lib/http/client-address";
+import { logger } from "@/lib/log";
 import { signInWithPassword } from "./sign-in";
+import { sessionIsAlive } from "./staff-session";
+import { safeCallbackPath } from "./safe-callback";
 
 declare module "next-auth" {
   interface User {
@@ -47,14 +50,37 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user?.sid) token.sid = user.sid;
+      // next-auth's own default accepts any same-origin URL, tab-smuggled `//` included.
+      redirect({ url }) {
+        return new URL(safeCallbackPath(url, env.APP_URL), env.APP_URL).toString();
+      },
+      // Runs for every read of the cookie through next-auth (/api/auth/session among them).
+      // A session that has ended on the server (sign-out, deactivation, reset, idle,
+      // lifetime) throws: next-auth then answers `{}` and clears the cookie instead of
+      // re-issuing it, exactly as every other route refuses it.
+      async jwt({ token, user }) {
+        if (user?.sid) {
+          token.sid = user.sid;
+          return token;
+        }
+        if (!token.sid || !(await sessionIsAlive(token.sid))) throw new SessionEnded();
         return token;
       },
       session({ session, token }) {
         session.sid = token.sid;
         return session;
       },
+    },
+    logger: {
+      error(code, metadata) {
+        if (metadata instanceof SessionEnded) return;
+        const message = metadata instanceof Error ? metadata.message : (metadata as { message?: unknown } | undefined)?.message;
+        logger.error("next-auth error", { code, message: typeof message === "string" ? message : undefined });
+      },
+      warn(code) {
+        logger.warn("next-auth warning", { code });
+      },
+      debug() {},
     },
     events: {
       async signOut({ token }) {
@@ -74,4 +100,12 @@ export function authOptions(): NextAuthOptions {
       },
     },
   };
+}
+
+/** Thrown by the jwt callback for a cookie whose session row is no longer alive; not an error worth logging. */
+class SessionEnded extends Error {
+  constructor() {
+    super("The session has ended.");
+    this.name = "SessionEnded";
+  }
 }

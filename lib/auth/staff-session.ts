@@ -20,14 +20,9 @@ export type LiveSession = { sessionId: string; actor: Actor; reauthAt: Date };
  * A dead session is marked ended so it can never come back.
  */
 export async function resolveSession(sessionId: string, from: { ip: string | null; userAgent: string | null }): Promise<LiveSession | null> {
-  const session = await db().staffSession.findUnique({ where: { id: sessionId }, include: { staff: true } });
+  const session = await liveSessionRow(sessionId);
   if (!session) return null;
   const now = new Date();
-  const verdict = judgeSession(session, sessionLimits(), now);
-  if (!verdict.alive) {
-    if (!session.endedAt) await db().staffSession.update({ where: { id: sessionId }, data: { endedAt: now, endReason: verdict.reason } });
-    return null;
-  }
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db().staffSession.update({ where: { id: sessionId }, data: { lastSeenAt: now } });
   }
@@ -37,6 +32,24 @@ export async function resolveSession(sessionId: string, from: { ip: string | nul
     reauthAt: session.reauthAt,
     actor: { staffId: staff.id, email: staff.email, name: staff.name, roles: staff.roles, ip: from.ip, userAgent: from.userAgent },
   };
+}
+
+/**
+ * The same verdict as resolveSession without counting as activity: for next-auth's own
+ * `/api/auth/session`, which must not keep an idle session alive by being polled.
+ */
+export async function sessionIsAlive(sessionId: string): Promise<boolean> {
+  return (await liveSessionRow(sessionId)) !== null;
+}
+
+async function liveSessionRow(sessionId: string) {
+  const session = await db().staffSession.findUnique({ where: { id: sessionId }, include: { staff: true } });
+  if (!session) return null;
+  const now = new Date();
+  const verdict = judgeSession(session, sessionLimits(), now);
+  if (verdict.alive) return session;
+  if (!session.endedAt) await db().staffSession.update({ where: { id: sessionId }, data: { endedAt: now, endReason: verdict.reason } });
+  return null;
 }
 
 export async function endSession(sessionId: string, reason: string): Promise<void> {

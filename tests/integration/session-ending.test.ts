@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { signInWithPassword } from "@/lib/auth/sign-in";
-import { endSession, resolveSession } from "@/lib/auth/staff-session";
+import { endSession, resolveSession, sessionIsAlive } from "@/lib/auth/staff-session";
 import { updateStaff } from "@/lib/staff/update-staff";
 import { resetPassword } from "@/lib/staff/reset-password";
 import { makeStaff, uniqueIp } from "../support/db";
@@ -56,5 +56,16 @@ describe("sessions end on the server", () => {
 
   test("an unknown session id is refused", async () => {
     expect(await resolveSession("00000000-0000-0000-0000-000000000000", from())).toBeNull();
+  });
+
+  test("next-auth's check (sessionIsAlive) gives the same verdict and does not count as activity", async () => {
+    const { sessionId } = await signedIn(["viewer"]);
+    const lastSeenAt = new Date(Date.now() - 20 * 60_000);
+    await db().staffSession.update({ where: { id: sessionId }, data: { lastSeenAt } });
+    expect(await sessionIsAlive(sessionId)).toBe(true);
+    expect((await db().staffSession.findUnique({ where: { id: sessionId } }))?.lastSeenAt).toEqual(lastSeenAt);
+    await endSession(sessionId, "signed_out");
+    expect(await sessionIsAlive(sessionId)).toBe(false);
+    expect(await sessionIsAlive("00000000-0000-0000-0000-000000000000")).toBe(false);
   });
 });

@@ -1,0 +1,64 @@
+/**
+ * Where to send a person after sign-in: only a path of this app, anything else is "/".
+ *
+ * Browsers strip tab and line breaks from URLs and read a backslash as a slash, so
+ * `/<TAB>/evil.example` and `/\evil.example` both become `//evil.example`, another site.
+ * The checks therefore run on the value after percent-decoding (repeatedly, so that a
+ * double-encoded `%252F` cannot hide a slash), and refuse rather than repair: control
+ * characters, backslashes, `//` anywhere, or any scheme other than the app's own origin.
+ *
+ * Shared by the sign-in page, next-auth's `redirect` callback and proxy.ts, which builds
+ * the callbackUrl it sends a signed-out visitor with. Pure: no server-only imports.
+ */
+const HOME = "/";
+const MAX_LENGTH = 2048;
+const MAX_DECODE_ROUNDS = 4;
+/** C0 controls, DEL and C1 controls, plus the Unicode line and paragraph separators. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export function safeCallbackPath(value: unknown, appOrigin: string): string {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (typeof raw !== "string" || raw === "" || raw.length > MAX_LENGTH) return HOME;
+  const path = sameOriginPath(raw, appOrigin);
+  if (path === null || !isPlainPath(path)) return HOME;
+  // Belt and braces: whatever a URL parser makes of it must stay on this origin.
+  const origin = new URL(appOrigin).origin;
+  try {
+    const resolved = new URL(path, origin);
+    if (resolved.origin !== origin) return HOME;
+  } catch {
+    return HOME;
+  }
+  return path;
+}
+
+/** A relative path as given, or an absolute URL of this very origin reduced to its path. */
+function sameOriginPath(raw: string, appOrigin: string): string | null {
+  if (raw.startsWith("/")) return raw;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(raw)) return null;
+  try {
+    const url = new URL(raw);
+    // The parser forgives tabs and line breaks; the raw text must not contain them either.
+    if (url.origin !== new URL(appOrigin).origin || CONTROL.test(raw) || raw.includes("\\")) return null;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}
+
+/** One leading slash, and no control character, backslash or `//` at any decoding depth. */
+function isPlainPath(path: string): boolean {
+  let current = path;
+  for (let round = 0; round <= MAX_DECODE_ROUNDS; round++) {
+    if (!current.startsWith("/") || current.includes("//") || current.includes("\\") || CONTROL.test(current)) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return false;
+    }
+    if (decoded === current) return true;
+    current = decoded;
+  }
+  return false;
+}
