@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { POST } from "@/app/api/webhooks/service/route";
 import { db } from "@/lib/db/client";
 import { stopQueues } from "@/lib/jobs/queue";
 import { countEventsByState } from "@/lib/webhooks/count-events";
@@ -7,7 +10,9 @@ import { listEvents } from "@/lib/webhooks/list-events";
 import { processEvent } from "@/lib/webhooks/process-event";
 import { processPendingEvents } from "@/lib/webhooks/process-pending";
 import { reprocessEvent } from "@/lib/webhooks/reprocess-event";
+import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
+import { control, eventually, sandbox } from "../support/sandbox";
 import { deliver, delivery, envelope, headerId } from "./webhook-support";
 
 afterAll(async () => {
@@ -65,6 +70,40 @@ describe("a signed event the database can never store", () => {
     expect(await db().walletCredit.count({ where: { eventId: headerId(bad) } })).toBe(0);
   });
 
+  test("from the upstream itself: an order whose reference holds a NUL is delivered once, parked as rejected, and listed as refused", async () => {
+    const { server, url } = await receiverOverHttp();
+    const endpoint = (await control("POST", "/webhook-endpoints", { url, eventTypes: ["order.processing"] })) as { id: string };
+    try {
+      const product = await variantProduct();
+      const res = await fetch(`${sandbox().baseUrl}/api/v1/orders`, {
+        method: "POST",
+        headers: { "X-Api-Key": sandbox().apiKey, "Idempotency-Key": randomUUID(), "content-type": "application/json" },
+        body: JSON.stringify({ clientReference: `nul-\u0000-${randomUUID().slice(0, 8)}`, item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency } }),
+      });
+      expect(res.status).toBe(202);
+      const orderId = ((await res.json()) as { id: string }).id;
+      type Delivery = { id: string; eventId: string; status: string; parkedReason: string | null; attemptCount: number; payload: { data: { orderId: string } } };
+      const parked = async () =>
+        ((await control("GET", `/webhook-deliveries?endpointId=${endpoint.id}`)) as { items: Delivery[] }).items.find((d) => d.payload.data.orderId === orderId && d.status === "parked");
+      const first = await eventually(parked, 20_000);
+      expect(first).toMatchObject({ parkedReason: "rejected", attemptCount: 1 });
+      const id = first.eventId.replaceAll("-", "");
+      expect(await db().webhookEvent.findUnique({ where: { id } })).toMatchObject({ type: "order.processing", state: "refused", attempts: 1 });
+
+      // An operator redelivers it: the same final answer, counted on the same row.
+      await control("POST", `/webhook-deliveries/${first.id}/redeliver`);
+      const again = await eventually(async () => {
+        const d = await parked();
+        return d && d.attemptCount === 2 ? d : undefined;
+      }, 20_000);
+      expect(again).toMatchObject({ parkedReason: "rejected" });
+      expect(await db().webhookEvent.findUnique({ where: { id } })).toMatchObject({ state: "refused", attempts: 2 });
+    } finally {
+      await control("DELETE", `/webhook-endpoints/${endpoint.id}`);
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   // What the pre-check does not know yet, the database decides: a data exception (SQLSTATE
   // class 22) comes back on every retry, so it is final; anything else may pass, so "retry later".
   test.each([
@@ -94,3 +133,20 @@ describe("a signed event the database can never store", () => {
     expect(await db().webhookEvent.count({ where: { id: headerId(event) } })).toBe(0);
   });
 });
+
+/** The app's webhook route served over loopback HTTP, so that the sandbox can deliver to it. */
+async function receiverOverHttp(): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      const answer = await POST(new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }));
+      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/service` };
+}
