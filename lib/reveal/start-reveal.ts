@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { db, type Tx } from "@/lib/db/client";
+import { db, Prisma, type Tx } from "@/lib/db/client";
 import type { Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
@@ -33,10 +33,9 @@ export async function startReveal(actor: Actor, orderId: string, request: Reveal
   try {
     outcome = await db().$transaction((tx) => lockCheckRecord(tx, actor, orderId, request, revealQuotaPerHour), { maxWait: 15_000, timeout: 15_000 });
   } catch (error) {
-    // Fail closed: without a committed record nothing is asked upstream. The cause is logged, not shown.
-    const correlationId = randomUUID();
-    logger.error("reveal not recorded, so not performed", { correlationId, orderId, error: error instanceof Error ? error.message : String(error) });
-    throw new AppError("reveal_not_recorded", "The reveal could not be recorded, so nothing was revealed. Try again; if it keeps failing, quote the correlation id to an admin.", { status: 503, correlationId });
+    // Two people sending one key at the same moment: the second finds it taken.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") outcome = { kind: "conflict" };
+    else throw notRecorded(orderId, error);
   }
   if (outcome.kind === "conflict") {
     throw new AppError("conflict", "This reveal was already submitted for another order or by another person. Start a new one.");
@@ -45,6 +44,13 @@ export async function startReveal(actor: Actor, orderId: string, request: Reveal
     throw new AppError("reveal_quota_exceeded", `You have revealed codes ${outcome.used} times in the last hour, the most allowed. An admin has been alerted; try again later.`, { status: 429 });
   }
   return outcome.reveal;
+}
+
+/** Fail closed: without a committed record nothing is asked upstream. The cause is logged, not shown. */
+function notRecorded(orderId: string, error: unknown): AppError {
+  const correlationId = randomUUID();
+  logger.error("reveal not recorded, so not performed", { correlationId, orderId, error: error instanceof Error ? error.message : String(error) });
+  return new AppError("reveal_not_recorded", "The reveal could not be recorded, so nothing was revealed. Try again; if it keeps failing, quote the correlation id to an admin.", { status: 503, correlationId });
 }
 
 async function lockCheckRecord(tx: Tx, actor: Actor, orderId: string, request: RevealRequest, quota: number): Promise<Outcome> {
