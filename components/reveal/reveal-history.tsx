@@ -1,4 +1,5 @@
 import type { RevealRecord } from "@/lib/reveal/reveal-history";
+import { REVEAL_STATE_LABELS } from "@/lib/reveal/reveal-states";
 
 /** Who saw this order's codes, when and why. Never the codes themselves. */
 export function RevealHistory({ records }: { records: RevealRecord[] }) {
@@ -6,7 +7,7 @@ export function RevealHistory({ records }: { records: RevealRecord[] }) {
   return (
     <table className="w-full text-sm" data-testid="reveal-history">
       <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
-        <tr><th scope="col" className="py-1">When (UTC)</th><th scope="col">Who</th><th scope="col">Ticket</th><th scope="col">Reason</th><th scope="col">Count</th></tr>
+        <tr><th scope="col" className="py-1">When (UTC)</th><th scope="col">Who</th><th scope="col">Ticket</th><th scope="col">Reason</th><th scope="col">Outcome</th><th scope="col">Count</th></tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
         {records.map((r, i) => (
@@ -15,6 +16,7 @@ export function RevealHistory({ records }: { records: RevealRecord[] }) {
             <td>{r.actorEmail}</td>
             <td>{r.ticket}</td>
             <td className="max-w-xs truncate" title={r.reason}>{r.reason}</td>
+            <td data-testid="reveal-outcome" title={r.errorCode ?? undefined}>{REVEAL_STATE_LABELS[r.state]}{r.errorCode ? ` (${r.errorCode})` : ""}</td>
             <td>{r.revealCount ?? "—"}</td>
           </tr>
         ))}

@@ -6,10 +6,14 @@
  *      ▲                   │
  *      └── reprocess ── failed ◀──┘ (retried by the queue with backoff, or reprocessed)
  *
+ *   refused: a signed delivery whose data the database can never store (NUL, unpaired
+ *   surrogates). Answered 422 so the sender stops retrying, kept here for an admin with its
+ *   body escaped; never processed, never reprocessed (lib/webhooks/refuse-event.ts).
+ *
  * `processing` is a claim: `attempts` is raised by each claim and doubles as its fencing
  * token, and `processedAt` holds when the claim was taken until the outcome replaces it.
  */
-export const EVENT_STATES = ["pending", "processing", "processed", "failed", "unknown_kind"] as const;
+export const EVENT_STATES = ["pending", "processing", "processed", "failed", "unknown_kind", "refused"] as const;
 export type EventState = (typeof EVENT_STATES)[number];
 
 export const EVENT_KINDS = ["order.processing", "order.fulfilled", "order.failed", "order.refunded", "wallet.credited"] as const;
@@ -20,6 +24,7 @@ export const EVENT_STATE_LABELS: Record<EventState, string> = {
   processed: "Processed",
   failed: "Failed",
   unknown_kind: "Unknown kind",
+  refused: "Refused (unstorable)",
 };
 
 /** States an admin may send back to the queue. */

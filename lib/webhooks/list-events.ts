@@ -25,9 +25,14 @@ export type EventRow = {
   processedAt: Date | null;
   attempts: number;
   lastError: string | null;
+  /** Only for `refused` events: the body as received, with unstorable characters escaped. */
+  refusedBody: string | null;
 };
 
-/** The webhook inbox, newest first (admin). Payloads are not listed: they are the upstream's, not needed to operate. */
+/**
+ * The webhook inbox, newest first (admin). Payloads are not listed: they are the upstream's,
+ * not needed to operate — except a refused event's body, which is all there is to look at.
+ */
 export async function listEvents(actor: Actor, filter: EventFilter, page: { cursor?: string; limit?: number } = {}): Promise<{ rows: EventRow[]; nextCursor: string | null }> {
   assertCan(actor, "events.read");
   const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
@@ -45,7 +50,17 @@ export async function listEvents(actor: Actor, filter: EventFilter, page: { curs
     take: limit + 1,
     select: { id: true, type: true, state: true, occurredAt: true, receivedAt: true, processedAt: true, attempts: true, lastError: true },
   });
-  const rows = found.slice(0, limit);
+  const rows = await withRefusedBodies(found.slice(0, limit));
   const last = rows[rows.length - 1];
   return { rows, nextCursor: found.length > limit && last ? `${last.receivedAt.getTime()}.${last.id}` : null };
+}
+
+async function withRefusedBodies(rows: Omit<EventRow, "refusedBody">[]): Promise<EventRow[]> {
+  const refused = rows.filter((r) => r.state === "refused").map((r) => r.id);
+  const payloads = refused.length ? await db().webhookEvent.findMany({ where: { id: { in: refused } }, select: { id: true, payload: true } }) : [];
+  const bodies = new Map(payloads.map((p) => [p.id, (p.payload as { refusedBody?: unknown } | null)?.refusedBody]));
+  return rows.map((r) => {
+    const body = bodies.get(r.id);
+    return { ...r, refusedBody: typeof body === "string" ? body : null };
+  });
 }

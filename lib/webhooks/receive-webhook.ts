@@ -3,7 +3,10 @@ import { z } from "zod";
 import { db, Prisma } from "@/lib/db/client";
 import { getEnv, serviceConfig } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { isDataRefusal, sqlStateOf } from "@/lib/db/data-refusal";
 import { enqueueEventProcessing } from "./enqueue-event";
+import { recordRefusedEvent, type Refusal } from "./refuse-event";
+import { findUnstorableText } from "./unstorable-text";
 import { verifySignature, type SignatureRejection } from "./verify-signature";
 
 /**
@@ -19,7 +22,7 @@ const ENQUEUE_WAIT_MS = 1_500;
 
 export type ReceiveResult =
   | { outcome: "accepted"; eventId: string; duplicate: boolean }
-  | { outcome: "rejected"; status: 400 | 401 | 413; code: string; detail: string }
+  | { outcome: "rejected"; status: 400 | 401 | 413 | 422; code: string; detail: string }
   | { outcome: "unavailable"; code: string; detail: string };
 
 const envelopeSchema = z.looseObject({
@@ -68,11 +71,16 @@ export async function receiveWebhook(req: Request, options: { secrets?: readonly
     return { outcome: "rejected", status: 400, code: "invalid_request", detail: "The envelope id does not match X-Service-Event-Id." };
   }
 
-  const occurredAt = envelope.occurredAtUtc ?? (typeof envelope.data?.occurredAtUtc === "string" ? envelope.data.occurredAtUtc : undefined);
+  const occurredAt = validDate(envelope.occurredAtUtc ?? (typeof envelope.data?.occurredAtUtc === "string" ? envelope.data.occurredAtUtc : undefined));
+  const refusal = { eventId: verdict.eventId, type: envelope.type, occurredAt, body: new TextDecoder().decode(body) };
+  const unstorable = findUnstorableText(envelope);
+  if (unstorable) return refuse({ ...refusal, reason: `${unstorable.path.slice(0, 200)} holds ${unstorable.problem}, which the database cannot store.` });
   let inserted: number;
   try {
-    inserted = await insertOnce(verdict.eventId, envelope.type, validDate(occurredAt), envelope);
+    inserted = await insertOnce(verdict.eventId, envelope.type, occurredAt, envelope);
   } catch (error) {
+    // The same bytes would be refused on every retry: a permanent refusal, not "retry later".
+    if (isDataRefusal(error)) return refuse({ ...refusal, reason: `The database refused the payload (SQLSTATE ${sqlStateOf(error)}).` });
     // Not acknowledged: the sender keeps the event and retries.
     logger.error("webhook could not be stored", { eventId: verdict.eventId, error: error instanceof Error ? error.message : String(error) });
     return { outcome: "unavailable", code: "inbox_unavailable", detail: "The event could not be stored; retry later." };
@@ -94,6 +102,22 @@ function insertOnce(id: string, type: string, occurredAt: Date | null, payload: 
     INSERT INTO "WebhookEvent" ("id", "type", "occurredAt", "receivedAt", "payload", "state", "attempts")
     VALUES (${id}, ${type}, ${utc(occurredAt)}, ${utc(new Date())}, ${JSON.stringify(payload)}::jsonb, 'pending', 0)
     ON CONFLICT ("id") DO NOTHING`;
+}
+
+/**
+ * A signed event whose data can never be stored: answered 422, which the sender treats as
+ * final (contract §6 rule 4: parked, not retried), and kept as `refused` for the admin.
+ * Only if even that record cannot be written is the sender asked to retry later.
+ */
+async function refuse(refusal: Refusal): Promise<ReceiveResult> {
+  try {
+    await recordRefusedEvent(refusal);
+  } catch (error) {
+    logger.error("refused webhook could not be recorded", { eventId: refusal.eventId, error: error instanceof Error ? error.message : String(error) });
+    return { outcome: "unavailable", code: "inbox_unavailable", detail: "The event could not be stored; retry later." };
+  }
+  logger.warn("webhook refused for good: its data cannot be stored", { eventId: refusal.eventId, type: refusal.type, reason: refusal.reason });
+  return { outcome: "rejected", status: 422, code: "unstorable_event", detail: `${refusal.reason} The event is refused for good and listed for an admin.` };
 }
 
 function configuredSecrets(): readonly string[] {

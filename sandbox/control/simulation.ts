@@ -68,6 +68,14 @@ export const simulationRoutes: ControlRoute[] = [
     audit(ctx.sb, { workspaceId: ws.id, keyId: null, action: "order.refund", resourceId: order.id, correlationId: ctx.correlationId });
     return { status: 200, json: orderView(order) };
   }),
+  // Read-only: how many reveals the fulfillment endpoint served for an order (each new
+  // Idempotency-Key counts one), so tests can compare the app's reveal records with it.
+  route<ControlHandler>("GET", "/_sandbox/orders/:orderId/reveals", (ctx) => {
+    const { ws, order } = orderFor(ctx);
+    let idempotencyKeys = 0;
+    for (const record of ws.revealKeys.values()) if (record.orderId === order.id) idempotencyKeys += 1;
+    return { status: 200, json: { orderId: order.id, revealCount: order.revealCount, idempotencyKeys } };
+  }),
   route<ControlHandler>("POST", "/_sandbox/orders/:orderId/fulfil", (ctx) => {
     const { ws, order } = orderFor(ctx);
     if (order.status === "reserved") transition(ctx.sb, ws, order, "processing");

@@ -221,6 +221,19 @@ describe("POST /orders/{id}/fulfillment (reveal)", () => {
     expect(audit).toHaveLength(2);
   });
 
+  it("tells the control plane how many reveals it served for an order, and nothing else", async () => {
+    const created = (await order({ item: inlineItem(giftCard), clientReference: "reveal-count" })).body;
+    await fulfilled(created.id);
+    expect((await sb.control("GET", `/orders/${created.id}/reveals`)).body).toEqual({ orderId: created.id, revealCount: 0, idempotencyKeys: 0 });
+    await reveal(created.id, "reveal-count-a");
+    await reveal(created.id, "reveal-count-a");
+    await reveal(created.id, "reveal-count-b");
+    const counted = await sb.control("GET", `/orders/${created.id}/reveals`);
+    expect(counted.body).toEqual({ orderId: created.id, revealCount: 2, idempotencyKeys: 2 });
+    expect(counted.text).not.toContain("artifacts");
+    expect((await sb.control("GET", "/orders/ord_unknown/reveals")).status).toBe(404);
+  });
+
   it("never shows artifacts in order bodies, lists or webhook payloads", async () => {
     const created = (await order({ item: inlineItem(giftCard), clientReference: "secret-1" })).body;
     await fulfilled(created.id);

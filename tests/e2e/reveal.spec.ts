@@ -70,6 +70,7 @@ test("support reveals codes with a reason and a password; the codes appear nowhe
 
   await support.getByRole("button", { name: "Close now" }).click();
   await expect(support.getByTestId("reveal-history")).toContainText("SUP-4242");
+  await expect(support.getByTestId("reveal-outcome").first()).toHaveText("Revealed");
 
   // Everything else the app sends: order page, lists, APIs, the audit log and its export.
   const admin = await newPage(page);

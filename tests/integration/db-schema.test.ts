@@ -127,6 +127,22 @@ describe("migrations agree with schema.prisma", () => {
     expect((await db().withdrawalRequest.findUniqueOrThrow({ where: { id: request.id } })).amountMinor).toBe(9_007_199_254_740_993n);
   });
 
+  test("code reveals round-trip; their request never changes, only the outcome, and they are never deleted", async () => {
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    const reveal = await db().codeReveal.create({
+      data: {
+        idempotencyKey: `rk-${Date.now()}`, orderId: "ord_schema", staffId: "staff_schema", actorEmail: "s@test.local", ip: "::1", ticket: "T-1", reason: "reason",
+        correlationId: "c", state: "failed", revealCount: 3, errorCode: "e", upstreamCorrelationId: "u", startedAt: at, finishedAt: at,
+      },
+    });
+    expect(await db().codeReveal.findUniqueOrThrow({ where: { id: reveal.id } })).toEqual(reveal);
+    await expect(db().codeReveal.update({ where: { id: reveal.id }, data: { state: "lost" } })).rejects.toThrow(/state_known/);
+    await expect(db().codeReveal.update({ where: { id: reveal.id }, data: { ticket: "T-2" } })).rejects.toThrow(/cannot change/);
+    await expect(db().codeReveal.update({ where: { id: reveal.id }, data: { staffId: "someone else" } })).rejects.toThrow(/cannot change/);
+    await expect(db().codeReveal.delete({ where: { id: reveal.id } })).rejects.toThrow(/kept/);
+    expect((await db().codeReveal.update({ where: { id: reveal.id }, data: { state: "started", finishedAt: null } })).state).toBe("started");
+  });
+
   test("several instances migrating at once do not collide", async () => {
     const results = await Promise.all([1, 2, 3].map(() => migrate(databaseUrl(), path.resolve("prisma/migrations"))));
     expect(results.every((r) => r.applied.length === 0)).toBe(true);

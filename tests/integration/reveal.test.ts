@@ -42,7 +42,7 @@ describe("audited code reveal", () => {
     expect(codes.revealCount).toBe(1);
 
     const history = await revealHistory(actor, orderId);
-    expect(history[0]).toMatchObject({ actorEmail: actor.email, ticket: "SUP-1234", reason: "Customer says the code did not arrive", revealCount: 1 });
+    expect(history[0]).toMatchObject({ actorEmail: actor.email, ticket: "SUP-1234", reason: "Customer says the code did not arrive", state: "succeeded", revealCount: 1 });
     expect(history[0]!.correlationId).toBeTruthy();
 
     // No revealed value is anywhere in the database.
@@ -98,17 +98,117 @@ describe("audited code reveal", () => {
   });
 
   test("past the hourly quota a reveal is refused and admins are alerted through the audit log", async () => {
-    const admin = await makeStaff(["admin"]);
     const orderId = await fulfilledOrder();
     const { actor, session } = await supportSession();
-    await updateSettings(admin, { revealQuotaPerHour: 2 });
-    try {
+    await withQuota(2, async () => {
       await revealCodes(actor, session, orderId, reveal(orderId));
       await revealCodes(actor, session, orderId, reveal(orderId));
       await expect(revealCodes(actor, session, orderId, reveal(orderId))).rejects.toMatchObject({ code: "reveal_quota_exceeded", status: 429 });
       expect(await db().auditEvent.count({ where: { action: "order.reveal_quota_exceeded", actorId: actor.staffId } })).toBe(1);
+    });
+  });
+
+  test("a reveal the upstream refuses is recorded as failed and still counts toward the quota", async () => {
+    await control("PUT", "/fulfilment", { mode: "manual" });
+    const buyer = await makeStaff(["buyer"]);
+    const product = await variantProduct();
+    const { order } = await placeOrder(buyer, { idempotencyKey: randomUUID(), clientReference: "reveal-refused", item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency } });
+    const { actor, session } = await supportSession();
+    await withQuota(1, async () => {
+      await expect(revealCodes(actor, session, order.id, reveal(order.id))).rejects.toMatchObject({ code: "order_not_fulfilled" });
+      await expect(revealCodes(actor, session, order.id, reveal(order.id))).rejects.toMatchObject({ code: "reveal_quota_exceeded" });
+    });
+    const history = await revealHistory(actor, order.id);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ state: "failed", errorCode: "order_not_fulfilled", revealCount: null, ticket: "SUP-1234" });
+    expect(await db().auditEvent.count({ where: { action: "order.reveal_failed", targetId: order.id } })).toBe(1);
+  });
+
+  test("a retry under the same idempotency key is one reveal: one record, counted once here and upstream", async () => {
+    const orderId = await fulfilledOrder();
+    const { actor, session } = await supportSession();
+    const request = reveal(orderId);
+    const first = await revealCodes(actor, session, orderId, request);
+    const again = await revealCodes(actor, session, orderId, request);
+    expect(again.revealCount).toBe(first.revealCount);
+    expect(await db().codeReveal.count({ where: { orderId } })).toBe(1);
+    expect(await upstreamReveals(orderId)).toBe(1);
+    const other = await supportSession();
+    await expect(revealCodes(other.actor, other.session, orderId, request)).rejects.toMatchObject({ code: "conflict" });
+    expect(await upstreamReveals(orderId)).toBe(1);
+  });
+
+  test("with a quota of N, N-2 reveals then 12 at once: exactly N succeed, and every upstream reveal has its record", async () => {
+    const quota = 8;
+    const orderId = await fulfilledOrder();
+    const { actor, session } = await supportSession();
+    await withQuota(quota, async () => {
+      for (let i = 0; i < quota - 2; i++) await revealCodes(actor, session, orderId, reveal(orderId));
+      const parallel = await Promise.allSettled(Array.from({ length: 12 }, () => revealCodes(actor, session, orderId, reveal(orderId))));
+      const refused = parallel.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      expect(parallel.length - refused.length).toBe(2);
+      for (const r of refused) expect(r.reason).toMatchObject({ code: "reveal_quota_exceeded", status: 429 });
+    });
+    const upstream = await upstreamReveals(orderId);
+    expect(upstream).toBe(quota);
+    expect(await db().codeReveal.count({ where: { orderId } })).toBe(upstream);
+    expect(await db().codeReveal.count({ where: { orderId, state: "succeeded" } })).toBe(upstream);
+    expect(await db().auditEvent.count({ where: { action: "order.reveal_started", targetId: orderId } })).toBe(upstream);
+    expect(await db().auditEvent.count({ where: { action: "order.reveal", targetId: orderId } })).toBe(upstream);
+    expect(await db().auditEvent.count({ where: { action: "order.reveal_quota_exceeded", actorId: actor.staffId } })).toBe(10);
+  });
+
+  // The database itself refuses the record (a trigger, as a full disk or a broken constraint would):
+  // nothing may reach the upstream.
+  test.each([
+    ["record", "CodeReveal", `NEW."orderId" = $ORDER`],
+    ["audit entry", "AuditEvent", `NEW."action" = 'order.reveal_started' AND NEW."targetId" = $ORDER`],
+  ])("a reveal whose %s cannot be written never reaches the upstream", async (_what, table, condition) => {
+    const orderId = await fulfilledOrder();
+    const { actor, session } = await supportSession();
+    const name = `refuse_${randomUUID().replaceAll("-", "")}`;
+    await db().$executeRawUnsafe(`CREATE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test'; END $$`);
+    await db().$executeRawUnsafe(`CREATE TRIGGER "${name}" BEFORE INSERT ON "${table}" FOR EACH ROW WHEN (${condition.replace("$ORDER", `'${orderId}'`)}) EXECUTE FUNCTION "${name}"()`);
+    try {
+      await expect(revealCodes(actor, session, orderId, reveal(orderId))).rejects.toMatchObject({ code: "reveal_not_recorded", status: 503 });
+      expect(await upstreamReveals(orderId)).toBe(0);
+      expect(await db().codeReveal.count({ where: { orderId } })).toBe(0);
+      expect(await db().auditEvent.count({ where: { targetId: orderId, action: { startsWith: "order.reveal" } } })).toBe(0);
     } finally {
-      await updateSettings(admin, { revealQuotaPerHour: 20 });
+      await db().$executeRawUnsafe(`DROP TRIGGER "${name}" ON "${table}"`);
+      await db().$executeRawUnsafe(`DROP FUNCTION "${name}"()`);
     }
+    // The same reveal, once the record can be written, goes through: the record was the only thing missing.
+    await revealCodes(actor, session, orderId, reveal(orderId));
+    expect(await upstreamReveals(orderId)).toBe(1);
+  });
+
+  // Text PostgreSQL cannot store, handed straight to the domain function (past any route):
+  // refused as input or by the database, but never revealed.
+  test.each([
+    ["a NUL in the ticket", { ticket: "SUP-\u0000-1" }],
+    ["a NUL in the reason", { reason: "Customer\u0000 says it did not arrive" }],
+    ["a lone surrogate in the reason", { reason: "Customer says \ud800 it did not arrive" }],
+  ])("%s never reaches the upstream", async (_what, extra) => {
+    const orderId = await fulfilledOrder();
+    const { actor, session } = await supportSession();
+    await expect(revealCodes(actor, session, orderId, reveal(orderId, extra))).rejects.toMatchObject({ code: expect.stringMatching(/^(invalid_request|reveal_not_recorded)$/) });
+    expect(await upstreamReveals(orderId)).toBe(0);
+    expect(await db().codeReveal.count({ where: { orderId } })).toBe(0);
   });
 });
+
+async function withQuota(quota: number, run: () => Promise<void>): Promise<void> {
+  const admin = await makeStaff(["admin"]);
+  await updateSettings(admin, { revealQuotaPerHour: quota });
+  try {
+    await run();
+  } finally {
+    await updateSettings(admin, { revealQuotaPerHour: 20 });
+  }
+}
+
+/** How many reveals the upstream (the sandbox) served for an order, read from its control plane. */
+async function upstreamReveals(orderId: string): Promise<number> {
+  return ((await control("GET", `/orders/${orderId}/reveals`)) as { revealCount: number }).revealCount;
+}

@@ -22,6 +22,7 @@ const STATE_TONES: Record<string, string> = {
   processed: "bg-emerald-50 text-emerald-700",
   failed: "bg-red-50 text-red-700",
   unknown_kind: "bg-amber-50 text-amber-800",
+  refused: "bg-rose-100 text-rose-900",
 };
 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<Search> }) {
@@ -41,7 +42,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
     <>
       <PageHeader
         title="Events"
-        description="Webhooks received from the Issuing Service, newest first. Each is stored before it is acknowledged and processed once, in the background; failures are retried with backoff."
+        description="Webhooks received from the Issuing Service, newest first. Each is stored before it is acknowledged and processed once, in the background; failures are retried with backoff. A signed event whose data cannot be stored is refused for good and listed as Refused, with its body."
       />
       <p className="mb-4 flex flex-wrap gap-2 text-xs" data-testid="event-counts">
         {EVENT_STATES.map((state) => (
@@ -108,7 +109,15 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
                     </span>
                   </td>
                   <td className="px-4 py-2 text-right tabular-nums">{row.attempts}</td>
-                  <td className="max-w-sm truncate px-4 py-2 text-xs text-slate-600" title={row.lastError ?? undefined}>{row.lastError ?? "—"}</td>
+                  <td className="max-w-sm px-4 py-2 text-xs text-slate-600">
+                    <p className="truncate" title={row.lastError ?? undefined}>{row.lastError ?? "—"}</p>
+                    {row.refusedBody !== null ? (
+                      <details data-testid="refused-body">
+                        <summary className="cursor-pointer font-medium text-slate-700">Body as received</summary>
+                        <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono">{row.refusedBody}</pre>
+                      </details>
+                    ) : null}
+                  </td>
                   {canManage ? (
                     <td className="px-4 py-2 text-right">
                       {REPROCESSABLE_STATES.includes(row.state as EventState) ? <ReprocessButton eventId={row.id} /> : null}

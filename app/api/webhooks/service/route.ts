@@ -7,8 +7,10 @@ import { receiveWebhook } from "@/lib/webhooks/receive-webhook";
  * signature is the authentication (proxy.ts lets this path through). Statuses follow the
  * sender's retry rules: 401 for a signature that matches no secret (retried, which covers
  * a rotation not yet deployed here), 400 for malformed input and 413 for an oversized body
- * (permanent rejections), 200 for accepted and duplicate events, 503 only when the event
- * could not be kept (not configured, database down) so that the sender retries.
+ * (permanent rejections), 422 for a signed event whose data the database can never store
+ * (permanent too; kept as `refused` for an admin), 200 for accepted and duplicate events,
+ * 503 only when the event could not be kept (not configured, database down) so that the
+ * sender retries.
  */
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
