@@ -27,6 +27,7 @@ let stopApp: (() => void) | null = null;
 watchLaunchAncestors(() => {
   log("the process that started this launcher is gone; stopping");
   setTimeout(() => process.exit(1), 15_000).unref();
+  launched?.beginStop();
   if (stopApp) stopApp();
   else void (launched?.stop() ?? Promise.resolve()).then(() => process.exit(1));
 });
@@ -62,6 +63,7 @@ async function main() {
   log(`serving on ${config.env.APP_URL}`);
   const stop = () => {
     stopping = true;
+    config.beginStop(); // a restart now waits for this launcher instead of refusing
     app.kill("SIGTERM");
   };
   stopApp = stop;

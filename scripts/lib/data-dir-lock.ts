@@ -66,13 +66,17 @@ export function askOwner(dataDir: string, timeoutMs = 2_000): Promise<OwnerInfo 
 }
 
 /**
- * Takes the folder. While another process holds it and is starting or stopping (a crashed
- * launcher's children shutting down, say), waits up to `waitMs`; a running owner is reported
- * at once as DataDirBusyError.
+ * Takes the folder. While another process holds it and is starting or stopping (a launcher whose
+ * npm was killed, shutting down), waits up to `waitMs`. An owner still "running" after
+ * RUNNING_GRACE_MS is reported as DataDirBusyError: the grace covers the moment between a crash
+ * above the old launcher and the old launcher noticing it (watch-launch-ancestors.ts polls).
  */
+const RUNNING_GRACE_MS = 1_500;
+
 export async function acquireDataDir(dataDir: string, waitMs = 20_000): Promise<DataDirLock> {
   const deadline = Date.now() + waitMs;
   const info: OwnerInfo = { pid: process.pid, state: "starting" };
+  let runningSince: number | null = null;
   for (;;) {
     const server = await tryListen(dataDir, info);
     if (server) {
@@ -82,7 +86,8 @@ export async function acquireDataDir(dataDir: string, waitMs = 20_000): Promise<
       };
     }
     const owner = await askOwner(dataDir);
-    if (owner?.state === "running") throw new DataDirBusyError(dataDir, owner);
+    runningSince = owner?.state === "running" ? (runningSince ?? Date.now()) : null;
+    if (owner && runningSince !== null && Date.now() - runningSince >= RUNNING_GRACE_MS) throw new DataDirBusyError(dataDir, owner);
     if (owner === null && process.platform !== "linux") await rm(lockAddress(dataDir), { force: true }); // a dead owner's socket file
     if (Date.now() > deadline) {
       throw new DataDirBusyError(dataDir, owner ?? { pid: 0, state: "stopping" });

@@ -15,6 +15,8 @@ export type LocalConfig = {
   /** Whether the embedded database serves this process (the job queue then polls: no LISTEN/NOTIFY). */
   embeddedDb: boolean;
   seedDemo: boolean;
+  /** Tells processes asking for the data folder that this one is on its way out (they wait for it). */
+  beginStop(): void;
   /** Registers something to stop (last registered, first stopped) when the launcher stops. */
   onStop(stop: () => Promise<void>): void;
   stop(): Promise<void>;
@@ -124,6 +126,7 @@ async function configure({ root, upstream: withUpstream = true }: { root: string
     env,
     embeddedDb: embedded,
     seedDemo: !production && (embedded || given.DEMO_ACCOUNTS === "1"),
+    beginStop: () => lock?.update({ state: "stopping" }),
     onStop: (stop) => void stops.push(stop),
     async stop() {
       lock?.update({ state: "stopping" });
