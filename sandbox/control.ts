@@ -4,6 +4,7 @@ import type { Sandbox } from "./context";
 import { keyRoutes } from "./control/keys";
 import { settingsRoutes } from "./control/settings";
 import { simulationRoutes } from "./control/simulation";
+import { stateRoutes } from "./control/state";
 import { webhookRoutes } from "./control/webhooks";
 import type { ControlRoute } from "./control/context";
 import { parseJsonBody, readBody } from "./http/body";
@@ -14,7 +15,7 @@ import { forbidden, notFound, SandboxError } from "./problem";
 // /_sandbox/: the stand-in for the merchant dashboard and the outside world. Loopback clients only,
 // no API key, and never subject to rate limits or injected faults.
 
-const ROUTES: ControlRoute[] = [...keyRoutes, ...webhookRoutes, ...simulationRoutes, ...settingsRoutes];
+const ROUTES: ControlRoute[] = [...keyRoutes, ...webhookRoutes, ...simulationRoutes, ...settingsRoutes, ...stateRoutes];
 ROUTES.push(
   route("GET", "/_sandbox", () => ({ status: 200, json: { endpoints: ROUTES.map((r) => `${r.method} /${r.parts.join("/")}`) } })),
 );

@@ -4,6 +4,8 @@ export type Timers = {
   set(fn: () => void, ms: number): void;
   sleep(ms: number): Promise<void>;
   clearAll(): void;
+  /** How many timers are still to fire: 0 means nothing will change the state on its own. */
+  pending(): number;
 };
 
 export function createTimers(onError: (error: unknown) => void): Timers {
@@ -25,6 +27,7 @@ export function createTimers(onError: (error: unknown) => void): Timers {
   return {
     set,
     sleep: (ms) => new Promise((resolve) => set(resolve, ms)),
+    pending: () => pending.size,
     clearAll: () => {
       closed = true;
       for (const handle of pending) clearTimeout(handle);

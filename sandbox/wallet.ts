@@ -9,13 +9,10 @@ import type { Balance, Workspace } from "./state";
 //   reserved   → held for orders in `reserved`/`processing`
 //   withdrawalHold → held for withdrawals in `requested`
 
+// Reading a balance never adds a row: a currency appears in the wallet with its first movement, so a
+// refused request (an order or withdrawal in a currency never held) leaves the wallet as it was.
 export function balanceOf(ws: Workspace, currency: string): Balance {
-  let balance = ws.balances.get(currency);
-  if (!balance) {
-    balance = { availableCents: 0, reservedCents: 0, withdrawalHoldCents: 0, updatedAtMs: 0 };
-    ws.balances.set(currency, balance);
-  }
-  return balance;
+  return ws.balances.get(currency) ?? { availableCents: 0, reservedCents: 0, withdrawalHoldCents: 0, updatedAtMs: 0 };
 }
 
 function assertSane(balance: Balance): void {
@@ -24,11 +21,13 @@ function assertSane(balance: Balance): void {
   }
 }
 
+// The change is worked out on a copy and stored only when it leaves the balance sane.
 function move(ws: Workspace, currency: string, now: number, change: (b: Balance) => void): Balance {
-  const balance = balanceOf(ws, currency);
+  const balance = { ...balanceOf(ws, currency) };
   change(balance);
   assertSane(balance);
   balance.updatedAtMs = now;
+  ws.balances.set(currency, balance);
   return balance;
 }
 

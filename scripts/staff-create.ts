@@ -6,6 +6,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { createInterface } from "node:readline";
+import { explainStartupError } from "./lib/explain-startup-error";
 import { loadLocalConfig } from "./lib/local-config";
 import { migrate } from "@/lib/db/migrate";
 
@@ -16,7 +17,10 @@ if (!values.email || !values.name || !values.roles) {
 }
 
 const root = path.resolve(import.meta.dirname, "..");
-const config = await loadLocalConfig({ root, upstream: false });
+const config = await loadLocalConfig({ root, upstream: false }).catch((error: unknown) => {
+  console.error(explainStartupError(error));
+  process.exit(1);
+});
 let code = 0;
 try {
   await migrate(config.env.DATABASE_URL, path.join(root, "prisma/migrations"));
@@ -26,7 +30,7 @@ try {
   console.log(`Created ${staff.email} (${staff.roles.join(", ")}).`);
 } catch (error) {
   const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
-  console.error(fieldErrors ? Object.entries(fieldErrors).map(([f, m]) => `${f}: ${m.join(" ")}`).join("\n") : (error as Error).message);
+  console.error(fieldErrors ? Object.entries(fieldErrors).map(([f, m]) => `${f}: ${m.join(" ")}`).join("\n") : explainStartupError(error));
   code = 1;
 } finally {
   await config.stop();

@@ -11,12 +11,30 @@ import path from "node:path";
 import { loadLocalConfig, type LocalConfig } from "./lib/local-config";
 import { buildIsStale } from "./lib/build-freshness";
 import { stopChild } from "./lib/local-sandbox";
+import { withParentWatchdog } from "./lib/child-env";
+import { explainStartupError } from "./lib/explain-startup-error";
+import { waitForFreePort } from "./lib/wait-for-port";
+import { watchLaunchAncestors } from "./lib/watch-launch-ancestors";
 
 const dev = process.argv.includes("--dev");
 const root = path.resolve(import.meta.dirname, "..");
 
+let launched: LocalConfig | null = null;
+let stopApp: (() => void) | null = null;
+
+// `kill -9` of npm alone would leave this launcher and its children running, holding the data
+// folder and the ports: stop everything as on SIGTERM (with a hard limit), so a restart can start.
+watchLaunchAncestors(() => {
+  log("the process that started this launcher is gone; stopping");
+  setTimeout(() => process.exit(1), 15_000).unref();
+  launched?.beginStop();
+  if (stopApp) stopApp();
+  else void (launched?.stop() ?? Promise.resolve()).then(() => process.exit(1));
+});
+
 async function main() {
   const config: LocalConfig = await loadLocalConfig({ root });
+  launched = config;
   // The app's own validation, now rather than on the first request (e.g. a bad TRUSTED_PROXIES).
   try {
     (await import("@/lib/env")).getEnv();
@@ -36,7 +54,10 @@ async function main() {
     if (build.status !== 0) return shutdown(config, build.status ?? 1);
   }
 
-  const env = { ...process.env, ...config.env };
+  // After a crash the old app server may still be on its way out (exit-with-parent.cjs).
+  await waitForFreePort(Number(config.env.PORT), "PORT, the app");
+  // Children stop when this launcher dies (even by SIGKILL): no orphan keeps PORT after a crash.
+  const env = withParentWatchdog({ ...process.env, ...config.env });
   let stopping = false;
   // The background worker (webhook inbox, reconciliation, resumed orders) beside the app.
   const worker = spawn(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", path.join(root, "scripts/worker.ts")], { cwd: root, stdio: "inherit", env });
@@ -51,8 +72,10 @@ async function main() {
   log(`serving on ${config.env.APP_URL}`);
   const stop = () => {
     stopping = true;
+    config.beginStop(); // a restart now waits for this launcher instead of refusing
     app.kill("SIGTERM");
   };
+  stopApp = stop;
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   app.on("exit", (code) => void shutdown(config, code ?? 0));
@@ -79,7 +102,8 @@ function log(message: string) {
   console.log(`[start] ${message}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+main().catch(async (error: unknown) => {
+  console.error(`[start] ${explainStartupError(error)}`);
+  await launched?.stop(); // the database closed and the data folder released before exiting
   process.exit(1);
 });

@@ -20,7 +20,8 @@ export function ProductCard({ product }: { product: Product }) {
           <p className="text-xs text-slate-500">
             {PRODUCT_TYPE_LABELS[product.type]} · {country} · {product.category}
           </p>
-          <p className="mt-auto pt-2 text-sm font-medium text-slate-900">{describePrice(product)}</p>
+          <p className="mt-auto pt-2 text-sm font-medium text-slate-900" data-testid="product-price">{describePrice(product)}</p>
+          {product.variants.length === 0 ? <p className="text-xs text-slate-500">Priced in {product.currency} on the quote</p> : null}
           <p className={`text-xs font-medium ${product.isAvailable ? "text-emerald-700" : "text-red-700"}`} data-testid="availability">
             {product.isAvailable ? "Available" : "Currently unavailable"}
           </p>

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import type { Product } from "@/lib/service";
 import { formatMoney, toMinor } from "@/lib/money";
+import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 import { callApi, type ApiProblem } from "@/components/api-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -20,6 +21,10 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
   const byVariant = product.variants.length > 0;
   const grid = gridValues(product);
   const money = (amount: number | bigint) => formatMoney(typeof amount === "bigint" ? amount : toMinor(amount, product.currency), product.currency);
+  // A value range is chosen in the card's face currency; what it costs (sell currency) comes with the quote.
+  const faceCurrency = faceCurrencyOf(product);
+  const face = (amount: number) => formatFaceValue(amount, faceCurrency);
+  const valueLabel = `Face value${faceCurrency ? ` (${faceCurrency})` : ""}`;
 
   const [variantId, setVariantId] = useState(product.variants[0]?.id ?? "");
   const [value, setValue] = useState(grid?.[0]?.toString() ?? product.minimumValue?.toString() ?? "");
@@ -135,16 +140,17 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
         </fieldset>
       ) : grid ? (
         <div className="space-y-1">
-          <label htmlFor="field-value" className="block text-sm font-medium text-slate-700">Value ({product.currency})</label>
+          <label htmlFor="field-value" className="block text-sm font-medium text-slate-700">{valueLabel}</label>
           <select id="field-value" value={value} onChange={(e) => { setValue(e.target.value); setQuote(null); }} className="block w-full rounded-md bg-white px-3 py-2 text-sm ring-1 ring-slate-300">
             {grid.map((v) => (
-              <option key={v} value={v}>{money(v)}</option>
+              <option key={v} value={v}>{face(v)}</option>
             ))}
           </select>
+          <p className="text-xs text-slate-500">The price in {product.currency} comes with the quote.</p>
           {errors.value ? <p className="text-sm text-red-600" data-testid="error-value">{errors.value}</p> : null}
         </div>
       ) : (
-        <Field label={`Value (${product.currency})`} name="value" type="number" inputMode="decimal" min={product.minimumValue ?? undefined} max={product.maximumValue ?? undefined} step={product.valueStep ?? undefined} value={value} onChange={(e) => { setValue(e.target.value); setQuote(null); }} error={errors.value ? [errors.value] : undefined} hint={`From ${product.minimumValue} to ${product.maximumValue} in steps of ${product.valueStep}.`} />
+        <Field label={valueLabel} name="value" type="number" inputMode="decimal" min={product.minimumValue ?? undefined} max={product.maximumValue ?? undefined} step={product.valueStep ?? undefined} value={value} onChange={(e) => { setValue(e.target.value); setQuote(null); }} error={errors.value ? [errors.value] : undefined} hint={`From ${face(product.minimumValue ?? 0)} to ${face(product.maximumValue ?? 0)}${product.valueStep ? ` in steps of ${face(product.valueStep)}` : ""}. The price in ${product.currency} comes with the quote.`} />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Quantity" name="quantity" type="number" inputMode="numeric" min={1} max={100} value={quantity} onChange={(e) => { setQuantity(e.target.value); setQuote(null); }} error={errors.quantity ? [errors.quantity] : undefined} />

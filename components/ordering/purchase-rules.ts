@@ -1,25 +1,24 @@
 import type { Product } from "@/lib/service";
-import { toMinor } from "@/lib/money";
+import { isOnGrid } from "@/lib/bulk-orders/value-grid";
+import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 
 export const E164 = /^\+[1-9]\d{6,14}$/;
 
-/** The values a value-range product can be bought at, checked in minor units (no float drift). */
+/**
+ * The values a value-range product can be bought at. The grid is in the card's face currency
+ * (lib/catalog/face-value.ts), so it is checked in exact decimals, not in the sell currency's
+ * minor units.
+ */
 export function checkValue(product: Product, text: string): string | null {
   if (product.minimumValue === null || product.maximumValue === null) return null;
-  const value = Number(text);
-  if (!text.trim() || !Number.isFinite(value)) return "Enter a value.";
-  let minor: bigint;
-  try {
-    minor = toMinor(value, product.currency);
-  } catch {
-    return "Too many decimals.";
-  }
-  const min = toMinor(product.minimumValue, product.currency);
-  const max = toMinor(product.maximumValue, product.currency);
-  const step = product.valueStep ? toMinor(product.valueStep, product.currency) : 1n;
-  if (minor < min || minor > max) return `Choose between ${product.minimumValue} and ${product.maximumValue}.`;
-  if ((minor - min) % step !== 0n) return `Choose a multiple of ${product.valueStep} from ${product.minimumValue}.`;
-  return null;
+  const value = text.trim();
+  if (!value || !/^\d+(\.\d+)?$/.test(value)) return "Enter a value.";
+  const grid = { minimumValue: product.minimumValue, maximumValue: product.maximumValue, valueStep: product.valueStep ?? 0 };
+  if (isOnGrid(value, grid)) return null;
+  const face = (amount: number) => formatFaceValue(amount, faceCurrencyOf(product));
+  const n = Number(value);
+  if (n < product.minimumValue || n > product.maximumValue) return `Choose between ${face(product.minimumValue)} and ${face(product.maximumValue)}.`;
+  return `Choose a multiple of ${face(product.valueStep ?? 0)} from ${face(product.minimumValue)}.`;
 }
 
 export function checkQuantity(text: string): string | null {

@@ -7,6 +7,7 @@ import { toAppError } from "@/lib/upstream/to-app-error";
 import type { BulkCells, ParsedRow } from "./parse-csv";
 import { readRowInput, type RowInput } from "./row-input";
 import { describeGrid, isOnGrid } from "./value-grid";
+import { faceCurrencyOf } from "@/lib/catalog/face-value";
 
 /**
  * Checks every row against its product and prices the valid ones: a variant's price ×
@@ -108,9 +109,10 @@ function checkAgainstProduct(input: RowInput, product: Product | null, checked: 
   }
   if (input.variantId) errors.variantId = ["This product is sold by value: give a value, not a variantId."];
   const grid = { minimumValue, maximumValue, valueStep };
-  if (input.value !== null && !isOnGrid(input.value, grid)) errors.value = [`Not on this product's grid: choose a value ${describeGrid(grid)}.`];
+  if (input.value !== null && !isOnGrid(input.value, grid)) errors.value = [`Not on this product's grid: choose a value ${describeGrid(grid, faceCurrencyOf(product))}.`];
   if (input.value === null || Object.keys(errors).length > 0) return null;
-  checked.optionLabel = `Value ${input.value}`;
+  const faceCurrency = faceCurrencyOf(product);
+  checked.optionLabel = `Value ${faceCurrency ? `${faceCurrency} ` : ""}${input.value}`;
   checked.request = request;
   return { productId: product.id, value: input.value, quantity: input.quantity, currency: product.currency };
 }

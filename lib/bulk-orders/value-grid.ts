@@ -13,9 +13,13 @@ export function isOnGrid(value: string, grid: ValueGrid): boolean {
   return step <= 0n ? v === min : (v - min) % step === 0n;
 }
 
-/** "Between 5 and 100, in steps of 5" — for the row's message. */
-export function describeGrid(grid: ValueGrid): string {
-  return `between ${decimalString(grid.minimumValue)} and ${decimalString(grid.maximumValue)}, in steps of ${decimalString(grid.valueStep)}`;
+/**
+ * "between COP 5000 and COP 100000, in steps of 1000" — for the row's message. The grid is in
+ * the card's face currency (lib/catalog/face-value.ts), named when known.
+ */
+export function describeGrid(grid: ValueGrid, faceCurrency: string | null = null): string {
+  const face = faceCurrency ? `${faceCurrency} ` : "";
+  return `between ${face}${decimalString(grid.minimumValue)} and ${face}${decimalString(grid.maximumValue)}, in steps of ${decimalString(grid.valueStep)}`;
 }
 
 /** A JSON number as the decimal string it was written as (no exponent form). */

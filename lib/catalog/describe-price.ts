@@ -1,7 +1,12 @@
 import type { Product } from "@/lib/service";
 import { formatMoney, toMinor } from "@/lib/money";
+import { describeValueGrid } from "./face-value";
 
-/** "€4.50 – €95.00" for variants, "$5.00 – $100.00 in steps of $5.00" for a value range. */
+/**
+ * "€4.50 – €95.00" for variants (sell prices); for a value range the grid is face value in
+ * the card's own currency ("Face value COP 5,000 – 100,000 in steps of 1,000"): its sell
+ * price is known only from a quote.
+ */
 export function describePrice(product: Product): string {
   const fmt = (amount: number) => formatMoney(toMinor(amount, product.currency), product.currency);
   if (product.variants.length > 0) {
@@ -10,11 +15,8 @@ export function describePrice(product: Product): string {
     const max = Math.max(...prices);
     return min === max ? fmt(min) : `${fmt(min)} – ${fmt(max)}`;
   }
-  if (product.minimumValue !== null && product.maximumValue !== null) {
-    const step = product.valueStep ? ` in steps of ${fmt(product.valueStep)}` : "";
-    return `${fmt(product.minimumValue)} – ${fmt(product.maximumValue)}${step}`;
-  }
-  return "Price on quote";
+  const grid = describeValueGrid(product);
+  return grid ? `Face value ${grid}` : "Price on quote";
 }
 
 export const PRODUCT_TYPE_LABELS: Record<Product["type"], string> = { "gift-card": "Gift card", esim: "eSIM", "phone-top-up": "Phone top-up" };

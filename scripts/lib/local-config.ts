@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { acquireDataDir, askOwner, type DataDirLock } from "./data-dir-lock";
+import { waitForFreePort } from "./wait-for-port";
 
 /**
  * Fills in what local mode provides when it is not configured, and returns the
@@ -13,6 +15,8 @@ export type LocalConfig = {
   /** Whether the embedded database serves this process (the job queue then polls: no LISTEN/NOTIFY). */
   embeddedDb: boolean;
   seedDemo: boolean;
+  /** Tells processes asking for the data folder that this one is on its way out (they wait for it). */
+  beginStop(): void;
   /** Registers something to stop (last registered, first stopped) when the launcher stops. */
   onStop(stop: () => Promise<void>): void;
   stop(): Promise<void>;
@@ -24,33 +28,50 @@ export type LocalConfig = {
  * database over its socket instead of opening the same data folder a second time (two
  * PGlite processes on one folder would corrupt it).
  */
-export async function loadLocalConfig({ root, upstream: withUpstream = true }: { root: string; upstream?: boolean }): Promise<LocalConfig> {
+export async function loadLocalConfig(options: { root: string; upstream?: boolean }): Promise<LocalConfig> {
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    return await configure(options, stops);
+  } catch (error) {
+    // Whatever started before the failure stops again (database closed, folder released).
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function configure({ root, upstream: withUpstream = true }: { root: string; upstream?: boolean }, stops: Array<() => Promise<void>>): Promise<LocalConfig> {
   // The launcher is the one other place that reads process.env: it decides what the app's
   // validated environment (lib/env.ts) will be.
   const given = process.env;
   const production = given.NODE_ENV === "production" && !!given.SERVICE_BASE_URL;
   const dataDir = path.resolve(root, given.DATA_DIR ?? ".data");
   await mkdir(dataDir, { recursive: true });
-  const stops: Array<() => Promise<void>> = [];
+
+  // The launcher always holds the folder (its embedded database, sandbox state, secrets); a
+  // command-line tool only when it opens the embedded database itself.
+  let lock: DataDirLock | null = withUpstream ? await acquireDataDir(dataDir) : null;
+  if (lock) stops.push(lock.release); // released last: only after everything else stopped
 
   let databaseUrl = given.DATABASE_URL;
   let embedded = false;
   if (!databaseUrl) {
     if (production) throw new Error("DATABASE_URL is required in production mode.");
     embedded = true;
-    const running = await runningEmbeddedDb(dataDir);
+    // Written by earlier versions; ownership is now the lock (data-dir-lock.ts), never a file.
+    await rm(path.join(dataDir, "embedded-db.json"), { force: true });
+    const running = withUpstream ? null : await runningEmbeddedDb(dataDir);
     if (running) {
       databaseUrl = running;
     } else {
+      if (!lock) {
+        lock = await acquireDataDir(dataDir);
+        stops.push(lock.release);
+      }
       const { startEmbeddedDb } = await import("@/lib/db/embedded");
       const port = given.EMBEDDED_DB_PORT ? Number(given.EMBEDDED_DB_PORT) : undefined;
+      if (port) await waitForFreePort(port, "EMBEDDED_DB_PORT, the embedded database");
       const db = await startEmbeddedDb({ dataDir: path.join(dataDir, "pglite"), port });
-      const marker = path.join(dataDir, "embedded-db.json");
-      await writeFile(marker, JSON.stringify({ url: db.url, pid: process.pid }));
-      stops.push(async () => {
-        await rm(marker, { force: true });
-        await db.stop();
-      });
+      stops.push(db.stop);
       databaseUrl = db.url;
       console.log(`[start] embedded PostgreSQL (PGlite) on ${new URL(db.url).host}, data in ${path.relative(root, dataDir)}/pglite`);
     }
@@ -64,6 +85,7 @@ export async function loadLocalConfig({ root, upstream: withUpstream = true }: {
 
   const port = given.PORT ?? "3000";
   const appUrl = given.APP_URL ?? `http://localhost:${port}`;
+  lock?.update({ appUrl });
 
   // The upstream: the configured service, or the sandbox in local mode.
   const upstream: Record<string, string> = {};
@@ -97,26 +119,34 @@ export async function loadLocalConfig({ root, upstream: withUpstream = true }: {
   };
   if (given.DEMO_PASSWORD) env.DEMO_PASSWORD = given.DEMO_PASSWORD;
   Object.assign(process.env, env);
+  // Command-line tools asking the lock now get the database URL (embedded: this process serves it).
+  lock?.update({ state: "running", ...(embedded ? { databaseUrl } : {}) });
 
   return {
     env,
     embeddedDb: embedded,
     seedDemo: !production && (embedded || given.DEMO_ACCOUNTS === "1"),
+    beginStop: () => lock?.update({ state: "stopping" }),
     onStop: (stop) => void stops.push(stop),
     async stop() {
+      lock?.update({ state: "stopping" });
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
     },
   };
 }
 
-/** The URL of the embedded database another local process is serving right now, if any. */
+/**
+ * For command-line tools: the URL of the embedded database the running app serves, if one runs.
+ * Waits (bounded) while that app is still starting; null when nobody holds the folder, or its
+ * owner is going away (the tool then takes the folder itself, once free).
+ */
 async function runningEmbeddedDb(dataDir: string): Promise<string | null> {
-  try {
-    const { url, pid } = JSON.parse(await readFile(path.join(dataDir, "embedded-db.json"), "utf8")) as { url: string; pid: number };
-    process.kill(pid, 0); // throws when that process is gone
-    return url;
-  } catch {
-    return null;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const owner = await askOwner(dataDir);
+    if (owner?.state === "running" && owner.databaseUrl) return owner.databaseUrl;
+    if (owner?.state !== "starting" || Date.now() > deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

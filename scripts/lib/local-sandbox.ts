@@ -4,6 +4,8 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { withParentWatchdog } from "./child-env";
+import { waitForFreePort } from "./wait-for-port";
 
 /**
  * Local mode's upstream: the sandbox as its own process on loopback (it is the other side
@@ -16,17 +18,19 @@ export type LocalSandbox = { baseUrl: string; apiKey: string; webhookSecret: str
 export async function startLocalSandbox(options: { root: string; dataDir: string; webhookUrl: string; webhookSecret?: string }): Promise<LocalSandbox> {
   const apiKey = process.env.SANDBOX_API_KEY ?? (await readOrCreate(path.join(options.dataDir, "sandbox-api-key"), () => `svckey_local${randomBytes(4).toString("hex")}_${randomBytes(24).toString("hex")}`));
   const webhookSecret = options.webhookSecret ?? process.env.SANDBOX_WEBHOOK_SECRET ?? (await readOrCreate(path.join(options.dataDir, "sandbox-webhook-secret"), () => `svcwh_${randomBytes(24).toString("hex")}`));
+  const port = Number(process.env.SANDBOX_PORT ?? "0");
+  if (port) await waitForFreePort(port, "SANDBOX_PORT, the local sandbox");
   const child = spawn(path.join(options.root, "node_modules/.bin/tsx"), [path.join(options.root, "sandbox/main.ts")], {
     cwd: options.root,
     stdio: ["ignore", "pipe", "inherit"],
-    env: {
+    env: withParentWatchdog({
       ...process.env,
       SANDBOX_PORT: process.env.SANDBOX_PORT ?? "0",
       SANDBOX_API_KEY: apiKey,
       SANDBOX_WEBHOOK_URL: options.webhookUrl,
       SANDBOX_WEBHOOK_SECRET: webhookSecret,
       SANDBOX_STATE_FILE: process.env.SANDBOX_STATE_FILE ?? path.join(options.dataDir, "sandbox-state.json"),
-    },
+    }),
   });
   const ready = await firstJsonLine(child);
   return {

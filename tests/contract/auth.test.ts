@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectProblem, startTestSandbox, type TestSandbox } from "./support/client";
+import { startTestSandbox, type TestSandbox } from "./support/client";
+import { expectRefused } from "./support/state";
 import { findProduct, inlineItem, isVariantGiftCard } from "./support/catalog";
 
 const ALL_SCOPES = ["products.read", "quotes.create", "orders.create", "orders.read", "wallet.read", "wallet.deposit-address.write", "wallet.withdraw"];
@@ -18,13 +19,13 @@ async function issueKey(body: Record<string, unknown>): Promise<{ id: string; ke
 
 describe("API keys", () => {
   it("rejects a request without X-Api-Key with 401 unauthorized", async () => {
-    expectProblem(await sb.api("/products", { key: null }), 401, "unauthorized");
+    await expectRefused(sb, () => sb.api("/products", { key: null }), 401, "unauthorized");
   });
 
   it("rejects malformed, unknown and wrong-secret keys with 401", async () => {
     const lookup = sb.apiKey.split("_")[1];
     for (const key of ["nonsense", "svckey_abcdefgh_ABCDEFGHIJKLMNOPQRSTUV", `svckey_${lookup}_WRONGWRONGWRONGWRONGWRONG`]) {
-      expectProblem(await sb.api("/products", { key }), 401, "unauthorized");
+      await expectRefused(sb, () => sb.api("/products", { key }), 401, "unauthorized");
     }
   });
 
@@ -38,7 +39,7 @@ describe("API keys", () => {
     const { id, key } = await issueKey({ scopes: ["products.read"] });
     expect((await sb.api("/products?limit=1", { key })).status).toBe(200);
     expect((await sb.control("DELETE", `/keys/${id}`)).status).toBe(200);
-    expectProblem(await sb.api("/products?limit=1", { key }), 401, "unauthorized");
+    await expectRefused(sb, () => sb.api("/products?limit=1", { key }), 401, "unauthorized");
   });
 
   it("stops accepting a key once the sandbox clock passes its expiry", async () => {
@@ -47,19 +48,18 @@ describe("API keys", () => {
     const { key } = await issueKey({ scopes: ["products.read"], expiresAtUtc });
     expect((await sb.api("/products?limit=1", { key })).status).toBe(200);
     await sb.control("POST", "/clock/advance", { seconds: 3_601 });
-    expectProblem(await sb.api("/products?limit=1", { key }), 401, "unauthorized");
+    await expectRefused(sb, () => sb.api("/products?limit=1", { key }), 401, "unauthorized");
   });
 
   it("answers 403 forbidden when the source address is outside the key's CIDR allow-list", async () => {
     const { key } = await issueKey({ scopes: ["products.read"], allowCidrs: ["10.0.0.0/8"] });
-    expectProblem(await sb.api("/products?limit=1", { key }), 403, "forbidden");
+    await expectRefused(sb, () => sb.api("/products?limit=1", { key }), 403, "forbidden");
     const loopback = await issueKey({ scopes: ["products.read"], allowCidrs: ["10.0.0.0/8", "127.0.0.0/8"] });
     expect((await sb.api("/products?limit=1", { key: loopback.key })).status).toBe(200);
   });
 
   it("refuses to issue a key with an unknown scope or a malformed CIDR", async () => {
-    const res = await sb.control("POST", "/keys", { scopes: ["products.write"], allowCidrs: ["10.0.0.0/33"] });
-    expectProblem(res, 400, "invalid_request");
+    const res = await expectRefused(sb, () => sb.control("POST", "/keys", { scopes: ["products.write"], allowCidrs: ["10.0.0.0/33"] }), 400, "invalid_request");
     expect(Object.keys(res.body.errors)).toEqual(expect.arrayContaining(["scopes", "allowCidrs"]));
   });
 });
@@ -92,19 +92,18 @@ describe("scopes", () => {
   it.each(endpoints)("requires %s for %s %s, before looking at the request", async (scope, method, path) => {
     const { key } = await issueKey({ scopes: ALL_SCOPES.filter((s) => s !== scope) });
     // The body is invalid on purpose: the scope must be checked first.
-    const res = await sb.api(path, { method, key, rawBody: method === "GET" ? undefined : "{not json", headers: { "Content-Type": "application/json" } });
-    expectProblem(res, 403, "forbidden");
+    await expectRefused(sb, () => sb.api(path, { method, key, rawBody: method === "GET" ? undefined : "{not json", headers: { "Content-Type": "application/json" } }), 403, "forbidden");
   });
 
   it("keeps wallet.withdraw separate from wallet.read", async () => {
     const { key } = await issueKey({ scopes: ["wallet.read"] });
     expect((await sb.api("/wallet/balance?currency=USD", { key })).status).toBe(200);
-    expectProblem(await sb.api("/withdrawals", { key, body: { amount: 20, currency: "USD" } }), 403, "forbidden");
+    await expectRefused(sb, () => sb.api("/withdrawals", { key, body: { amount: 20, currency: "USD" } }), 403, "forbidden");
   });
 
   it("checks the key before the path: an unknown path without a key is 401, with a key 404", async () => {
-    expectProblem(await sb.api("/no-such-thing", { key: null }), 401, "unauthorized");
-    expectProblem(await sb.api("/no-such-thing"), 404, "not_found");
+    await expectRefused(sb, () => sb.api("/no-such-thing", { key: null }), 401, "unauthorized");
+    await expectRefused(sb, () => sb.api("/no-such-thing"), 404, "not_found");
   });
 
   it("isolates workspaces: a key of another workspace cannot see this workspace's order", async () => {
@@ -113,7 +112,7 @@ describe("scopes", () => {
       headers: { "Idempotency-Key": "ws-iso-1" },
     });
     const other = await issueKey({ scopes: ALL_SCOPES, workspace: "ws_other" });
-    expectProblem(await sb.api(`/orders/${order.id}`, { key: other.key }), 404, "not_found");
+    await expectRefused(sb, () => sb.api(`/orders/${order.id}`, { key: other.key }), 404, "not_found");
     expect((await sb.api(`/orders`, { key: other.key })).body.items).toEqual([]);
     expect((await sb.api(`/wallet/balance?currency=USD`, { key: other.key })).body.availableBalance).toBe(0);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectProblem, startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { expectRefused } from "./support/state";
 import { allProducts } from "./support/catalog";
 
 let sb: TestSandbox;
@@ -63,14 +64,12 @@ describe("GET /products", () => {
   });
 
   it.each(["0", "101", "abc", "-1", "1.5"])("rejects limit=%s with 400 invalid_request", async (limit) => {
-    const res = await sb.api(`/products?limit=${limit}`);
-    expectProblem(res, 400, "invalid_request");
+    const res = await expectRefused(sb, () => sb.api(`/products?limit=${limit}`), 400, "invalid_request");
     expect(res.body.errors.limit).toBeDefined();
   });
 
   it("rejects a negative offset and a malformed countryCode with field errors", async () => {
-    const res = await sb.api("/products?offset=-5&countryCode=USA");
-    expectProblem(res, 400, "invalid_request");
+    const res = await expectRefused(sb, () => sb.api("/products?offset=-5&countryCode=USA"), 400, "invalid_request");
     expect(Object.keys(res.body.errors).sort()).toEqual(["countryCode", "offset"]);
   });
 
@@ -119,9 +118,9 @@ describe("GET /products", () => {
   });
 
   it("refuses ids= combined with other filters or with more than 100 ids", async () => {
-    expectProblem(await sb.api(`/products?ids=${products[0].id}&query=x`), 400, "invalid_request");
+    await expectRefused(sb, () => sb.api(`/products?ids=${products[0].id}&query=x`), 400, "invalid_request");
     const many = Array.from({ length: 101 }, (_, i) => `prd_${i}`).join(",");
-    expectProblem(await sb.api(`/products?ids=${many}`), 400, "invalid_request");
+    await expectRefused(sb, () => sb.api(`/products?ids=${many}`), 400, "invalid_request");
   });
 });
 
@@ -136,7 +135,7 @@ describe("GET /products/{id}", () => {
   });
 
   it("answers 404 not_found for an id outside the catalog", async () => {
-    expectProblem(await sb.api("/products/prd_does_not_exist"), 404, "not_found");
+    await expectRefused(sb, () => sb.api("/products/prd_does_not_exist"), 404, "not_found");
   });
 });
 
@@ -164,7 +163,7 @@ describe("product images", () => {
     const url = products[1].images[0].url.replace("/api/v1", "");
     const [a, b] = [await sb.api(url), await sb.api(url)];
     expect(a.headers.get("etag")).toBe(b.headers.get("etag"));
-    expectProblem(await sb.api(url, { key: null }), 401, "unauthorized");
-    expectProblem(await sb.api("/catalog-product-images/img_nope"), 404, "not_found");
+    await expectRefused(sb, () => sb.api(url, { key: null }), 401, "unauthorized");
+    await expectRefused(sb, () => sb.api("/catalog-product-images/img_nope"), 404, "not_found");
   });
 });

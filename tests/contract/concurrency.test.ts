@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectProblem, startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { expectRefused, readState } from "./support/state";
 import { allProducts, inlineItem } from "./support/catalog";
 import { waitFor } from "./support/wait";
 
@@ -31,10 +32,15 @@ describe("concurrent orders against one wallet", () => {
     const refused = results.filter((r) => r.status !== 202);
     expect(accepted).toHaveLength(affordable);
     for (const r of refused) expectProblem(r, 409, "insufficient_funds");
+    // Refusals that raced each other cannot each be isolated; together they left no order and no idempotency key.
+    const workspace = (await readState(sb)).state.workspaces.$map[0][1];
+    expect(workspace.orders.$map).toHaveLength(affordable);
+    expect(workspace.orderKeys.$map).toHaveLength(affordable);
     const mid = await usd();
     expect(mid.availableBalance).toBeGreaterThanOrEqual(0);
     expect(cents(mid.availableBalance) + cents(mid.reservedBalance)).toBeLessThanOrEqual(opening);
     await waitFor(async () => (await usd()).reservedBalance === 0, "all orders to settle");
+    await expectRefused(sb, () => sb.api("/orders", { body: { item: inlineItem(product), clientReference: "race-late" }, headers: { "Idempotency-Key": "race-late" } }), 409, "insufficient_funds");
     const end = await usd();
     const spent = accepted.reduce((sum, r) => sum + cents(r.body.total), 0);
     expect(cents(end.availableBalance)).toBe(opening - spent);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectProblem, startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { expectRefused } from "./support/state";
 import { findProduct, inlineItem, isVariantGiftCard } from "./support/catalog";
 import { waitFor } from "./support/wait";
 
@@ -35,8 +36,7 @@ describe("injected faults", () => {
 
   it("answers 503 for errorRate without processing anything", async () => {
     await sb.control("PUT", "/faults", { errorRate: 1, maxFaults: 1 });
-    const res = await placeOrder("errored-1", "errored-key-1");
-    expectProblem(res, 503, "service_unavailable");
+    await expectRefused(sb, () => placeOrder("errored-1", "errored-key-1"), 503, "service_unavailable");
     expect((await sb.api("/orders?clientReference=errored-1")).body.items).toHaveLength(0);
     expect((await placeOrder("errored-1", "errored-key-1")).status).toBe(202);
   });
@@ -44,8 +44,7 @@ describe("injected faults", () => {
   it("holds the response past the client's timeout without processing, then answers 504", async () => {
     await sb.control("PUT", "/faults", { timeoutRate: 1, timeoutMs: 400, methods: ["POST"] });
     await expect(sb.api("/orders", { body: { item: inlineItem(product), clientReference: "timeout-1" }, headers: { "Idempotency-Key": "timeout-key-1" }, signal: AbortSignal.timeout(100) })).rejects.toThrow();
-    const waited = await placeOrder("timeout-1", "timeout-key-2");
-    expectProblem(waited, 504, "gateway_timeout");
+    await expectRefused(sb, () => placeOrder("timeout-1", "timeout-key-2"), 504, "gateway_timeout");
     expect((await sb.api("/orders?clientReference=timeout-1")).body.items).toHaveLength(0);
   });
 
@@ -59,12 +58,11 @@ describe("injected faults", () => {
   it("never applies faults to the control plane", async () => {
     await sb.control("PUT", "/faults", { errorRate: 1 });
     for (let i = 0; i < 5; i++) expect((await sb.control("GET", "/health")).status).toBe(200);
-    expectProblem(await sb.api("/products?limit=1"), 503, "service_unavailable");
+    await expectRefused(sb, () => sb.api("/products?limit=1"), 503, "service_unavailable");
   });
 
   it("rejects fault settings out of range", async () => {
-    const res = await sb.control("PUT", "/faults", { errorRate: 2, latencyMs: -1 });
-    expectProblem(res, 400, "invalid_request");
+    const res = await expectRefused(sb, () => sb.control("PUT", "/faults", { errorRate: 2, latencyMs: -1 }), 400, "invalid_request");
     expect(Object.keys(res.body.errors).sort()).toEqual(["errorRate", "latencyMs"]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectProblem, startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { expectRefused } from "./support/state";
 import { allProducts, inlineItem, isTopUp, isVariantGiftCard } from "./support/catalog";
 import { waitFor } from "./support/wait";
 
@@ -28,13 +29,12 @@ const fulfilled = (id: string) => waitFor(async () => {
 
 describe("POST /orders: Idempotency-Key", () => {
   it("requires the header: a missing key is 400 invalid_request", async () => {
-    const res = await order({ item: inlineItem(giftCard), clientReference: "no-key" }, null);
-    expectProblem(res, 400, "invalid_request");
+    const res = await expectRefused(sb, () => order({ item: inlineItem(giftCard), clientReference: "no-key" }, null), 400, "invalid_request");
     expect(res.body.errors["Idempotency-Key"]).toBeDefined();
   });
 
   it.each([["129 characters", "k".repeat(129)], ["non-ASCII characters", "clé-é"]])("rejects a key of %s", async (_name, key) => {
-    expectProblem(await order({ item: inlineItem(giftCard), clientReference: "bad-key" }, key), 400, "invalid_request");
+    await expectRefused(sb, () => order({ item: inlineItem(giftCard), clientReference: "bad-key" }, key), 400, "invalid_request");
   });
 
   it("accepts a key of exactly 128 printable characters", async () => {
@@ -59,8 +59,7 @@ describe("POST /orders: Idempotency-Key", () => {
   it("answers 409 idempotency_key_reuse when the same key comes with a different body", async () => {
     const key = nextKey();
     expect((await order({ item: inlineItem(giftCard), clientReference: "reuse-1" }, key)).status).toBe(202);
-    const res = await order({ item: inlineItem(giftCard, 2), clientReference: "reuse-1" }, key);
-    expectProblem(res, 409, "idempotency_key_reuse");
+    await expectRefused(sb, () => order({ item: inlineItem(giftCard, 2), clientReference: "reuse-1" }, key), 409, "idempotency_key_reuse");
   });
 });
 
@@ -81,8 +80,7 @@ describe("POST /orders: bodies", () => {
     await sb.control("PUT", `/products/${giftCard.id}`, { priceFactor: 1.25 });
     try {
       const newPrice = (await sb.api(`/products/${giftCard.id}`)).body.variants[0].price;
-      const res = await order({ item: inlineItem(giftCard), clientReference: "max-1", maximumTotal: giftCard.variants[0].price });
-      expectProblem(res, 409, "price_above_maximum");
+      const res = await expectRefused(sb, () => order({ item: inlineItem(giftCard), clientReference: "max-1", maximumTotal: giftCard.variants[0].price }), 409, "price_above_maximum");
       expect(res.body.quotedTotal).toBe(newPrice);
       expect((await order({ item: inlineItem(giftCard), clientReference: "max-2", maximumTotal: newPrice })).status).toBe(202);
     } finally {
@@ -92,8 +90,7 @@ describe("POST /orders: bodies", () => {
 
   it("requires an E.164 purchaseInput.phoneNumber for phone top-ups", async () => {
     const topUp = products.find(isTopUp);
-    const missing = await order({ item: inlineItem(topUp), clientReference: "topup-1" });
-    expectProblem(missing, 400, "invalid_request");
+    const missing = await expectRefused(sb, () => order({ item: inlineItem(topUp), clientReference: "topup-1" }), 400, "invalid_request");
     expect(missing.body.errors["purchaseInput.phoneNumber"]).toBeDefined();
     const malformed = await order({ item: inlineItem(topUp), clientReference: "topup-2", purchaseInput: { phoneNumber: "0044 20 7946 0958" } });
     expect(malformed.body.errors["purchaseInput.phoneNumber"]).toBeDefined();
@@ -110,8 +107,7 @@ describe("POST /orders: bodies", () => {
     ["a negative maximumTotal", { quoteId: "quo_x", clientReference: "x", maximumTotal: -1 }, "maximumTotal"],
     ["an unknown field", { quoteId: "quo_x", clientReference: "x", coupon: "FREE" }, "coupon"],
   ])("rejects %s with 400 invalid_request", async (_name, body, field) => {
-    const res = await order(body);
-    expectProblem(res, 400, "invalid_request");
+    const res = await expectRefused(sb, () => order(body), 400, "invalid_request");
     expect(res.body.errors[field]).toBeDefined();
   });
 
@@ -119,7 +115,7 @@ describe("POST /orders: bodies", () => {
     const before = await usd();
     await sb.control("PUT", "/wallet", { balances: { USD: 1 } });
     try {
-      expectProblem(await order({ item: inlineItem(giftCard), clientReference: "poor" }), 409, "insufficient_funds");
+      await expectRefused(sb, () => order({ item: inlineItem(giftCard), clientReference: "poor" }), 409, "insufficient_funds");
     } finally {
       await sb.control("PUT", "/wallet", { balances: { USD: before.availableBalance } });
     }
@@ -128,7 +124,7 @@ describe("POST /orders: bodies", () => {
   it("answers 409 product_unavailable for an inline item of an unavailable product", async () => {
     await sb.control("PUT", `/products/${giftCard.id}`, { isAvailable: false });
     try {
-      expectProblem(await order({ item: inlineItem(giftCard), clientReference: "unavail" }), 409, "product_unavailable");
+      await expectRefused(sb, () => order({ item: inlineItem(giftCard), clientReference: "unavail" }), 409, "product_unavailable");
     } finally {
       await sb.control("PUT", `/products/${giftCard.id}`, { isAvailable: true });
     }
@@ -184,11 +180,11 @@ describe("order lifecycle", () => {
     expect(cents(after.availableBalance) - cents(before.availableBalance)).toBe(cents(created.total));
     expect((await sb.control("GET", "/events?type=order.refunded")).body.items.some((e: Json) => e.envelope.data.orderId === created.id)).toBe(true);
     expect((await sb.control("GET", "/events?type=wallet.credited")).body.items.length).toBe(credited);
-    expectProblem(await sb.control("POST", `/orders/${created.id}/refund`), 409, "order_not_refundable");
+    await expectRefused(sb, () => sb.control("POST", `/orders/${created.id}/refund`), 409, "order_not_refundable");
   });
 
   it("answers 404 not_found for an unknown order", async () => {
-    expectProblem(await sb.api("/orders/ord_unknown"), 404, "not_found");
+    await expectRefused(sb, () => sb.api("/orders/ord_unknown"), 404, "not_found");
   });
 });
 
@@ -198,9 +194,9 @@ describe("POST /orders/{id}/fulfillment (reveal)", () => {
   it("answers 409 order_not_fulfilled until the order is fulfilled", async () => {
     await sb.control("PUT", "/fulfilment", { mode: "manual" });
     const created = (await order({ item: inlineItem(giftCard), clientReference: "reveal-early" })).body;
-    expectProblem(await reveal(created.id, "reveal-early-1"), 409, "order_not_fulfilled");
+    await expectRefused(sb, () => reveal(created.id, "reveal-early-1"), 409, "order_not_fulfilled");
     await sb.control("POST", `/orders/${created.id}/fail`);
-    expectProblem(await reveal(created.id, "reveal-early-2"), 409, "order_not_fulfilled");
+    await expectRefused(sb, () => reveal(created.id, "reveal-early-2"), 409, "order_not_fulfilled");
   });
 
   it("reveals artifacts with Cache-Control no-store, counting each new key once", async () => {
@@ -246,10 +242,10 @@ describe("POST /orders/{id}/fulfillment (reveal)", () => {
     const a = (await order({ item: inlineItem(giftCard), clientReference: "reveal-k1" })).body;
     const b = (await order({ item: inlineItem(giftCard), clientReference: "reveal-k2" })).body;
     await Promise.all([fulfilled(a.id), fulfilled(b.id)]);
-    expectProblem(await reveal(a.id, null), 400, "invalid_request");
+    await expectRefused(sb, () => reveal(a.id, null), 400, "invalid_request");
     expect((await reveal(a.id, "shared-reveal-key")).status).toBe(200);
-    expectProblem(await reveal(b.id, "shared-reveal-key"), 409, "idempotency_key_reuse");
-    expectProblem(await reveal("ord_unknown", "whatever"), 404, "not_found");
+    await expectRefused(sb, () => reveal(b.id, "shared-reveal-key"), 409, "idempotency_key_reuse");
+    await expectRefused(sb, () => reveal("ord_unknown", "whatever"), 404, "not_found");
   });
 
   it("issues claim links for eSIMs", async () => {
@@ -288,6 +284,6 @@ describe("GET /orders", () => {
   });
 
   it.each(["status=shipped", "limit=0", "cursor=garbage", "createdFromUtc=yesterday"])("rejects %s with 400", async (query) => {
-    expectProblem(await sb.api(`/orders?${query}`), 400, "invalid_request");
+    await expectRefused(sb, () => sb.api(`/orders?${query}`), 400, "invalid_request");
   });
 });

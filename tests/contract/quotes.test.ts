@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectProblem, startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { expectRefused } from "./support/state";
 import { allProducts, isValueGiftCard, isVariantGiftCard } from "./support/catalog";
 
 let sb: TestSandbox;
@@ -66,13 +67,12 @@ describe("POST /quotes", () => {
   ];
 
   it.each(bad)("rejects %s with 400 invalid_request naming the field", async (_name, body, field) => {
-    const res = await sb.api("/quotes", { body: body() });
-    expectProblem(res, 400, "invalid_request");
+    const res = await expectRefused(sb, () => sb.api("/quotes", { body: body() }), 400, "invalid_request");
     expect(res.body.errors[field]).toEqual(expect.arrayContaining([expect.any(String)]));
   });
 
   it("answers 404 not_found for a product outside the catalog", async () => {
-    expectProblem(await sb.api("/quotes", { body: { productId: "prd_nope", variantId: "var_x", currency: "USD" } }), 404, "not_found");
+    await expectRefused(sb, () => sb.api("/quotes", { body: { productId: "prd_nope", variantId: "var_x", currency: "USD" } }), 404, "not_found");
   });
 
   it("re-checks availability: an unavailable product gives 409 product_unavailable", async () => {
@@ -80,10 +80,10 @@ describe("POST /quotes", () => {
     const body = unavailable.variants.length
       ? { productId: unavailable.id, variantId: unavailable.variants[0].id, currency: unavailable.currency }
       : { productId: unavailable.id, value: unavailable.minimumValue, currency: unavailable.currency };
-    expectProblem(await sb.api("/quotes", { body }), 409, "product_unavailable");
+    await expectRefused(sb, () => sb.api("/quotes", { body }), 409, "product_unavailable");
     await sb.control("PUT", `/products/${variantProduct.id}`, { isAvailable: false });
     try {
-      expectProblem(await sb.api("/quotes", { body: { productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "USD" } }), 409, "product_unavailable");
+      await expectRefused(sb, () => sb.api("/quotes", { body: { productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "USD" } }), 409, "product_unavailable");
     } finally {
       await sb.control("PUT", `/products/${variantProduct.id}`, { isAvailable: true });
     }
@@ -109,26 +109,26 @@ describe("ordering from a quote", () => {
   it("refuses a used quote with 409 quote_used", async () => {
     const q = await quote();
     expect((await orderFromQuote(q.id)).status).toBe(202);
-    expectProblem(await orderFromQuote(q.id), 409, "quote_used");
+    await expectRefused(sb, () => orderFromQuote(q.id), 409, "quote_used");
   });
 
   it("refuses a quote once the sandbox clock passes its expiry with 409 quote_expired", async () => {
     const q = await quote();
     await sb.control("POST", "/clock/advance", { seconds: 121 });
-    expectProblem(await orderFromQuote(q.id), 409, "quote_expired");
+    await expectRefused(sb, () => orderFromQuote(q.id), 409, "quote_expired");
   });
 
   it("refuses a quote whose product became unavailable with 409 product_unavailable", async () => {
     const q = await quote();
     await sb.control("PUT", `/products/${variantProduct.id}`, { isAvailable: false });
     try {
-      expectProblem(await orderFromQuote(q.id), 409, "product_unavailable");
+      await expectRefused(sb, () => orderFromQuote(q.id), 409, "product_unavailable");
     } finally {
       await sb.control("PUT", `/products/${variantProduct.id}`, { isAvailable: true });
     }
   });
 
   it("answers 404 not_found for an unknown quote", async () => {
-    expectProblem(await orderFromQuote("quo_unknown"), 404, "not_found");
+    await expectRefused(sb, () => orderFromQuote("quo_unknown"), 404, "not_found");
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectProblem, startTestSandbox, type TestSandbox } from "./support/client";
+import { startTestSandbox, type TestSandbox } from "./support/client";
+import { expectRefused } from "./support/state";
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -17,8 +18,7 @@ describe("rate limit", () => {
   it("allows the configured requests per minute and answers the next with 429 rate_limited and Retry-After", async () => {
     await freshWindow();
     for (let i = 0; i < 5; i++) expect((await sb.api("/products?limit=1")).status).toBe(200);
-    const limited = await sb.api("/products?limit=1");
-    expectProblem(limited, 429, "rate_limited");
+    const limited = await expectRefused(sb, () => sb.api("/products?limit=1"), 429, "rate_limited");
     const retryAfter = Number(limited.headers.get("retry-after"));
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -28,17 +28,17 @@ describe("rate limit", () => {
   it("counts per workspace: another workspace's key is not limited by this one's traffic", async () => {
     await freshWindow();
     for (let i = 0; i < 5; i++) await sb.api("/products?limit=1");
-    expectProblem(await sb.api("/products?limit=1"), 429, "rate_limited");
+    await expectRefused(sb, () => sb.api("/products?limit=1"), 429, "rate_limited");
     const { key } = (await sb.control("POST", "/keys", { scopes: ["products.read"], workspace: "ws_quiet" })).body;
     expect((await sb.api("/products?limit=1", { key })).status).toBe(200);
     const sameWorkspace = (await sb.control("POST", "/keys", { scopes: ["products.read"] })).body.key;
-    expectProblem(await sb.api("/products?limit=1", { key: sameWorkspace }), 429, "rate_limited");
+    await expectRefused(sb, () => sb.api("/products?limit=1", { key: sameWorkspace }), 429, "rate_limited");
   });
 
   it("uses a fixed one-minute window: the next minute starts from zero", async () => {
     await freshWindow();
     for (let i = 0; i < 5; i++) await sb.api("/products?limit=1");
-    expectProblem(await sb.api("/products?limit=1"), 429, "rate_limited");
+    await expectRefused(sb, () => sb.api("/products?limit=1"), 429, "rate_limited");
     await freshWindow();
     expect((await sb.api("/products?limit=1")).status).toBe(200);
   });
@@ -48,6 +48,6 @@ describe("rate limit", () => {
     for (let i = 0; i < 20; i++) expect((await sb.control("GET", "/health")).status).toBe(200);
     expect((await sb.control("PUT", "/rate-limit", { perMinute: 50 })).body).toEqual({ perMinute: 50 });
     for (let i = 0; i < 10; i++) expect((await sb.api("/products?limit=1")).status).toBe(200);
-    expectProblem(await sb.control("PUT", "/rate-limit", { perMinute: 0 }), 400, "invalid_request");
+    await expectRefused(sb, () => sb.control("PUT", "/rate-limit", { perMinute: 0 }), 400, "invalid_request");
   });
 });

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectProblem, type Json } from "./support/client";
+import { type Json } from "./support/client";
+import { expectRefused } from "./support/state";
 import { findProduct, inlineItem, isVariantGiftCard } from "./support/catalog";
 import { spawnSandbox, type ChildSandbox } from "./support/process";
 import { startReceiver, type Receiver } from "./support/receiver";
@@ -69,7 +70,7 @@ describe("the standalone sandbox (npm run sandbox)", () => {
 
   it("serves the control plane under /_sandbox and problem documents under /api/v1", async () => {
     expect((await sb.control("GET", "/health")).body.ok).toBe(true);
-    expectProblem(await sb.api("/orders", { key: null }), 401, "unauthorized");
+    await expectRefused(sb, () => sb.api("/orders", { key: null }), 401, "unauthorized");
   });
 
   it("keeps orders, balances and keys across a restart with SANDBOX_STATE_FILE", async () => {

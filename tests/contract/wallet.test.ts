@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectProblem, startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { expectRefused } from "./support/state";
 import { startReceiver, type Receiver } from "./support/receiver";
 import { waitFor } from "./support/wait";
 
@@ -30,13 +31,13 @@ describe("GET /wallet/balance", () => {
 
   it("reports zero for a currency never held and 400 for a malformed code", async () => {
     expect((await sb.api("/wallet/balance?currency=JPY")).body).toMatchObject({ currency: "JPY", availableBalance: 0, totalBalance: 0 });
-    expectProblem(await sb.api("/wallet/balance?currency=dollars"), 400, "invalid_request");
+    await expectRefused(sb, () => sb.api("/wallet/balance?currency=dollars"), 400, "invalid_request");
   });
 });
 
 describe("the BSC-USD deposit address", () => {
   it("does not exist until requested, then stays the same on every later request", async () => {
-    expectProblem(await sb.api("/wallet/deposit-addresses/bsc-usd"), 404, "not_found");
+    await expectRefused(sb, () => sb.api("/wallet/deposit-addresses/bsc-usd"), 404, "not_found");
     const created = await sb.api("/wallet/deposit-addresses/bsc-usd", { method: "PUT" });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ network: "BSC", asset: "BSC-USD", currency: "USD" });
@@ -49,12 +50,12 @@ describe("the BSC-USD deposit address", () => {
   });
 
   it("offers no other network", async () => {
-    expectProblem(await sb.api("/wallet/deposit-addresses/eth-usdc", { method: "PUT" }), 404, "not_found");
+    await expectRefused(sb, () => sb.api("/wallet/deposit-addresses/eth-usdc", { method: "PUT" }), 404, "not_found");
   });
 
   it("needs wallet.deposit-address.write to request it", async () => {
     const { key } = (await sb.control("POST", "/keys", { scopes: ["wallet.read"] })).body;
-    expectProblem(await sb.api("/wallet/deposit-addresses/bsc-usd", { method: "PUT", key }), 403, "forbidden");
+    await expectRefused(sb, () => sb.api("/wallet/deposit-addresses/bsc-usd", { method: "PUT", key }), 403, "forbidden");
     expect((await sb.api("/wallet/deposit-addresses/bsc-usd", { key })).status).toBe(200);
   });
 });
@@ -93,8 +94,7 @@ describe("deposits", () => {
   });
 
   it("rejects a malformed simulated deposit", async () => {
-    const res = await sb.control("POST", "/deposits", { amount: 0.001 });
-    expectProblem(res, 400, "invalid_request");
+    const res = await expectRefused(sb, () => sb.control("POST", "/deposits", { amount: 0.001 }), 400, "invalid_request");
     expect(res.body.errors.amount).toBeDefined();
   });
 });

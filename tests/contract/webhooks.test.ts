@@ -3,7 +3,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhook } from "../../sandbox/signature";
-import { expectProblem, startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { expectRefused } from "./support/state";
 import { findProduct, inlineItem, isVariantGiftCard } from "./support/catalog";
 import { startReceiver, type Receiver } from "./support/receiver";
 import { waitFor } from "./support/wait";
@@ -172,7 +173,7 @@ describe("webhook retries", () => {
       const list = await deliveriesOf(endpoint.id);
       return list[0]?.status === "parked" && list;
     }, "parked", 20_000);
-    expectProblem(await sb.control("POST", "/webhook-deliveries/dlv_nope/redeliver"), 404, "not_found");
+    await expectRefused(sb, () => sb.control("POST", "/webhook-deliveries/dlv_nope/redeliver"), 404, "not_found");
     expect((await sb.control("POST", `/webhook-deliveries/${parked.id}/redeliver`)).status).toBe(202);
     await waitFor(async () => (await deliveriesOf(endpoint.id))[0]?.status === "delivered", "redelivered");
     expect(receiver.received).toHaveLength(9);
@@ -182,8 +183,7 @@ describe("webhook retries", () => {
 
 describe("webhook endpoint registration", () => {
   it("rejects a malformed URL or an unknown event type", async () => {
-    const res = await sb.control("POST", "/webhook-endpoints", { url: "ftp://example", eventTypes: ["order.shipped"] });
-    expectProblem(res, 400, "invalid_request");
+    const res = await expectRefused(sb, () => sb.control("POST", "/webhook-endpoints", { url: "ftp://example", eventTypes: ["order.shipped"] }), 400, "invalid_request");
     expect(Object.keys(res.body.errors).sort()).toEqual(["eventTypes", "url"]);
   });
 });

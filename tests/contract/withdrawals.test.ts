@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectProblem, startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { startTestSandbox, type Json, type TestSandbox } from "./support/client";
+import { expectRefused } from "./support/state";
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -46,8 +47,7 @@ describe("POST /withdrawals/quotes", () => {
     ["a destination (funds only go to registered payout details)", { amount: 100, currency: "USD", destination: "IBAN" }, "destination"],
   ])("rejects %s with 400 invalid_request", async (_name, body, field) => {
     for (const path of ["/withdrawals/quotes", "/withdrawals"]) {
-      const res = await sb.api(path, { body });
-      expectProblem(res, 400, "invalid_request");
+      const res = await expectRefused(sb, () => sb.api(path, { body }), 400, "invalid_request");
       expect(res.body.errors[field]).toBeDefined();
     }
   });
@@ -71,8 +71,11 @@ describe("POST /withdrawals", () => {
 
   it("refuses a withdrawal above the available balance with 409 withdrawal_above_balance", async () => {
     const { availableBalance } = await usd();
-    expectProblem(await withdraw({ amount: availableBalance + 0.01, currency: "USD" }), 409, "withdrawal_above_balance");
-    expectProblem(await withdraw({ amount: 50, currency: "CHF" }), 409, "withdrawal_above_balance");
+    await expectRefused(sb, () => withdraw({ amount: availableBalance + 0.01, currency: "USD" }), 409, "withdrawal_above_balance");
+    await expectRefused(sb, () => withdraw({ amount: 50, currency: "CHF" }), 409, "withdrawal_above_balance");
+    // A currency the wallet never held: refused, and no empty JPY row appears in the balance list.
+    await expectRefused(sb, () => withdraw({ amount: 50, currency: "JPY" }), 409, "withdrawal_above_balance");
+    expect((await sb.api("/wallet/balance")).body.items.map((b: Json) => b.currency)).not.toContain("JPY");
   });
 
   it("cancels until paid, releasing the hold; cancelling twice is harmless", async () => {
@@ -100,7 +103,7 @@ describe("POST /withdrawals", () => {
     expect(paid).toMatchObject({ status: "paid", paidAtUtc: created.payoutDateUtc });
     const stillHeld = (await sb.api("/withdrawals?status=requested")).body.items.reduce((sum: number, w: Json) => sum + cents(w.amount), 0);
     expect(cents((await usd()).pendingWithdrawalBalance)).toBe(stillHeld);
-    expectProblem(await sb.api(`/withdrawals/${created.id}/cancellation`, { method: "POST" }), 409, "withdrawal_not_cancellable");
+    await expectRefused(sb, () => sb.api(`/withdrawals/${created.id}/cancellation`, { method: "POST" }), 409, "withdrawal_not_cancellable");
     expect((await sb.api("/withdrawals?status=paid")).body.items.map((w: Json) => w.id)).toContain(created.id);
   });
 
@@ -123,8 +126,8 @@ describe("GET /withdrawals", () => {
   });
 
   it("rejects an unknown status filter and answers 404 for an unknown withdrawal", async () => {
-    expectProblem(await sb.api("/withdrawals?status=pending"), 400, "invalid_request");
-    expectProblem(await sb.api("/withdrawals/wdr_nope"), 404, "not_found");
-    expectProblem(await sb.api("/withdrawals/wdr_nope/cancellation", { method: "POST" }), 404, "not_found");
+    await expectRefused(sb, () => sb.api("/withdrawals?status=pending"), 400, "invalid_request");
+    await expectRefused(sb, () => sb.api("/withdrawals/wdr_nope"), 404, "not_found");
+    await expectRefused(sb, () => sb.api("/withdrawals/wdr_nope/cancellation", { method: "POST" }), 404, "not_found");
   });
 });

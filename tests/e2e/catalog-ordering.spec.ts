@@ -87,7 +87,7 @@ test.describe("ordering", () => {
     await openProduct(page, product);
     const ref = `e2e-value-${Date.now()}`;
     await reference(page, ref);
-    const valueSelect = page.getByLabel(/^Value/);
+    const valueSelect = page.getByLabel(/^Face value/);
     if ((await valueSelect.evaluate((el) => el.tagName)) === "INPUT") {
       await valueSelect.fill(String(product.minimumValue! + product.valueStep! / 2));
       await page.getByRole("button", { name: "Get quote" }).click();
@@ -99,6 +99,31 @@ test.describe("ordering", () => {
     await page.getByRole("button", { name: "Place order" }).click();
     await expectFulfilled(page);
     expect(await upstreamOrdersWithReference(ref)).toHaveLength(1);
+  });
+
+  test("a value range reads as face value in the card's own currency, and the quote prices it in the sell currency", async ({ page }) => {
+    // The sandbox states the face currency in the description ("Values are in COP; …").
+    const faceOf = (p: SandboxProduct) => /\b[Vv]alues are in ([A-Z]{3})\b/.exec(p.description)?.[1] ?? null;
+    const product = await findProduct((p) => p.isAvailable && p.variants.length === 0 && p.valueStep !== null && faceOf(p) !== null && faceOf(p) !== p.currency);
+    const face = faceOf(product)!;
+    const n = (amount: number) => amount.toLocaleString("en");
+    const grid = `${face} ${n(product.minimumValue!)} – ${n(product.maximumValue!)} in steps of ${n(product.valueStep!)}`;
+    await signInAs(page, "buyer");
+    await page.goto(`/catalog?q=${encodeURIComponent(product.name)}`);
+    const card = page.getByTestId("product-card").filter({ hasText: product.name }).first();
+    await expect(card.getByTestId("product-price")).toHaveText(`Face value ${grid}`);
+    await expect(card).toContainText(`Priced in ${product.currency} on the quote`);
+
+    await openProduct(page, product);
+    await expect(page.getByTestId("product-price")).toHaveText(`Face value ${grid}`);
+    await expect(page.getByTestId("value-range")).toContainText(`Any face value from ${face} ${n(product.minimumValue!)} to ${face} ${n(product.maximumValue!)}`);
+    const value = page.getByLabel(`Face value (${face})`);
+    await expect(value).toBeVisible();
+    if (product.type === "phone-top-up") await page.getByLabel("Phone number to top up").fill("+447700900123");
+    await page.getByRole("button", { name: "Get quote" }).click();
+    const sellSymbol = new Intl.NumberFormat("en", { style: "currency", currency: product.currency }).formatToParts(1).find((part) => part.type === "currency")!.value;
+    await expect(page.getByTestId("quote-total")).toContainText(sellSymbol);
+    await expect(page.getByTestId("quote-total")).not.toContainText(face);
   });
 
   test("a phone top-up needs an E.164 number before anything is sent", async ({ page }) => {

@@ -14,6 +14,7 @@ export type SandboxProduct = {
   minimumValue: number | null;
   maximumValue: number | null;
   valueStep: number | null;
+  description: string;
 };
 
 export async function sandboxControl(method: string, path: string, body?: unknown) {

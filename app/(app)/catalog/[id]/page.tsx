@@ -6,6 +6,7 @@ import { requirePageSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
 import { getProduct } from "@/lib/catalog/get-product";
 import { describePrice, imageSrc, PRODUCT_TYPE_LABELS } from "@/lib/catalog/describe-price";
+import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 import { getSettings } from "@/lib/settings/get-settings";
 import { isAppError } from "@/lib/errors";
 import { formatMoney, toMinor } from "@/lib/money";
@@ -37,6 +38,8 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
   const settings = canOrder ? await getSettings() : null;
   const reference = `${new Date().toISOString().slice(0, 10).replace(/-/g, "")}-${randomBytes(3).toString("hex").toUpperCase()}`;
   const money = (amount: number) => formatMoney(toMinor(amount, product.currency), product.currency);
+  const faceCurrency = faceCurrencyOf(product);
+  const face = (amount: number) => formatFaceValue(amount, faceCurrency);
 
   return (
     <>
@@ -54,7 +57,7 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
               </div>
             ) : null}
             <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
-              <dt className="text-slate-500">Price</dt><dd className="font-medium" data-testid="product-price">{describePrice(product)}</dd>
+              <dt className="text-slate-500">{product.variants.length ? "Price" : "Value"}</dt><dd className="font-medium" data-testid="product-price">{describePrice(product)}</dd>
               <dt className="text-slate-500">Sell currency</dt><dd>{product.currency}</dd>
               <dt className="text-slate-500">Availability</dt>
               <dd className={product.isAvailable ? "text-emerald-700" : "text-red-700"} data-testid="availability">{product.isAvailable ? "Available" : "Currently unavailable"}</dd>
@@ -75,7 +78,11 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
           ) : (
             <Card>
               <h2 className="text-base font-semibold">Value range</h2>
-              <p className="mt-1 text-sm text-slate-700">Any value from {money(product.minimumValue ?? 0)} to {money(product.maximumValue ?? 0)} in steps of {money(product.valueStep ?? 0)}. The final price comes with the quote.</p>
+              <p className="mt-1 text-sm text-slate-700" data-testid="value-range">
+                Any face value from {face(product.minimumValue ?? 0)} to {face(product.maximumValue ?? 0)}
+                {product.valueStep ? <> in steps of {face(product.valueStep)}</> : null}
+                {faceCurrency ? null : " (in the card's own currency, see the description)"}. The price in {product.currency} comes with the quote.
+              </p>
             </Card>
           )}
           <Card>

@@ -1,0 +1,14 @@
+import path from "node:path";
+
+const WATCHDOG = path.join(import.meta.dirname, "exit-with-parent.cjs");
+
+/**
+ * The environment for a Node process the launcher starts: NODE_OPTIONS preloads
+ * exit-with-parent.cjs, so the process (and every Node process it starts in turn) stops when
+ * its parent dies, instead of living on as an orphan that holds a port.
+ */
+export function withParentWatchdog(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const preload = `--require=${JSON.stringify(WATCHDOG)}`;
+  const options = env.NODE_OPTIONS ?? "";
+  return { ...env, NODE_OPTIONS: options.includes(WATCHDOG) ? options : `${options} ${preload}`.trim() };
+}

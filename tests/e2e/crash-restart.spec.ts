@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { rm } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/**
+ * A supervisor restarts a crashed `npm start` at once (systemd: after 100 ms). Twice in a row:
+ * SIGKILL, restart immediately, and the app must come up — first after a SIGKILL of npm alone
+ * (its sh, tsx, launcher and children are left running and must stop by themselves), then after
+ * a SIGKILL of the whole process group (everything dies at once, the old pids may stay unreaped).
+ * Its own data folder and free ports; the build is the one the e2e web server just made.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const DATA_DIR = ".data/e2e-crash-restart";
+
+type Launch = { child: ChildProcess; output: () => string };
+
+test.describe.configure({ timeout: 10 * 60_000 });
+
+test("npm start comes up again right after being killed with SIGKILL, twice in a row", async () => {
+  await rm(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
+  const [port, dbPort, sandboxPort] = await freeThreePorts();
+  const env = { PORT: String(port), DATA_DIR, EMBEDDED_DB_PORT: String(dbPort), SANDBOX_PORT: String(sandboxPort), DEMO_PASSWORD: "crash-restart-password-1", LOG_LEVEL: "warn" };
+  const launches: Launch[] = [];
+  const start = () => {
+    const launched = launch(env);
+    launches.push(launched);
+    return launched;
+  };
+  try {
+    const first = start();
+    await untilServing(first, port);
+
+    process.kill(first.child.pid!, "SIGKILL"); // npm alone
+    const second = start();
+    await untilServing(second, port);
+
+    process.kill(-second.child.pid!, "SIGKILL"); // the whole tree, as a supervisor kills a unit
+    const third = start();
+    await untilServing(third, port);
+    expect(third.output()).not.toMatch(/ECONNREFUSED|EADDRINUSE/);
+  } finally {
+    for (const { child } of launches) signalGroup(child, "SIGTERM");
+    // Every process started here is gone once its ports are free again; then make sure by SIGKILL.
+    const freed = await untilPortsFree([port, dbPort, sandboxPort], 30_000);
+    for (const { child } of launches) signalGroup(child, "SIGKILL");
+    expect(freed, "the app's ports are free after stopping everything this test started").toBe(true);
+  }
+});
+
+function launch(env: Record<string, string>): Launch {
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL; // local mode, whatever the caller has set
+  delete inherited.SERVICE_BASE_URL;
+  // detached: its own process group, so the test can kill the whole tree the way a supervisor does.
+  const child = spawn("npm", ["start"], { cwd: ROOT, env: { ...inherited, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+// "serving on" is logged once the launcher has the data folder and PORT (after the old app let go
+// of them), so the health answer that follows comes from this launch, not from a leftover.
+async function untilServing(launched: Launch, port: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (launched.child.exitCode !== null) throw new Error(`npm start exited with ${launched.child.exitCode}:\n${launched.output()}`);
+        if (!launched.output().includes("[start] serving on")) return false;
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+        return res?.ok ?? false;
+      },
+      { timeout: 240_000, intervals: [250] },
+    )
+    .toBe(true);
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
+async function untilPortsFree(ports: number[], timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return false;
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen({ port, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+async function freeThreePorts(): Promise<[number, number, number]> {
+  const servers = await Promise.all(
+    Array.from({ length: 3 }, () => new Promise<net.Server>((resolve) => {
+      const server = net.createServer();
+      server.listen(0, "127.0.0.1", () => resolve(server));
+    })),
+  );
+  const [a, b, c] = servers.map((s) => (s.address() as net.AddressInfo).port) as [number, number, number]; // TCP listeners: AddressInfo, one per server
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  return [a, b, c];
+}
