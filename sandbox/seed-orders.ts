@@ -2,6 +2,7 @@ import { generateArtifacts } from "./artifacts";
 import type { Sandbox } from "./context";
 import { newId } from "./ids";
 import { priceItem } from "./pricing";
+import { isAvailable } from "./product-view";
 import type { Order, OrderStatus, Workspace } from "./state";
 
 // POST /_sandbox/orders/seed: a workspace's order history in one call, for tests and benchmarks that
@@ -14,7 +15,7 @@ export type SeedOptions = { count: number; status: OrderStatus; spreadSeconds: n
 
 export function seedOrders(sb: Sandbox, ws: Workspace, options: SeedOptions): Order[] {
   // Variant gift cards and eSIMs: no phone number, no value grid, always priceable.
-  const products = sb.catalog.products.filter((p) => p.type !== "phone-top-up" && p.variants.length > 0);
+  const products = sb.catalog.products.filter((p) => p.type !== "phone-top-up" && p.variants.length > 0 && isAvailable(sb.state, p));
   const now = sb.clock.now();
   const newest = [...ws.orders.values()].at(-1)?.createdAtMs ?? Number.NEGATIVE_INFINITY;
   const from = Math.max(now - options.spreadSeconds * 1000, newest + 1);
