@@ -68,23 +68,21 @@ function browse(people: Actor[], until: () => boolean) {
   const times: number[] = [];
   const errors: string[] = [];
   const categories = ["gift-card", "esim", "top-up"];
-  const act = async (actor: Actor, i: number) => {
-    const pick = (i + Math.floor(Math.random() * 4)) % 4;
+  const seen: string[] = [];
+  const act = async (actor: Actor, pick: number, i: number) => {
     if (pick === 0) await listProducts(actor, { page: 1 + (i % 3), size: 24, category: categories[i % 3] });
     else if (pick === 1) await listProducts(actor, { page: 1, size: 24 });
-    else if (pick === 2) await listOrders(actor, {}, { limit: 50 });
-    else {
-      const { rows } = await listOrders(actor, { reference: "storefront-" }, { limit: 5 });
-      if (rows[0]) await getOrder(actor, rows[0].id);
-    }
+    else if (pick === 2) seen.splice(0, seen.length, ...(await listOrders(actor, {}, { limit: 20 })).rows.map((r) => r.id));
+    else if (seen.length) await getOrder(actor, seen[i % seen.length]!);
   };
   return Promise.all(
     people.map(async (actor, i) => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 1_000));
       while (!until()) {
         const started = performance.now();
+        const pick = (i + Math.floor(Math.random() * 4)) % 4;
         try {
-          await act(actor, i);
+          await act(actor, pick, i);
         } catch (error) {
           errors.push(String((error as { code?: string }).code ?? error));
         }
