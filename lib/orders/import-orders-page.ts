@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { orderSyncConfig } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { isServiceError } from "@/lib/service";
-import { upstream } from "@/lib/upstream/service";
+import { upstream, upstreamBudget } from "@/lib/upstream/service";
 import { mirrorOrders } from "./mirror";
 import { ensureSyncState, minuteOf, msToNextMinute } from "./sync-state";
 
@@ -18,8 +18,9 @@ export type ImportStep = { state: "running" | "paused" | "done"; pageRead: boole
  *
  * It never makes a person wait: it asks the shared budget at background priority (which
  * stops at three quarters of the limit, leaving the rest to people), spends at most
- * ORDERS_IMPORT_CALLS_PER_MINUTE of it, spaced evenly, and when the budget is taken it
- * gives up the turn rather than queue, and tries again next minute. `nextInMs` says when
+ * ORDERS_IMPORT_CALLS_PER_MINUTE of it, spaced evenly, leaves a minute that people already
+ * keep busy (the background cap less its own share used) to them, and when the budget is
+ * taken it gives up the turn rather than queue, and tries again next minute. `nextInMs` says when
  * the worker should run the next step (null: nothing left, or paused).
  */
 export async function importOrdersPage(): Promise<ImportStep> {
@@ -31,6 +32,9 @@ export async function importOrdersPage(): Promise<ImportStep> {
   const window = minuteOf(now);
   const callsThisMinute = row.callsWindowStart?.getTime() === window.getTime() ? row.callsInWindow : 0;
   if (callsThisMinute >= importCallsPerMinute) return { state: "running", pageRead: false, nextInMs: msToNextMinute(now) };
+  // A busy minute (people browsing, a bulk order) is left to them: the import waits for a quieter one.
+  const budget = upstreamBudget();
+  if ((await budget.usedThisMinute()) >= budget.caps.background - importCallsPerMinute) return { state: "running", pageRead: false, nextInMs: msToNextMinute(now) };
 
   let page;
   try {

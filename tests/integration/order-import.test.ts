@@ -50,8 +50,8 @@ beforeAll(async () => {
     SERVICE_RATE_LIMIT: "120",
     SERVICE_RETRY_BASE_MS: "200",
     SERVICE_TIMEOUT_MS: "5000",
-    // Twice the default, so the ten pages take seconds; still a sliver of the 120/min.
-    ORDERS_IMPORT_CALLS_PER_MINUTE: "60",
+    // A third above the default, so the ten pages take seconds; a third of the 120/min at most.
+    ORDERS_IMPORT_CALLS_PER_MINUTE: "40",
   });
   // Earlier files ran at a limit of 100,000 a minute: their counts must not fill this minute.
   await db().rateBudget.deleteMany({});
