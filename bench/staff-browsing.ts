@@ -10,7 +10,7 @@
  * the background during the browsing; its progress is printed with the figures.
  */
 import { spawn } from "node:child_process";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { signIn, type Session } from "./lib/app-session";
@@ -159,10 +159,18 @@ async function query(sql: string): Promise<Record<string, unknown>[]> {
 async function seedHistory() {
   if (SEED_ORDERS <= 0) return;
   await mkdir(path.join(ROOT, ".data/bench"), { recursive: true });
-  const sandbox = await spawnSandbox({ SANDBOX_PORT: "0", SANDBOX_STATE_FILE: path.join(ROOT, ".data/bench/sandbox-state.json") });
+  const stateFile = path.join(ROOT, ".data/bench/sandbox-state.json");
+  const sandbox = await spawnSandbox({ SANDBOX_PORT: "0", SANDBOX_STATE_FILE: stateFile });
   try {
     const res = await fetch(`${sandbox.baseUrl}/_sandbox/orders/seed`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ count: SEED_ORDERS, referencePrefix: "storefront-" }) });
     if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
+    // The state is written shortly after a change: stop only once the newest seeded order is on disk.
+    const newest = ((await res.json()) as { ids: string[] }).ids.at(-1)!;
+    const deadline = Date.now() + 60_000;
+    while (!(await readFile(stateFile, "utf8").catch(() => "")).includes(newest)) {
+      if (Date.now() > deadline) throw new Error("the seeded orders were not written to the sandbox's state file");
+      await sleep(200);
+    }
   } finally {
     await sandbox.stop();
   }
