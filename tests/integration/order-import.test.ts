@@ -7,7 +7,7 @@ import { listProducts } from "@/lib/catalog/list-products";
 import { controlImport } from "@/lib/orders/control-import";
 import { getImportProgress } from "@/lib/orders/import-progress";
 import { getOrder } from "@/lib/orders/get-order";
-import { listOrders } from "@/lib/orders/list-orders";
+import { listOrders, orderFilterSchema } from "@/lib/orders/list-orders";
 import { registerOrderImport } from "@/lib/orders/order-import-jobs";
 import { syncSource } from "@/lib/orders/sync-state";
 import { upstreamBudget } from "@/lib/upstream/service";
@@ -72,7 +72,7 @@ function browse(people: Actor[], until: () => boolean) {
   const act = async (actor: Actor, pick: number, i: number) => {
     if (pick === 0) await listProducts(actor, { page: 1 + (i % 3), size: 24, category: categories[i % 3] });
     else if (pick === 1) await listProducts(actor, { page: 1, size: 24 });
-    else if (pick === 2) seen.splice(0, seen.length, ...(await listOrders(actor, {}, { limit: 20 })).rows.map((r) => r.id));
+    else if (pick === 2) seen.splice(0, seen.length, ...(await listOrders(actor, orderFilterSchema.parse({}), { limit: 20 })).rows.map((r) => r.id));
     else if (seen.length) await getOrder(actor, seen[i % seen.length]!);
   };
   return Promise.all(
@@ -168,8 +168,8 @@ describe("the history import", () => {
     const order = await getOrder(support, seededIds[0]!);
     expect(order).toMatchObject({ id: seededIds[0], clientReference: "storefront-00001", status: "fulfilled", origin: "elsewhere", placedBy: null });
     expect(order.lines).toHaveLength(1);
-    const elsewhere = await listOrders(support, { origin: "elsewhere", reference: "storefront-0000" }, { limit: 20 });
+    const elsewhere = await listOrders(support, orderFilterSchema.parse({ origin: "elsewhere", reference: "storefront-0000" }), { limit: 20 });
     expect(elsewhere.rows.map((r) => r.clientReference)).toContain("storefront-00001");
-    expect((await listOrders(support, { origin: "here", reference: "storefront-" }, { limit: 5 })).rows).toEqual([]);
+    expect((await listOrders(support, orderFilterSchema.parse({ origin: "here", reference: "storefront-" }), { limit: 5 })).rows).toEqual([]);
   });
 });
