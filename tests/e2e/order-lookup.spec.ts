@@ -68,3 +68,21 @@ test("support opens and reveals an order placed directly at the upstream, with n
     }
   }
 });
+
+test("an admin follows the history import on Settings and can read every order again", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.goto("/settings");
+  const panel = page.getByTestId("order-import");
+  // The e2e workspace is small: the import that started with the app is long done.
+  await expect(panel).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+  await expect(page.getByTestId("order-import-state")).toHaveText("Up to date");
+  const before = Number(await page.getByTestId("order-import-count").textContent());
+
+  await page.getByTestId("order-import-restart").click();
+  // Restarted from the newest order; the panel follows it to the end again.
+  await expect(page.getByTestId("order-import-state")).toHaveText("Importing");
+  await expect(panel).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+  await expect.poll(async () => Number(await page.getByTestId("order-import-count").textContent())).toBeGreaterThanOrEqual(before);
+  await page.goto("/audit");
+  await expect(page.getByTestId("audit-table").getByText("Restarted the order import").first()).toBeVisible();
+});
