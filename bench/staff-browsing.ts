@@ -5,12 +5,16 @@
  * answered and errors users saw (must be 0), and p50/p95 page times.
  *
  * Starts the app exactly as `npm start` does, on a fresh data folder, ports 3200/4630/55440.
+ * The workspace already holds BENCH_SEED_ORDERS (default 5,000) orders placed "before the
+ * app existed" (seeded into the sandbox's state file first), so the history import runs in
+ * the background during the browsing; its progress is printed with the figures.
  */
 import { spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { signIn, type Session } from "./lib/app-session";
+import { spawnSandbox } from "./sandbox/spawn";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = 3200;
@@ -20,10 +24,12 @@ const BASE = `http://localhost:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 const STAFF = Number(process.env.BENCH_STAFF ?? 50);
 const PASSWORD = "bench-password-123";
+const SEED_ORDERS = Number(process.env.BENCH_SEED_ORDERS ?? 5000);
 const THINK_MS = 1000; // each person pauses about a second between pages, as people do
 
 async function main() {
   await rm(path.join(ROOT, ".data/bench"), { recursive: true, force: true });
+  await seedHistory();
   let upstream429 = 0;
   // The launcher itself (not through npm, which does not pass signals on), in its own
   // process group so that stopping it stops the app, worker, sandbox and database with it.
@@ -52,6 +58,7 @@ async function main() {
     for (let i = 0; i < 30; i++) alone.push((await sessions[0]!.get("/catalog")).ms);
     alone.sort((a, b) => a - b);
 
+    const importBefore = await importProgress();
     const budgetBefore = await upstreamCalls();
     const times: number[] = [];
     let views = 0;
@@ -76,6 +83,7 @@ async function main() {
       }),
     );
     const calls = (await upstreamCalls()) - budgetBefore;
+    const importAfter = await importProgress();
     times.sort((a, b) => a - b);
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(0);
     console.log("\n| measure | value |\n|---|---|");
@@ -84,6 +92,7 @@ async function main() {
     console.log(`| page views served | ${views} (${(views / SECONDS).toFixed(1)}/s) |`);
     console.log(`| upstream calls made | ${calls} (${((calls / SECONDS) * 60).toFixed(0)}/min against a limit of 120/min) |`);
     console.log(`| page views per upstream call | ${(views / Math.max(1, calls)).toFixed(1)} |`);
+    console.log(`| history import (${SEED_ORDERS} seeded orders) | ${importBefore.orders} orders / ${importBefore.pages} pages before browsing → ${importAfter.orders} / ${importAfter.pages} after (${importAfter.state}) |`);
     console.log(`| 429s from the upstream | ${upstream429} |`);
     console.log(`| errors seen by users | ${userErrors} |`);
     console.log(`| page time p50 / p95 | ${q(0.5)} ms / ${q(0.95)} ms |`);
@@ -128,13 +137,44 @@ async function placeSomeOrders(session: Session, products: BenchProduct[]): Prom
 }
 
 async function upstreamCalls(): Promise<number> {
+  return Number((await query(`SELECT coalesce(sum(used), 0) AS n FROM "RateBudget"`))[0]!.n);
+}
+
+async function importProgress(): Promise<{ orders: number; pages: number; state: string }> {
+  const row = (await query(`SELECT "importOrders", "importPages", "importState" FROM "OrderSync" LIMIT 1`))[0];
+  return { orders: Number(row?.importOrders ?? 0), pages: Number(row?.importPages ?? 0), state: String(row?.importState ?? "not started") };
+}
+
+async function query(sql: string): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable` });
   await client.connect();
   try {
-    return Number((await client.query(`SELECT coalesce(sum(used), 0) AS n FROM "RateBudget"`)).rows[0].n);
+    return (await client.query(sql)).rows as Record<string, unknown>[];
   } finally {
     await client.end();
   }
+}
+
+/** The storefront's history: orders in the sandbox's state file before the app first starts. */
+async function seedHistory() {
+  if (SEED_ORDERS <= 0) return;
+  await mkdir(path.join(ROOT, ".data/bench"), { recursive: true });
+  const stateFile = path.join(ROOT, ".data/bench/sandbox-state.json");
+  const sandbox = await spawnSandbox({ SANDBOX_PORT: "0", SANDBOX_STATE_FILE: stateFile });
+  try {
+    const res = await fetch(`${sandbox.baseUrl}/_sandbox/orders/seed`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ count: SEED_ORDERS, referencePrefix: "storefront-" }) });
+    if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
+    // The state is written shortly after a change: stop only once the newest seeded order is on disk.
+    const newest = ((await res.json()) as { ids: string[] }).ids.at(-1)!;
+    const deadline = Date.now() + 60_000;
+    while (!(await readFile(stateFile, "utf8").catch(() => "")).includes(newest)) {
+      if (Date.now() > deadline) throw new Error("the seeded orders were not written to the sandbox's state file");
+      await sleep(200);
+    }
+  } finally {
+    await sandbox.stop();
+  }
+  console.log(`seeded ${SEED_ORDERS} orders placed before the app existed`);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

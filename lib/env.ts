@@ -45,6 +45,14 @@ const schema = z.object({
   /** Base of the retry backoff (1 s per the contract; tests make it small). */
   SERVICE_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(12_000),
+
+  // Every order of the workspace (lib/orders/import-orders-page.ts, sync-orders.ts).
+  /** Upstream calls a minute the history import may use at most (one page of 100 orders each). */
+  ORDERS_IMPORT_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(30),
+  /** Safety-net sync interval: about one call per run, so 120 s costs under 1 % of 120/min. */
+  ORDERS_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** The sync re-reads from its high-water mark minus this, for orders that became visible late. */
+  ORDERS_SYNC_OVERLAP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -80,5 +88,14 @@ export function serviceConfig(env: Env = getEnv()) {
     rateLimit: env.SERVICE_RATE_LIMIT,
     retryBaseMs: env.SERVICE_RETRY_BASE_MS,
     timeoutMs: env.SERVICE_TIMEOUT_MS,
+  };
+}
+
+/** The history import's and the safety-net sync's pacing (lib/orders). */
+export function orderSyncConfig(env: Env = getEnv()) {
+  return {
+    importCallsPerMinute: env.ORDERS_IMPORT_CALLS_PER_MINUTE,
+    syncIntervalSeconds: env.ORDERS_SYNC_INTERVAL_SECONDS,
+    syncOverlapMs: env.ORDERS_SYNC_OVERLAP_SECONDS * 1000,
   };
 }

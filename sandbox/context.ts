@@ -27,4 +27,5 @@ export type Sandbox = {
   emit(workspaceId: string, type: string, data: Record<string, unknown>): void; // webhooks.ts wires this
   onOrderCreated(workspaceId: string, orderId: string): void; // order-lifecycle.ts wires this
   log(message: string): void;
+  counters: { rateLimited: number }; // 429s answered since start (GET /_sandbox/rate-limit reports it)
 };

@@ -12,6 +12,7 @@ export function takeRequest(sb: Sandbox, ws: Workspace): void {
   const windowStart = now - (now % WINDOW_MS);
   if (ws.rateWindow.startMs !== windowStart) ws.rateWindow = { startMs: windowStart, count: 0 };
   if (ws.rateWindow.count >= sb.settings.rateLimitPerMinute) {
+    sb.counters.rateLimited += 1;
     const retryAfter = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
     throw new SandboxError({
       status: 429,

@@ -80,6 +80,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     emit: (workspaceId, type, data) => emitEvent(sb, workspaceId, type, data),
     onOrderCreated: (workspaceId, orderId) => scheduleFulfilment(sb, workspaceId, orderId),
     log,
+    counters: { rateLimited: 0 },
   };
 
   const { plaintext: apiKey } = issueKey(state, { workspaceId: DEFAULT_WORKSPACE, scopes: [...SCOPES], allowCidrs: [], expiresAtMs: null, label: "bootstrap" }, sb.clock.now(), options.apiKey);

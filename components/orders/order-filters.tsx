@@ -10,6 +10,7 @@ export type OrderFilterValues = {
   product?: string;
   placedBy?: string;
   reference?: string;
+  origin?: string;
 };
 
 export type StaffOption = { id: string; name: string; email: string };
@@ -30,9 +31,17 @@ export function OrderFilters({ values, staff, selfId }: { values: OrderFilterVal
           <span className="block font-medium text-slate-700">Client reference</span>
           <input type="search" name="reference" defaultValue={values.reference ?? ""} maxLength={100} placeholder="Part of a reference" className={input} />
         </label>
-        <label className="text-sm lg:col-span-2">
+        <label className="text-sm">
           <span className="block font-medium text-slate-700">Product</span>
           <input type="search" name="product" defaultValue={values.product ?? ""} maxLength={200} placeholder="Product name or id" className={input} />
+        </label>
+        <label className="text-sm">
+          <span className="block font-medium text-slate-700">Origin</span>
+          <select name="origin" defaultValue={values.origin ?? ""} className={input} data-testid="orders-origin-filter">
+            <option value="">Anywhere</option>
+            <option value="here">Placed here</option>
+            <option value="elsewhere">Through the API elsewhere</option>
+          </select>
         </label>
         {staff ? (
           <label className="text-sm">

@@ -19,7 +19,7 @@ export function OrdersTable({ rows, reveals = {} }: { rows: OrderListRow[]; reve
             <th scope="col" className="px-4 py-3">Products</th>
             <th scope="col" className="px-4 py-3">Status</th>
             <th scope="col" className="px-4 py-3 text-right">Total</th>
-            <th scope="col" className="px-4 py-3">Placed by</th>
+            <th scope="col" className="px-4 py-3">Origin</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -57,8 +57,8 @@ export function OrdersTable({ rows, reveals = {} }: { rows: OrderListRow[]; reve
                 ) : null}
               </td>
               <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatMoney(row.totalMinor, row.currency)}</td>
-              <td className="px-4 py-2" title={row.placedBy?.email}>
-                {row.placedBy?.name ?? <span className="text-slate-500">—</span>}
+              <td className="px-4 py-2" title={row.placedBy?.email} data-testid="order-origin" data-origin={row.origin}>
+                {row.origin === "elsewhere" ? <span className="text-slate-600">API elsewhere</span> : (row.placedBy?.name ?? <span className="text-slate-600">Placed here</span>)}
               </td>
             </tr>
           ))}

@@ -24,6 +24,8 @@ export const QUEUE = {
   webhookSweep: "webhook.sweep",
   ordersReconcile: "orders.reconcile",
   ordersResume: "orders.resume-pending",
+  ordersImport: "orders.import",
+  ordersSync: "orders.sync",
   withdrawalsMaintain: "withdrawals.maintain",
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
@@ -39,6 +41,8 @@ const QUEUE_POLICY: Record<QueueName, QueuePolicy> = {
   "webhook.sweep": "stately",
   "orders.reconcile": "stately",
   "orders.resume-pending": "stately",
+  "orders.import": "stately",
+  "orders.sync": "stately",
   "withdrawals.maintain": "stately",
 };
 const QUEUE_SETTINGS: Record<QueueName, Omit<Queue, "name" | "policy" | "partition">> = {
@@ -48,6 +52,9 @@ const QUEUE_SETTINGS: Record<QueueName, Omit<Queue, "name" | "policy" | "partiti
   "webhook.sweep": { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3_600 },
   "orders.reconcile": { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3_600 },
   "orders.resume-pending": { retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3_600 },
+  // One page a job (a call and one INSERT): seconds, not minutes.
+  "orders.import": { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3_600 },
+  "orders.sync": { retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3_600 },
   "withdrawals.maintain": { retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3_600 },
 };
 

@@ -1,7 +1,10 @@
 import "server-only";
 import type { Job, JobResult, PgBoss } from "pg-boss";
 import { logger } from "@/lib/log";
+import { orderSyncConfig } from "@/lib/env";
+import { registerOrderImport } from "@/lib/orders/order-import-jobs";
 import { reconcileOrders } from "@/lib/orders/reconcile-orders";
+import { syncOrders } from "@/lib/orders/sync-orders";
 import { resumePendingOrders } from "@/lib/orders/resume-pending-orders";
 import type { ProcessJob } from "@/lib/webhooks/enqueue-event";
 import { processEvent } from "@/lib/webhooks/process-event";
@@ -23,10 +26,13 @@ import { registerBulkOrderJobs } from "@/lib/bulk-orders/bulk-jobs"; // bulk ord
 export type Worker = { stop(): Promise<void> };
 
 const CHAIN_KEY = "chain";
-const PERIODIC: { name: QueueName; everySeconds: number; run: () => Promise<unknown> }[] = [
+type Periodic = { name: QueueName; everySeconds: number; run: () => Promise<unknown> };
+const periodicTasks = (): Periodic[] => [
   { name: QUEUE.webhookSweep, everySeconds: 10, run: () => processPendingEvents({ olderThanMs: 5_000 }) },
   { name: QUEUE.ordersReconcile, everySeconds: 5, run: () => reconcileOrders() },
   { name: QUEUE.ordersResume, everySeconds: 30, run: () => resumePendingOrders() },
+  // The safety net for missed webhooks; its interval and cost: lib/orders/sync-orders.ts.
+  { name: QUEUE.ordersSync, everySeconds: orderSyncConfig().syncIntervalSeconds, run: () => syncOrders() },
   { name: QUEUE.withdrawalsMaintain, everySeconds: 15, run: () => maintainWithdrawals() },
 ];
 
@@ -43,7 +49,8 @@ export async function startWorker(options: { periodic?: boolean } = {}): Promise
   );
 
   if (options.periodic !== false) {
-    for (const task of PERIODIC) await registerPeriodic(boss, task);
+    for (const task of periodicTasks()) await registerPeriodic(boss, task);
+    await registerOrderImport(boss);
   }
   await registerBulkOrderJobs(boss, { periodic: options.periodic !== false }); // bulk orders (issue 5): lib/bulk-orders/bulk-jobs.ts
   logger.info("worker started", { embedded, periodic: options.periodic !== false });
@@ -83,7 +90,7 @@ async function runInTurn(jobs: Job<ProcessJob>[]): Promise<JobResult[]> {
   return results;
 }
 
-async function registerPeriodic(boss: PgBoss, task: (typeof PERIODIC)[number]): Promise<void> {
+async function registerPeriodic(boss: PgBoss, task: Periodic): Promise<void> {
   await boss.work(task.name, { pollingIntervalSeconds: 1 }, async (jobs: Job<{ keeper?: boolean }>[]) => {
     try {
       for (const job of jobs) {

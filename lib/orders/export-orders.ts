@@ -4,7 +4,7 @@ import { toCsvRow } from "@/lib/csv";
 import { currencyExponent, toDecimalString } from "@/lib/money";
 import { listOrders, type OrderFilter, type OrderListRow } from "./list-orders";
 
-const HEADER = ["orderId", "createdAtUtc", "updatedAtUtc", "clientReference", "status", "total", "currency", "items", "placedBy", "placedByEmail"];
+const HEADER = ["orderId", "createdAtUtc", "updatedAtUtc", "clientReference", "status", "total", "currency", "items", "origin", "placedBy", "placedByEmail"];
 const BATCH = 500;
 
 /**
@@ -44,6 +44,7 @@ function csvRow(row: OrderListRow): string {
     toDecimalString(BigInt(row.totalMinor), currencyExponent(row.currency)),
     row.currency,
     items,
+    row.origin === "here" ? "placed here" : "API elsewhere",
     row.placedBy?.name ?? "",
     row.placedBy?.email ?? "",
   ]);

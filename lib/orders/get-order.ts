@@ -5,6 +5,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse";
 import { toMinor } from "@/lib/money";
+import { lookupOrder } from "./lookup-order";
 import { toOrderView, type OrderView } from "./order-view";
 
 /** One line as the order page shows it; amounts are minor units as strings (JSON-safe). */
@@ -22,7 +23,14 @@ export type OrderLineView = {
 };
 
 export type Placer = { id: string; name: string; email: string };
-export type OrderDetail = Omit<OrderView, "lines"> & { lines: OrderLineView[]; placedBy: Placer | null };
+/** Where an order came from: placed in this back-office (by `placedBy`, when known), or through the API elsewhere (a storefront). */
+export type OrderOrigin = "here" | "elsewhere";
+export type OrderDetail = Omit<OrderView, "lines"> & { lines: OrderLineView[]; placedBy: Placer | null; origin: OrderOrigin };
+
+/** Placed here: this app's idempotency ledger sent it (the key is mirrored with it) or a person is recorded. */
+export function originOf(order: { placedById: string | null; idempotencyKey: string | null }): OrderOrigin {
+  return order.placedById || order.idempotencyKey ? "here" : "elsewhere";
+}
 
 export const orderIdSchema = z.string().trim().min(1, "Enter an order id.").max(200, "Not an order id.");
 
@@ -76,14 +84,22 @@ function safeMinor(amount: number | null | undefined, currency: string): bigint 
   }
 }
 
-/** One order from the local mirror (never the upstream), with the staff member who placed it. */
+/**
+ * One order from the local mirror, with the staff member who placed it. An id the mirror
+ * lacks is asked of the upstream once and mirrored (lookupOrder); its 404 is "no such
+ * order in this workspace".
+ */
 export async function getOrder(actor: Actor, id: unknown): Promise<OrderDetail> {
   assertCan(actor, "orders.read");
   const orderId = parseInput(orderIdSchema, id);
-  const order = await db().order.findUnique({ where: { id: orderId } });
-  if (!order) throw new AppError("not_found", "There is no order with this id.");
+  let order = await db().order.findUnique({ where: { id: orderId } });
+  if (!order) {
+    await lookupOrder(orderId);
+    order = await db().order.findUnique({ where: { id: orderId } });
+  }
+  if (!order) throw new AppError("not_found", "There is no such order in this workspace.");
   const placer = order.placedById
     ? await db().staff.findUnique({ where: { id: order.placedById }, select: { id: true, name: true, email: true } })
     : null;
-  return { ...toOrderView(order), lines: readOrderLines(order.lines, order.currency), placedBy: placer };
+  return { ...toOrderView(order), lines: readOrderLines(order.lines, order.currency), placedBy: placer, origin: originOf(order) };
 }

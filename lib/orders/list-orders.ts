@@ -3,7 +3,7 @@ import { z } from "zod";
 import { db, Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { ORDER_STATUSES, type OrderStatus } from "./order-states";
-import { readOrderLines } from "./get-order";
+import { originOf, readOrderLines, type OrderOrigin } from "./get-order";
 
 const blankToUndefined = (v: string | undefined) => v || undefined;
 const isoDay = z.iso.date("Use a date as YYYY-MM-DD.").optional().or(z.literal("").transform(() => undefined));
@@ -36,6 +36,8 @@ export const orderFilterSchema = z
     placedBy: z.string().trim().regex(/^(me|[A-Za-z0-9-]{1,64})$/, "Not a staff id.").optional().or(z.literal("").transform(() => undefined)),
     /** Part of the client reference, any case. */
     reference: z.string().trim().max(100, "Use at most 100 characters.").optional().transform(blankToUndefined),
+    /** "here": placed in this back-office; "elsewhere": through the API by another client (a storefront). */
+    origin: z.enum(["here", "elsewhere"], "Use here or elsewhere.").optional().or(z.literal("").transform(() => undefined)),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The end date is before the start date.", path: ["to"] });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
@@ -53,6 +55,7 @@ export type OrderListRow = {
   updatedAt: string;
   items: { productId: string; productName: string; variantLabel: string; quantity: number }[];
   placedBy: { id: string; name: string; email: string } | null;
+  origin: OrderOrigin;
 };
 
 type RawRow = {
@@ -65,6 +68,7 @@ type RawRow = {
   upstreamCreatedAt: Date;
   upstreamUpdatedAt: Date;
   placedById: string | null;
+  idempotencyKey: string | null;
   placedByName: string | null;
   placedByEmail: string | null;
 };
@@ -80,6 +84,8 @@ export function orderConditions(actor: Actor, filter: OrderFilter): Prisma.Sql[]
   if (filter.from) conditions.push(Prisma.sql`o."upstreamCreatedAt" >= ${new Date(`${filter.from}T00:00:00.000Z`)}`);
   if (filter.to) conditions.push(Prisma.sql`o."upstreamCreatedAt" < ${new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS)}`);
   if (filter.placedBy) conditions.push(Prisma.sql`o."placedById" = ${filter.placedBy === "me" ? actor.staffId : filter.placedBy}`);
+  if (filter.origin === "here") conditions.push(Prisma.sql`(o."placedById" IS NOT NULL OR o."idempotencyKey" IS NOT NULL)`);
+  if (filter.origin === "elsewhere") conditions.push(Prisma.sql`(o."placedById" IS NULL AND o."idempotencyKey" IS NULL)`);
   if (filter.reference) conditions.push(Prisma.sql`o."clientReference" ILIKE ${likePattern(filter.reference)}`);
   if (filter.product) {
     // JSONB containment finds an exact product id in any line; the name match looks inside each line.
@@ -114,7 +120,7 @@ export async function listOrders(
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   const found = await db().$queryRaw<RawRow[]>`
     SELECT o."id", o."clientReference", o."status", o."totalMinor", o."currency", o."lines",
-           o."upstreamCreatedAt", o."upstreamUpdatedAt", o."placedById",
+           o."upstreamCreatedAt", o."upstreamUpdatedAt", o."placedById", o."idempotencyKey",
            s."name" AS "placedByName", s."email" AS "placedByEmail"
     FROM "Order" o
     LEFT JOIN "Staff" s ON s."id" = o."placedById"
@@ -137,5 +143,6 @@ function toRow(r: RawRow): OrderListRow {
     updatedAt: r.upstreamUpdatedAt.toISOString(),
     items: readOrderLines(r.lines, r.currency).map(({ productId, productName, variantLabel, quantity }) => ({ productId, productName, variantLabel, quantity })),
     placedBy: r.placedById && r.placedByName !== null ? { id: r.placedById, name: r.placedByName, email: r.placedByEmail ?? "" } : null,
+    origin: originOf(r),
   };
 }

@@ -16,16 +16,7 @@ export type MirrorMeta = { placedById?: string | null; idempotencyKey?: string |
 export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, tx?: Tx): Promise<{ status: OrderStatus; changed: boolean }> {
   if (!tx) return db().$transaction((t) => mirrorOrder(order, meta, t));
   const status = order.status as OrderStatus;
-  const data = {
-    clientReference: order.clientReference,
-    status,
-    totalMinor: toMinor(order.total, order.currency),
-    currency: order.currency,
-    upstreamCreatedAt: new Date(order.createdAtUtc),
-    upstreamUpdatedAt: new Date(order.updatedAtUtc),
-    syncedAt: new Date(),
-    nextCheckAt: OPEN_STATUSES.includes(status) ? new Date(Date.now() + 5_000) : null,
-  };
+  const data = mirroredFields(order);
   const lines = (order.lines ?? null) as Prisma.InputJsonValue | null;
 
   // Insert-if-absent without aborting the transaction when another writer was first.
@@ -51,4 +42,46 @@ export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, t
   if (Object.keys(patch).length === 0) return { status: current, changed: false };
   await tx.order.update({ where: { id: order.id }, data: patch });
   return { status: newer && !backward ? status : current, changed: newer && !backward && status !== current };
+}
+
+function mirroredFields(order: UpstreamOrder) {
+  const status = order.status as OrderStatus;
+  return {
+    clientReference: order.clientReference,
+    status,
+    totalMinor: toMinor(order.total, order.currency),
+    currency: order.currency,
+    upstreamCreatedAt: new Date(order.createdAtUtc),
+    upstreamUpdatedAt: new Date(order.updatedAtUtc),
+    syncedAt: new Date(),
+    nextCheckAt: OPEN_STATUSES.includes(status) ? new Date(Date.now() + 5_000) : null,
+  };
+}
+
+/**
+ * Mirrors a page of orders read from a list (history import, safety-net sync): the ones the
+ * mirror lacks in one INSERT (one short statement, so people's queries never queue behind a
+ * long transaction), then the ones it already had through mirrorOrder, each alone.
+ * Returns how many were new.
+ */
+export async function mirrorOrders(orders: UpstreamOrder[]): Promise<{ inserted: number; changed: number }> {
+  if (orders.length === 0) return { inserted: 0, changed: 0 };
+  const created = await db().order.createManyAndReturn({
+    data: orders.map((order) => ({ id: order.id, ...mirroredFields(order), lines: (order.lines ?? []) as Prisma.InputJsonValue })),
+    skipDuplicates: true,
+    select: { id: true },
+  });
+  const fresh = new Set(created.map((row) => row.id));
+  const known = orders.filter((order) => !fresh.has(order.id));
+  // A re-read that says nothing new (same update time, same status) costs no transaction.
+  const held = new Map(
+    (await db().order.findMany({ where: { id: { in: known.map((o) => o.id) } }, select: { id: true, status: true, upstreamUpdatedAt: true } })).map((row) => [row.id, row]),
+  );
+  let changed = 0;
+  for (const order of known) {
+    const row = held.get(order.id);
+    if (row && row.status === order.status && row.upstreamUpdatedAt.getTime() >= Date.parse(order.updatedAtUtc)) continue;
+    if ((await mirrorOrder(order)).changed) changed += 1;
+  }
+  return { inserted: fresh.size, changed };
 }

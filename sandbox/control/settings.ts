@@ -55,7 +55,7 @@ export const settingsRoutes: ControlRoute[] = [
     ctx.sb.settings.faults = noFaults();
     return { status: 200, json: ctx.sb.settings.faults };
   }),
-  route<ControlHandler>("GET", "/_sandbox/rate-limit", (ctx) => ({ status: 200, json: { perMinute: ctx.sb.settings.rateLimitPerMinute } })),
+  route<ControlHandler>("GET", "/_sandbox/rate-limit", (ctx) => ({ status: 200, json: { perMinute: ctx.sb.settings.rateLimitPerMinute, rateLimitedSinceStart: ctx.sb.counters.rateLimited } })),
   route<ControlHandler>("PUT", "/_sandbox/rate-limit", (ctx) => {
     const body = controlBody(ctx);
     const r = createReader();

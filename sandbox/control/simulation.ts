@@ -6,8 +6,9 @@ import { findOrderAnywhere, transition } from "../order-lifecycle";
 import { orderView } from "../order-view";
 import { conflict, notFound } from "../problem";
 import { productView, UNIT_FACTOR_PPM } from "../product-view";
-import { workspaceFor } from "../state";
-import { createReader, isObject, readAmount, readBoolean, readCurrency, readNumber, rejectUnknown } from "../validate";
+import { seedOrders } from "../seed-orders";
+import { workspaceFor, type OrderStatus } from "../state";
+import { createReader, isObject, readAmount, readBoolean, readCurrency, readInteger, readNumber, readString, rejectUnknown } from "../validate";
 import { balanceView, setAvailable } from "../wallet";
 import { controlBody, controlParam, readWorkspaceId, type ControlContext, type ControlHandler, type ControlRoute } from "./context";
 
@@ -60,6 +61,19 @@ export const simulationRoutes: ControlRoute[] = [
     invalidateRenderings(ctx.sb.catalog, product.id);
     ctx.sb.changed();
     return { status: 200, json: productView(ctx.sb.state, product) };
+  }),
+  route<ControlHandler>("POST", "/_sandbox/orders/seed", (ctx) => {
+    const body = controlBody(ctx);
+    const r = createReader();
+    rejectUnknown(r, body, ["count", "status", "spreadSeconds", "referencePrefix", "workspace"]);
+    const count = readInteger(r, body, "count", "count", { required: true, min: 1, max: 100_000 }) ?? 1;
+    const status = readString(r, body, "status", "status", { pattern: /^(reserved|processing|fulfilled|failed|refunded)$/, patternMessage: "Must be an order status." }) ?? "fulfilled";
+    const spreadSeconds = readInteger(r, body, "spreadSeconds", "spreadSeconds", { min: 0, max: 10 * 365 * 86_400 }) ?? 86_400;
+    const referencePrefix = readString(r, body, "referencePrefix", "referencePrefix", { max: 100 }) ?? "seed-";
+    const workspaceId = readWorkspaceId(r, body);
+    r.fail();
+    const orders = seedOrders(ctx.sb, workspaceFor(ctx.sb.state, workspaceId), { count, status: status as OrderStatus, spreadSeconds, referencePrefix });
+    return { status: 201, json: { count: orders.length, ids: orders.map((o) => o.id) } };
   }),
   route<ControlHandler>("POST", "/_sandbox/orders/:orderId/refund", (ctx) => {
     const { ws, order } = orderFor(ctx);

@@ -64,9 +64,9 @@ test("the orders list filters by status and client reference, and exports exactl
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("orders-export").click()]);
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = (await readFile((await download.path())!, "utf8")).trimEnd().split("\r\n");
-  expect(csv[0]).toBe("orderId,createdAtUtc,updatedAtUtc,clientReference,status,total,currency,items,placedBy,placedByEmail");
+  expect(csv[0]).toBe("orderId,createdAtUtc,updatedAtUtc,clientReference,status,total,currency,items,origin,placedBy,placedByEmail");
   expect(csv.slice(1).map((line) => line.split(",")[3])).toEqual([`${prefix}-ok-2`, `${prefix}-ok-1`]);
-  expect(csv[2]).toContain(",fulfilled,50.00,USD,2 × E2E Gift Card ($25),Demo Buyer,buyer@demo.local");
+  expect(csv[2]).toContain(",fulfilled,50.00,USD,2 × E2E Gift Card ($25),placed here,Demo Buyer,buyer@demo.local");
 
   // Only mine: the toggle of people who cannot read the staff list.
   await page.getByLabel("Only orders I placed").check();

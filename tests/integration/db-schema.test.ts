@@ -64,6 +64,16 @@ describe("migrations agree with schema.prisma", () => {
     });
     expect(await db().serviceStatus.findUniqueOrThrow({ where: { id: 1 } })).toEqual(status);
 
+    const sync = await db().orderSync.create({
+      data: {
+        source: `https://schema-${Date.now()}.test`, importState: "paused", importCursor: "c", importPages: 3, importOrders: 300, importStartedAt: at, importFinishedAt: at,
+        importLastPageAt: at, callsWindowStart: at, callsInWindow: 2, highWaterMark: at, lastSyncAt: at, lastSyncOrders: 4, lastError: "e",
+      },
+    });
+    expect(await db().orderSync.findUniqueOrThrow({ where: { source: sync.source } })).toEqual(sync);
+    await expect(db().orderSync.create({ data: { source: `${sync.source}/2`, importState: "sideways" } })).rejects.toThrow();
+    await db().orderSync.delete({ where: { source: sync.source } });
+
     // Cascade declared in the schema is present in the SQL.
     await db().staff.delete({ where: { id: staff.id } });
     expect(await db().staffSession.count({ where: { staffId: staff.id } })).toBe(0);

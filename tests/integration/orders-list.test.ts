@@ -178,10 +178,10 @@ describe("orders list (from the mirror)", () => {
     await mirrorRow({ ref: `${ref}-yen`, totalMinor: 500n, currency: "JPY", status: "failed", formula: "=1+1 " });
     const text = await new Response(exportOrdersCsv(viewer, filter({ reference: `${prefix}-${ref}` }))).text();
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("orderId,createdAtUtc,updatedAtUtc,clientReference,status,total,currency,items,placedBy,placedByEmail");
+    expect(lines[0]).toBe("orderId,createdAtUtc,updatedAtUtc,clientReference,status,total,currency,items,origin,placedBy,placedByEmail");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`,'=1+1 ${prefix}-${ref}-yen,failed,500,JPY,`);
-    expect(lines[2]).toContain(`,${prefix}-${ref}-a,fulfilled,12.34,USD,"2 × =HYPERLINK(""x"")",${buyer.name},${buyer.email}`);
+    expect(lines[2]).toContain(`,${prefix}-${ref}-a,fulfilled,12.34,USD,"2 × =HYPERLINK(""x"")",placed here,${buyer.name},${buyer.email}`);
 
     const onlyFailed = await new Response(exportOrdersCsv(viewer, filter({ reference: `${prefix}-${ref}`, status: ["failed"] }))).text();
     expect(onlyFailed.trimEnd().split("\r\n")).toHaveLength(2);

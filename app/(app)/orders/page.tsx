@@ -4,7 +4,8 @@ import Link from "next/link";
 import { requirePageSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";
-import { listOrders, orderCursorSchema, orderFilterSchema, type OrderFilter } from "@/lib/orders/list-orders";
+import { orderCursorSchema, orderFilterSchema, type OrderFilter } from "@/lib/orders/list-orders";
+import { searchOrders } from "@/lib/orders/search-orders";
 import { listStaff } from "@/lib/staff/list-staff";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
@@ -18,9 +19,9 @@ export const metadata: Metadata = { title: "Orders" };
 type Search = Record<string, string | string[] | undefined>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-const FIELD_LABELS: Record<string, string> = { status: "status", from: "from date", to: "to date", product: "product", placedBy: "placed by", reference: "client reference", cursor: "page position" };
+const FIELD_LABELS: Record<string, string> = { status: "status", from: "from date", to: "to date", product: "product", placedBy: "placed by", reference: "client reference", origin: "origin", cursor: "page position" };
 const PAGE_SIZE = 50;
-const FILTER_KEYS = ["from", "to", "product", "placedBy", "reference"] as const;
+const FILTER_KEYS = ["from", "to", "product", "placedBy", "reference", "origin"] as const;
 
 /** Drops only the filters that are not valid (and says which), keeping the rest. */
 function lenientFilter(raw: Search): { filter: OrderFilter; ignored: string[] } {
@@ -38,7 +39,7 @@ function lenientFilter(raw: Search): { filter: OrderFilter; ignored: string[] } 
       }
     }
   }
-  return { filter: { product: undefined, reference: undefined }, ignored };
+  return { filter: { product: undefined, reference: undefined, origin: undefined }, ignored };
 }
 
 /** The filter as a query string, statuses repeated, for links that keep it (pages, export). */
@@ -94,7 +95,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
 }
 
 async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; filter: OrderFilter; query: URLSearchParams; cursor?: string }) {
-  const { rows, nextCursor } = await listOrders(actor, filter, { cursor, limit: PAGE_SIZE });
+  const { rows, nextCursor, lookedUp } = await searchOrders(actor, filter, { cursor, limit: PAGE_SIZE });
   const reveals = Object.fromEntries(await revealCounts(rows.map((r) => r.id)));
   const filtered = query.size > 0;
   const newest = filtered ? `/orders?${query}` : "/orders";
@@ -106,6 +107,7 @@ async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; f
           {filtered || cursor ? (
             <>
               <p>No orders match these filters.</p>
+              {lookedUp ? <p className="mt-1">The Issuing Service has no order with exactly this client reference in this workspace either.</p> : null}
               <Link href="/orders" className="mt-2 inline-block font-medium text-brand-600 hover:underline">Clear filters</Link>
             </>
           ) : (

@@ -6,17 +6,20 @@ import { UpstreamStatusPanel } from "@/components/settings/upstream-status-panel
 import { ThresholdsForm } from "@/components/settings/thresholds-form";
 import { getSettings } from "@/lib/settings/get-settings";
 import { can } from "@/lib/auth/permissions";
+import { getImportProgress } from "@/lib/orders/import-progress";
+import { OrderImportPanel } from "@/components/settings/order-import-panel";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { actor } = await requirePageSession("settings.read");
-  const [status, settings] = await Promise.all([getUpstreamStatus(actor), getSettings()]);
+  const [status, settings, importProgress] = await Promise.all([getUpstreamStatus(actor), getSettings(), getImportProgress(actor)]);
   return (
     <>
       <PageHeader title="Settings" description="The connection to the Issuing Service, and the thresholds staff work within." />
       <div className="space-y-6">
         <UpstreamStatusPanel status={status} />
+        <OrderImportPanel initial={importProgress} canManage={can(actor.roles, "settings.manage")} />
         <Card>
           <h2 className="mb-3 text-base font-semibold">Thresholds</h2>
           <ThresholdsForm settings={settings} canEdit={can(actor.roles, "settings.manage")} />

@@ -3,20 +3,21 @@ import { withStaff } from "@/lib/http/with-staff";
 import { parseInput, parseJsonBody, searchParamsObject } from "@/lib/http/parse";
 import { placeOrder } from "@/lib/orders/place-order";
 import { placeOrderSchema } from "@/lib/orders/schemas";
-import { listOrders, orderCursorSchema, orderFilterSchema } from "@/lib/orders/list-orders";
+import { orderCursorSchema, orderFilterSchema } from "@/lib/orders/list-orders";
+import { searchOrders } from "@/lib/orders/search-orders";
 
 const listQuerySchema = orderFilterSchema.safeExtend({
   cursor: orderCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 
-/** The mirrored orders, filtered and paged (never an upstream call). */
+/** The mirrored orders, filtered and paged; a client reference found nowhere here is asked of the upstream. */
 export const GET = withStaff(
   async ({ req, actor }) => {
     const url = new URL(req.url);
     const query = { ...searchParamsObject(url), status: url.searchParams.getAll("status") };
     const { cursor, limit, ...filter } = parseInput(listQuerySchema, query);
-    return Response.json(await listOrders(actor, filter, { cursor, limit }), { headers: { "cache-control": "no-store" } });
+    return Response.json(await searchOrders(actor, filter, { cursor, limit }), { headers: { "cache-control": "no-store" } });
   },
   { permission: "orders.read" },
 );

@@ -48,13 +48,15 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
             <Item label="Client reference" testId="order-client-reference">{order.clientReference}</Item>
             <Item label="Order id"><span className="font-mono text-xs">{order.id}</span></Item>
-            <Item label="Placed by" testId="order-placed-by">
-              {order.placedBy ? (
-                <>
-                  {order.placedBy.name} <span className="text-slate-500">({order.placedBy.email})</span>
-                </>
+            <Item label="Origin" testId="order-placed-by">
+              {order.origin === "elsewhere" ? (
+                <span data-origin="elsewhere">Through the API elsewhere (a storefront or another client of this workspace)</span>
+              ) : order.placedBy ? (
+                <span data-origin="here">
+                  Placed here by {order.placedBy.name} <span className="text-slate-500">({order.placedBy.email})</span>
+                </span>
               ) : (
-                <span className="text-slate-500">Not recorded (placed outside this back-office or by a background job)</span>
+                <span data-origin="here">Placed here (by a background job; no person recorded)</span>
               )}
             </Item>
             <Item label="Placed at"><time dateTime={order.createdAt}>{utc(order.createdAt)}</time></Item>
