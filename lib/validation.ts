@@ -56,31 +56,35 @@ const MAX_REPORTED = 20;
  * deeply nested body cannot exhaust the stack.
  */
 export function findTextProblems(input: unknown, options: TextOptions): FieldErrors {
+  type Node = { value: unknown; key: string; parent: Node | null };
+  // Paths are built only for a reported problem: a deep body must not cost depth² copies.
+  const pathOf = (node: Node): string => {
+    const keys: string[] = [];
+    for (let at: Node | null = node; at?.parent; at = at.parent) keys.push(at.key);
+    return keys.length ? keys.reverse().join(".") : "_";
+  };
   const errors: FieldErrors = {};
   let reported = 0;
-  const stack: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
+  const report = (at: string, message: string) => {
+    if (errors[at]) return;
+    errors[at] = [message];
+    reported++;
+  };
+  const stack: Node[] = [{ value: input, key: "", parent: null }];
   while (stack.length && reported < MAX_REPORTED) {
-    const { value, path } = stack.pop()!;
-    const key = path.length ? path.join(".") : "_";
+    const node = stack.pop()!;
+    const { value } = node;
     if (typeof value === "string") {
       const message = textProblem(value, options);
-      if (message && !errors[key]) {
-        errors[key] = [message];
-        reported++;
-      }
+      if (message) report(pathOf(node), message);
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, String(i)] });
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), parent: node });
     } else if (value && typeof value === "object") {
       for (const [name, child] of Object.entries(value)) {
         // A field name is single-line text as well; report it under a printable path.
         const nameProblem = textProblem(name, { multiline: false });
-        if (nameProblem) {
-          const at = [...path, "(field name)"].join(".");
-          errors[at] ??= [nameProblem];
-          reported++;
-          continue;
-        }
-        stack.push({ value: child, path: [...path, name] });
+        if (nameProblem) report(pathOf({ value: null, key: "(field name)", parent: node }), nameProblem);
+        else stack.push({ value: child, key: name, parent: node });
       }
     }
   }
@@ -121,4 +125,5 @@ const MAX_BIGINT = 9_223_372_036_854_775_807n;
 export const bigintCursorSchema = z
   .string()
   .regex(/^\d{1,19}$/, "Invalid cursor.")
-  .refine((v) => BigInt(v) <= MAX_BIGINT, "Invalid cursor.");
+  // zod runs every check even after the pattern failed: BigInt() must only see digits.
+  .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= MAX_BIGINT, "Invalid cursor.");
