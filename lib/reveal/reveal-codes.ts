@@ -17,7 +17,7 @@ export const revealRequestSchema = z
     idempotencyKey: z.string().regex(/^[\x21-\x7e]{1,128}$/, "Must be 1–128 printable characters."),
     ticket: singleLineText({ error: "Enter the ticket reference." }).trim().min(1, "Enter the ticket reference.").max(64, "Use at most 64 characters."),
     reason: multiLineText({ error: "Say why the codes are needed." }).trim().min(5, "Say why the codes are needed (at least 5 characters).").max(500, "Use at most 500 characters."),
-    password: z.string().max(256).optional(),
+    password: singleLineText().max(256).optional(),
   })
   .strict();
 

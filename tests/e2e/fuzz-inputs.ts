@@ -79,27 +79,27 @@ export function pathSample(pattern: string, param: string): string {
 const OVERLONG = "a".repeat(5000);
 /** Bad values for a field of a kind (JSON values; query strings use their String()). */
 export function badValues(kind: Kind, where: "query" | "body"): unknown[] {
-  const text = ["x\u0000y", "x\u0001y", "x\u001by", OVERLONG];
-  const surrogate = where === "body" ? ["x\ud800y", "\udc00"] : [];
-  const oneLine = ["x\ny", "x\r\ny"];
-  const wrongType = where === "body" ? [12345, { nested: "x" }, ["x"]] : [];
+  const body = where === "body";
+  const controls = ["x\u0000y", "x\u001by"];
+  const surrogate = body ? ["x\ud800y"] : [];
+  const wrongType = body ? [12345, { nested: "x" }] : [];
   switch (kind) {
     case "text":
-      return [...text, ...surrogate, ...oneLine, ...wrongType];
+      return [...controls, OVERLONG, "x\ny", ...surrogate, ...wrongType];
     case "multiline":
-      return [...text.slice(0, 3), "a".repeat(600_000), ...surrogate, ...wrongType];
+      return [...controls, "a".repeat(600_000), ...surrogate, ...wrongType];
     case "code":
     case "enum":
-      return ["\u0000", "x\ny", "no such value!", ...surrogate, ...wrongType];
+      return ["\u0000", "x\ny", "no such value!", ...(body ? ["\udc00", 12345] : [])];
     case "date":
-      return ["0000-01-01", "10000-01-01", "2026-13-45", "\u0000", ...(where === "body" ? [20260101] : [])];
+      return ["0000-01-01", "10000-01-01", "2026-13-45", "\u0000"];
     case "cursor":
-      return ["99999999999999999999", "9".repeat(400), "-1", "\u0000", OVERLONG];
+      return ["99999999999999999999", "9".repeat(400), "-1", "\u0000"];
     case "int":
-      return where === "body" ? [1e308, -1, 2 ** 63, 1.5, "12", "x\u0000"] : ["99999999999999999999", "-1", "1e400", "1.5", "abc", "\u0000"];
+      return body ? [1e308, -1, 1.5, "12"] : ["99999999999999999999", "-1", "1e400", "abc"];
     case "decimal":
-      return where === "body" ? ["-1", "1e400", "99999999999999999999.99", "x\u0000", 12.5, ["1"]] : ["-1", "1e400", "\u0000"];
+      return body ? ["-1", "1e400", "x\u0000", 12.5] : ["-1", "1e400", "\u0000"];
     case "bool":
-      return ["yes", 1, "\u0000", null];
+      return ["yes", 1, null];
   }
 }

@@ -105,7 +105,7 @@ const SCHEMAS: Record<string, Entry> = {
   orderFilterSchema: { schema: orderFilterSchema, sample: { reference: "abc", product: "p1", from: "2026-01-01", to: "2026-02-01", placedBy: "me" }, single: ["reference", "product", "from", "to", "placedBy"], freeText: { reference: [1, 100], product: [1, 200] } },
   auditFilterSchema: { schema: auditFilterSchema, sample: { actor: "ann", action: "order.placed", from: "2026-01-01", to: "2026-02-01" }, single: ["actor", "action", "from", "to"], freeText: { actor: [1, 200], action: [1, 100] } },
   catalogApiQuerySchema: { schema: catalogApiQuerySchema, sample: { q: "steam", category: "games", country: "US" }, single: ["q", "category", "country"], freeText: { q: [1, 100], category: [1, 60] } },
-  revealRequestSchema: { schema: revealRequestSchema, sample: { idempotencyKey: "k-1", ticket: "T-1", reason: "the customer asked" }, single: ["idempotencyKey", "ticket"], multi: ["reason"], freeText: { ticket: [1, 64], reason: [5, 500] } },
+  revealRequestSchema: { schema: revealRequestSchema, sample: { idempotencyKey: "k-1", ticket: "T-1", reason: "the customer asked" }, single: ["idempotencyKey", "ticket", "password"], multi: ["reason"], freeText: { ticket: [1, 64], reason: [5, 500] } },
   uploadBulkOrderSchema: { schema: uploadBulkOrderSchema, sample: { fileName: "orders.csv", csv: "productId,quantity\np1,1\n" }, single: ["fileName"], multi: ["csv"], freeText: { fileName: [1, 200] } },
   credentialsSchema: { schema: credentialsSchema, sample: { email: "ann@example.com", password: "secret" }, single: ["email", "password"] },
   eventFilterSchema: { schema: eventFilterSchema, sample: { kind: "order.*" }, single: ["kind"] },
