@@ -2,6 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { getEnv, usesSecureCookies } from "@/lib/env";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
+import { findTextProblems, hasTextProblems } from "@/lib/validation";
+import { allowedMethods, type RouteMethods } from "@/lib/http/allowed-methods";
 
 /**
  * Runs before every page and route handler:
@@ -10,10 +12,18 @@ import { safeCallbackPath } from "@/lib/auth/safe-callback";
  * - without a session cookie that verifies, pages go to the sign-in page and every /api/*
  *   path answers 401 — except the few public doors below. Whether the session is still
  *   alive (sign-out, idle, deactivation) is decided by the page or handler against the
- *   database, since this check only proves the cookie was ours.
+ *   database, since this check only proves the cookie was ours;
+ * - the address is the visitor's input: a path or query string that breaks the text rule of
+ *   lib/validation.ts (NUL, controls, line breaks, broken Unicode) is a 400 here, for every
+ *   page and route, before anything reads it;
+ * - a method the route handler does not export is a 405 problem document with `Allow`.
  */
 const PUBLIC_API = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/webhooks\/service$/];
 const PUBLIC_PAGES = [/^\/signin$/];
+// The sign-in page judges its own callbackUrl (it sends a bad one to "/"), so its query string is left to it.
+const OWN_QUERY_RULES = [/^\/signin$/];
+// Inlined at build time by next.config.mjs from scripts/discover-api-routes.mjs.
+const API_ROUTES: RouteMethods[] = JSON.parse(process.env.API_ROUTE_METHODS ?? "[]");
 
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
@@ -22,7 +32,15 @@ export async function proxy(req: NextRequest) {
 
   // Next answers a path it cannot decode (%ff, a lone %) with a bare 500 before any page or
   // handler runs: it is the visitor's input, so it gets a 400 here instead.
-  if (!decodable(pathname)) return withHeaders(pathname.startsWith("/api/") ? undecodablePath() : undecodablePage(), csp);
+  const isApi = pathname.startsWith("/api/");
+  if (!decodable(pathname)) return withHeaders(isApi ? undecodablePath() : badAddressPage("It has a broken percent-encoding."), csp);
+  const addressErrors = addressTextErrors(req);
+  if (addressErrors) {
+    return withHeaders(
+      isApi ? problemResponse(400, "Invalid request", "The address is not valid.", "invalid_request", { errors: addressErrors }) : badAddressPage(`The ${describe(addressErrors)} contains a character that is not allowed.`),
+      csp,
+    );
+  }
 
   const isPublic = PUBLIC_API.some((p) => p.test(pathname)) || PUBLIC_PAGES.some((p) => p.test(pathname));
   if (!isPublic && !(await hasValidToken(req))) {
@@ -31,6 +49,13 @@ export async function proxy(req: NextRequest) {
     const back = safeCallbackPath(pathname + req.nextUrl.search, req.nextUrl.origin);
     if (back !== "/") signIn.searchParams.set("callbackUrl", back);
     return withHeaders(NextResponse.redirect(signIn), csp);
+  }
+
+  if (isApi) {
+    const allow = allowedMethods(pathname, API_ROUTES);
+    if (allow && !allow.includes(req.method)) {
+      return withHeaders(problemResponse(405, "Method not allowed", `This address answers ${allow.join(", ")}.`, "method_not_allowed", { headers: { allow: allow.join(", ") } }), csp);
+    }
   }
 
   const requestHeaders = new Headers(req.headers);
@@ -70,12 +95,37 @@ function unauthenticated(): NextResponse {
 }
 
 /** A problem document as lib/http/problem.ts writes them (that module is not loaded here). */
-function problemResponse(status: number, title: string, detail: string, code: string): NextResponse {
+function problemResponse(
+  status: number,
+  title: string,
+  detail: string,
+  code: string,
+  extra: { errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+): NextResponse {
   const correlationId = crypto.randomUUID();
   return NextResponse.json(
-    { type: "about:blank", title, status, detail, code, correlationId },
-    { status, headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId } },
+    { type: "about:blank", title, status, detail, code, correlationId, ...(extra.errors ? { errors: extra.errors } : {}) },
+    { status, headers: { ...extra.headers, "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId } },
   );
+}
+
+/** Text-rule errors of the decoded path ("path") and of every query parameter (by name), or null. */
+function addressTextErrors(req: NextRequest): Record<string, string[]> | null {
+  const { pathname, searchParams } = req.nextUrl;
+  const errors: Record<string, string[]> = {};
+  const pathProblems = findTextProblems(decodeURIComponent(pathname), { multiline: false });
+  if (hasTextProblems(pathProblems)) errors.path = pathProblems._!;
+  if (!OWN_QUERY_RULES.some((p) => p.test(pathname))) {
+    const query: Record<string, string[]> = {};
+    for (const [key, value] of searchParams) (query[key] ??= []).push(value);
+    for (const [key, messages] of Object.entries(findTextProblems(query, { multiline: false }))) errors[key.replace(/\.\d+$/, "")] ??= messages;
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
+function describe(errors: Record<string, string[]>): string {
+  const names = Object.keys(errors).map((k) => (k === "path" ? "address" : `“${k.replace(/[^\x20-\x7e]/g, "?")}” parameter`));
+  return names.join(" and ");
 }
 
 function decodable(pathname: string): boolean {
@@ -91,8 +141,10 @@ function undecodablePath(): NextResponse {
   return problemResponse(400, "Invalid request", "The address is not valid: it has a broken percent-encoding.", "invalid_request");
 }
 
-function undecodablePage(): NextResponse {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad address</title></head><body style="font-family:sans-serif;padding:2rem"><h1>This address is not valid</h1><p>It has a broken percent-encoding. <a href="/">Go to the back-office</a>.</p></body></html>`;
+/** `reason` is our own text (parameter names are reduced to printable ASCII), never raw input. */
+function badAddressPage(reason: string): NextResponse {
+  const safe = reason.replace(/[<>&"]/g, "?");
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad address</title></head><body style="font-family:sans-serif;padding:2rem"><h1>This address is not valid</h1><p>${safe} <a href="/">Go to the back-office</a>.</p></body></html>`;
   return new NextResponse(html, { status: 400, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
 }
 

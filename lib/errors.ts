@@ -14,6 +14,8 @@ export type ErrorCode =
   | "email_taken"
   | "bad_origin"
   | "payload_too_large"
+  | "unsupported_media_type"
+  | "method_not_allowed"
   | "upstream_error"
   | "upstream_unavailable"
   | "outcome_unknown";

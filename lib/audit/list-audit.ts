@@ -1,14 +1,18 @@
 import "server-only";
 import { z } from "zod";
+import { bigintCursorSchema, optionalIsoDaySchema, singleLineText } from "@/lib/validation";
 import { db, type Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 
 export const auditFilterSchema = z.object({
-  actor: z.string().trim().max(200).optional().transform((v) => v || undefined),
-  action: z.string().trim().max(100).optional().transform((v) => v || undefined),
-  from: z.iso.date().optional().or(z.literal("").transform(() => undefined)),
-  to: z.iso.date().optional().or(z.literal("").transform(() => undefined)),
+  actor: singleLineText().trim().max(200, "Use at most 200 characters.").optional().transform((v) => v || undefined),
+  action: singleLineText().trim().max(100, "Use at most 100 characters.").optional().transform((v) => v || undefined),
+  from: optionalIsoDaySchema,
+  to: optionalIsoDaySchema,
 });
+
+/** The id of the last row of the previous page: a BIGINT the database can hold. */
+export const auditCursorSchema = bigintCursorSchema;
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
 export type AuditRow = {
@@ -47,7 +51,7 @@ export async function listAudit(
   assertCan(actor, "audit.read");
   const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
   const where = auditWhere(filter);
-  if (page.cursor && /^\d+$/.test(page.cursor)) where.id = { lt: BigInt(page.cursor) };
+  if (page.cursor && auditCursorSchema.safeParse(page.cursor).success) where.id = { lt: BigInt(page.cursor) };
   const found = await db().auditEvent.findMany({ where, orderBy: { id: "desc" }, take: limit + 1 });
   const rows = found.slice(0, limit).map((r) => ({ ...r, id: r.id.toString() }));
   return { rows, nextCursor: found.length > limit ? rows[rows.length - 1]!.id : null };

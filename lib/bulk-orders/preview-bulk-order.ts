@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { multiLineText, singleLineText } from "@/lib/validation";
 import { db, Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { parseInput } from "@/lib/http/parse";
@@ -12,8 +13,8 @@ import { parseBulkCsv } from "./parse-csv";
 
 export const uploadBulkOrderSchema = z
   .object({
-    fileName: z.string().trim().max(200, "Use a file name of at most 200 characters.").optional(),
-    csv: z.string().min(1, "Choose a CSV file.").max(MAX_CSV_BYTES, `The file is larger than ${MAX_CSV_BYTES / 1024} KiB. Split it into several uploads.`),
+    fileName: singleLineText().trim().max(200, "Use a file name of at most 200 characters.").optional(),
+    csv: multiLineText().min(1, "Choose a CSV file.").max(MAX_CSV_BYTES, `The file is larger than ${MAX_CSV_BYTES / 1024} KiB. Split it into several uploads.`),
   })
   .strict();
 

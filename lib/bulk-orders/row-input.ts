@@ -1,6 +1,7 @@
 import type { FieldErrors } from "@/lib/errors";
 import { E164 } from "@/lib/orders/schemas";
-import type { BulkCells } from "./parse-csv";
+import { textProblem } from "@/lib/validation";
+import { BULK_COLUMNS, type BulkCells } from "./parse-csv";
 
 /**
  * The shape checks of one row, before anything is asked of the Issuing Service: what can
@@ -24,6 +25,11 @@ const DECIMAL = /^\d{1,9}(\.\d{1,6})?$/;
 export function readRowInput(cells: BulkCells): { input: RowInput | null; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const add = (field: string, message: string) => void (errors[field] ??= [message]);
+  // Every cell is one-line text (a quoted cell may hold a line break; no column wants one).
+  for (const column of BULK_COLUMNS) {
+    const problem = textProblem(cells[column], { multiline: false });
+    if (problem) add(column, problem);
+  }
 
   const productId = cells.productId;
   if (!productId) add("productId", "Enter the product id.");

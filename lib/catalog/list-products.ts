@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { singleLineText } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
@@ -9,9 +10,9 @@ export const PAGE_SIZES = [24, 50, 100] as const;
 
 /** The catalog page's URL state. Unknown or bad values fall back to defaults, never an error page. */
 export const catalogQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  q: singleLineText().trim().max(100).optional().catch(undefined),
   country: z.string().regex(/^[A-Z]{2}$/).optional().catch(undefined),
-  category: z.string().trim().min(1).max(60).optional().catch(undefined),
+  category: singleLineText().trim().min(1).max(60).optional().catch(undefined),
   size: z.coerce.number().pipe(z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<24>, z.ZodLiteral<50>, z.ZodLiteral<100>])).catch(24),
   page: z.coerce.number().int().min(1).max(1000).catch(1),
 });
@@ -20,9 +21,9 @@ export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
 /** The same query for the JSON API, where bad values are a 400 rather than a fallback. */
 export const catalogApiQuerySchema = z
   .object({
-    q: z.string().trim().max(100, "At most 100 characters.").optional(),
+    q: singleLineText().trim().max(100, "At most 100 characters.").optional(),
     country: z.string().regex(/^[A-Z]{2}$/, "A two-letter country code.").optional(),
-    category: z.string().trim().min(1).max(60).optional(),
+    category: singleLineText().trim().min(1).max(60).optional(),
     size: z.enum(["24", "50", "100"], { error: "24, 50 or 100." }).default("24").transform(Number),
     page: z.coerce.number().int("A whole number.").min(1).max(1000).default(1),
   })

@@ -1,11 +1,33 @@
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { findTextProblems, hasTextProblems } from "@/lib/validation";
 import { fieldErrorsFrom } from "./problem";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
+/** `application/json` or any `application/*+json`, with or without parameters. */
+export function isJsonContentType(value: string | null): boolean {
+  const type = value?.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+}
+
+/** True when the request carries a body (declared length above zero, or chunked). */
+export function hasBody(req: Request): boolean {
+  const length = req.headers.get("content-length");
+  if (length !== null) return length.trim() !== "0";
+  return req.headers.has("transfer-encoding") || (req.body !== null && req.method !== "GET" && req.method !== "HEAD");
+}
+
+/** A body under any other Content-Type than JSON is a 415, before it is read. */
+export function assertJsonBody(req: Request): void {
+  if (hasBody(req) && !isJsonContentType(req.headers.get("content-type"))) {
+    throw new AppError("unsupported_media_type", "Send the request body as JSON (Content-Type: application/json).");
+  }
+}
+
 /** Reads a JSON body (bounded size) and validates it; any failure is a 400 with field errors. */
 export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.infer<S>> {
+  assertJsonBody(req);
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new AppError("payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
   const text = await req.text();
@@ -19,13 +41,35 @@ export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S
   return parseInput(schema, json);
 }
 
+/**
+ * Validates input from outside: first the text rule of lib/validation.ts over every string
+ * in it (so that no field can forget it; line breaks are left to each field's schema), then
+ * the schema.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const textErrors = findTextProblems(input, { multiline: true });
+  if (hasTextProblems(textErrors)) throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: textErrors });
   const result = schema.safeParse(input);
   if (!result.success) throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: fieldErrorsFrom(result.error) });
   return result.data;
 }
 
-/** Query-string parameters as a plain object (last value wins), for zod. */
+/**
+ * Query-string parameters as a plain object (last value wins), for zod. A query string is
+ * single-line text: a parameter that breaks the text rule is a 400 here, named by its key.
+ */
 export function searchParamsObject(url: string | URL): Record<string, string> {
-  return Object.fromEntries(new URL(url).searchParams.entries());
+  const params = new URL(url).searchParams;
+  const all: Record<string, string[]> = {};
+  for (const [key, value] of params) (all[key] ??= []).push(value);
+  const textErrors = findTextProblems(all, { multiline: false });
+  if (hasTextProblems(textErrors)) throw new AppError("invalid_request", "Some query parameters are not valid.", { fieldErrors: collapseIndexes(textErrors) });
+  return Object.fromEntries(params.entries());
+}
+
+/** "status.1" → "status": a repeated parameter is one field to the person reading the message. */
+function collapseIndexes(errors: Record<string, string[]>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(errors)) out[key.replace(/\.\d+$/, "")] ??= messages;
+  return out;
 }

@@ -25,6 +25,8 @@ const STATUS: Record<string, { status: number; title: string }> = {
   last_admin: { status: 409, title: "At least one active admin must remain" },
   email_taken: { status: 409, title: "Email already in use" },
   payload_too_large: { status: 413, title: "Request too large" },
+  unsupported_media_type: { status: 415, title: "Unsupported content type" },
+  method_not_allowed: { status: 405, title: "Method not allowed" },
   upstream_error: { status: 502, title: "The Issuing Service did not answer as expected" },
   upstream_unavailable: { status: 503, title: "The Issuing Service is not answering" },
   outcome_unknown: { status: 503, title: "Outcome not confirmed yet" },
@@ -77,6 +79,6 @@ export function problemFromError(error: unknown): Response {
   logger.error("unhandled error in route handler", { correlationId, error: error instanceof Error ? error.message : String(error) });
   return Response.json(
     { type: "about:blank", title: "Internal error", status: 500, detail: "Something went wrong on our side. Quote the correlation id to support.", code: "internal_error", correlationId },
-    { status: 500, headers: { "content-type": "application/problem+json", "x-correlation-id": correlationId } },
+    { status: 500, headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId } },
   );
 }

@@ -5,7 +5,9 @@ import { can, type Permission } from "@/lib/auth/permissions";
 import { currentSession } from "@/lib/auth/current";
 import type { LiveSession } from "@/lib/auth/staff-session";
 import type { Actor } from "@/lib/auth/actor";
+import { findTextProblems, hasTextProblems } from "@/lib/validation";
 import { problem, problemFromError } from "./problem";
+import { assertJsonBody } from "./parse";
 import { checkSameOrigin } from "./same-origin";
 
 type RouteContext<P> = { params: Promise<P> };
@@ -16,7 +18,9 @@ export type StaffHandler<P> = (args: { req: NextRequest; actor: Actor; session: 
  * The door of every staff route handler: same-origin check on state-changing methods
  * (Next gives route handlers no CSRF protection), a live session, one permission, and
  * every thrown error turned into a problem document. The domain function called inside
- * checks its permission again: this one only answers early.
+ * checks its permission again: this one only answers early. Every staff route speaks JSON,
+ * so a body under another Content-Type is a 415 here, and path parameters meet the text
+ * rule of lib/validation.ts (single-line) before any handler sees them.
  */
 export function withStaff<P = Record<string, string | string[]>>(handler: StaffHandler<P>, options: { permission?: Permission } = {}) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
@@ -28,6 +32,9 @@ export function withStaff<P = Record<string, string | string[]>>(handler: StaffH
         throw new AppError("forbidden", "You do not have permission to do this.");
       }
       const params = (await context?.params) ?? ({} as P);
+      const textErrors = findTextProblems(params, { multiline: false });
+      if (hasTextProblems(textErrors)) throw new AppError("invalid_request", "The address is not valid.", { fieldErrors: textErrors });
+      if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) assertJsonBody(req);
       return await handler({ req, actor: session.actor, session, params });
     } catch (error) {
       return problemFromError(error);

@@ -10,22 +10,24 @@ const BATCH = 500;
 /**
  * Streams the filtered orders list as CSV, in the list's order (newest first), a batch
  * at a time through the same keyset cursor, so a large export never loads the table.
- * Totals are exact decimal strings from the minor units; cells are formula-safe.
+ * Totals are exact decimal strings from the minor units; cells are formula-safe. The first
+ * batch is read before the stream is handed back, so a filter the database refuses is an
+ * error answer, not a 200 whose connection is then cut.
  */
-export function exportOrdersCsv(actor: Actor, filter: OrderFilter): ReadableStream<Uint8Array> {
+export async function exportOrdersCsv(actor: Actor, filter: OrderFilter): Promise<ReadableStream<Uint8Array>> {
   assertCan(actor, "orders.read");
   const encoder = new TextEncoder();
   let cursor: string | undefined;
-  let headerSent = false;
   let done = false;
+  let pending: Awaited<ReturnType<typeof listOrders>> | null = await listOrders(actor, filter, { limit: BATCH });
   return new ReadableStream({
+    start(controller) {
+      controller.enqueue(encoder.encode(toCsvRow(HEADER)));
+    },
     async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(toCsvRow(HEADER)));
-      }
       if (done) return controller.close();
-      const page = await listOrders(actor, filter, { cursor, limit: BATCH });
+      const page = pending ?? (await listOrders(actor, filter, { cursor, limit: BATCH }));
+      pending = null;
       if (page.rows.length) controller.enqueue(encoder.encode(page.rows.map(csvRow).join("")));
       if (!page.nextCursor) done = true;
       else cursor = page.nextCursor;

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { singleLineText } from "@/lib/validation";
 import { db } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
@@ -32,7 +33,7 @@ export function originOf(order: { placedById: string | null; idempotencyKey: str
   return order.placedById || order.idempotencyKey ? "here" : "elsewhere";
 }
 
-export const orderIdSchema = z.string().trim().min(1, "Enter an order id.").max(200, "Not an order id.");
+export const orderIdSchema = singleLineText().trim().min(1, "Enter an order id.").max(200, "Not an order id.");
 
 // The mirror stores the upstream's lines as JSON; read them leniently so that one odd
 // line (an older or thinner read) degrades to blanks instead of breaking the page.

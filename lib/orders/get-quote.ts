@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { singleLineText } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { parseInput } from "@/lib/http/parse";
 import { upstream } from "@/lib/upstream/service";
@@ -8,8 +9,8 @@ import type { Quote } from "@/lib/service";
 
 export const quoteRequestSchema = z
   .object({
-    productId: z.string().min(1).max(200),
-    variantId: z.string().min(1).max(200).nullable().optional(),
+    productId: singleLineText().min(1).max(200),
+    variantId: singleLineText().min(1).max(200).nullable().optional(),
     value: z.number().positive("Must be above zero.").finite().nullable().optional(),
     quantity: z.number({ error: "Enter a quantity." }).int("Must be a whole number.").min(1, "At least 1.").max(100, "At most 100."),
     currency: z.string().regex(/^[A-Z]{3}$/),

@@ -1,12 +1,12 @@
 import "server-only";
 import { z } from "zod";
+import { optionalIsoDaySchema, singleLineText } from "@/lib/validation";
 import { db, Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { ORDER_STATUSES, type OrderStatus } from "./order-states";
 import { originOf, readOrderLines, type OrderOrigin } from "./get-order";
 
 const blankToUndefined = (v: string | undefined) => v || undefined;
-const isoDay = z.iso.date("Use a date as YYYY-MM-DD.").optional().or(z.literal("").transform(() => undefined));
 
 /** `status` arrives as repeated parameters (`?status=a&status=b`), a comma list, or both. */
 const statusList = z.preprocess(
@@ -28,14 +28,14 @@ function isOrderStatus(value: string): value is OrderStatus {
 export const orderFilterSchema = z
   .object({
     status: statusList,
-    from: isoDay,
-    to: isoDay,
+    from: optionalIsoDaySchema,
+    to: optionalIsoDaySchema,
     /** A product id (exact, inside the lines) or part of a product name. */
-    product: z.string().trim().max(200, "Use at most 200 characters.").optional().transform(blankToUndefined),
+    product: singleLineText().trim().max(200, "Use at most 200 characters.").optional().transform(blankToUndefined),
     /** A staff id, or "me" for the person asking (so a shared link or export means its reader). */
     placedBy: z.string().trim().regex(/^(me|[A-Za-z0-9-]{1,64})$/, "Not a staff id.").optional().or(z.literal("").transform(() => undefined)),
     /** Part of the client reference, any case. */
-    reference: z.string().trim().max(100, "Use at most 100 characters.").optional().transform(blankToUndefined),
+    reference: singleLineText().trim().max(100, "Use at most 100 characters.").optional().transform(blankToUndefined),
     /** "here": placed in this back-office; "elsewhere": through the API by another client (a storefront). */
     origin: z.enum(["here", "elsewhere"], "Use here or elsewhere.").optional().or(z.literal("").transform(() => undefined)),
   })

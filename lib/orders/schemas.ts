@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { singleLineText } from "@/lib/validation";
 
 export const E164 = /^\+[1-9]\d{6,14}$/;
 
 const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,128}$/, "Must be 1–128 printable characters.");
-const clientReference = z.string().trim().min(1, "Enter a client reference.").max(100, "Use at most 100 characters.");
+const clientReference = singleLineText().trim().min(1, "Enter a client reference.").max(100, "Use at most 100 characters.");
 const phoneNumber = z.string().trim().regex(E164, "Enter the number in international format, e.g. +447700900123.");
 const currency = z.string().regex(/^[A-Z]{3}$/, "Must be a three-letter currency code.");
 
@@ -12,11 +13,11 @@ export const placeOrderSchema = z
   .object({
     idempotencyKey,
     clientReference,
-    quoteId: z.string().min(1).max(200).optional(),
+    quoteId: singleLineText().min(1).max(200).optional(),
     item: z
       .object({
-        productId: z.string().min(1).max(200),
-        variantId: z.string().min(1).max(200).nullable().optional(),
+        productId: singleLineText().min(1).max(200),
+        variantId: singleLineText().min(1).max(200).nullable().optional(),
         value: z.number().positive().finite().nullable().optional(),
         quantity: z.number().int("Must be a whole number.").min(1, "At least 1.").max(1000, "At most 1000."),
         currency,

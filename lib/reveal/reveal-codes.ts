@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { multiLineText, singleLineText } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError, isAppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse";
@@ -12,9 +13,9 @@ import { confirmStepUp, type StepUpSession } from "./step-up";
 export const revealRequestSchema = z
   .object({
     idempotencyKey: z.string().regex(/^[\x21-\x7e]{1,128}$/, "Must be 1–128 printable characters."),
-    ticket: z.string({ error: "Enter the ticket reference." }).trim().min(1, "Enter the ticket reference.").max(64, "Use at most 64 characters."),
-    reason: z.string({ error: "Say why the codes are needed." }).trim().min(5, "Say why the codes are needed (at least 5 characters).").max(500, "Use at most 500 characters."),
-    password: z.string().max(256).optional(),
+    ticket: singleLineText({ error: "Enter the ticket reference." }).trim().min(1, "Enter the ticket reference.").max(64, "Use at most 64 characters."),
+    reason: multiLineText({ error: "Say why the codes are needed." }).trim().min(5, "Say why the codes are needed (at least 5 characters).").max(500, "Use at most 500 characters."),
+    password: singleLineText().max(256).optional(),
   })
   .strict();
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { singleLineText } from "@/lib/validation";
 import { ROLES } from "@/lib/auth/permissions";
 
-export const passwordSchema = z
-  .string({ error: "Enter a password." })
+export const passwordSchema = singleLineText({ error: "Enter a password." })
   .min(12, "Use at least 12 characters.")
   .max(256, "Use at most 256 characters.");
 
@@ -13,8 +13,8 @@ export const rolesSchema = z
   .transform((roles) => [...new Set(roles)]);
 
 export const createStaffSchema = z.object({
-  email: z.string({ error: "Enter an email address." }).trim().toLowerCase().min(1, "Enter an email address.").max(254, "That email address is too long.").email("Enter a valid email address."),
-  name: z.string({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(120, "Use at most 120 characters."),
+  email: singleLineText({ error: "Enter an email address." }).trim().toLowerCase().min(1, "Enter an email address.").max(254, "That email address is too long.").email("Enter a valid email address."),
+  name: singleLineText({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(120, "Use at most 120 characters."),
   roles: rolesSchema,
   password: passwordSchema,
 });
@@ -22,7 +22,7 @@ export type CreateStaffInput = z.infer<typeof createStaffSchema>;
 
 export const updateStaffSchema = z
   .object({
-    name: z.string().trim().min(1, "Enter a name.").max(120, "Use at most 120 characters.").optional(),
+    name: singleLineText().trim().min(1, "Enter a name.").max(120, "Use at most 120 characters.").optional(),
     roles: rolesSchema.optional(),
     active: z.boolean({ error: "Must be true or false." }).optional(),
   })

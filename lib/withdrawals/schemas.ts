@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLineText } from "@/lib/validation";
 
 /** What finance types: an amount such as 250 or 250.50, and a three-letter currency. */
 export const withdrawalAmountSchema = z.object({
@@ -13,17 +14,16 @@ export const withdrawalQuoteSchema = withdrawalAmountSchema.strict();
 
 export const withdrawalRequestSchema = withdrawalAmountSchema
   .extend({
-    reason: z
-      .string({ error: "Say why the funds are withdrawn." })
+    reason: multiLineText({ error: "Say why the funds are withdrawn." })
       .trim()
       .min(5, "Say why the funds are withdrawn (at least 5 characters).")
       .max(500, "At most 500 characters."),
   })
   .strict();
 
-export const approveSchema = z.object({ comment: z.string({ error: "Enter a comment." }).trim().max(500, "At most 500 characters.").optional().default("") }).strict();
+export const approveSchema = z.object({ comment: multiLineText({ error: "Enter a comment." }).trim().max(500, "At most 500 characters.").optional().default("") }).strict();
 export const rejectSchema = z
-  .object({ comment: z.string({ error: "Say why it is rejected." }).trim().min(3, "Say why it is rejected.").max(500, "At most 500 characters.") })
+  .object({ comment: multiLineText({ error: "Say why it is rejected." }).trim().min(3, "Say why it is rejected.").max(500, "At most 500 characters.") })
   .strict();
 
 export const withdrawalListQuerySchema = z.object({

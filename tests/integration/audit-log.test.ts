@@ -48,7 +48,7 @@ describe("audit log", () => {
     const admin = await makeStaff(["admin"]);
     const actorEmail = `csv-${Date.now()}@test.local`;
     await db().auditEvent.create({ data: { action: "test.csv", actorEmail, targetId: "=cmd()" } });
-    const text = await new Response(exportAuditCsv(admin, { actor: actorEmail, action: undefined })).text();
+    const text = await new Response(await exportAuditCsv(admin, { actor: actorEmail, action: undefined })).text();
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe("id,at,actor,action,targetType,targetId,ip,userAgent,correlationId,details");
     expect(lines).toHaveLength(2);

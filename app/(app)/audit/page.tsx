@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageSession } from "@/lib/auth/current";
-import { auditFilterSchema, listAudit, type AuditFilter } from "@/lib/audit/list-audit";
+import { auditCursorSchema, auditFilterSchema, listAudit, type AuditFilter } from "@/lib/audit/list-audit";
 import { AUDIT_ACTIONS, auditActionLabel } from "@/lib/audit/actions";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
@@ -20,7 +20,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const filter: AuditFilter = parsed.success ? parsed.data : { actor: undefined, action: undefined };
   const cursor = first(raw.cursor);
   const [{ rows, nextCursor }, alerts] = await Promise.all([
-    listAudit(actor, filter, { cursor: cursor && /^\d+$/.test(cursor) ? cursor : undefined, limit: 50 }),
+    listAudit(actor, filter, { cursor: cursor && auditCursorSchema.safeParse(cursor).success ? cursor : undefined, limit: 50 }),
     recentQuotaAlerts(actor),
   ]);
 

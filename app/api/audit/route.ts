@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { withStaff } from "@/lib/http/with-staff";
 import { parseInput, searchParamsObject } from "@/lib/http/parse";
-import { auditFilterSchema, listAudit } from "@/lib/audit/list-audit";
+import { auditCursorSchema, auditFilterSchema, listAudit } from "@/lib/audit/list-audit";
 
 const querySchema = auditFilterSchema.extend({
-  cursor: z.string().regex(/^\d{1,20}$/, "Invalid cursor.").optional(),
+  cursor: auditCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 

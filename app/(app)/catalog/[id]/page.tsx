@@ -19,7 +19,7 @@ export const metadata: Metadata = { title: "Product" };
 export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {
   const { actor } = await requirePageSession("catalog.read");
   const { id } = await params;
-  const product = await getProduct(actor, decodeURIComponent(id)).catch((error: unknown) => {
+  const product = await getProduct(actor, decodedOrAsIs(id)).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") notFound();
     if (isAppError(error)) return error;
     throw error;
@@ -106,4 +106,13 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
       </div>
     </>
   );
+}
+
+/** A lone "%" in an id (the segment arrives decoded already) must be a not-found, not a URIError. */
+function decodedOrAsIs(id: string): string {
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return id;
+  }
 }

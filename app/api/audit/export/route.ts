@@ -7,7 +7,7 @@ export const GET = withStaff(
   async ({ req, actor }) => {
     const filter = parseInput(auditFilterSchema, searchParamsObject(req.url));
     const stamp = new Date().toISOString().slice(0, 10);
-    return new Response(exportAuditCsv(actor, filter), {
+    return new Response(await exportAuditCsv(actor, filter), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="audit-${stamp}.csv"`,

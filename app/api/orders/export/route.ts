@@ -9,7 +9,7 @@ export const GET = withStaff(
     const url = new URL(req.url);
     const filter = parseInput(orderFilterSchema, { ...searchParamsObject(url), status: url.searchParams.getAll("status") });
     const stamp = new Date().toISOString().slice(0, 10);
-    return new Response(exportOrdersCsv(actor, filter), {
+    return new Response(await exportOrdersCsv(actor, filter), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="orders-${stamp}.csv"`,

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import type { FieldErrors } from "@/lib/errors";
+
+/**
+ * The one text rule for every string that comes from outside (JSON bodies, query strings,
+ * path segments, CSV cells, form fields):
+ *
+ * - never NUL or another C0 control character (U+0000–U+001F) except TAB;
+ * - never a lone UTF-16 surrogate (PostgreSQL refuses both in text and jsonb, and they
+ *   break logs, CSV files and the browser's rendering);
+ * - line breaks (CR, LF) only in fields declared multi-line.
+ *
+ * It is applied twice, so that a new field cannot forget it:
+ * - at every door, by a deep walk of the raw input before any schema sees it
+ *   (`parseInput`, `searchParamsObject`, withStaff's path params, proxy.ts for every
+ *   path and query string). The walk cannot know which body fields are multi-line, so in
+ *   bodies it lets line breaks through; in paths and query strings it refuses them.
+ * - in the schemas, by building text fields with `singleLineText()` or `multiLineText()`,
+ *   which refuse line breaks where they do not belong and carry the rule into every
+ *   `safeParse` (pages, CSV rows, tests).
+ * A refusal is a 400 problem document with a message on the field's path.
+ */
+
+// C0 controls except TAB (09), LF (0A) and CR (0D); line breaks are judged separately.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+const LINE_BREAK = /[\r\n]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export type TextOptions = { multiline: boolean };
+
+/** The message for a string that breaks the rule, or null when it is fine. */
+export function textProblem(value: string, { multiline }: TextOptions): string | null {
+  const control = CONTROL.exec(value);
+  if (control) return `Contains a control character (U+${codePoint(control[0])})${onLine(value, control.index)} that is not allowed.`;
+  const surrogate = LONE_SURROGATE.exec(value);
+  if (surrogate) return `Contains broken Unicode text (an unpaired surrogate)${onLine(value, surrogate.index)}.`;
+  if (!multiline && LINE_BREAK.test(value)) return "Must be a single line (no line breaks).";
+  return null;
+}
+
+/** " on line N" for multi-line text (an uploaded file, a long reason), so the person can find it. */
+function onLine(value: string, index: number): string {
+  if (!LINE_BREAK.test(value)) return "";
+  return ` on line ${value.slice(0, index).split(/\r\n|\r|\n/).length}`;
+}
+
+function codePoint(char: string): string {
+  return char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+}
+
+const MAX_REPORTED = 20;
+
+/**
+ * Walks any parsed input (object keys included) and returns a message per offending path,
+ * keyed like zod field errors ("lines.0.name"; "_" for the input itself). Iterative, so a
+ * deeply nested body cannot exhaust the stack.
+ */
+export function findTextProblems(input: unknown, options: TextOptions): FieldErrors {
+  type Node = { value: unknown; key: string; parent: Node | null };
+  // Paths are built only for a reported problem: a deep body must not cost depth² copies.
+  const pathOf = (node: Node): string => {
+    const keys: string[] = [];
+    for (let at: Node | null = node; at?.parent; at = at.parent) keys.push(at.key);
+    return keys.length ? keys.reverse().join(".") : "_";
+  };
+  const errors: FieldErrors = {};
+  let reported = 0;
+  const report = (at: string, message: string) => {
+    if (errors[at]) return;
+    errors[at] = [message];
+    reported++;
+  };
+  const stack: Node[] = [{ value: input, key: "", parent: null }];
+  while (stack.length && reported < MAX_REPORTED) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === "string") {
+      const message = textProblem(value, options);
+      if (message) report(pathOf(node), message);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], key: String(i), parent: node });
+    } else if (value && typeof value === "object") {
+      for (const [name, child] of Object.entries(value)) {
+        // A field name is single-line text as well; report it under a printable path.
+        const nameProblem = textProblem(name, { multiline: false });
+        if (nameProblem) report(pathOf({ value: null, key: "(field name)", parent: node }), nameProblem);
+        else stack.push({ value: child, key: name, parent: node });
+      }
+    }
+  }
+  return errors;
+}
+
+export function hasTextProblems(errors: FieldErrors): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/** A one-line text field (names, references, ids, filters). Chain `.trim().min().max()` as usual. */
+export function singleLineText(params?: StringParams) {
+  return z.string(params).check(z.refine((v: string) => textProblem(v, { multiline: false }) === null, { error: (i) => textProblem(String(i.input), { multiline: false }) ?? "Not valid text." }));
+}
+
+/** A text field where line breaks belong (reasons, comments, an uploaded file). */
+export function multiLineText(params?: StringParams) {
+  return z.string(params).check(z.refine((v: string) => textProblem(v, { multiline: true }) === null, { error: (i) => textProblem(String(i.input), { multiline: true }) ?? "Not valid text." }));
+}
+
+/**
+ * Calendar days a person can mean, for every date filter (orders, audit; pages, APIs and
+ * exports). Outside this range a date is a typo or a probe, and year 0 or 10000 cannot
+ * even be stored by PostgreSQL's timestamp.
+ */
+export const MIN_DAY = "2000-01-01";
+export const MAX_DAY = "2100-12-31";
+export const isoDaySchema = z.iso
+  .date("Use a date as YYYY-MM-DD.")
+  .refine((day) => day >= MIN_DAY && day <= MAX_DAY, `Use a date between ${MIN_DAY} and ${MAX_DAY}.`);
+/** An optional day filter: absent or empty means no bound. */
+export const optionalIsoDaySchema = isoDaySchema.optional().or(z.literal("").transform(() => undefined));
+
+/** PostgreSQL's BIGINT, the largest id a cursor over a BIGSERIAL column may name. */
+const MAX_BIGINT = 9_223_372_036_854_775_807n;
+export const bigintCursorSchema = z
+  .string()
+  .regex(/^\d{1,19}$/, "Invalid cursor.")
+  // zod runs every check even after the pattern failed: BigInt() must only see digits.
+  .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= MAX_BIGINT, "Invalid cursor.");

@@ -1,0 +1,105 @@
+/**
+ * What the fuzz suite (fuzz.spec.ts) knows about each route's inputs. Routes and their
+ * methods are discovered from app/api (scripts/discover-api-routes.mjs); this file only
+ * gives a well-formed sample of each input so that every field can be broken one at a
+ * time. A route without an entry is still fuzzed in its path, query, content type, body
+ * framing and methods.
+ *
+ * Every mutation below is invalid for its field, so every answer must be a 4xx problem
+ * document and nothing may change.
+ */
+export type Kind = "text" | "multiline" | "date" | "int" | "decimal" | "cursor" | "enum" | "code" | "bool";
+
+/** A query parameter's sample value and kind, per route pattern (GET). */
+export const QUERY: Record<string, Record<string, [string, Kind]>> = {
+  "/api/orders": { reference: ["ref", "text"], product: ["p1", "text"], placedBy: ["me", "code"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], status: ["fulfilled", "enum"], cursor: ["1.a", "cursor"], limit: ["10", "int"] },
+  "/api/orders/export": { reference: ["ref", "text"], product: ["p1", "text"], placedBy: ["me", "code"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], status: ["fulfilled", "enum"] },
+  "/api/audit": { actor: ["ann", "text"], action: ["order.placed", "text"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], cursor: ["10", "cursor"], limit: ["10", "int"] },
+  "/api/audit/export": { actor: ["ann", "text"], action: ["order.placed", "text"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"] },
+  "/api/events": { state: ["failed", "enum"], kind: ["order.*", "code"], cursor: [`1.${"a".repeat(32)}`, "cursor"], limit: ["10", "int"] },
+  "/api/bulk-orders": { limit: ["10", "int"] },
+  "/api/catalog/products": { q: ["steam", "text"], category: ["games", "text"], country: ["US", "code"], size: ["24", "enum"], page: ["1", "int"] },
+  "/api/orders/funds": { currency: ["USD", "code"] },
+  "/api/wallet/balance-history": { currency: ["USD", "code"], days: ["30", "int"] },
+  "/api/wallet/credits": { limit: ["10", "int"] },
+  "/api/wallet/deposits": { cursor: ["abc", "cursor"], limit: ["10", "int"], currency: ["USD", "code"] },
+  "/api/withdrawals": { state: ["open", "enum"], page: ["1", "int"] },
+};
+
+/** A JSON body's well-formed sample and each field's kind (dotted paths), per "METHOD pattern". */
+export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Record<string, Kind>; maxBytes?: number }> = {
+  "POST /api/orders": {
+    sample: { idempotencyKey: "fuzz-key-1", clientReference: "fuzz-ref", item: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" } },
+    kinds: { idempotencyKey: "code", clientReference: "text", "item.productId": "text", "item.variantId": "text", "item.quantity": "int", "item.currency": "code" },
+  },
+  "POST /api/quotes": {
+    sample: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" },
+    kinds: { productId: "text", variantId: "text", quantity: "int", currency: "code" },
+  },
+  "POST /api/orders/[id]/reveal": {
+    sample: { idempotencyKey: "fuzz-key-2", ticket: "T-1", reason: "the customer asked", password: "not-the-password" },
+    kinds: { idempotencyKey: "code", ticket: "text", reason: "multiline", password: "text" },
+  },
+  "POST /api/bulk-orders": {
+    sample: { fileName: "orders.csv", csv: "productId,variantId,quantity,clientReference\np1,v1,1,fuzz-bulk\n" },
+    kinds: { fileName: "text", csv: "multiline" },
+    maxBytes: 2 * 256 * 1024 + 4096,
+  },
+  "POST /api/staff": {
+    sample: { email: "fuzz@example.com", name: "Fuzz", roles: ["viewer"], password: "fuzz-password-123" },
+    kinds: { email: "code", name: "text", "roles.0": "enum", password: "text" },
+  },
+  "PATCH /api/staff/[id]": { sample: { name: "Fuzz", active: true }, kinds: { name: "text", active: "bool" } },
+  "POST /api/staff/[id]/password": { sample: { password: "fuzz-password-123" }, kinds: { password: "text" } },
+  "PUT /api/settings": {
+    sample: { revealQuotaPerHour: 20, lowBalance: { USD: "100.00" }, orderConfirmationAmount: "500.00" },
+    kinds: { revealQuotaPerHour: "int", "lowBalance.USD": "decimal", orderConfirmationAmount: "decimal" },
+  },
+  "POST /api/withdrawals": { sample: { amount: "10.00", currency: "USD", reason: "fuzz payout" }, kinds: { amount: "decimal", currency: "code", reason: "multiline" } },
+  "POST /api/withdrawals/quotes": { sample: { amount: "10.00", currency: "USD" }, kinds: { amount: "decimal", currency: "code" } },
+  "POST /api/withdrawals/[id]/approval": { sample: { comment: "fine" }, kinds: { comment: "multiline" } },
+  "POST /api/withdrawals/[id]/rejection": { sample: { comment: "not this month" }, kinds: { comment: "multiline" } },
+  "POST /api/webhooks/service": {
+    sample: { id: "00000000-0000-4000-8000-000000000000", type: "order.fulfilled", occurredAtUtc: "2026-01-01T00:00:00Z", data: { orderId: "o1" } },
+    kinds: { id: "code", type: "code", occurredAtUtc: "date", "data.orderId": "text" },
+    maxBytes: 256 * 1024,
+  },
+};
+
+/** A well-formed value for a path parameter (a record that does not exist), by route prefix. */
+export function pathSample(pattern: string, param: string): string {
+  if (param.startsWith("...")) return pattern.includes("nextauth") ? "session" : "fuzz/unknown";
+  if (pattern.startsWith("/api/withdrawals/")) return "wr_fuzz00000000";
+  if (pattern.startsWith("/api/events/")) return "f".repeat(32);
+  if (pattern.startsWith("/api/catalog/images/")) return "fuzz-image";
+  if (pattern.startsWith("/api/orders/")) return "fuzz-order";
+  return "00000000-0000-4000-8000-000000000000";
+}
+
+const OVERLONG = "a".repeat(5000);
+/** Bad values for a field of a kind (JSON values; query strings use their String()). */
+export function badValues(kind: Kind, where: "query" | "body"): unknown[] {
+  const body = where === "body";
+  const controls = ["x\u0000y", "x\u001by"];
+  const surrogate = body ? ["x\ud800y"] : [];
+  const wrongType = body ? [12345, { nested: "x" }] : [];
+  switch (kind) {
+    case "text":
+      return [...controls, OVERLONG, "x\ny", ...surrogate, ...wrongType];
+    case "multiline":
+      return [...controls, "a".repeat(600_000), ...surrogate, ...wrongType];
+    case "code":
+    case "enum":
+      return ["\u0000", "x\ny", "no such value!", ...(body ? ["\udc00", 12345] : [])];
+    case "date":
+      return ["0000-01-01", "10000-01-01", "2026-13-45", "\u0000"];
+    case "cursor":
+      return ["99999999999999999999", "9".repeat(400), "-1", "\u0000"];
+    case "int":
+      return body ? [1e308, -1, 1.5, "12"] : ["99999999999999999999", "-1", "1e400", "abc"];
+    case "decimal":
+      return body ? ["-1", "1e400", "x\u0000", 12.5] : ["-1", "1e400", "\u0000"];
+    case "bool":
+      return ["yes", 1, null];
+  }
+}
