@@ -12,8 +12,8 @@ export type Kind = "text" | "multiline" | "date" | "int" | "decimal" | "cursor" 
 
 /** A query parameter's sample value and kind, per route pattern (GET). */
 export const QUERY: Record<string, Record<string, [string, Kind]>> = {
-  "/api/orders": { reference: ["ref", "text"], product: ["p1", "text"], placedBy: ["me", "code"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], status: ["fulfilled", "enum"], cursor: ["1.a", "cursor"], limit: ["10", "int"] },
-  "/api/orders/export": { reference: ["ref", "text"], product: ["p1", "text"], placedBy: ["me", "code"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], status: ["fulfilled", "enum"] },
+  "/api/orders": { origin: ["here", "enum"], reference: ["ref", "text"], product: ["p1", "text"], placedBy: ["me", "code"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], status: ["fulfilled", "enum"], cursor: ["1.a", "cursor"], limit: ["10", "int"] },
+  "/api/orders/export": { origin: ["here", "enum"], reference: ["ref", "text"], product: ["p1", "text"], placedBy: ["me", "code"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], status: ["fulfilled", "enum"] },
   "/api/audit": { actor: ["ann", "text"], action: ["order.placed", "text"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], cursor: ["10", "cursor"], limit: ["10", "int"] },
   "/api/audit/export": { actor: ["ann", "text"], action: ["order.placed", "text"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"] },
   "/api/events": { state: ["failed", "enum"], kind: ["order.*", "code"], cursor: [`1.${"a".repeat(32)}`, "cursor"], limit: ["10", "int"] },
@@ -56,6 +56,7 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
     kinds: { revealQuotaPerHour: "int", "lowBalance.USD": "decimal", orderConfirmationAmount: "decimal" },
   },
   "POST /api/withdrawals": { sample: { amount: "10.00", currency: "USD", reason: "fuzz payout" }, kinds: { amount: "decimal", currency: "code", reason: "multiline" } },
+  "POST /api/settings/order-import": { sample: { action: "pause" }, kinds: { action: "enum" } },
   "POST /api/withdrawals/quotes": { sample: { amount: "10.00", currency: "USD" }, kinds: { amount: "decimal", currency: "code" } },
   "POST /api/withdrawals/[id]/approval": { sample: { comment: "fine" }, kinds: { comment: "multiline" } },
   "POST /api/withdrawals/[id]/rejection": { sample: { comment: "not this month" }, kinds: { comment: "multiline" } },

@@ -124,7 +124,7 @@ const NOT_INPUT_TEXT = [
   "withdrawalAmountSchema", // the base of withdrawalQuoteSchema and withdrawalRequestSchema
   "passwordSchema", // a field of createStaffSchema and resetPasswordSchema
   // enums, numbers and currency codes only:
-  "withdrawalListQuerySchema", "creditQuerySchema", "historyQuerySchema", "depositQuerySchema", "settingsSchema", "rolesSchema",
+  "withdrawalListQuerySchema", "creditQuerySchema", "historyQuerySchema", "depositQuerySchema", "settingsSchema", "rolesSchema", "importActionSchema",
 ];
 
 function setPath(sample: Record<string, unknown>, dotted: string, value: unknown): Record<string, unknown> {
