@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";
 import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -79,7 +80,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           No audit entries match these filters.
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <TableScroll label="Audit entries" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="audit-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -109,7 +110,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <div className="mt-4 flex justify-between text-sm">
         {cursor ? <Link href={`/audit?${query}`} className="font-medium text-brand-600 hover:underline">Back to newest</Link> : <span />}

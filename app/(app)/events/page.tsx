@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";
 import { ReprocessButton } from "@/components/events/reprocess-button";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -81,7 +82,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
           No events match these filters.
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <TableScroll label="Events" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="events-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -118,7 +119,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <div className="mt-4 flex justify-between text-sm">
         {validCursor ? <Link href={`/events?${query}`} className="font-medium text-brand-600 hover:underline">Back to newest</Link> : <span />}

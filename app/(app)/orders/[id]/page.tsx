@@ -12,6 +12,7 @@ import { revealHistory } from "@/lib/reveal/reveal-history";
 import { getSettings } from "@/lib/settings/get-settings";
 import { RevealPanel } from "@/components/reveal/reveal-panel";
 import { RevealHistory } from "@/components/reveal/reveal-history";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -98,7 +99,7 @@ function OrderLines({ order }: { order: OrderDetail }) {
     return <p className="text-sm text-slate-600" data-testid="order-lines-empty">The Issuing Service has not reported the lines of this order yet.</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Order lines">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="order-lines">
         <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
@@ -133,6 +134,6 @@ function OrderLines({ order }: { order: OrderDetail }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }
