@@ -135,6 +135,46 @@ test.describe("ordering", () => {
     }
   });
 
+  test("the quote counts down on the server's time and an expiry answer clears it, whatever the clocks say", async ({ page }) => {
+    const product = await findProduct(cheapVariant);
+    await signInAs(page, "buyer");
+    // The buyer's computer runs 10 minutes fast: a countdown on its clock would read expired (or 10:00).
+    await page.clock.setSystemTime(Date.now() + 10 * 60_000);
+    await openProduct(page, product);
+    await page.getByRole("button", { name: "Get quote" }).click();
+    const countdown = page.getByTestId("quote-countdown");
+    await expect(countdown).toHaveText(/^4:[3-5]\d|^5:00$/);
+
+    // The Issuing Service's clock runs past the quote's end while the page still counts down.
+    await sandboxControl("POST", "/clock/advance", { seconds: 301 });
+    await page.getByRole("button", { name: "Place order" }).click();
+    await expect(page.getByTestId("order-problem")).toContainText("The quote has expired");
+    await expect(page.getByTestId("quote")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Place order" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Get a new quote" }).click();
+    await expect(countdown).toBeVisible();
+    await expect(page.getByRole("button", { name: "Place order" })).toBeEnabled();
+  });
+
+  test("a maximum below the listed price says so instead of 'the price went up'; a corrected phone number loses its error", async ({ page }) => {
+    const product = await findProduct((p) => cheapVariant(p) && p.variants[0]!.price > 5);
+    await signInAs(page, "buyer");
+    await openProduct(page, product);
+    await reference(page, `e2e-lowmax-${Date.now()}`);
+    await page.getByLabel(/Maximum total/).fill("1");
+    await page.getByRole("button", { name: "Buy now" }).click();
+    await expect(page.getByTestId("order-problem")).toContainText("Your maximum is below the price");
+    await expect(page.getByTestId("order-problem")).not.toContainText("went up");
+
+    const topUp = await findProduct((p) => p.isAvailable && p.type === "phone-top-up");
+    await openProduct(page, topUp);
+    await page.getByLabel("Phone number to top up").fill("07700");
+    await page.getByRole("button", { name: "Get quote" }).click();
+    await expect(page.getByTestId("error-phoneNumber")).toBeVisible();
+    await page.getByLabel("Phone number to top up").fill("+447700900123");
+    await expect(page.getByTestId("error-phoneNumber")).toHaveCount(0);
+  });
+
   test("price_above_maximum shows the new price and asks again instead of failing", async ({ page }) => {
     const product = await findProduct((p) => cheapVariant(p) && p.variants[0]!.price > 5);
     const price = product.variants[0]!.price;
