@@ -160,7 +160,8 @@ test.describe("bulk orders", () => {
     await page.goto("/orders/bulk");
     await page.getByLabel("CSV file").setInputFiles({ name: "discard.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Upload and preview" }).click();
-    await expect(page.getByTestId("bulk-state")).toHaveAttribute("data-state", "draft", { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/orders\/bulk\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await expect(page.getByTestId("bulk-state")).toHaveAttribute("data-state", "draft");
     await page.getByTestId("bulk-discard").click();
     const confirm = page.getByRole("alertdialog", { name: "Discard this preview?" });
     await confirm.getByRole("button", { name: "Keep it" }).click();
