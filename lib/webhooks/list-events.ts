@@ -1,4 +1,5 @@
 import "server-only";
+import { eventSubject, type EventSubject } from "./event-subject";
 import { z } from "zod";
 import { db, type Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
@@ -25,9 +26,13 @@ export type EventRow = {
   processedAt: Date | null;
   attempts: number;
   lastError: string | null;
+  /** The order or amount the event is about (lib/webhooks/event-subject.ts). */
+  subject: EventSubject | null;
+  /** The payload as received, for the row's detail view (webhooks carry no codes). */
+  payload: unknown;
 };
 
-/** The webhook inbox, newest first (admin). Payloads are not listed: they are the upstream's, not needed to operate. */
+/** The webhook inbox, newest first (admin), each event with its subject and payload. */
 export async function listEvents(actor: Actor, filter: EventFilter, page: { cursor?: string; limit?: number } = {}): Promise<{ rows: EventRow[]; nextCursor: string | null }> {
   assertCan(actor, "events.read");
   const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
@@ -43,9 +48,9 @@ export async function listEvents(actor: Actor, filter: EventFilter, page: { curs
     where,
     orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
     take: limit + 1,
-    select: { id: true, type: true, state: true, occurredAt: true, receivedAt: true, processedAt: true, attempts: true, lastError: true },
+    select: { id: true, type: true, state: true, occurredAt: true, receivedAt: true, processedAt: true, attempts: true, lastError: true, payload: true },
   });
-  const rows = found.slice(0, limit);
+  const rows = found.slice(0, limit).map((row) => ({ ...row, subject: eventSubject(row.payload) }));
   const last = rows[rows.length - 1];
   return { rows, nextCursor: found.length > limit && last ? `${last.receivedAt.getTime()}.${last.id}` : null };
 }

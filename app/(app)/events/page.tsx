@@ -34,6 +34,8 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const validCursor = cursor && eventCursorSchema.safeParse(cursor).success ? cursor : undefined;
   const [{ rows, nextCursor }, counts] = await Promise.all([listEvents(actor, filter, { cursor: validCursor, limit: 50 }), countEventsByState(actor)]);
   const canManage = can(actor.roles, "events.manage");
+  // The actions column only when some row has an action.
+  const showActions = canManage && rows.some((row) => REPROCESSABLE_STATES.includes(row.state as EventState));
 
   const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === "string"));
   const nextHref = nextCursor ? `/events?${new URLSearchParams({ ...Object.fromEntries(query), cursor: nextCursor })}` : null;
@@ -87,20 +89,31 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
                 <th scope="col" className="px-4 py-3">Kind</th>
+                <th scope="col" className="px-4 py-3">Subject</th>
                 <th scope="col" className="px-4 py-3">Event id</th>
                 <th scope="col" className="px-4 py-3">Occurred (UTC)</th>
                 <th scope="col" className="px-4 py-3">Received (UTC)</th>
                 <th scope="col" className="px-4 py-3">State</th>
                 <th scope="col" className="px-4 py-3 text-right">Attempts</th>
                 <th scope="col" className="px-4 py-3">Last error</th>
-                {canManage ? <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th> : null}
+                {showActions ? <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th> : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={row.id} data-event-id={row.id} data-state={row.state}>
                   <td className="whitespace-nowrap px-4 py-2 font-medium">{row.type}</td>
-                  <td className="px-4 py-2 font-mono text-xs" title={row.id}>{row.id.slice(0, 12)}…</td>
+                  <td className="px-4 py-2 text-xs" data-testid="event-subject">
+                    {row.subject?.orderId ? (
+                      <Link href={`/orders/${encodeURIComponent(row.subject.orderId)}`} className="font-medium text-brand-600 hover:underline">{row.subject.text}</Link>
+                    ) : (row.subject?.text ?? "—")}
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs">
+                    <details>
+                      <summary className="cursor-pointer" title={row.id}>{row.id.slice(0, 12)}…</summary>
+                      <pre className="mt-1 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-[11px]" data-testid="event-payload">{JSON.stringify(row.payload, null, 2)}</pre>
+                    </details>
+                  </td>
                   <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{utc(row.occurredAt)}</td>
                   <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{utc(row.receivedAt)}</td>
                   <td className="whitespace-nowrap px-4 py-2">
@@ -110,7 +123,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
                   </td>
                   <td className="px-4 py-2 text-right tabular-nums">{row.attempts}</td>
                   <td className="max-w-sm truncate px-4 py-2 text-xs text-slate-600" title={row.lastError ?? undefined}>{row.lastError ?? "—"}</td>
-                  {canManage ? (
+                  {showActions ? (
                     <td className="px-4 py-2 text-right">
                       {REPROCESSABLE_STATES.includes(row.state as EventState) ? <ReprocessButton eventId={row.id} /> : null}
                     </td>
