@@ -8,6 +8,8 @@ export const auditFilterSchema = z.object({
   action: z.string().trim().max(100).optional().transform((v) => v || undefined),
   from: z.iso.date().optional().or(z.literal("").transform(() => undefined)),
   to: z.iso.date().optional().or(z.literal("").transform(() => undefined)),
+  /** "hide": leave out sign-ins and sign-outs, which otherwise drown every other entry. */
+  signIns: z.enum(["hide"]).optional().or(z.literal("").transform(() => undefined)),
 });
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
@@ -28,6 +30,7 @@ export function auditWhere(filter: AuditFilter): Prisma.AuditEventWhereInput {
   const where: Prisma.AuditEventWhereInput = {};
   if (filter.actor) where.actorEmail = { contains: filter.actor, mode: "insensitive" };
   if (filter.action) where.action = filter.action.endsWith(".*") ? { startsWith: filter.action.slice(0, -1) } : filter.action;
+  if (filter.signIns === "hide") where.NOT = { action: { in: ["auth.sign_in", "auth.sign_out"] } };
   if (filter.from || filter.to) {
     where.at = {
       ...(filter.from ? { gte: new Date(`${filter.from}T00:00:00.000Z`) } : {}),

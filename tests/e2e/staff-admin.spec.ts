@@ -129,3 +129,16 @@ test("the last active admin cannot lose the role: the page asks first and the se
   expect(forged.status()).toBe(409);
   expect(((await forged.json()) as { code: string }).code).toBe("last_admin");
 });
+
+test("the audit log can hide sign-ins, and shows each target in full with a link to it", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.goto("/audit");
+  await expect(page.locator('[data-testid=audit-table] tr[data-action="auth.sign_in"]').first()).toBeVisible();
+  await page.getByLabel("Hide sign-ins").check();
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/signIns=hide/);
+  await expect(page.locator('[data-testid=audit-table] tr[data-action="auth.sign_in"]')).toHaveCount(0);
+  const staffChange = page.locator('[data-testid=audit-table] tr[data-action^="staff."]').first();
+  await expect(staffChange.getByTestId("audit-target").getByRole("link")).toHaveAttribute("href", "/staff");
+  await expect(staffChange.getByTestId("audit-target")).toContainText(/staff[0-9a-z-]{20,}/);
+});
