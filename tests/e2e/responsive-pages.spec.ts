@@ -76,8 +76,13 @@ for (const role of ROLES) {
     // The sidebar gives way to a menu button; the drawer opens, takes focus and closes on Escape.
     await expect(phone.getByRole("navigation", { name: "Main" })).toBeHidden();
     await expect(menuButton).toHaveAttribute("aria-expanded", "false");
-    await menuButton.click();
-    await expect(drawer).toBeVisible();
+    // A tap before the page has hydrated does nothing yet: tap again until the drawer opens.
+    const openMenu = () =>
+      expect(async () => {
+        if (!(await drawer.isVisible())) await menuButton.click({ timeout: 2_000 });
+        await expect(drawer).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
+    await openMenu();
     await expect(menuButton).toHaveAttribute("aria-expanded", "true");
     await expect(drawer.getByRole("link").and(phone.locator(":focus"))).toHaveCount(1);
     const links = drawer.getByRole("navigation", { name: "Main" }).getByRole("link");
@@ -90,7 +95,7 @@ for (const role of ROLES) {
     await expect(menuButton).toHaveAttribute("aria-expanded", "false");
 
     for (const item of nav) {
-      await menuButton.click();
+      await openMenu();
       await drawer.getByRole("link", { name: item.label }).click();
       await expect(phone).toHaveURL(new RegExp(`${item.href}$`));
       await expect(drawer).toBeHidden();
