@@ -20,7 +20,7 @@ export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; curr
           <tr>
             <th scope="col" className="px-4 py-3">Name</th>
             <th scope="col" className="px-4 py-3">Roles</th>
-            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="hidden px-4 py-3 sm:table-cell">Status</th>
             <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
           </tr>
         </thead>
@@ -62,9 +62,11 @@ function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSe
         <td className="px-4 py-3">
           <p className="font-medium text-slate-900">{person.name}{isSelf ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}</p>
           <p className="text-xs text-slate-500">{person.email}</p>
+          {/* On a phone the status column gives way to the actions; a deactivated person still says so. */}
+          {person.active ? null : <p className="text-xs font-medium text-slate-700 sm:hidden">Deactivated</p>}
         </td>
         <td className="px-4 py-3">{person.roles.map((r) => (isRole(r) ? ROLE_LABELS[r] : r)).join(", ")}</td>
-        <td className="px-4 py-3">
+        <td className="hidden px-4 py-3 sm:table-cell">
           <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${person.active ? "bg-emerald-50 text-emerald-700" : "bg-slate-200 text-slate-700"}`}>{person.active ? "Active" : "Deactivated"}</span>
         </td>
         <td className="px-4 py-3 text-right">
