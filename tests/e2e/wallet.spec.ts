@@ -65,7 +65,7 @@ test("a deposit simulated on the sandbox appears in the deposit history, raises 
     await page.reload();
     await expect(page.getByTestId("credits-table").locator(`tr[data-deposit-id="${deposit.id}"]`)).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.getByTestId("balance-chart-USD").locator("svg[role=img] desc")).toContainText("recorded movements");
+  await expect(page.getByTestId("balance-chart-USD").locator("svg[role=img]").first().locator("desc")).toContainText("recorded movements");
 });
 
 test("a buyer sees the low-balance warning on every page while a balance is below its threshold", async ({ page, browser }) => {
