@@ -2,7 +2,7 @@ import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { signInAs } from "./helpers";
-import { findProduct, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
+import { findProduct, sandboxApi, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
 
 const ORIGIN = E2E_ORIGIN;
 
@@ -173,6 +173,24 @@ test.describe("ordering", () => {
     await expect(page.getByTestId("error-phoneNumber")).toBeVisible();
     await page.getByLabel("Phone number to top up").fill("+447700900123");
     await expect(page.getByTestId("error-phoneNumber")).toHaveCount(0);
+  });
+
+  test("not enough funds says what the order needs and what the wallet has", async ({ page }) => {
+    const product = await findProduct((p) => cheapVariant(p) && p.currency === "USD" && p.variants[0]!.price > 2);
+    const { availableBalance } = await sandboxApi<{ availableBalance: number }>("/wallet/balance?currency=USD");
+    await signInAs(page, "buyer");
+    await openProduct(page, product);
+    await reference(page, `e2e-funds-${Date.now()}`);
+    await sandboxControl("PUT", "/wallet", { balances: { USD: 1 } });
+    try {
+      await page.getByRole("button", { name: "Buy now" }).click();
+      const problem = page.getByTestId("order-problem");
+      await expect(problem).toContainText("Not enough funds in the wallet");
+      const price = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(product.variants[0]!.price);
+      await expect(problem.getByTestId("funds-shortfall")).toHaveText(`This order needs ${price}; the wallet has $1.00 available.`);
+    } finally {
+      await sandboxControl("PUT", "/wallet", { balances: { USD: availableBalance } });
+    }
   });
 
   test("price_above_maximum shows the new price and asks again instead of failing", async ({ page }) => {
