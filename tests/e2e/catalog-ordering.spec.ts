@@ -1,6 +1,7 @@
 import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { readFile } from "node:fs/promises";
 import { signInAs } from "./helpers";
 import { findProduct, sandboxApi, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
 
@@ -191,6 +192,27 @@ test.describe("ordering", () => {
     } finally {
       await sandboxControl("PUT", "/wallet", { balances: { USD: availableBalance } });
     }
+  });
+
+  test("the product page shows the ids a bulk CSV needs, with copy buttons, and a template prefilled for the product", async ({ page }) => {
+    const product = await findProduct((p) => cheapVariant(p) && p.variants.length > 1);
+    await signInAs(page, "buyer");
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await openProduct(page, product);
+    await expect(page.getByTestId("product-id")).toHaveText(product.id);
+    await page.getByRole("button", { name: "Copy the product id" }).click();
+    await expect(page.getByTestId("copy-product-id-status")).toHaveText("Copied.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(product.id);
+    await page.getByText(/^variantId of each variant/).click();
+    await expect(page.getByTestId("variant-ids")).toContainText(product.variants[1]!.id);
+    // The variants are listed once for a buyer: as the order form's choices.
+    await expect(page.getByRole("heading", { name: "Variants" })).toHaveCount(0);
+
+    const download = page.waitForEvent("download");
+    await page.getByTestId("bulk-template").click();
+    const lines = (await readFile(await (await download).path(), "utf8")).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("productId,variantId,value,quantity,clientReference,phoneNumber");
+    expect(lines.slice(1)).toEqual(product.variants.map((v) => `${product.id},${v.id},,1,,`));
   });
 
   test("price_above_maximum shows the new price and asks again instead of failing", async ({ page }) => {
