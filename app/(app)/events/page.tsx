@@ -110,7 +110,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
                   </td>
                   <td className="px-4 py-2 font-mono text-xs">
                     <details>
-                      <summary className="cursor-pointer" title={row.id}>{row.id.slice(0, 12)}…</summary>
+                      <summary className="cursor-pointer whitespace-nowrap" title={row.id}>{row.id.slice(0, 12)}…</summary>
                       <pre className="mt-1 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-[11px]" data-testid="event-payload">{JSON.stringify(row.payload, null, 2)}</pre>
                     </details>
                   </td>
