@@ -1,3 +1,6 @@
+"use client";
+
+import { useState } from "react";
 import Link from "next/link";
 import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
 import { Button } from "@/components/ui/button";
@@ -6,11 +9,14 @@ import { Notice } from "@/components/ui/notice";
 import { BulkFunds } from "./bulk-funds";
 import { BulkProgressBar } from "./bulk-progress-bar";
 import { formatTotals, plural, utcMinute } from "./bulk-format";
+import { BulkOutcome } from "./bulk-outcome";
+import { needsAttention, outcomeCounts } from "@/lib/bulk-orders/bulk-outcome";
 
 type Busy = "confirm" | "cancel" | null;
 
 /** The preview's verdict and the one confirmation, with the total restated on the button. */
 export function ConfirmPanel({ view, busy, onConfirm, onDiscard }: { view: BulkOrderView; busy: Busy; onConfirm: () => void; onDiscard: () => void }) {
+  const [discarding, setDiscarding] = useState(false);
   const invalid = view.rowCount - view.validCount;
   const total = formatTotals(view.totals);
   return (
@@ -46,13 +52,22 @@ export function ConfirmPanel({ view, busy, onConfirm, onDiscard }: { view: BulkO
               {busy === "confirm" ? "Confirming…" : `Place ${plural(view.validCount, "order")} for ${total}`}
             </Button>
           ) : null}
-          <Button variant="secondary" onClick={onDiscard} disabled={busy !== null} data-testid="bulk-discard">
+          <Button variant="secondary" onClick={() => setDiscarding(true)} disabled={busy !== null || discarding} data-testid="bulk-discard">
             {busy === "cancel" ? "Discarding…" : "Discard this preview"}
           </Button>
         </div>
-      ) : (
-        <p className="mt-4 text-sm text-slate-500">Only the person who uploaded this file can confirm it.</p>
-      )}
+      ) : null}
+      {view.isOwner && discarding ? (
+        <div role="alertdialog" aria-label="Discard this preview?" className="mt-4 rounded-md bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="bulk-discard-confirm">
+          <p className="text-sm font-medium text-amber-900">Discard this preview?</p>
+          <p className="mt-1 text-sm text-amber-900">Nothing is ordered; to order these rows later, upload the file again.</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="danger" onClick={onDiscard} disabled={busy !== null}>Discard the preview</Button>
+            <Button variant="secondary" onClick={() => setDiscarding(false)} autoFocus>Keep it</Button>
+          </div>
+        </div>
+      ) : null}
+      {view.isOwner ? null : <p className="mt-4 text-sm text-slate-500">Only the person who uploaded this file can confirm it.</p>}
     </Card>
   );
 }
@@ -60,9 +75,19 @@ export function ConfirmPanel({ view, busy, onConfirm, onDiscard }: { view: BulkO
 const HEADLINES: Record<string, string> = {
   confirmed: "Queued: placing starts in a moment.",
   running: "Placing the orders…",
-  done: "Finished: every row has its result.",
   cancelled: "Cancelled: rows not yet sent were stopped.",
 };
+
+/** A finished run says what was delivered, not only that every row was sent. */
+function doneHeadline(view: BulkOrderView): string {
+  const counts = outcomeCounts(view);
+  const count = (o: string) => counts.find((c) => c.outcome === o)?.count ?? 0;
+  const problems = view.rows.filter(needsAttention).filter((r) => !r.errors).length;
+  if (problems > 0) return `Finished with ${plural(problems, "failure")}: see the rows needing attention.`;
+  const open = count("in_progress") + count("unknown");
+  if (open > 0) return `Every row was placed; ${plural(open, "order")} still on the way to fulfilled.`;
+  return "Finished: every order was fulfilled.";
+}
 
 /** Progress of a confirmed bulk order; the page can be left and this picks up from the server. */
 export function ProgressPanel({ view, busy, onStop }: { view: BulkOrderView; busy: Busy; onStop: () => void }) {
@@ -81,7 +106,7 @@ export function ProgressPanel({ view, busy, onStop }: { view: BulkOrderView; bus
     <Card>
       <div className="mb-4 flex items-start justify-between gap-6">
         <div className="min-w-0 flex-1">
-          <p className="font-medium text-slate-900" data-testid="bulk-headline">{HEADLINES[view.state] ?? view.state}</p>
+          <p className="font-medium text-slate-900" data-testid="bulk-headline">{view.state === "done" ? doneHeadline(view) : (HEADLINES[view.state] ?? view.state)}</p>
           <p className="mt-1 text-sm text-slate-600">
             {active
               ? "The orders are placed in the background, within the shared request budget, after people ordering by hand. You can close this page and come back."
@@ -94,13 +119,7 @@ export function ProgressPanel({ view, busy, onStop }: { view: BulkOrderView; bus
         </div>
       </div>
       <BulkProgressBar progress={view.progress} />
-      {view.progress.failed > 0 && !active ? (
-        <div className="mt-4">
-          <Notice tone="warning">
-            {plural(view.progress.failed, "row")} failed; nothing was bought for {view.progress.failed === 1 ? "it" : "them"}. The reasons are in the table below.
-          </Notice>
-        </div>
-      ) : null}
+      <BulkOutcome view={view} />
       {active && view.isOwner ? (
         <div className="mt-4">
           <Button variant="secondary" onClick={onStop} disabled={busy !== null} data-testid="bulk-stop">

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { BulkOrderSummary } from "@/lib/bulk-orders/bulk-view";
 import { BulkStateBadge } from "./bulk-state-badge";
 import { formatTotals, utcMinute } from "./bulk-format";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /** The person's recent bulk orders: where to resume one that is still running. */
 export function BulkOrdersList({ items }: { items: BulkOrderSummary[] }) {
@@ -13,7 +14,7 @@ export function BulkOrdersList({ items }: { items: BulkOrderSummary[] }) {
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <TableScroll label="Bulk orders" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="bulk-orders-table">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
@@ -49,6 +50,6 @@ export function BulkOrdersList({ items }: { items: BulkOrderSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -6,6 +6,8 @@ import { formatMoney } from "@/lib/money";
 import type { BulkOrderView, BulkRowView } from "@/lib/bulk-orders/bulk-view";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { RowStateBadge } from "./bulk-state-badge";
+import { needsAttention, rowReason } from "@/lib/bulk-orders/bulk-outcome";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const FIELD_LABELS: Record<string, string> = {
   _row: "Row",
@@ -17,7 +19,6 @@ const FIELD_LABELS: Record<string, string> = {
   phoneNumber: "Phone",
 };
 
-const needsAttention = (row: BulkRowView) => row.errors !== null || row.state === "failed" || row.errorCode === "outcome_unknown";
 
 /** Every row of the file: what it asks for, its price, and its checks or its result. */
 export function BulkRowsTable({ view }: { view: BulkOrderView }) {
@@ -37,7 +38,7 @@ export function BulkRowsTable({ view }: { view: BulkOrderView }) {
           <FilterButton pressed={onlyProblems} onClick={() => setOnlyProblems(true)}>Needing attention ({problems})</FilterButton>
         </div>
       </div>
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <TableScroll label="Rows of the file" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="bulk-rows">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
@@ -75,7 +76,7 @@ export function BulkRowsTable({ view }: { view: BulkOrderView }) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
@@ -107,18 +108,22 @@ function CheckCell({ row }: { row: BulkRowView }) {
 
 function ResultCell({ row }: { row: BulkRowView }) {
   if (row.state === "placed" && row.orderId) {
+    const reason = rowReason(row);
     return (
-      <span className="flex flex-wrap items-center gap-2">
-        <Link href={`/orders/${encodeURIComponent(row.orderId)}`} className="font-mono text-xs font-medium text-brand-600 hover:underline">{row.orderId}</Link>
-        {row.orderStatus ? <OrderStatusBadge status={row.orderStatus} /> : <RowStateBadge state="placed" />}
-      </span>
+      <div className="space-y-1">
+        <span className="flex flex-wrap items-center gap-2">
+          <Link href={`/orders/${encodeURIComponent(row.orderId)}`} className="font-mono text-xs font-medium text-brand-600 hover:underline">{row.orderId}</Link>
+          {row.orderStatus ? <OrderStatusBadge status={row.orderStatus} /> : <RowStateBadge state="placed" />}
+        </span>
+        {reason ? <p className="text-xs text-red-700" data-testid="row-reason">{reason}</p> : null}
+      </div>
     );
   }
   return (
     <div className="space-y-1">
       <RowStateBadge state={row.state} />
       {row.errors ? <Errors errors={row.errors} /> : null}
-      {row.errorMessage && !row.errors ? <p className={`text-xs ${row.state === "failed" ? "text-red-700" : "text-slate-600"}`}>{row.errorMessage}</p> : null}
+      {row.errorMessage && !row.errors ? <p className={`text-xs ${row.state === "failed" ? "text-red-700" : "text-slate-600"}`} data-testid="row-reason">{row.errorMessage}</p> : null}
       {row.correlationId && row.state !== "placed" ? <p className="font-mono text-[11px] text-slate-500">Reference for support: {row.correlationId}</p> : null}
     </div>
   );

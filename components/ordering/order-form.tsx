@@ -12,8 +12,15 @@ import { orderProblemMessage } from "./order-errors";
 import { checkPhone, checkQuantity, checkValue, gridValues } from "./purchase-rules";
 import { formatCountdown, useSecondsLeft } from "./quote-countdown";
 import { usePlaceOrder } from "./use-place-order";
+import { FundsShortfall } from "./funds-shortfall";
 
-type Quote = { id: string; total: number; currency: string; expiresAtUtc: string; correlationId?: string };
+type Quote = { id: string; total: number; currency: string; expiresAtUtc: string; expiresInMs: number; correlationId?: string };
+/** A quote as held by the page: `deadline` is on the monotonic clock (see useSecondsLeft). */
+type HeldQuote = Quote & { deadline: number };
+/** A moment `ms` from now on the page's monotonic clock (called from event handlers only). */
+const deadlineIn = (ms: number) => performance.now() + ms;
+/** Answers after which the held quote can never be used again. */
+const QUOTE_GONE = new Set(["quote_expired", "quote_used", "quote_not_found", "not_found"]);
 type Confirm = { body: Record<string, unknown>; totalMinor: bigint; availableMinor: bigint | null };
 type Errors = Partial<Record<"variant" | "value" | "quantity" | "clientReference" | "phoneNumber" | "maximumTotal", string>>;
 
@@ -33,13 +40,17 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
   const [phoneNumber, setPhoneNumber] = useState("");
   const [maximumTotal, setMaximumTotal] = useState("");
   const [errors, setErrors] = useState<Errors>({});
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quote, setQuote] = useState<HeldQuote | null>(null);
   const [quoting, setQuoting] = useState(false);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [quoteProblem, setQuoteProblem] = useState<ApiProblem | null>(null);
   const { place, pending, problem, resuming, clearProblem } = usePlaceOrder(product.id);
-  const secondsLeft = useSecondsLeft(quote?.expiresAtUtc ?? null);
+  const secondsLeft = useSecondsLeft(quote?.deadline ?? null, quote?.expiresInMs ?? 0);
   const quoteExpired = secondsLeft === 0;
+  // Any answer saying the quote is gone clears it: the box must never offer a dead quote.
+  const liveQuote = problem && QUOTE_GONE.has(problem.code) ? null : quote;
+  /** A corrected field loses its old error at once. */
+  const edited = (field: keyof Errors) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
 
   function validate(): boolean {
     const next: Errors = {};
@@ -70,7 +81,7 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
     setQuoting(true);
     const result = await callApi<Quote>("POST", "/api/quotes", item());
     setQuoting(false);
-    if (result.ok) setQuote(result.data);
+    if (result.ok) setQuote({ ...result.data, deadline: deadlineIn(result.data.expiresInMs) });
     else {
       setQuote(null);
       showProblemFields(result.problem.errors);
@@ -97,8 +108,8 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
   }
 
   function placeFromQuote() {
-    if (!quote || !validate()) return;
-    void submit({ quoteId: quote.id, ...extras() }, toMinor(quote.total, quote.currency));
+    if (!liveQuote || quoteExpired || !validate()) return;
+    void submit({ quoteId: liveQuote.id, ...extras() }, toMinor(liveQuote.total, liveQuote.currency));
   }
 
   function buyNow(event?: FormEvent) {
@@ -116,7 +127,8 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
   }
 
   const shown = problem ?? quoteProblem;
-  const message = shown ? orderProblemMessage(shown) : null;
+  const maximumMinor = maximumTotal.trim() && Number(maximumTotal) > 0 ? toMinor(Number(maximumTotal), product.currency) : null;
+  const message = shown ? orderProblemMessage(shown, { listedMinor: estimateMinor(), maximumMinor, money }) : null;
   const quotedTotal = typeof shown?.quotedTotal === "number" ? shown.quotedTotal : null;
 
   return (
@@ -150,19 +162,20 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
           {errors.value ? <p className="text-sm text-red-600" data-testid="error-value">{errors.value}</p> : null}
         </div>
       ) : (
-        <Field label={valueLabel} name="value" type="number" inputMode="decimal" min={product.minimumValue ?? undefined} max={product.maximumValue ?? undefined} step={product.valueStep ?? undefined} value={value} onChange={(e) => { setValue(e.target.value); setQuote(null); }} error={errors.value ? [errors.value] : undefined} hint={`From ${face(product.minimumValue ?? 0)} to ${face(product.maximumValue ?? 0)}${product.valueStep ? ` in steps of ${face(product.valueStep)}` : ""}. The price in ${product.currency} comes with the quote.`} />
+        <Field label={valueLabel} name="value" type="number" inputMode="decimal" min={product.minimumValue ?? undefined} max={product.maximumValue ?? undefined} step={product.valueStep ?? undefined} value={value} onChange={(e) => { setValue(e.target.value); setQuote(null); edited("value"); }} error={errors.value ? [errors.value] : undefined} hint={`From ${face(product.minimumValue ?? 0)} to ${face(product.maximumValue ?? 0)}${product.valueStep ? ` in steps of ${face(product.valueStep)}` : ""}. The price in ${product.currency} comes with the quote.`} />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Quantity" name="quantity" type="number" inputMode="numeric" min={1} max={100} value={quantity} onChange={(e) => { setQuantity(e.target.value); setQuote(null); }} error={errors.quantity ? [errors.quantity] : undefined} />
-        <Field label="Client reference" name="clientReference" value={clientReference} maxLength={100} onChange={(e) => setClientReference(e.target.value)} error={errors.clientReference ? [errors.clientReference] : undefined} />
+        <Field label="Quantity" name="quantity" type="number" inputMode="numeric" min={1} max={100} value={quantity} onChange={(e) => { setQuantity(e.target.value); setQuote(null); edited("quantity"); }} error={errors.quantity ? [errors.quantity] : undefined} />
+        <Field label="Client reference" name="clientReference" value={clientReference} maxLength={100} onChange={(e) => { setClientReference(e.target.value); edited("clientReference"); }} error={errors.clientReference ? [errors.clientReference] : undefined} />
       </div>
       {product.type === "phone-top-up" ? (
-        <Field label="Phone number to top up" name="phoneNumber" type="tel" autoComplete="off" placeholder="+447700900123" value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} error={errors.phoneNumber ? [errors.phoneNumber] : undefined} />
+        <Field label="Phone number to top up" name="phoneNumber" type="tel" autoComplete="off" placeholder="+447700900123" value={phoneNumber} onChange={(e) => { setPhoneNumber(e.target.value); edited("phoneNumber"); }} error={errors.phoneNumber ? [errors.phoneNumber] : undefined} />
       ) : null}
 
       {message ? (
         <Notice tone={shown?.code === "outcome_unknown" ? "warning" : "error"} title={message.title} correlationId={shown?.correlationId} testId="order-problem">
           {message.detail}
+          {shown?.code === "insufficient_funds" ? <FundsShortfall currency={product.currency} neededMinor={liveQuote ? toMinor(liveQuote.total, product.currency) : estimateMinor()} money={money} /> : null}
           {quotedTotal !== null ? (
             <span className="mt-2 block">
               New total: <strong data-testid="new-price">{money(quotedTotal)}</strong>.{" "}
@@ -191,10 +204,10 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
 
       <section className="rounded-md bg-slate-50 p-4 ring-1 ring-slate-200" aria-label="Quote">
         <h3 className="text-sm font-semibold">Quote, then order</h3>
-        {quote ? (
+        {liveQuote ? (
           <div className="mt-2 text-sm" data-testid="quote">
             <p>
-              Total <strong data-testid="quote-total">{money(quote.total)}</strong>{" "}
+              Total <strong data-testid="quote-total">{money(liveQuote.total)}</strong>{" "}
               {quoteExpired ? <span className="font-medium text-red-700" data-testid="quote-expired">— expired</span> : <span className="text-slate-600" aria-live="polite">— valid for <span data-testid="quote-countdown">{formatCountdown(secondsLeft ?? 0)}</span></span>}
             </p>
           </div>
@@ -202,7 +215,7 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
           <p className="mt-1 text-sm text-slate-600">A quote fixes the price for a few minutes.</p>
         )}
         <div className="mt-3 flex flex-wrap gap-2">
-          {quote && !quoteExpired ? (
+          {liveQuote && !quoteExpired ? (
             <Button type="button" disabled={pending} onClick={placeFromQuote}>{pending ? "Placing…" : "Place order"}</Button>
           ) : (
             <Button type="button" disabled={quoting} onClick={() => void getQuote()}>{quoting ? "Getting a quote…" : quote ? "Get a new quote" : "Get quote"}</Button>
@@ -213,7 +226,7 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
       <section className="rounded-md p-4 ring-1 ring-slate-200" aria-label="Buy now">
         <h3 className="text-sm font-semibold">Or buy now at the current price</h3>
         <div className="mt-2 grid items-end gap-3 sm:grid-cols-[1fr_auto]">
-          <Field label={`Maximum total (${product.currency}, optional)`} name="maximumTotal" type="number" inputMode="decimal" min={0} step="0.01" value={maximumTotal} onChange={(e) => setMaximumTotal(e.target.value)} error={errors.maximumTotal ? [errors.maximumTotal] : undefined} />
+          <Field label={`Maximum total (${product.currency}, optional)`} name="maximumTotal" type="number" inputMode="decimal" min={0} step="0.01" value={maximumTotal} onChange={(e) => { setMaximumTotal(e.target.value); edited("maximumTotal"); }} error={errors.maximumTotal ? [errors.maximumTotal] : undefined} />
           <Button type="submit" variant="secondary" disabled={pending}>{pending ? "Placing…" : "Buy now"}</Button>
         </div>
       </section>

@@ -2,20 +2,20 @@
 
 import { useEffect, useState } from "react";
 
-/** Seconds left until `expiresAt`, ticking; calls `onExpire` once when it reaches zero. */
-export function useSecondsLeft(expiresAt: string | null, onExpire?: () => void): number | null {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * Seconds left of a quote, ticking. `deadline` is on the page's monotonic clock
+ * (performance.now() when the answer arrived, plus the server's expiresInMs), so neither
+ * the browser's wall clock nor a change to it moves the countdown.
+ */
+export function useSecondsLeft(deadline: number | null, lifetimeMs: number): number | null {
+  const [now, setNow] = useState(() => performance.now());
   useEffect(() => {
-    if (!expiresAt) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    if (deadline === null) return;
+    const timer = setInterval(() => setNow(performance.now()), 1000);
     return () => clearInterval(timer);
-  }, [expiresAt]);
-  const left = expiresAt ? Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000)) : null;
-  useEffect(() => {
-    if (left === 0) onExpire?.();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fire once per expiry, not per render of the callback
-  }, [left === 0]);
-  return left;
+  }, [deadline]);
+  // Until the first tick `now` may predate the quote: never show more than its lifetime.
+  return deadline === null ? null : Math.max(0, Math.min(Math.ceil(lifetimeMs / 1000), Math.ceil((deadline - now) / 1000)));
 }
 
 export function formatCountdown(seconds: number): string {

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { formatMoney } from "@/lib/money";
 import type { OrderListRow } from "@/lib/orders/list-orders";
 import { OrderStatusBadge } from "./order-status-badge";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const utc = (iso: string) => iso.replace("T", " ").slice(0, 16);
 
@@ -9,7 +10,7 @@ const utc = (iso: string) => iso.replace("T", " ").slice(0, 16);
 /** `reveals`: how often each order's codes were revealed; more than once is flagged for review. */
 export function OrdersTable({ rows, reveals = {} }: { rows: OrderListRow[]; reveals?: Record<string, number> }) {
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <TableScroll label="Orders" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="orders-table">
         <caption className="sr-only">Orders, newest first</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -64,6 +65,6 @@ export function OrdersTable({ rows, reveals = {} }: { rows: OrderListRow[]; reve
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

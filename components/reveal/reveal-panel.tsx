@@ -9,6 +9,24 @@ import { Notice } from "@/components/ui/notice";
 
 type Artifact = { type: string; value: string; expiresAtUtc: string | null };
 
+/** The upstream's artifact kinds, in words. */
+const ARTIFACT_KINDS: Record<string, string> = { code: "code", pin: "PIN", "claim-url": "claim link", "activation-code": "activation code", reference: "top-up reference" };
+
+/**
+ * Which unit each artifact belongs to. The reveal lists artifacts unit after unit, each
+ * unit in the same order of kinds (a code then its PIN), so a unit starts wherever the
+ * first kind comes again.
+ */
+function unitsOf(artifacts: Artifact[]): { unit: number; units: number }[] {
+  const first = artifacts[0]?.type;
+  const units = artifacts.filter((a) => a.type === first).length;
+  let unit = 0;
+  return artifacts.map((a) => {
+    if (a.type === first) unit += 1;
+    return { unit: Math.max(unit, 1), units: Math.max(units, 1) };
+  });
+}
+
 const MESSAGES: Record<string, string> = {
   order_not_fulfilled: "This order is not fulfilled yet, so it has no codes to reveal.",
   reveal_quota_exceeded: "You have reached the hourly reveal limit. An admin has been alerted.",
@@ -69,6 +87,7 @@ export function RevealPanel({ orderId, viewSeconds }: { orderId: string; viewSec
     setProblem(null);
     setSecondsLeft(viewSeconds);
     setArtifacts(result.data.artifacts);
+    router.refresh(); // the reveal history below shows this reveal at once
   }
 
   if (!open) {
@@ -80,15 +99,19 @@ export function RevealPanel({ orderId, viewSeconds }: { orderId: string; viewSec
   }
 
   if (artifacts) {
+    const labels = unitsOf(artifacts);
     return (
       <div data-testid="revealed-codes" className="space-y-3">
         <p className="text-sm text-slate-700" aria-live="polite">
           This view closes in <span data-testid="reveal-countdown">{secondsLeft}</span> s. Treat codes like passwords.
         </p>
         <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
-          {artifacts.map((artifact, i) => (
+          {artifacts.map((artifact, i) => ({ artifact, ...labels[i]! })).map(({ artifact, unit, units }, i) => (
             <li key={i} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-              <span className="text-slate-500">{artifact.type}</span>
+              <span className="text-slate-600" data-testid="artifact-label">
+                <span className="font-medium text-slate-900">Unit {unit} of {units}</span> · {ARTIFACT_KINDS[artifact.type] ?? artifact.type}
+                {artifact.expiresAtUtc ? <> · expires {artifact.expiresAtUtc.replace("T", " ").slice(0, 16)} UTC</> : null}
+              </span>
               <span className="font-mono" data-testid="artifact-value">{shown === i ? artifact.value : "••••••••••••"}</span>
               <span className="flex gap-2">
                 <Button type="button" variant="secondary" onClick={() => setShown(shown === i ? null : i)}>{shown === i ? "Hide" : "Show"}</Button>

@@ -18,10 +18,10 @@ export function UpstreamStatusPanel({ status }: { status: UpstreamStatus }) {
       <p className="mt-1 text-sm text-slate-600">Read live from this app instance. The API key itself is never shown.</p>
       <dl className="mt-3 divide-y divide-slate-100" data-testid="upstream-status">
         <Row label="Base URL">
-          <span className="font-mono">{status.baseUrl}</span>
+          <span className="break-all font-mono">{status.baseUrl}</span>
         </Row>
         <Row label="API key">
-          <span className="font-mono">svckey_{status.keyLookup}_••••</span>
+          <span className="break-all font-mono">svckey_{status.keyLookup}_••••</span>
           <span className="ml-2 text-xs text-slate-500">
             {status.usingNextKey ? "rotated to the next key after a 401" : status.nextKeyConfigured ? "primary key (a next key is configured for rotation)" : "primary key"}
           </span>

@@ -8,7 +8,8 @@ import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { RoleCheckboxes } from "./role-checkboxes";
 
-export function CreateStaffForm() {
+/** `activeEmails`: who may sign in now, so the "can now sign in" notice never outlives a deactivation. */
+export function CreateStaffForm({ activeEmails }: { activeEmails: string[] }) {
   const router = useRouter();
   const [roles, setRoles] = useState<string[]>([]);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
@@ -40,7 +41,7 @@ export function CreateStaffForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add a person">
       {problem && !problem.errors ? <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>{problem.detail}</Notice> : null}
-      {created ? <Notice tone="success">{created} can now sign in.</Notice> : null}
+      {created && activeEmails.includes(created) ? <Notice tone="success" testId="staff-created">{created} can now sign in.</Notice> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" name="name" autoComplete="off" error={errors.name} />
         <Field label="Email" name="email" type="email" autoComplete="off" error={errors.email} />

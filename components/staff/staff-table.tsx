@@ -9,17 +9,18 @@ import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { StaffView } from "@/lib/staff/staff-view";
 import { RoleCheckboxes } from "./role-checkboxes";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; currentStaffId: string }) {
   const [editing, setEditing] = useState<string | null>(null);
   return (
-    <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <TableScroll label="Staff" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="px-4 py-3">Name</th>
             <th scope="col" className="px-4 py-3">Roles</th>
-            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="hidden px-4 py-3 sm:table-cell">Status</th>
             <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
           </tr>
         </thead>
@@ -29,7 +30,7 @@ export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; curr
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -39,10 +40,14 @@ function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSe
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // Deactivating someone and dropping one's own admin role are asked twice.
+  const [confirming, setConfirming] = useState<"deactivate" | "own-admin" | null>(null);
+  const dropsOwnAdmin = isSelf && person.roles.includes("admin") && !roles.includes("admin");
 
   async function run(method: "PATCH" | "POST", url: string, body: unknown, success: string) {
     setPending(true);
     setDone(null);
+    setConfirming(null);
     const result = await callApi(method, url, body);
     setPending(false);
     if (!result.ok) return setProblem(result.problem);
@@ -57,9 +62,11 @@ function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSe
         <td className="px-4 py-3">
           <p className="font-medium text-slate-900">{person.name}{isSelf ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}</p>
           <p className="text-xs text-slate-500">{person.email}</p>
+          {/* On a phone the status column gives way to the actions; a deactivated person still says so. */}
+          {person.active ? null : <p className="text-xs font-medium text-slate-700 sm:hidden">Deactivated</p>}
         </td>
         <td className="px-4 py-3">{person.roles.map((r) => (isRole(r) ? ROLE_LABELS[r] : r)).join(", ")}</td>
-        <td className="px-4 py-3">
+        <td className="hidden px-4 py-3 sm:table-cell">
           <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${person.active ? "bg-emerald-50 text-emerald-700" : "bg-slate-200 text-slate-700"}`}>{person.active ? "Active" : "Deactivated"}</span>
         </td>
         <td className="px-4 py-3 text-right">
@@ -76,13 +83,33 @@ function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSe
               {done ? <Notice tone="success">{done}</Notice> : null}
               <RoleCheckboxes name={`roles-${person.id}`} selected={roles} onChange={setRoles} idPrefix={person.id} />
               <div className="flex flex-wrap gap-2">
-                <Button disabled={pending} onClick={() => run("PATCH", `/api/staff/${person.id}`, { roles }, "Roles saved.")}>Save roles</Button>
+                <Button disabled={pending} onClick={() => (dropsOwnAdmin ? setConfirming("own-admin") : run("PATCH", `/api/staff/${person.id}`, { roles }, "Roles saved."))}>Save roles</Button>
                 {person.active ? (
-                  <Button variant="danger" disabled={pending} onClick={() => run("PATCH", `/api/staff/${person.id}`, { active: false }, "Deactivated. Their sessions have ended.")}>Deactivate</Button>
+                  <Button variant="danger" disabled={pending} onClick={() => setConfirming("deactivate")}>Deactivate</Button>
                 ) : (
                   <Button variant="secondary" disabled={pending} onClick={() => run("PATCH", `/api/staff/${person.id}`, { active: true }, "Reactivated.")}>Reactivate</Button>
                 )}
               </div>
+              {confirming === "deactivate" ? (
+                <Confirm
+                  label={`Deactivate ${person.name}?`}
+                  text="Their sessions end at once and they can no longer sign in. You can reactivate them later."
+                  action={`Deactivate ${person.name}`}
+                  onConfirm={() => run("PATCH", `/api/staff/${person.id}`, { active: false }, "Deactivated. Their sessions have ended.")}
+                  onCancel={() => setConfirming(null)}
+                  pending={pending}
+                />
+              ) : null}
+              {confirming === "own-admin" ? (
+                <Confirm
+                  label="Remove your own admin role?"
+                  text="You will lose access to Staff, Settings and the audit log at once; only another admin can give it back."
+                  action="Remove my admin role"
+                  onConfirm={() => run("PATCH", `/api/staff/${person.id}`, { roles }, "Roles saved.")}
+                  onCancel={() => setConfirming(null)}
+                  pending={pending}
+                />
+              ) : null}
               <form
                 className="flex flex-wrap items-end gap-2"
                 noValidate
@@ -103,5 +130,18 @@ function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSe
         </tr>
       ) : null}
     </>
+  );
+}
+
+function Confirm({ label, text, action, onConfirm, onCancel, pending }: { label: string; text: string; action: string; onConfirm: () => void; onCancel: () => void; pending: boolean }) {
+  return (
+    <div role="alertdialog" aria-label={label} className="rounded-md bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="staff-confirm">
+      <p className="text-sm font-medium text-amber-900">{label}</p>
+      <p className="mt-1 text-sm text-amber-900">{text}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="danger" disabled={pending} onClick={onConfirm}>{action}</Button>
+        <Button variant="secondary" onClick={onCancel} autoFocus>Cancel</Button>
+      </div>
+    </div>
   );
 }

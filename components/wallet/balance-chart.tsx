@@ -2,7 +2,9 @@ import { formatMoney } from "@/lib/money";
 import type { BalanceHistory } from "@/lib/wallet/get-balance-history";
 import { utcTime } from "@/components/ui/utc-time";
 
-const W = 720;
+/** Two drawings of one chart, wide from 640 px and narrow below, so that labels stay readable on a phone. */
+const WIDE = 720;
+const NARROW = 380;
 const H = 220;
 const PAD = { left: 84, right: 16, top: 16, bottom: 28 };
 const DAY = 86_400_000;
@@ -29,20 +31,17 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
     if (threshold < lo) lo = threshold;
     if (threshold > hi) hi = threshold;
   }
-  if (lo > 0n && lo < hi / 3n) lo = 0n; // start at zero unless that flattens the line
+  // The axis starts at zero unless that would flatten the line (the lowest balance above
+  // half the highest); then it starts near the lowest balance and the break is drawn.
+  if (lo > 0n && lo <= hi / 2n) lo = 0n;
   if (lo === hi) hi = lo + 100n;
   // A little room above and below, so that a line at the lowest or highest value stays visible.
   const pad = (hi - lo) / 12n;
   hi += pad;
   if (lo !== 0n) lo -= pad;
+  const broken = lo > 0n;
 
-  const x = (t: number) => PAD.left + ((t - from) / Math.max(1, to - from)) * (W - PAD.left - PAD.right);
   const y = (v: bigint) => PAD.top + (1 - Number(v - lo) / Number(hi - lo)) * (H - PAD.top - PAD.bottom);
-  let d = "";
-  points.forEach((p, i) => {
-    d += i === 0 ? `M${x(p.t).toFixed(1)} ${y(p.v).toFixed(1)}` : `H${x(p.t).toFixed(1)}V${y(p.v).toFixed(1)}`;
-  });
-  const area = `${d}H${x(to).toFixed(1)}V${(H - PAD.bottom).toFixed(1)}H${x(from).toFixed(1)}Z`;
   const first = points[0]?.v ?? 0n;
   const last = points[points.length - 1]?.v ?? 0n;
   const money = (v: bigint) => formatMoney(v, currency);
@@ -55,13 +54,21 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
   // Grid lines at the highest and lowest balance (and at zero when the axis starts there, far enough from the lowest).
   const ticks = max.v === min.v ? [max.v] : [max.v, min.v];
   if (lo === 0n && min.v * 8n > hi) ticks.push(0n);
+  const base = H - PAD.bottom;
   const labelled = ticks.filter((v, i) => ticks.slice(0, i).every((u) => Math.abs(y(u) - y(v)) >= 16));
 
-  return (
-    <figure data-testid={`balance-chart-${currency}`}>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${id}-title ${id}-desc`}>
-        <title id={`${id}-title`}>{`Available ${currency} balance, ${day(from)} to ${day(to)}`}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
+  /** The chart drawn `W` units wide (text stays 11 units high, so a narrower drawing reads larger). */
+  const plot = (W: number, suffix: string) => {
+    const x = (t: number) => PAD.left + ((t - from) / Math.max(1, to - from)) * (W - PAD.left - PAD.right);
+    let d = "";
+    points.forEach((p, i) => {
+      d += i === 0 ? `M${x(p.t).toFixed(1)} ${y(p.v).toFixed(1)}` : `H${x(p.t).toFixed(1)}V${y(p.v).toFixed(1)}`;
+    });
+    const area = `${d}H${x(to).toFixed(1)}V${(H - PAD.bottom).toFixed(1)}H${x(from).toFixed(1)}Z`;
+    return (
+      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${id}${suffix}-title ${id}${suffix}-desc`}>
+        <title id={`${id}${suffix}-title`}>{`Available ${currency} balance, ${day(from)} to ${day(to)}`}</title>
+        <desc id={`${id}${suffix}-desc`}>{summary}</desc>
         {labelled.map((v, i) => (
           <g key={i}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={1} />
@@ -75,6 +82,14 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
             {day(t)}
           </text>
         ))}
+        <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={base} className="stroke-slate-300" strokeWidth={1} />
+        {broken ? (
+          // Two slanted strokes across the axis: it does not start at zero.
+          <g data-testid="chart-axis-break" className="stroke-slate-500" strokeWidth={1.5}>
+            <line x1={PAD.left - 7} x2={PAD.left + 7} y1={base - 4} y2={base - 10} />
+            <line x1={PAD.left - 7} x2={PAD.left + 7} y1={base + 2} y2={base - 4} />
+          </g>
+        ) : null}
         <path d={area} className="fill-brand-500/10" />
         {threshold !== null && threshold >= lo && threshold <= hi ? (
           <g data-testid="chart-threshold">
@@ -87,9 +102,17 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
         <path d={d} className="fill-none stroke-brand-600" strokeWidth={2} strokeLinejoin="round" />
         {points.length ? <circle cx={x(to)} cy={y(last)} r={3.5} className="fill-brand-600" /> : null}
       </svg>
+    );
+  };
+
+  return (
+    <figure data-testid={`balance-chart-${currency}`}>
+      <div className="hidden sm:block">{plot(WIDE, "")}</div>
+      <div className="sm:hidden">{plot(NARROW, "-narrow")}</div>
       <figcaption className="mt-2 text-xs text-slate-500">
-        Rebuilt from this app&apos;s records (orders, recorded credits, withdrawals), anchored on the balance read at {utcTime(history.to)}. Movements made
-        outside this app show only as a correction at the next credit.
+        From this app&apos;s own records, on its own clock: {history.reads} balance {history.reads === 1 ? "read" : "reads"} and the movements recorded between them
+        (orders, credits, withdrawals), up to the read at {utcTime(history.to)}. A movement made outside this app shows as a step at the next read.
+        {broken ? <> The axis starts at {money(lo)}, not at zero (marked on the axis).</> : null}
       </figcaption>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-600 hover:underline">Show as a table</summary>

@@ -2,6 +2,7 @@ import { formatMoney } from "@/lib/money";
 import type { CreditView } from "@/lib/wallet/list-credits";
 import { DepositReference } from "./deposits-table";
 import { utcTime } from "@/components/ui/utc-time";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const UNMATCHED: Record<NonNullable<CreditView["unmatchedReason"]>, string> = {
   no_deposit_fits: "No deposit has this amount at about this time.",
@@ -16,7 +17,7 @@ function seconds(ms: number): string {
 /** wallet.credited webhooks as recorded, each beside the deposit it was matched to by amount and time. */
 export function CreditsTable({ items }: { items: CreditView[] }) {
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Credits">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="credits-table">
         <caption className="sr-only">Wallet credits, newest first, with the matched deposit</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -59,6 +60,6 @@ export function CreditsTable({ items }: { items: CreditView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

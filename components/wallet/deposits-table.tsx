@@ -2,13 +2,14 @@ import { formatMoney } from "@/lib/money";
 import type { DepositView } from "@/lib/wallet/deposit-view";
 import { utcTime } from "@/components/ui/utc-time";
 import { shortHash } from "./format";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const RAILS: Record<string, string> = { "bsc-usd": "BSC-USD on chain", "bank-transfer": "Bank transfer" };
 
 /** Deposits as the Issuing Service lists them: on-chain ones by transaction, others by reference. */
 export function DepositsTable({ items }: { items: DepositView[] }) {
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Deposits">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="deposits-table">
         <caption className="sr-only">Deposits, newest first</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -36,7 +37,7 @@ export function DepositsTable({ items }: { items: DepositView[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

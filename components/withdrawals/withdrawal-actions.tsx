@@ -20,6 +20,7 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
   const router = useRouter();
   const [mode, setMode] = useState<Mode>(null);
   const [comment, setComment] = useState("");
+  const [commentError, setCommentError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const { actions } = withdrawal;
@@ -28,6 +29,9 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
 
   async function act() {
     if (!mode) return;
+    // A rejection needs its reason: say so at the field, before anything is sent.
+    if (mode === "reject" && !comment.trim()) return setCommentError("Say why it is rejected; the requester sees this.");
+    setCommentError(null);
     setBusy(true);
     setProblem(null);
     const path = { approve: "approval", reject: "rejection", cancel: "cancellation" }[mode];
@@ -43,9 +47,9 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
   const commentId = `comment-${withdrawal.id}`;
   return (
     <div className="space-y-3" data-testid="withdrawal-actions">
-      {problem ? (
+      {problem && !problem.errors?.comment ? (
         <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
-          {problem.errors?.comment?.join(" ") ?? problem.detail}
+          {problem.detail}
         </Notice>
       ) : null}
       {mode === null ? (
@@ -81,7 +85,8 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
               rows={2}
               maxLength={500}
               value={comment}
-              onChange={(e) => setComment(e.target.value)}
+              onChange={(e) => (setComment(e.target.value), setCommentError(null))}
+              error={commentError ? [commentError] : problem?.errors?.comment}
             />
           ) : null}
           <div className="flex gap-2">

@@ -10,6 +10,7 @@ import type { WithdrawalQuote } from "@/lib/withdrawals/quote-withdrawal";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { utcTime } from "@/components/ui/utc-time";
 import { money } from "./format";
+import { normalizeAmount } from "./normalize-amount";
 
 type Form = { amount: string; currency: string; reason: string };
 
@@ -26,7 +27,9 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
   const [submitted, setSubmitted] = useState<WithdrawalView | null>(null);
   const [busy, setBusy] = useState<"quote" | "submit" | null>(null);
 
-  const quoted = quote !== null && quote.currency === form.currency && Number(quote.amount) === Number(form.amount);
+  // "1,200.50" or "1.200,50", as the person's locale writes it.
+  const amount = normalizeAmount(form.amount, typeof navigator === "undefined" ? "en-US" : navigator.language);
+  const quoted = quote !== null && quote.currency === form.currency && Number(quote.amount) === Number(amount);
   const change = (key: keyof Form) => (event: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: event.target.value }));
     setSubmitted(null);
@@ -35,7 +38,7 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
   async function getQuote() {
     setBusy("quote");
     setProblem(null);
-    const result = await callApi<WithdrawalQuote>("POST", "/api/withdrawals/quotes", { amount: form.amount.trim(), currency: form.currency });
+    const result = await callApi<WithdrawalQuote>("POST", "/api/withdrawals/quotes", { amount, currency: form.currency });
     setBusy(null);
     if (!result.ok) {
       setQuote(null);
@@ -49,7 +52,7 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
     if (!quoted) return getQuote();
     setBusy("submit");
     setProblem(null);
-    const result = await callApi<WithdrawalView>("POST", "/api/withdrawals", { amount: form.amount.trim(), currency: form.currency, reason: form.reason });
+    const result = await callApi<WithdrawalView>("POST", "/api/withdrawals", { amount, currency: form.currency, reason: form.reason });
     setBusy(null);
     if (!result.ok) return setProblem(result.problem);
     setSubmitted(result.data);

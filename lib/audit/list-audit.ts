@@ -9,6 +9,8 @@ export const auditFilterSchema = z.object({
   action: singleLineText().trim().max(100, "Use at most 100 characters.").optional().transform((v) => v || undefined),
   from: optionalIsoDaySchema,
   to: optionalIsoDaySchema,
+  /** "hide": leave out sign-ins and sign-outs, which otherwise drown every other entry. */
+  signIns: z.enum(["hide"]).optional().or(z.literal("").transform(() => undefined)),
 });
 
 /** The id of the last row of the previous page: a BIGINT the database can hold. */
@@ -32,6 +34,7 @@ export function auditWhere(filter: AuditFilter): Prisma.AuditEventWhereInput {
   const where: Prisma.AuditEventWhereInput = {};
   if (filter.actor) where.actorEmail = { contains: filter.actor, mode: "insensitive" };
   if (filter.action) where.action = filter.action.endsWith(".*") ? { startsWith: filter.action.slice(0, -1) } : filter.action;
+  if (filter.signIns === "hide") where.NOT = { action: { in: ["auth.sign_in", "auth.sign_out"] } };
   if (filter.from || filter.to) {
     where.at = {
       ...(filter.from ? { gte: new Date(`${filter.from}T00:00:00.000Z`) } : {}),

@@ -22,11 +22,13 @@ export const quoteRequestSchema = z
  * A binding, short-lived price for one purchase. Availability and the value grid are
  * re-checked by the upstream; its refusals come back with their codes.
  */
-export async function getQuote(actor: Actor, input: unknown): Promise<Quote & { correlationId?: string }> {
+export async function getQuote(actor: Actor, input: unknown): Promise<Quote & { correlationId?: string; expiresInMs: number }> {
   assertCan(actor, "orders.create");
   const body = parseInput(quoteRequestSchema, input);
   const { data, correlationId } = await upstream()
     .createQuote({ productId: body.productId, variantId: body.variantId ?? null, value: body.value ?? null, quantity: body.quantity, currency: body.currency })
     .catch(rethrowAsAppError);
-  return { ...data, correlationId };
+  // The browser counts down from this server's clock, never its own: a page whose clock is
+  // off by minutes must still show the quote's real time left.
+  return { ...data, correlationId, expiresInMs: Math.max(0, Date.parse(data.expiresAtUtc) - Date.now()) };
 }

@@ -33,7 +33,7 @@ export const orderFilterSchema = z
     /** A product id (exact, inside the lines) or part of a product name. */
     product: singleLineText().trim().max(200, "Use at most 200 characters.").optional().transform(blankToUndefined),
     /** A staff id, or "me" for the person asking (so a shared link or export means its reader). */
-    placedBy: z.string().trim().regex(/^(me|[A-Za-z0-9-]{1,64})$/, "Not a staff id.").optional().or(z.literal("").transform(() => undefined)),
+    placedBy: singleLineText().trim().regex(/^(me|[A-Za-z0-9-]{1,64})$/, "Not a staff id.").optional().or(z.literal("").transform(() => undefined)),
     /** Part of the client reference, any case. */
     reference: singleLineText().trim().max(100, "Use at most 100 characters.").optional().transform(blankToUndefined),
     /** "here": placed in this back-office; "elsewhere": through the API by another client (a storefront). */

@@ -2,6 +2,7 @@ import "server-only";
 import { db, Prisma, type Tx } from "@/lib/db/client";
 import type { Order as UpstreamOrder } from "@/lib/service";
 import { toMinor } from "@/lib/money";
+import { escapeUnstorable, storableJson } from "@/lib/db/unstorable-text";
 import { isForward, OPEN_STATUSES, type OrderStatus } from "./order-states";
 
 /**
@@ -17,7 +18,7 @@ export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, t
   if (!tx) return db().$transaction((t) => mirrorOrder(order, meta, t));
   const status = order.status as OrderStatus;
   const data = mirroredFields(order);
-  const lines = (order.lines ?? null) as Prisma.InputJsonValue | null;
+  const lines = (order.lines ? storableJson(order.lines) : null) as Prisma.InputJsonValue | null;
 
   // Insert-if-absent without aborting the transaction when another writer was first.
   const inserted = await tx.order.createMany({
@@ -47,7 +48,8 @@ export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, t
 function mirroredFields(order: UpstreamOrder) {
   const status = order.status as OrderStatus;
   return {
-    clientReference: order.clientReference,
+    // Upstream text PostgreSQL cannot hold (NUL, broken Unicode) is kept escaped, not refused.
+    clientReference: escapeUnstorable(order.clientReference),
     status,
     totalMinor: toMinor(order.total, order.currency),
     currency: order.currency,
@@ -67,7 +69,7 @@ function mirroredFields(order: UpstreamOrder) {
 export async function mirrorOrders(orders: UpstreamOrder[]): Promise<{ inserted: number; changed: number }> {
   if (orders.length === 0) return { inserted: 0, changed: 0 };
   const created = await db().order.createManyAndReturn({
-    data: orders.map((order) => ({ id: order.id, ...mirroredFields(order), lines: (order.lines ?? []) as Prisma.InputJsonValue })),
+    data: orders.map((order) => ({ id: order.id, ...mirroredFields(order), lines: storableJson(order.lines ?? []) as Prisma.InputJsonValue })),
     skipDuplicates: true,
     select: { id: true },
   });

@@ -5,7 +5,7 @@ export const E164 = /^\+[1-9]\d{6,14}$/;
 
 const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,128}$/, "Must be 1–128 printable characters.");
 const clientReference = singleLineText().trim().min(1, "Enter a client reference.").max(100, "Use at most 100 characters.");
-const phoneNumber = z.string().trim().regex(E164, "Enter the number in international format, e.g. +447700900123.");
+const phoneNumber = singleLineText().trim().regex(E164, "Enter the number in international format, e.g. +447700900123.");
 const currency = z.string().regex(/^[A-Z]{3}$/, "Must be a three-letter currency code.");
 
 /** What a buyer submits to place an order: from a quote, or priced inline. */

@@ -6,6 +6,7 @@ import { buildBalanceHistory, downsample } from "./balance-history";
 import { creditEvents } from "./credit-events";
 import { orderEvents } from "./order-events";
 import { readBalances, type BalancesRead } from "./read-balances";
+import { balanceReadsSince } from "./record-balance-read";
 import { withdrawalEvents } from "./withdrawal-events";
 
 export const historyQuerySchema = z.strictObject({
@@ -22,13 +23,15 @@ export type BalanceHistory = {
   to: string;
   /** Movements found in the app's records over the period. */
   movements: number;
+  /** Balance reads recorded over the period (the anchors). */
+  reads: number;
   points: { at: string; availableMinor: string }[];
 };
 
 /**
- * The available balance of one currency over the last `days`, for the wallet chart. The
- * anchor is a balance read passed in (the page's own, so the chart ends where the cards
- * are) or a fresh read.
+ * The available balance of one currency over the last `days`, for the wallet chart, from
+ * recorded balance reads and recorded movements (all on this app's clock). The read passed
+ * in (the page's own, so the chart ends where the cards are) or a fresh one ends the line.
  */
 export async function getBalanceHistory(actor: Actor, input: unknown, anchor?: BalancesRead): Promise<BalanceHistory> {
   assertCan(actor, "wallet.read");
@@ -37,14 +40,19 @@ export async function getBalanceHistory(actor: Actor, input: unknown, anchor?: B
   const now = new Date(read.readAt);
   const from = new Date(now.getTime() - days * 86_400_000);
   const current = read.items.find((b) => b.currency === currency);
-  const query = { currency, from };
+  const reads = await balanceReadsSince(currency, from);
+  if (current) reads.push({ at: now, availableMinor: BigInt(current.availableMinor) });
+  // Movements from the anchor before the period on, so the period's first value is right.
+  const since = reads[0] && reads[0].at < from ? reads[0].at : from;
+  const query = { currency, from: since };
   const events = (await Promise.all([orderEvents(query), creditEvents(query), withdrawalEvents(query)])).flat();
-  const points = buildBalanceHistory({ currentMinor: BigInt(current?.availableMinor ?? "0"), now, from, events });
+  const points = buildBalanceHistory({ reads, events, from, now });
   return {
     currency,
     from: from.toISOString(),
     to: now.toISOString(),
     movements: events.filter((e) => e.at > from && e.at <= now).length,
+    reads: reads.filter((r) => r.at > from).length,
     points: downsample(points, MAX_POINTS).map((p) => ({ at: p.at.toISOString(), availableMinor: p.availableMinor.toString() })),
   };
 }

@@ -3,6 +3,7 @@ import { toMinor } from "@/lib/money";
 import type { Balance } from "@/lib/service";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
+import { recordBalanceReads } from "./record-balance-read";
 
 /** One currency of the wallet, in minor units (strings: they travel as JSON). */
 export type BalanceView = {
@@ -32,7 +33,11 @@ export async function readBalances(options: { fresh: boolean; priority: "interac
   if (options.fresh) cache.invalidate(KEY);
   return cache.get(KEY, SHARED_BALANCE_TTL_MS, async () => {
     const { data } = await upstream().getBalances({ priority: options.priority, deadlineMs: options.deadlineMs }).catch(rethrowAsAppError);
-    return { readAt: new Date().toISOString(), items: data.items.map(toView) };
+    const readAt = new Date();
+    const items = data.items.map(toView);
+    // Every read is an anchor of the wallet chart (this app's clock, not the upstream's).
+    await recordBalanceReads(readAt, items);
+    return { readAt: readAt.toISOString(), items };
   });
 }
 

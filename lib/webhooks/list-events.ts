@@ -1,5 +1,7 @@
 import "server-only";
+import { eventSubject, type EventSubject } from "./event-subject";
 import { z } from "zod";
+import { singleLineText } from "@/lib/validation";
 import { db, type Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { EVENT_STATES } from "./event-states";
@@ -9,7 +11,7 @@ const blankToUndefined = (v: string | undefined) => v || undefined;
 export const eventFilterSchema = z.object({
   state: z.enum(EVENT_STATES).optional().or(z.literal("").transform(() => undefined)),
   /** An exact kind, or a family such as "order.*". */
-  kind: z.string().trim().max(100).regex(/^[A-Za-z0-9_.:*-]*$/, "Not an event kind.").optional().transform(blankToUndefined),
+  kind: singleLineText().trim().max(100).regex(/^[A-Za-z0-9_.:*-]*$/, "Not an event kind.").optional().transform(blankToUndefined),
 });
 export type EventFilter = z.infer<typeof eventFilterSchema>;
 
@@ -27,12 +29,13 @@ export type EventRow = {
   lastError: string | null;
   /** Only for `refused` events: the body as received, with unstorable characters escaped. */
   refusedBody: string | null;
+  /** The order or amount the event is about (lib/webhooks/event-subject.ts). */
+  subject: EventSubject | null;
+  /** The payload as received, for the row's detail view (webhooks carry no codes). */
+  payload: unknown;
 };
 
-/**
- * The webhook inbox, newest first (admin). Payloads are not listed: they are the upstream's,
- * not needed to operate — except a refused event's body, which is all there is to look at.
- */
+/** The webhook inbox, newest first (admin), each event with its subject and payload (a refused event's body escaped). */
 export async function listEvents(actor: Actor, filter: EventFilter, page: { cursor?: string; limit?: number } = {}): Promise<{ rows: EventRow[]; nextCursor: string | null }> {
   assertCan(actor, "events.read");
   const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
@@ -48,19 +51,15 @@ export async function listEvents(actor: Actor, filter: EventFilter, page: { curs
     where,
     orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
     take: limit + 1,
-    select: { id: true, type: true, state: true, occurredAt: true, receivedAt: true, processedAt: true, attempts: true, lastError: true },
+    select: { id: true, type: true, state: true, occurredAt: true, receivedAt: true, processedAt: true, attempts: true, lastError: true, payload: true },
   });
-  const rows = await withRefusedBodies(found.slice(0, limit));
+  const rows = found.slice(0, limit).map((row) => ({ ...withRefusedBody(row), subject: eventSubject(row.payload) }));
   const last = rows[rows.length - 1];
   return { rows, nextCursor: found.length > limit && last ? `${last.receivedAt.getTime()}.${last.id}` : null };
 }
 
-async function withRefusedBodies(rows: Omit<EventRow, "refusedBody">[]): Promise<EventRow[]> {
-  const refused = rows.filter((r) => r.state === "refused").map((r) => r.id);
-  const payloads = refused.length ? await db().webhookEvent.findMany({ where: { id: { in: refused } }, select: { id: true, payload: true } }) : [];
-  const bodies = new Map(payloads.map((p) => [p.id, (p.payload as { refusedBody?: unknown } | null)?.refusedBody]));
-  return rows.map((r) => {
-    const body = bodies.get(r.id);
-    return { ...r, refusedBody: typeof body === "string" ? body : null };
-  });
+/** A refused event's payload holds only the body as received (lib/webhooks/refuse-event.ts). */
+function withRefusedBody<R extends { state: string; payload: unknown }>(row: R): R & { refusedBody: string | null } {
+  const body = row.state === "refused" ? (row.payload as { refusedBody?: unknown } | null)?.refusedBody : null;
+  return { ...row, refusedBody: typeof body === "string" ? body : null };
 }

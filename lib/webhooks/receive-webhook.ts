@@ -6,7 +6,7 @@ import { logger } from "@/lib/log";
 import { isDataRefusal, sqlStateOf } from "@/lib/db/data-refusal";
 import { enqueueEventProcessing } from "./enqueue-event";
 import { recordRefusedEvent, type Refusal } from "./refuse-event";
-import { findUnstorableText } from "./unstorable-text";
+import { findUnstorableText } from "@/lib/db/unstorable-text";
 import { verifySignature, type SignatureRejection } from "./verify-signature";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, Prisma } from "@/lib/db/client";
-import { escapeUnstorable } from "./unstorable-text";
+import { escapeUnstorable } from "@/lib/db/unstorable-text";
 
 /** The most of a refused body kept for the admin (the receiver reads at most 256 KiB). */
 const KEPT_BODY_CHARS = 64 * 1024;

@@ -26,7 +26,8 @@ export async function listWithdrawals(actor: Actor, query: unknown): Promise<Wit
   const [total, rows, awaitingApproval] = await Promise.all([
     db().withdrawalRequest.count({ where }),
     db().withdrawalRequest.findMany({ where, include: withStaffNames, orderBy: [{ requestedAt: "desc" }, { id: "desc" }], skip: (page - 1) * WITHDRAWALS_PAGE_SIZE, take: WITHDRAWALS_PAGE_SIZE }),
-    db().withdrawalRequest.count({ where: { state: "pending" } }),
+    // Only requests this person may decide: never their own (maker-checker).
+    db().withdrawalRequest.count({ where: { state: "pending", requestedById: { not: actor.staffId } } }),
   ]);
   const now = new Date();
   return { items: rows.map((r) => toWithdrawalView(r, actor, now)), page, pageCount: Math.max(1, Math.ceil(total / WITHDRAWALS_PAGE_SIZE)), total, awaitingApproval };

@@ -3,7 +3,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse";
-import { minorToDecimal, toMinor } from "@/lib/money";
+import { formatMoney, minorToDecimal, toMinor } from "@/lib/money";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 import { amountToMinor } from "./amounts";
@@ -44,7 +44,7 @@ export async function priceWithdrawal(amountMinor: bigint, currency: string): Pr
       "withdrawal_above_balance",
       free === null
         ? "The amount is above the wallet's available balance."
-        : `The amount is above what can be withdrawn: ${minorToDecimal(free < 0n ? 0n : free, currency)} ${currency} is available${held > 0n ? ` after ${minorToDecimal(held, currency)} ${currency} in requests not yet sent` : ""}.`,
+        : `The amount is above what can be withdrawn: ${formatMoney(free < 0n ? 0n : free, currency)} is available${held > 0n ? ` after ${formatMoney(held, currency)} in requests not yet sent` : ""}.`,
       { status: 409, extra: { availableBalance: available === null ? null : minorToDecimal(available, currency), heldByOtherRequests: minorToDecimal(held, currency) } },
     );
   }

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { E2E_PORT } from "../../playwright.config";
 import { signInAs } from "./helpers";
-import { sandboxApi, type SandboxProduct } from "./sandbox";
+import { sandboxApi, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
 
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 const HEADER = "productId,variantId,value,quantity,clientReference,phoneNumber";
@@ -105,6 +106,71 @@ test.describe("bulk orders", () => {
     expect(again.status()).toBe(202);
     expect(((await again.json()) as { state: string }).state).toBe("done");
     expect(await upstreamCounts(references)).toEqual(Array(20).fill(1));
+  });
+
+  test("a bulk run whose orders fail upstream reports the failures, lists them as needing attention and offers the results as CSV", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, "buyer");
+    const batch = `e2e-bulkfail-${randomUUID().slice(0, 8)}`;
+    const card = (await catalog(page, "category=gift-card")).find((p) => p.variants.length > 0 && p.variants[0]!.price < 40)!;
+    const references = Array.from({ length: 5 }, (_, i) => `${batch}-${i + 1}`);
+    const csv = [HEADER, ...references.map((r) => `${card.id},${card.variants[0]!.id},,1,${r},`)].join("\r\n") + "\r\n";
+
+    // Orders wait for the test to end them: rows 2 and 4 fail upstream, the others are fulfilled.
+    await sandboxControl("PUT", "/fulfilment", { mode: "manual" });
+    try {
+      await page.goto("/orders/bulk");
+      await page.getByLabel("CSV file").setInputFiles({ name: `${batch}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.getByRole("button", { name: "Upload and preview" }).click();
+      await expect(page.getByTestId("bulk-valid-count")).toHaveText("5", { timeout: 30_000 });
+      await page.getByTestId("bulk-confirm").click();
+      await expect(page.getByTestId("bulk-progress")).toHaveAttribute("data-placed", "5", { timeout: 60_000 });
+      for (const [i, reference] of references.entries()) {
+        const [order] = await upstreamOrdersWithReference(reference);
+        await sandboxControl("POST", `/orders/${order!.id}/${i === 1 || i === 3 ? "fail" : "fulfil"}`);
+      }
+    } finally {
+      await sandboxControl("PUT", "/fulfilment", { mode: "auto" });
+    }
+
+    await expect(page.getByTestId("bulk-outcome")).toHaveText("3 fulfilled · 2 failed (funds released)", { timeout: 30_000 });
+    await expect(page.getByTestId("bulk-headline")).toHaveText("Finished with 2 failures: see the rows needing attention.");
+    await page.getByRole("button", { name: "Needing attention (2)" }).click();
+    const shown = page.getByTestId("bulk-rows").locator("tbody tr");
+    await expect(shown).toHaveCount(2);
+    await expect(shown.first()).toHaveAttribute("data-row", "3");
+    await expect(shown.last()).toHaveAttribute("data-row", "5");
+    await expect(shown.first().getByTestId("row-reason")).toContainText("the reserved funds were released");
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const download = page.waitForEvent("download");
+    await page.getByTestId("bulk-results-csv").click();
+    const file = await (await download).path();
+    const lines = (await readFile(file, "utf8")).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("row,clientReference,orderId,status,reason");
+    expect(lines).toHaveLength(6);
+    expect(lines[2]).toMatch(new RegExp(`^3,${references[1]},[^,]+,failed \\(funds released\\),The Issuing Service could not fulfil`));
+    expect(lines[1]).toMatch(new RegExp(`^2,${references[0]},[^,]+,fulfilled,$`));
+  });
+
+  test("discarding a preview asks first; keeping it changes nothing", async ({ page }) => {
+    await signInAs(page, "buyer");
+    const card = (await catalog(page, "category=gift-card")).find((p) => p.variants.length > 0)!;
+    const csv = `${HEADER}\r\n${card.id},${card.variants[0]!.id},,1,e2e-discard-${randomUUID().slice(0, 8)},\r\n`;
+    await page.goto("/orders/bulk");
+    await page.getByLabel("CSV file").setInputFiles({ name: "discard.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Upload and preview" }).click();
+    await expect(page).toHaveURL(/\/orders\/bulk\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    await expect(page.getByTestId("bulk-state")).toHaveAttribute("data-state", "draft");
+    await page.getByTestId("bulk-discard").click();
+    const confirm = page.getByRole("alertdialog", { name: "Discard this preview?" });
+    await confirm.getByRole("button", { name: "Keep it" }).click();
+    await expect(confirm).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId("bulk-state")).toHaveAttribute("data-state", "draft");
+    await page.getByTestId("bulk-discard").click();
+    await confirm.getByRole("button", { name: "Discard the preview" }).click();
+    await expect(page.getByTestId("bulk-headline")).toHaveText("This preview was discarded; nothing was ordered.");
   });
 
   test("people without the buyer role get 403 from the server even when the request is forged", async ({ page }) => {

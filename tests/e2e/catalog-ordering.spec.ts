@@ -1,8 +1,9 @@
 import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { readFile } from "node:fs/promises";
 import { signInAs } from "./helpers";
-import { findProduct, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
+import { findProduct, sandboxApi, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
 
 const ORIGIN = E2E_ORIGIN;
 
@@ -158,6 +159,85 @@ test.describe("ordering", () => {
     } finally {
       await sandboxControl("PUT", "/settings", { quoteTtlSeconds: 300 });
     }
+  });
+
+  test("the quote counts down on the server's time and an expiry answer clears it, whatever the clocks say", async ({ page }) => {
+    const product = await findProduct(cheapVariant);
+    await signInAs(page, "buyer");
+    // The buyer's computer runs 10 minutes fast: a countdown on its clock would read expired (or 10:00).
+    await page.clock.setSystemTime(Date.now() + 10 * 60_000);
+    await openProduct(page, product);
+    await page.getByRole("button", { name: "Get quote" }).click();
+    const countdown = page.getByTestId("quote-countdown");
+    await expect(countdown).toHaveText(/^4:[3-5]\d|^5:00$/);
+
+    // The Issuing Service's clock runs past the quote's end while the page still counts down.
+    await sandboxControl("POST", "/clock/advance", { seconds: 301 });
+    await page.getByRole("button", { name: "Place order" }).click();
+    await expect(page.getByTestId("order-problem")).toContainText("The quote has expired");
+    await expect(page.getByTestId("quote")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Place order" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Get a new quote" }).click();
+    await expect(countdown).toBeVisible();
+    await expect(page.getByRole("button", { name: "Place order" })).toBeEnabled();
+  });
+
+  test("a maximum below the listed price says so instead of 'the price went up'; a corrected phone number loses its error", async ({ page }) => {
+    const product = await findProduct((p) => cheapVariant(p) && p.variants[0]!.price > 5);
+    await signInAs(page, "buyer");
+    await openProduct(page, product);
+    await reference(page, `e2e-lowmax-${Date.now()}`);
+    await page.getByLabel(/Maximum total/).fill("1");
+    await page.getByRole("button", { name: "Buy now" }).click();
+    await expect(page.getByTestId("order-problem")).toContainText("Your maximum is below the price");
+    await expect(page.getByTestId("order-problem")).not.toContainText("went up");
+
+    const topUp = await findProduct((p) => p.isAvailable && p.type === "phone-top-up");
+    await openProduct(page, topUp);
+    await page.getByLabel("Phone number to top up").fill("07700");
+    await page.getByRole("button", { name: "Get quote" }).click();
+    await expect(page.getByTestId("error-phoneNumber")).toBeVisible();
+    await page.getByLabel("Phone number to top up").fill("+447700900123");
+    await expect(page.getByTestId("error-phoneNumber")).toHaveCount(0);
+  });
+
+  test("not enough funds says what the order needs and what the wallet has", async ({ page }) => {
+    const product = await findProduct((p) => cheapVariant(p) && p.currency === "USD" && p.variants[0]!.price > 2);
+    const { availableBalance } = await sandboxApi<{ availableBalance: number }>("/wallet/balance?currency=USD");
+    await signInAs(page, "buyer");
+    await openProduct(page, product);
+    await reference(page, `e2e-funds-${Date.now()}`);
+    await sandboxControl("PUT", "/wallet", { balances: { USD: 1 } });
+    try {
+      await page.getByRole("button", { name: "Buy now" }).click();
+      const problem = page.getByTestId("order-problem");
+      await expect(problem).toContainText("Not enough funds in the wallet");
+      const price = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(product.variants[0]!.price);
+      await expect(problem.getByTestId("funds-shortfall")).toHaveText(`This order needs ${price}; the wallet has $1.00 available.`);
+    } finally {
+      await sandboxControl("PUT", "/wallet", { balances: { USD: availableBalance } });
+    }
+  });
+
+  test("the product page shows the ids a bulk CSV needs, with copy buttons, and a template prefilled for the product", async ({ page }) => {
+    const product = await findProduct((p) => cheapVariant(p) && p.variants.length > 1);
+    await signInAs(page, "buyer");
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await openProduct(page, product);
+    await expect(page.getByTestId("product-id")).toHaveText(product.id);
+    await page.getByRole("button", { name: "Copy the product id" }).click();
+    await expect(page.getByTestId("copy-product-id-status")).toHaveText("Copied.");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(product.id);
+    await page.getByText(/^variantId of each variant/).click();
+    await expect(page.getByTestId("variant-ids")).toContainText(product.variants[1]!.id);
+    // The variants are listed once for a buyer: as the order form's choices.
+    await expect(page.getByRole("heading", { name: "Variants" })).toHaveCount(0);
+
+    const download = page.waitForEvent("download");
+    await page.getByTestId("bulk-template").click();
+    const lines = (await readFile(await (await download).path(), "utf8")).trimEnd().split("\r\n");
+    expect(lines[0]).toBe("productId,variantId,value,quantity,clientReference,phoneNumber");
+    expect(lines.slice(1)).toEqual(product.variants.map((v) => `${product.id},${v.id},,1,,`));
   });
 
   test("price_above_maximum shows the new price and asks again instead of failing", async ({ page }) => {

@@ -14,10 +14,11 @@ export type Kind = "text" | "multiline" | "date" | "int" | "decimal" | "cursor" 
 export const QUERY: Record<string, Record<string, [string, Kind]>> = {
   "/api/orders": { origin: ["here", "enum"], reference: ["ref", "text"], product: ["p1", "text"], placedBy: ["me", "code"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], status: ["fulfilled", "enum"], cursor: ["1.a", "cursor"], limit: ["10", "int"] },
   "/api/orders/export": { origin: ["here", "enum"], reference: ["ref", "text"], product: ["p1", "text"], placedBy: ["me", "code"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], status: ["fulfilled", "enum"] },
-  "/api/audit": { actor: ["ann", "text"], action: ["order.placed", "text"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], cursor: ["10", "cursor"], limit: ["10", "int"] },
-  "/api/audit/export": { actor: ["ann", "text"], action: ["order.placed", "text"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"] },
+  "/api/audit": { signIns: ["hide", "enum"], actor: ["ann", "text"], action: ["order.placed", "text"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], cursor: ["10", "cursor"], limit: ["10", "int"] },
+  "/api/audit/export": { signIns: ["hide", "enum"], actor: ["ann", "text"], action: ["order.placed", "text"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"] },
   "/api/events": { state: ["failed", "enum"], kind: ["order.*", "code"], cursor: [`1.${"a".repeat(32)}`, "cursor"], limit: ["10", "int"] },
   "/api/bulk-orders": { limit: ["10", "int"] },
+  "/api/bulk-orders/template": { productId: ["p1", "text"] },
   "/api/catalog/products": { q: ["steam", "text"], category: ["games", "text"], country: ["US", "code"], size: ["24", "enum"], page: ["1", "int"] },
   "/api/orders/funds": { currency: ["USD", "code"] },
   "/api/wallet/balance-history": { currency: ["USD", "code"], days: ["30", "int"] },

@@ -53,6 +53,9 @@ test("support reveals codes with a reason and a password; the codes appear nowhe
 
   const codes = support.getByTestId("revealed-codes");
   await expect(codes).toBeVisible();
+  // The history below shows this reveal at once, and each artifact says which unit and kind it is.
+  await expect(support.getByTestId("reveal-history")).toContainText("SUP-4242");
+  await expect(codes.getByTestId("artifact-label").first()).toContainText(/^Unit 1 of 2 · code/);
   await expect(codes.getByTestId("artifact-value").first()).toHaveText("••••••••••••");
   const count = await codes.getByTestId("artifact-value").count();
   const values: string[] = [];

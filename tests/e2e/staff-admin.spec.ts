@@ -22,9 +22,19 @@ test("an admin adds a person, who signs in; deactivation ends their session at o
 
   const row = page.getByTestId(`staff-row-${email}`);
   await row.getByRole("button", { name: "Manage" }).click();
-  await page.getByRole("button", { name: "Deactivate" }).click();
+  // Deactivation asks first; cancelling changes nothing.
+  await page.getByRole("button", { name: "Deactivate", exact: true }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Deactivate Casey Jones?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText("Active");
+  await page.getByRole("button", { name: "Deactivate", exact: true }).click();
+  await confirm.getByRole("button", { name: "Deactivate Casey Jones" }).click();
   await expect(page.getByText("Deactivated. Their sessions have ended.")).toBeVisible();
   await expect(row).toContainText("Deactivated");
+  // The "can now sign in" notice does not stay beside a deactivated person.
+  await expect(page.getByText(`${email} can now sign in.`)).toHaveCount(0);
 
   await casey.goto("/orders");
   await expect(casey).toHaveURL(/\/signin/);
@@ -95,4 +105,40 @@ test("the audit log shows sign-ins and staff changes, filters them, and exports 
   expect(text.split("\r\n")[0]).toBe("id,at,actor,action,targetType,targetId,ip,userAgent,correlationId,details");
   expect(text).toContain("auth.sign_in_failed");
   expect(text).not.toContain("auth.sign_in,");
+});
+
+test("the last active admin cannot lose the role: the page asks first and the server refuses", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.goto("/staff");
+  const row = page.getByTestId("staff-row-admin@demo.local");
+  await row.getByRole("button", { name: "Manage" }).click();
+  const roles = page.getByRole("group", { name: /roles/i }).first();
+  await roles.getByLabel(/^Admin/).uncheck();
+  await roles.getByLabel(/^Viewer/).check();
+  await page.getByRole("button", { name: "Save roles" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Remove your own admin role?" });
+  await confirm.getByRole("button", { name: "Remove my admin role" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "At least one active admin must remain" })).toBeVisible();
+  await page.reload();
+  await expect(row).toContainText("Admin");
+
+  // A forged request is refused the same way.
+  const { items } = (await (await page.request.get("/api/staff")).json()) as { items: { id: string; email: string }[] };
+  const self = items.find((p) => p.email === "admin@demo.local")!;
+  const forged = await page.request.patch(`/api/staff/${self.id}`, { headers: { origin: E2E_ORIGIN }, data: { active: false } });
+  expect(forged.status()).toBe(409);
+  expect(((await forged.json()) as { code: string }).code).toBe("last_admin");
+});
+
+test("the audit log can hide sign-ins, and shows each target in full with a link to it", async ({ page }) => {
+  await signInAs(page, "admin");
+  await page.goto("/audit");
+  await expect(page.locator('[data-testid=audit-table] tr[data-action="auth.sign_in"]').first()).toBeVisible();
+  await page.getByLabel("Hide sign-ins").check();
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/signIns=hide/);
+  await expect(page.locator('[data-testid=audit-table] tr[data-action="auth.sign_in"]')).toHaveCount(0);
+  const staffChange = page.locator('[data-testid=audit-table] tr[data-action^="staff."]').first();
+  await expect(staffChange.getByTestId("audit-target").getByRole("link")).toHaveAttribute("href", "/staff");
+  await expect(staffChange.getByTestId("audit-target")).toContainText(/staff[0-9a-z-]{20,}/);
 });

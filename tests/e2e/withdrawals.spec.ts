@@ -115,7 +115,9 @@ test("a rejected and an expired request are never sent", async ({ browser }) => 
   const toReject = card(approver, rejectedId);
   await toReject.getByRole("button", { name: "Reject…" }).click();
   await toReject.getByRole("button", { name: "Reject", exact: true }).click();
-  await expect(toReject.getByRole("alert")).toContainText("Say why it is rejected");
+  // An empty comment is a field error, not a banner: nothing is sent.
+  await expect(toReject.getByTestId("error-comment")).toContainText("Say why it is rejected");
+  await expect(toReject.getByLabel("Why is it rejected?")).toHaveAttribute("aria-invalid", "true");
   await toReject.getByLabel("Why is it rejected?").fill("Funds are needed for the holiday orders");
   await toReject.getByRole("button", { name: "Reject", exact: true }).click();
   await expect(toReject.getByTestId("withdrawal-state")).toHaveText("Rejected");

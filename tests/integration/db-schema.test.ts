@@ -57,6 +57,9 @@ describe("migrations agree with schema.prisma", () => {
     const credit = await db().walletCredit.create({ data: { eventId: `c${Date.now()}`, amountMinor: 5000n, currency: "USD", availableBalanceMinor: 99000n, occurredAt: at } });
     expect(await db().walletCredit.findUniqueOrThrow({ where: { eventId: credit.eventId } })).toEqual(credit);
 
+    const read = await db().balanceRead.create({ data: { currency: "USD", availableMinor: 123_456_789_012n, readAt: at } });
+    expect(await db().balanceRead.findUniqueOrThrow({ where: { id: read.id } })).toEqual(read);
+
     const status = await db().serviceStatus.upsert({
       where: { id: 1 },
       create: { id: 1, lastErrorAt: at, lastErrorStatus: 503, lastErrorCode: "x", lastErrorPath: "/p", lastCorrelationId: "c" },

@@ -165,7 +165,7 @@ describe("credits", () => {
     expect(String(Math.round(live * 100))).toBe(String(10_000 + cents));
     expect(history.points.map((p) => [p.at, p.availableMinor])).toEqual([
       [history.from, "10000"],
-      [credit.occurredAt.toISOString(), String(10_000 + cents)],
+      [credit.createdAt.toISOString(), String(10_000 + cents)],
       [history.to, String(10_000 + cents)],
     ]);
   });

@@ -20,6 +20,7 @@ import { depositCursorSchema } from "@/lib/wallet/list-deposits";
 import { catalogApiQuerySchema, catalogQuerySchema } from "@/lib/catalog/list-products";
 import { revealRequestSchema } from "@/lib/reveal/reveal-codes";
 import { uploadBulkOrderSchema } from "@/lib/bulk-orders/preview-bulk-order";
+import { templateQuerySchema } from "@/lib/bulk-orders/bulk-template";
 import { credentialsSchema } from "@/lib/auth/credentials-schema";
 import { eventCursorSchema, eventFilterSchema } from "@/lib/webhooks/list-events";
 import { approveSchema, rejectSchema, withdrawalIdSchema, withdrawalQuoteSchema, withdrawalRequestSchema } from "@/lib/withdrawals/schemas";
@@ -112,6 +113,7 @@ const SCHEMAS: Record<string, Entry> = {
   withdrawalQuoteSchema: { schema: withdrawalQuoteSchema, sample: { amount: "10", currency: "USD" }, single: ["amount", "currency"] },
   withdrawalRequestSchema: { schema: withdrawalRequestSchema, sample: { amount: "10", currency: "USD", reason: "monthly payout" }, single: ["amount", "currency"], multi: ["reason"], freeText: { reason: [5, 500] } },
   approveSchema: { schema: approveSchema, sample: { comment: "fine" }, single: [], multi: ["comment"], freeText: { comment: [0, 500] } },
+  templateQuerySchema: { schema: templateQuerySchema, sample: { productId: "p1" }, single: ["productId"] },
   rejectSchema: { schema: rejectSchema, sample: { comment: "not this month" }, single: [], multi: ["comment"], freeText: { comment: [3, 500] } },
 };
 /** Exported schemas with no free text: fixed patterns (ids, cursors, codes, numbers), which refuse every control character by their pattern. */

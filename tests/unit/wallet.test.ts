@@ -47,36 +47,52 @@ describe("available balance over time", () => {
   const now = at(60);
   const from = at(0);
 
-  test("walks back from the live balance, undoing each movement", () => {
+  const read = (minutes: number, availableMinor: bigint) => ({ at: at(minutes), availableMinor });
+  const series = (points: { at: Date; availableMinor: bigint }[]) => points.map((p) => [(p.at.getTime() - t0) / 60_000, p.availableMinor]);
+
+  test("moves forward from a read, movement by movement, until the next read sets it again", () => {
     const events: BalanceEvent[] = [
       { at: at(10), deltaMinor: -2_500n, kind: "order" },
       { at: at(20), deltaMinor: 10_000n, kind: "credit" },
       { at: at(30), deltaMinor: 2_500n, kind: "order_release" },
     ];
-    const points = buildBalanceHistory({ currentMinor: 50_000n, now, from, events });
-    expect(points.map((p) => [p.at.getTime(), p.availableMinor])).toEqual([
-      [from.getTime(), 40_000n],
-      [at(10).getTime(), 37_500n],
-      [at(20).getTime(), 47_500n],
-      [at(30).getTime(), 50_000n],
-      [now.getTime(), 50_000n],
+    // Something this app never heard of took 1,000 before the read at 40: a step there, nothing before.
+    const points = buildBalanceHistory({ reads: [read(5, 40_000n), read(40, 49_000n)], events, from, now });
+    expect(series(points)).toEqual([
+      [0, 40_000n],
+      [10, 37_500n],
+      [20, 47_500n],
+      [30, 50_000n],
+      [40, 49_000n],
+      [60, 49_000n],
     ]);
   });
 
-  test("a credit's reported balance re-anchors what lies before it", () => {
-    const events: BalanceEvent[] = [
-      { at: at(20), deltaMinor: 10_000n, kind: "credit", balanceAfterMinor: 30_000n },
-      { at: at(40), deltaMinor: -1_000n, kind: "order" },
-    ];
-    // Something this app never heard of took 5,000 after the credit: before the credit is still right.
-    const points = buildBalanceHistory({ currentMinor: 24_000n, now, from, events });
-    expect(points[0]!.availableMinor).toBe(20_000n);
-    expect(points[1]!.availableMinor).toBe(30_000n);
+  test("before the first read the line is walked back from it", () => {
+    const events: BalanceEvent[] = [{ at: at(10), deltaMinor: -2_500n, kind: "order" }];
+    expect(series(buildBalanceHistory({ reads: [read(20, 7_500n)], events, from, now }))).toEqual([
+      [0, 10_000n],
+      [10, 7_500n],
+      [60, 7_500n],
+    ]);
   });
 
-  test("movements outside the period are left out; none gives a flat line", () => {
-    const points = buildBalanceHistory({ currentMinor: 700n, now, from, events: [{ at: at(-5), deltaMinor: 100n, kind: "credit" }, { at: at(61), deltaMinor: 100n, kind: "credit" }] });
-    expect(points.map((p) => p.availableMinor)).toEqual([700n, 700n]);
+  test("the past does not move when later movements and reads arrive", () => {
+    const early: BalanceEvent[] = [{ at: at(10), deltaMinor: -2_500n, kind: "order" }];
+    const before = buildBalanceHistory({ reads: [read(5, 40_000n), read(20, 37_500n)], events: early, from, now: at(30) });
+    const later: BalanceEvent[] = [...early, { at: at(40), deltaMinor: -1_000n, kind: "order" }, { at: at(45), deltaMinor: 5_000n, kind: "credit" }];
+    const after = buildBalanceHistory({ reads: [read(5, 40_000n), read(20, 37_500n), read(50, 41_500n)], events: later, from, now });
+    const upTo30 = (points: { at: Date; availableMinor: bigint }[]) => series(points).filter(([m]) => (m as number) < 30);
+    expect(upTo30(after)).toEqual(upTo30(before));
+  });
+
+  test("with no read there is nothing to anchor on; movements outside the period are left out", () => {
+    expect(buildBalanceHistory({ reads: [], events: [{ at: at(10), deltaMinor: 1n, kind: "credit" }], from, now })).toEqual([]);
+    const points = buildBalanceHistory({ reads: [read(-10, 700n)], events: [{ at: at(-5), deltaMinor: 100n, kind: "credit" }, { at: at(61), deltaMinor: 100n, kind: "credit" }], from, now });
+    expect(series(points)).toEqual([
+      [0, 800n],
+      [60, 800n],
+    ]);
   });
 
   test("thinning keeps the first and last point and at most the asked number", () => {

@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";
 import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -16,7 +17,7 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export default async function AuditPage({ searchParams }: { searchParams: Promise<Search> }) {
   const { actor } = await requirePageSession("audit.read");
   const raw = await searchParams;
-  const parsed = auditFilterSchema.safeParse({ actor: first(raw.actor), action: first(raw.action), from: first(raw.from), to: first(raw.to) });
+  const parsed = auditFilterSchema.safeParse({ actor: first(raw.actor), action: first(raw.action), from: first(raw.from), to: first(raw.to), signIns: first(raw.signIns) });
   const filter: AuditFilter = parsed.success ? parsed.data : { actor: undefined, action: undefined };
   const cursor = first(raw.cursor);
   const [{ rows, nextCursor }, alerts] = await Promise.all([
@@ -60,7 +61,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <span className="block font-medium text-slate-700">To</span>
           <input type="date" name="to" defaultValue={filter.to ?? ""} className="mt-1 w-full rounded-md px-2 py-1.5 ring-1 ring-slate-300" />
         </label>
-        <div className="flex items-end gap-2">
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="flex items-center gap-1.5 py-2 text-sm text-slate-700">
+            <input type="checkbox" name="signIns" value="hide" defaultChecked={filter.signIns === "hide"} />
+            Hide sign-ins
+          </label>
           <Button type="submit">Filter</Button>
           <Link href="/audit" className="px-2 py-2 text-sm text-slate-600 hover:underline">Clear</Link>
         </div>
@@ -79,7 +84,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           No audit entries match these filters.
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <TableScroll label="Audit entries" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="audit-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
@@ -97,8 +102,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{row.at.toISOString().replace("T", " ").slice(0, 19)}</td>
                   <td className="px-4 py-2">{row.actorEmail ?? "—"}</td>
                   <td className="whitespace-nowrap px-4 py-2 font-medium">{auditActionLabel(row.action)}</td>
-                  <td className="whitespace-nowrap px-4 py-2 text-xs text-slate-600" title={row.targetId ?? undefined}>
-                    {row.targetType ? `${row.targetType} ${row.targetId?.slice(0, 8) ?? ""}` : "—"}
+                  <td className="px-4 py-2 text-xs text-slate-600" data-testid="audit-target">
+                    <AuditTarget type={row.targetType} id={row.targetId} />
                   </td>
                   <td className="px-4 py-2 text-xs text-slate-600" title={row.userAgent ?? undefined}>{row.ip ?? "—"}</td>
                   <td className="max-w-sm px-4 py-2 text-xs text-slate-600">
@@ -109,7 +114,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <div className="mt-4 flex justify-between text-sm">
         {cursor ? <Link href={`/audit?${query}`} className="font-medium text-brand-600 hover:underline">Back to newest</Link> : <span />}
@@ -117,6 +122,27 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       </div>
     </>
   );
+}
+
+/** Pages that show a target, by its type: the audit row links there. */
+const TARGET_PAGES: Record<string, (id: string) => string> = {
+  order: (id) => `/orders/${encodeURIComponent(id)}`,
+  bulk_order: (id) => `/orders/bulk/${encodeURIComponent(id)}`,
+  withdrawal: () => "/withdrawals",
+  webhook_event: () => "/events",
+  staff: () => "/staff",
+};
+
+function AuditTarget({ type, id }: { type: string | null; id: string | null }) {
+  if (!type) return <>—</>;
+  const href = id ? TARGET_PAGES[type]?.(id) : undefined;
+  const label = (
+    <>
+      <span className="block">{type.replace(/[_-]/g, " ")}</span>
+      {id ? <span className="block break-all font-mono">{id}</span> : null}
+    </>
+  );
+  return href ? <Link href={href} className="text-brand-600 hover:underline">{label}</Link> : label;
 }
 
 /** "email: a@b.c · roles: buyer, support" rather than raw JSON. */

@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { Button } from "@/components/ui/button";
 import { ReprocessButton } from "@/components/events/reprocess-button";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -34,6 +35,8 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const validCursor = cursor && eventCursorSchema.safeParse(cursor).success ? cursor : undefined;
   const [{ rows, nextCursor }, counts] = await Promise.all([listEvents(actor, filter, { cursor: validCursor, limit: 50 }), countEventsByState(actor)]);
   const canManage = can(actor.roles, "events.manage");
+  // The actions column only when some row has an action.
+  const showActions = canManage && rows.some((row) => REPROCESSABLE_STATES.includes(row.state as EventState));
 
   const query = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => typeof e[1] === "string"));
   const nextHref = nextCursor ? `/events?${new URLSearchParams({ ...Object.fromEntries(query), cursor: nextCursor })}` : null;
@@ -82,25 +85,36 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
           No events match these filters.
         </div>
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <TableScroll label="Events" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="events-table">
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
                 <th scope="col" className="px-4 py-3">Kind</th>
+                <th scope="col" className="px-4 py-3">Subject</th>
                 <th scope="col" className="px-4 py-3">Event id</th>
                 <th scope="col" className="px-4 py-3">Occurred (UTC)</th>
                 <th scope="col" className="px-4 py-3">Received (UTC)</th>
                 <th scope="col" className="px-4 py-3">State</th>
                 <th scope="col" className="px-4 py-3 text-right">Attempts</th>
                 <th scope="col" className="px-4 py-3">Last error</th>
-                {canManage ? <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th> : null}
+                {showActions ? <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th> : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={row.id} data-event-id={row.id} data-state={row.state}>
                   <td className="whitespace-nowrap px-4 py-2 font-medium">{row.type}</td>
-                  <td className="px-4 py-2 font-mono text-xs" title={row.id}>{row.id.slice(0, 12)}…</td>
+                  <td className="px-4 py-2 text-xs" data-testid="event-subject">
+                    {row.subject?.orderId ? (
+                      <Link href={`/orders/${encodeURIComponent(row.subject.orderId)}`} className="font-medium text-brand-600 hover:underline">{row.subject.text}</Link>
+                    ) : (row.subject?.text ?? "—")}
+                  </td>
+                  <td className="px-4 py-2 font-mono text-xs">
+                    <details>
+                      <summary className="cursor-pointer whitespace-nowrap" title={row.id}>{row.id.slice(0, 12)}…</summary>
+                      <pre className="mt-1 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-[11px]" data-testid="event-payload">{JSON.stringify(row.payload, null, 2)}</pre>
+                    </details>
+                  </td>
                   <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{utc(row.occurredAt)}</td>
                   <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">{utc(row.receivedAt)}</td>
                   <td className="whitespace-nowrap px-4 py-2">
@@ -118,7 +132,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
                       </details>
                     ) : null}
                   </td>
-                  {canManage ? (
+                  {showActions ? (
                     <td className="px-4 py-2 text-right">
                       {REPROCESSABLE_STATES.includes(row.state as EventState) ? <ReprocessButton eventId={row.id} /> : null}
                     </td>
@@ -127,7 +141,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <div className="mt-4 flex justify-between text-sm">
         {validCursor ? <Link href={`/events?${query}`} className="font-medium text-brand-600 hover:underline">Back to newest</Link> : <span />}

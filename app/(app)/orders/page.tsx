@@ -13,6 +13,7 @@ import { OrderFilters } from "@/components/orders/order-filters";
 import { OrdersTable } from "@/components/orders/orders-table";
 import { revealCounts } from "@/lib/reveal/reveal-history";
 import { OrdersTableSkeleton } from "@/components/orders/orders-table-skeleton";
+import { countOrders } from "@/lib/orders/count-orders";
 
 export const metadata: Metadata = { title: "Orders" };
 
@@ -95,7 +96,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
 }
 
 async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; filter: OrderFilter; query: URLSearchParams; cursor?: string }) {
+  // The search first: it may mirror an order found at the upstream, which the count then includes.
   const { rows, nextCursor, lookedUp } = await searchOrders(actor, filter, { cursor, limit: PAGE_SIZE });
+  const total = await countOrders(actor, filter);
   const reveals = Object.fromEntries(await revealCounts(rows.map((r) => r.id)));
   const filtered = query.size > 0;
   const newest = filtered ? `/orders?${query}` : "/orders";
@@ -120,7 +123,14 @@ async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; f
           )}
         </div>
       ) : (
-        <OrdersTable rows={rows} reveals={reveals} />
+        <>
+          <p className="mb-2 text-sm text-slate-600" data-testid="orders-total">
+            {total === 1 ? "1 order" : `${total.toLocaleString("en-US")} orders`}
+            {filtered ? " match these filters" : ""}
+            {total > rows.length ? `; showing ${rows.length} at a time, newest first` : ""}.
+          </p>
+          <OrdersTable rows={rows} reveals={reveals} />
+        </>
       )}
       {cursor || older ? (
         <nav aria-label="Pages of orders" className="mt-4 flex justify-between text-sm">

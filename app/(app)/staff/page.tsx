@@ -17,7 +17,7 @@ export default async function StaffPage() {
         <StaffTable staff={staff} currentStaffId={actor.staffId} />
         <Card>
           <h2 className="mb-4 text-base font-semibold">Add a person</h2>
-          <CreateStaffForm />
+          <CreateStaffForm activeEmails={staff.filter((p) => p.active).map((p) => p.email)} />
         </Card>
       </div>
     </>

@@ -74,8 +74,8 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">Credits</h2>
           <p className="mb-3 mt-1 text-sm text-slate-600">
-            Each <code className="text-xs">wallet.credited</code> notice this app received, matched to its deposit by currency, exact amount and time (the
-            credit from 5 minutes before to 60 minutes after the deposit, or within 5 minutes of the time it says it was credited).
+            Each credit the Issuing Service announced to this app, matched to its deposit by currency, exact amount and time (the credit from 5 minutes
+            before to 60 minutes after the deposit, or within 5 minutes of the time it says it was credited).
           </p>
           <Suspense fallback={<Skeleton />}>
             <Credits actor={actor} />

@@ -13,6 +13,7 @@ import { formatMoney, toMinor } from "@/lib/money";
 import { PageHeader, Card } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { OrderForm } from "@/components/ordering/order-form";
+import { ProductIds } from "@/components/catalog/product-ids";
 
 export const metadata: Metadata = { title: "Product" };
 
@@ -63,7 +64,8 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
               <dd className={product.isAvailable ? "text-emerald-700" : "text-red-700"} data-testid="availability">{product.isAvailable ? "Available" : "Currently unavailable"}</dd>
             </dl>
           </Card>
-          {product.variants.length ? (
+          {/* Buyers see the variants once, as the order form's choices. */}
+          {product.variants.length ? (canOrder ? null : (
             <Card>
               <h2 className="text-base font-semibold">Variants</h2>
               <table className="mt-2 w-full text-sm">
@@ -75,7 +77,7 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
                 </tbody>
               </table>
             </Card>
-          ) : (
+          )) : (
             <Card>
               <h2 className="text-base font-semibold">Value range</h2>
               <p className="mt-1 text-sm text-slate-700" data-testid="value-range">
@@ -85,6 +87,7 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
               </p>
             </Card>
           )}
+          <ProductIds product={product} canOrder={canOrder} />
           <Card>
             <h2 className="text-base font-semibold">Description</h2>
             <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{product.description}</p>

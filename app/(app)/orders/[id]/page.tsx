@@ -12,6 +12,7 @@ import { revealHistory } from "@/lib/reveal/reveal-history";
 import { getSettings } from "@/lib/settings/get-settings";
 import { RevealPanel } from "@/components/reveal/reveal-panel";
 import { RevealHistory } from "@/components/reveal/reveal-history";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -36,7 +37,14 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       <PageHeader
         title={`Order ${order.clientReference}`}
         description={<span className="font-mono text-xs">{order.id}</span>}
-        actions={<Link href="/orders" className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline">← All orders</Link>}
+        actions={
+          <>
+            {canReveal && order.status === "fulfilled" ? (
+              <a href="#codes" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700" data-testid="jump-to-reveal">Reveal codes ↓</a>
+            ) : null}
+            <Link href="/orders" className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline">← All orders</Link>
+          </>
+        }
       />
       <div className="space-y-6">
         <Card>
@@ -70,11 +78,11 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           <p className="mt-3 text-xs text-slate-500">Codes and PINs are never shown on this page, only in support&apos;s audited reveal step.</p>
         </Card>
         <Card>
-          <h2 className="mb-3 text-base font-semibold text-slate-900">Codes</h2>
+          <h2 id="codes" className="mb-3 scroll-mt-20 text-base font-semibold text-slate-900">Codes</h2>
           {canReveal && order.status === "fulfilled" ? (
             <RevealPanel orderId={order.id} viewSeconds={viewSeconds} />
           ) : canReveal ? (
-            <p className="text-sm text-slate-600" data-testid="reveal-unavailable">Codes can be revealed once the order is fulfilled. Reload the page when it is.</p>
+            <p className="text-sm text-slate-600" data-testid="reveal-unavailable">{NO_CODES[order.status] ?? NO_CODES.processing}</p>
           ) : (
             <p className="text-sm text-slate-600">Only support can reveal codes, with a reason, and every reveal is audited.</p>
           )}
@@ -85,6 +93,14 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
     </>
   );
 }
+
+/** Why support cannot reveal now, by the order's status: only an open order will ever have codes. */
+const NO_CODES: Record<string, string> = {
+  reserved: "Codes can be revealed once the order is fulfilled. Reload the page when it is.",
+  processing: "Codes can be revealed once the order is fulfilled. Reload the page when it is.",
+  failed: "This order failed, so it has no codes; the reserved funds were released to the wallet.",
+  refunded: "This order was refunded: its codes can no longer be revealed.",
+};
 
 function Item({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -100,7 +116,7 @@ function OrderLines({ order }: { order: OrderDetail }) {
     return <p className="text-sm text-slate-600" data-testid="order-lines-empty">The Issuing Service has not reported the lines of this order yet.</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Order lines">
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="order-lines">
         <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
@@ -135,6 +151,6 @@ function OrderLines({ order }: { order: OrderDetail }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }

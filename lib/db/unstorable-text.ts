@@ -43,3 +43,17 @@ function describe(text: string, path: string): UnstorableText | null {
 export function escapeUnstorable(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
+
+/**
+ * A parsed JSON value with every string (keys too) made storable by escapeUnstorable: for
+ * what the upstream sends that we mirror (an order's reference or lines), where refusing the
+ * data would leave the order out of the mirror and stall the import behind it for good.
+ */
+export function storableJson<T>(value: T): T {
+  if (typeof value === "string") return escapeUnstorable(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => storableJson(item)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [escapeUnstorable(key), storableJson(inner)])) as T;
+  }
+  return value;
+}

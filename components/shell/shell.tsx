@@ -1,0 +1,59 @@
+import Link from "next/link";
+import { can, ROLE_LABELS, isRole } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/auth/actor";
+import { NAV_ITEMS } from "./nav-items";
+import { NavLink } from "./nav-link";
+import { SignOutButton } from "./sign-out-button";
+import { MobileNav } from "./mobile-nav";
+
+/** The app's frame: a sidebar from 768 px up, a top bar with a menu drawer below it. */
+export function Shell({ actor }: { actor: Actor }) {
+  return (
+    <>
+      <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white md:flex">
+        <Brand />
+        <ShellNav actor={actor} primary />
+      </aside>
+      <MobileNav brand={<Brand compact />}>
+        <ShellNav actor={actor} primary={false} />
+      </MobileNav>
+    </>
+  );
+}
+
+function Brand({ compact = false }: { compact?: boolean }) {
+  return (
+    <Link href="/" className={`block ${compact ? "px-1 py-1" : "px-5 py-5"}`}>
+      <span className="block text-xs font-semibold uppercase tracking-wider text-brand-600">Digital-Goods Issuing</span>
+      <span className="block text-base font-semibold text-slate-900">Back-office</span>
+    </Link>
+  );
+}
+
+/** The navigation and the signed-in person; `primary` is the sidebar's copy, which keeps the test ids. */
+function ShellNav({ actor, primary }: { actor: Actor; primary: boolean }) {
+  const items = NAV_ITEMS.filter((item) => can(actor.roles, item.permission));
+  return (
+    <>
+      <nav aria-label="Main" className="flex-1 space-y-1 px-3">
+        {items.map((item) => (
+          <NavLink key={item.href} href={item.href} label={item.label} />
+        ))}
+      </nav>
+      <div className="mt-4 border-t border-slate-200 p-3">
+        <div className="px-3 pb-2" data-testid={primary ? "current-staff" : "current-staff-menu"}>
+          <p className="truncate text-sm font-medium text-slate-900">{actor.name}</p>
+          <p className="truncate text-xs text-slate-500">{actor.email}</p>
+          <p className="mt-1 flex flex-wrap gap-1" data-testid={primary ? "current-roles" : undefined}>
+            {actor.roles.map((role) => (
+              <span key={role} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+                {isRole(role) ? ROLE_LABELS[role] : role}
+              </span>
+            ))}
+          </p>
+        </div>
+        <SignOutButton />
+      </div>
+    </>
+  );
+}
