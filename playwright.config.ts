@@ -35,7 +35,8 @@ export default defineConfig({
     // The server log is kept so tests can prove no revealed code was ever logged.
     command: "rm -rf .data/e2e .data/e2e-server.log && mkdir -p .data && npm start 2>&1 | tee .data/e2e-server.log",
     url: `http://localhost:${E2E_PORT}/api/health`,
-    timeout: 240_000,
+    // The first start builds the app (next build): about a minute on a quiet 2-core machine, far more under load.
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
