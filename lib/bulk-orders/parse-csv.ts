@@ -1,3 +1,4 @@
+import { CsvError, parse } from "csv-parse/sync";
 import { AppError, type FieldErrors } from "@/lib/errors";
 
 /**
@@ -18,6 +19,8 @@ export const MAX_CSV_ROWS = 500;
 const REQUIRED: readonly BulkColumn[] = ["productId", "quantity", "clientReference"];
 
 type RawRecord = { fields: string[]; error?: string };
+/** RFC 4180 as above; any of CRLF, LF or CR ends a record, and the lines may mix them. */
+const DIALECT = { delimiter: ",", quote: '"', escape: '"', record_delimiter: ["\r\n", "\n", "\r"], relax_column_count: true };
 
 export function parseBulkCsv(text: string): ParsedRow[] {
   if (Buffer.byteLength(text, "utf8") > MAX_CSV_BYTES) fileError(`The file is larger than ${MAX_CSV_BYTES / 1024} KiB. Split it into several uploads.`);
@@ -60,64 +63,39 @@ function readHeader(record: RawRecord): BulkColumn[] {
   return columns;
 }
 
-/** Splits the text into records of fields; a malformed record carries its error instead of failing the file. */
+/**
+ * Splits the text into records of fields; a malformed record carries its error instead of
+ * failing the file. Quotes are read leniently so that a record with a misplaced quote keeps
+ * its place and its fields (rather than swallowing the rows after it); its problem is then
+ * found by reading that record again strictly.
+ */
 function tokenize(text: string): RawRecord[] {
-  const records: RawRecord[] = [];
-  let fields: string[] = [];
-  let field = "";
-  let error: string | undefined;
-  let i = 0;
-  const endField = () => {
-    fields.push(field);
-    field = "";
-  };
-  const endRecord = () => {
-    endField();
-    records.push(error ? { fields, error } : { fields });
-    fields = [];
-    error = undefined;
-  };
-
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '"' && field === "") {
-      // A quoted field: runs to the next quote not doubled.
-      const start = records.length + 1;
-      i++;
-      for (;;) {
-        if (i >= text.length) fileError(`Row ${start}: a quoted field is never closed (a " is missing).`);
-        if (text[i] === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        field += text[i];
-        i++;
-      }
-      if (i < text.length && text[i] !== "," && text[i] !== "\n" && text[i] !== "\r") {
-        error ??= "Text follows a closing quote; put the whole field in quotes.";
-        while (i < text.length && text[i] !== "," && text[i] !== "\n" && text[i] !== "\r") field += text[i++];
-      }
-      continue;
-    }
-    if (ch === ",") {
-      endField();
-      i++;
-    } else if (ch === "\r" || ch === "\n") {
-      endRecord();
-      i += ch === "\r" && text[i + 1] === "\n" ? 2 : 1;
-    } else {
-      if (ch === '"') error ??= 'A quote (") may appear only inside a quoted field, doubled ("").';
-      field += ch;
-      i++;
-    }
+  let records: { record: string[]; raw: string }[];
+  try {
+    // csv-parse's types do not follow `raw: true`, which turns each record into { record, raw }.
+    records = parse(text, { ...DIALECT, relax_quotes: true, raw: true }) as unknown as typeof records;
+  } catch (error) {
+    // `records` counts the records read before the one left open.
+    if (error instanceof CsvError && error.code === "CSV_QUOTE_NOT_CLOSED") fileError(`Row ${Number(error.records) + 1}: a quoted field is never closed (a " is missing).`);
+    throw error;
   }
-  if (field !== "" || fields.length > 0) endRecord();
-  return records;
+  return records.map(({ record, raw }) => {
+    const error = raw.includes('"') ? quoteProblem(raw) : undefined;
+    return error ? { fields: record, error } : { fields: record };
+  });
+}
+
+/** The first misplaced quote in one record, if any. */
+function quoteProblem(raw: string): string | undefined {
+  try {
+    parse(raw, DIALECT);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    if (error.code === "INVALID_OPENING_QUOTE") return 'A quote (") may appear only inside a quoted field, doubled ("").';
+    if (error.code === "CSV_INVALID_CLOSING_QUOTE") return "Text follows a closing quote; put the whole field in quotes.";
+    throw error;
+  }
 }
 
 function isBlank(record: RawRecord): boolean {
