@@ -92,7 +92,7 @@ test("a buyer sees the low-balance warning on every page while a balance is belo
   }
 });
 
-// Last in this file: it moves the sandbox clock a day ahead and simulates a deposit (which creates the address).
+// Last in this file: it moves the sandbox clock days ahead and simulates a deposit (which creates the address).
 /** The chart's daily closing balances, newest first: [day, amount] pairs from its table. */
 async function dailyCloses(page: Page): Promise<string[][]> {
   await page.goto("/wallet?chart=USD");
@@ -102,8 +102,8 @@ async function dailyCloses(page: Page): Promise<string[][]> {
   return table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent ?? "")));
 }
 
-test("the wallet chart's past days stay fixed across a new order, a deposit and a payout, even with the upstream's clock a day ahead", async ({ browser }) => {
-  test.setTimeout(120_000);
+test("the wallet chart's past days stay fixed across a new order, a deposit and a payout sent and paid, even with the upstream's clock ahead", async ({ browser }) => {
+  test.setTimeout(180_000);
   const finance = await (await browser.newContext()).newPage();
   await signInAs(finance, "finance");
   const before = await dailyCloses(finance);
@@ -138,5 +138,16 @@ test("the wallet chart's past days stay fixed across a new order, a deposit and 
   expect(after.slice(1)).toEqual(pastBefore);
   // Today's close moved with them; the axis does not draw a cliff from a cut-off baseline.
   expect(after[0]).not.toEqual(before[0]);
+  await expect(finance.getByTestId("chart-axis-break")).toHaveCount(0);
+
+  // A business day later on the upstream's clock the payout is paid; the app learns it on its next sync.
+  const stateOf = async () => ((await (await finance.request.get(`/api/withdrawals/${id}`)).json()) as { state: string }).state;
+  expect(await stateOf()).toBe("requested");
+  await sandboxControl("POST", "/clock/advance", { seconds: 4 * 86_400 });
+  await expect.poll(stateOf, { timeout: 30_000, intervals: [1_000, 2_000, 3_000] }).toBe("paid");
+  const paid = await dailyCloses(finance);
+  expect(paid.slice(1)).toEqual(pastBefore);
+  // Paying out moves only the hold: the available balance already left with the send.
+  expect(paid[0]).toEqual(after[0]);
   await expect(finance.getByTestId("chart-axis-break")).toHaveCount(0);
 });
