@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseTrustedProxies } from "@/lib/http/trusted-proxies";
+import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
 
 /**
  * The one place that reads process.env. Everything else imports `env`.
@@ -17,7 +17,7 @@ const schema = z.object({
   LOCAL_MODE: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /**
-   * Reverse proxies whose X-Forwarded-For/-Host/-Proto count (lib/http/trusted-proxies.ts):
+   * Reverse proxies whose X-Forwarded-For/-Host/-Proto count (lib/auth/trusted-proxies.ts):
    * a hop count or a comma-separated list of addresses and CIDR ranges. Unset: none.
    */
   TRUSTED_PROXIES: z

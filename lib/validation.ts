@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldErrors } from "@/lib/errors";
+import { AppError, type FieldErrors } from "@/lib/errors";
 
 /**
  * The one text rule for every string that comes from outside (JSON bodies, query strings,
@@ -12,9 +12,10 @@ import type { FieldErrors } from "@/lib/errors";
  *
  * It is applied twice, so that a new field cannot forget it:
  * - at every door, by a deep walk of the raw input before any schema sees it
- *   (`parseInput`, `searchParamsObject`, withStaff's path params, proxy.ts for every
- *   path and query string). The walk cannot know which body fields are multi-line, so in
- *   bodies it lets line breaks through; in paths and query strings it refuses them.
+ *   (`parseInput` below, lib/http's `readJsonBody` and `searchParamsObject`, withStaff's
+ *   path params, proxy.ts for every path and query string). The walk cannot know which
+ *   body fields are multi-line, so in bodies it lets line breaks through; in paths and
+ *   query strings it refuses them.
  * - in the schemas, by building text fields with `singleLineText()` or `multiLineText()`,
  *   which refuse line breaks where they do not belong and carry the rule into every
  *   `safeParse` (pages, CSV rows, tests).
@@ -93,6 +94,33 @@ export function findTextProblems(input: unknown, options: TextOptions): FieldErr
 
 export function hasTextProblems(errors: FieldErrors): boolean {
   return Object.keys(errors).length > 0;
+}
+
+/**
+ * Validates input from outside, once, in the domain function that takes it: first the text
+ * rule over every string in it (so that no field can forget it; line breaks are left to
+ * each field's schema), then the schema. Either failure is an `invalid_request` AppError
+ * with field errors, which the door answers as a 400.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const textErrors = findTextProblems(input, { multiline: true });
+  if (hasTextProblems(textErrors)) throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: textErrors });
+  const result = schema.safeParse(input);
+  if (!result.success) throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: fieldErrorsFrom(result.error) });
+  return result.data;
+}
+
+/**
+ * Field errors keyed by dotted path ("lines.0.quantity"), as forms expect them. Only the
+ * first problem of each field is kept: "Enter an email" makes "not a valid email" noise.
+ */
+export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join(".") : "_";
+    errors[key] ??= [issue.message];
+  }
+  return errors;
 }
 
 type StringParams = Parameters<typeof z.string>[0];

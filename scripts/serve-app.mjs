@@ -2,7 +2,7 @@
  * Serves the Next app (what `next start` / `next dev` would), adding one thing: the
  * socket's peer address, which Next does not hand to proxy.ts or route handlers. It goes
  * into the header below on every request, replacing anything a client sent under that
- * name, so lib/http/client-address.ts can tell the real peer from X-Forwarded-For claims.
+ * name, so lib/auth/client-address.ts can tell the real peer from X-Forwarded-For claims.
  *
  * Plain JavaScript run by node, not tsx: Next's server must load without our loaders.
  * Usage: node scripts/serve-app.mjs [--dev]   (PORT from the environment, default 3000)
@@ -10,7 +10,7 @@
 import http from "node:http";
 import path from "node:path";
 
-/** Keep in step with lib/http/peer-address-header.ts. */
+/** Keep in step with lib/auth/peer-address-header.ts. */
 const PEER_ADDRESS_HEADER = "x-backoffice-peer-address";
 
 const dev = process.argv.includes("--dev");

@@ -4,7 +4,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getToken } from "next-auth/jwt";
 import { getEnv, usesSecureCookies } from "@/lib/env";
-import { clientAddress, clientUserAgent } from "@/lib/http/client-address";
+import { clientAddress, clientUserAgent } from "./client-address";
 import { resolveSession, type LiveSession } from "./staff-session";
 import { can, type Permission } from "./permissions";
 

@@ -4,7 +4,7 @@ import Credentials from "next-auth/providers/credentials";
 import { getEnv, usesSecureCookies } from "@/lib/env";
 import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
-import { clientAddress, clientUserAgent } from "@/lib/http/client-address";
+import { clientAddress, clientUserAgent } from "./client-address";
 import { logger } from "@/lib/log";
 import { signInWithPassword } from "./sign-in";
 import { sessionIsAlive } from "./staff-session";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 
 export const bulkOrderIdSchema = z.string().uuid("Not a bulk order id.");
 

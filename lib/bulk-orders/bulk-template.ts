@@ -1,9 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { singleLineText } from "@/lib/validation";
+import { singleLineText, parseInput } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { toCsvRow } from "@/lib/csv";
-import { parseInput } from "@/lib/http/parse";
 import { getProduct } from "@/lib/catalog/get-product";
 import { BULK_COLUMNS } from "./parse-csv";
 

@@ -1,9 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { multiLineText, singleLineText } from "@/lib/validation";
+import { multiLineText, singleLineText, parseInput } from "@/lib/validation";
 import { db, Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { parseInput } from "@/lib/http/parse";
 import { checkRows, type CheckedRow } from "./check-rows";
 import { findUsedReferences } from "./find-used-references";
 import { getBulkOrder } from "./get-bulk-order";

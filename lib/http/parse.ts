@@ -1,7 +1,6 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { findTextProblems, hasTextProblems } from "@/lib/validation";
-import { fieldErrorsFrom } from "./problem";
+import { findTextProblems, hasTextProblems, parseInput } from "@/lib/validation";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -25,8 +24,12 @@ export function assertJsonBody(req: Request): void {
   }
 }
 
-/** Reads a JSON body (bounded size) and validates it; any failure is a 400 with field errors. */
-export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.infer<S>> {
+/**
+ * Reads a JSON body (bounded size) for a domain function to parse with its own schema. A
+ * body that is not JSON, too large or breaks the text rule is refused here (415, 413, 400);
+ * an empty body reads as `{}`.
+ */
+export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   assertJsonBody(req);
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new AppError("payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
@@ -38,20 +41,14 @@ export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S
   } catch {
     throw new AppError("invalid_request", "The request body is not valid JSON.");
   }
-  return parseInput(schema, json);
+  const textErrors = findTextProblems(json, { multiline: true });
+  if (hasTextProblems(textErrors)) throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: textErrors });
+  return json;
 }
 
-/**
- * Validates input from outside: first the text rule of lib/validation.ts over every string
- * in it (so that no field can forget it; line breaks are left to each field's schema), then
- * the schema.
- */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const textErrors = findTextProblems(input, { multiline: true });
-  if (hasTextProblems(textErrors)) throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: textErrors });
-  const result = schema.safeParse(input);
-  if (!result.success) throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: fieldErrorsFrom(result.error) });
-  return result.data;
+/** For a route whose action takes no input: no body, or `{}`; any field is refused like an unknown one. */
+export async function readEmptyBody(req: Request): Promise<void> {
+  parseInput(z.strictObject({}), await readJsonBody(req));
 }
 
 /**

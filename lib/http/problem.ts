@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { isAppError, type ErrorCode, type FieldErrors } from "@/lib/errors";
 import { logger } from "@/lib/log";
+import { fieldErrorsFrom } from "@/lib/validation";
 
 /** RFC 9457 problem document, the shape of every non-2xx answer of this app's API. */
 export type Problem = {
@@ -52,19 +53,6 @@ export function problem(
     status: body.status,
     headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": body.correlationId },
   });
-}
-
-/**
- * Field errors keyed by dotted path ("lines.0.quantity"), as forms expect them. Only the
- * first problem of each field is kept: "Enter an email" makes "not a valid email" noise.
- */
-export function fieldErrorsFrom(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join(".") : "_";
-    errors[key] ??= [issue.message];
-  }
-  return errors;
 }
 
 /** Maps anything thrown by a handler to a problem document; unknown errors are logged, never shown. */

@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/errors";
 import { getEnv } from "@/lib/env";
-import { PEER_ADDRESS_HEADER } from "./peer-address-header";
-import { peerIsTrusted, type TrustedProxies } from "./trusted-proxies";
+import { PEER_ADDRESS_HEADER } from "@/lib/auth/peer-address-header";
+import { peerIsTrusted, type TrustedProxies } from "@/lib/auth/trusted-proxies";
 
 /**
  * Refuses a state-changing request whose Origin is not this app. Browsers send Origin on

@@ -4,7 +4,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { logger } from "@/lib/log";
 import { enqueueOrderImport } from "./order-import-jobs";
 import { ensureSyncState } from "./sync-state";

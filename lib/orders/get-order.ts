@@ -1,10 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { singleLineText } from "@/lib/validation";
+import { singleLineText, parseInput } from "@/lib/validation";
 import { db } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
-import { parseInput } from "@/lib/http/parse";
 import { toMinor } from "@/lib/money";
 import { lookupOrder } from "./lookup-order";
 import { toOrderView, type OrderView } from "./order-view";

@@ -1,8 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { singleLineText } from "@/lib/validation";
+import { singleLineText, parseInput } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { parseInput } from "@/lib/http/parse";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 import type { Quote } from "@/lib/service";

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { markLedger, openLedgerEntry } from "@/lib/idempotency/ledger";
 import { isServiceError, type OrderRequest } from "@/lib/service";
 import { upstream } from "@/lib/upstream/service";

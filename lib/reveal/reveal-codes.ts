@@ -1,9 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { multiLineText, singleLineText } from "@/lib/validation";
+import { multiLineText, singleLineText, parseInput } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError, isAppError } from "@/lib/errors";
-import { parseInput } from "@/lib/http/parse";
 import { upstream } from "@/lib/upstream/service";
 import { toAppError } from "@/lib/upstream/to-app-error";
 import { markRevealFailed, markRevealSucceeded } from "./finish-reveal";

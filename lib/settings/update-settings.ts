@@ -2,7 +2,7 @@ import "server-only";
 import { db, type Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { settingsSchema, type Settings } from "./schema";
 import { getSettings } from "./get-settings";
 

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/password";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { createStaffSchema } from "./schemas";
 import { toStaffView, type StaffView } from "./staff-view";
 

@@ -5,7 +5,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/staff-session";
 import { recordAudit } from "@/lib/audit/record";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { resetPasswordSchema, staffIdSchema } from "./schemas";
 import { accountKey, clearFailures } from "@/lib/auth/throttle";
 

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { endAllSessions } from "@/lib/auth/staff-session";
 import { recordAudit } from "@/lib/audit/record";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { staffIdSchema, updateStaffSchema } from "./schemas";
 import { assertAnActiveAdminRemains, lockAdminChanges } from "./admin-guard";
 import { toStaffView, type StaffView } from "./staff-view";

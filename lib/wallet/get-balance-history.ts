@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { buildBalanceHistory, downsample } from "./balance-history";
 import { creditEvents } from "./credit-events";
 import { orderEvents } from "./order-events";

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 import { toDepositView, type DepositView } from "./deposit-view";

@@ -3,7 +3,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { minorToDecimal } from "@/lib/money";
 import { getWithdrawalRow } from "./get-withdrawal";
 import { approveSchema, rejectSchema, withdrawalIdSchema } from "./schemas";

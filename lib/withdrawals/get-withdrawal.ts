@@ -2,7 +2,7 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { withdrawalIdSchema } from "./schemas";
 import { syncOpenWithdrawals } from "./sync-withdrawals";
 import { toWithdrawalView, withStaffNames, type WithdrawalRow, type WithdrawalView } from "./withdrawal-view";

@@ -1,7 +1,7 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { expireWithdrawals } from "./expire-withdrawals";
 import { withdrawalListQuerySchema } from "./schemas";
 import { OPEN_STATES } from "./states";

@@ -2,7 +2,7 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { formatMoney, minorToDecimal, toMinor } from "@/lib/money";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { getSettings } from "@/lib/settings/get-settings";
 import { amountToMinor } from "./amounts";
 import { priceWithdrawal } from "./quote-withdrawal";

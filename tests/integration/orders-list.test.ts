@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { ROLES } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";
-import { parseInput } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { listOrders, orderCursorSchema, orderFilterSchema, type OrderFilter } from "@/lib/orders/list-orders";
 import { exportOrdersCsv } from "@/lib/orders/export-orders";
 import { getOrder } from "@/lib/orders/get-order";

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { formatIp, inRange, parseIp, parseRange } from "@/lib/http/ip-address";
-import { parseTrustedProxies, pickClientAddress, TRUST_NONE } from "@/lib/http/trusted-proxies";
-import { clientAddress } from "@/lib/http/client-address";
+import { formatIp, inRange, parseIp, parseRange } from "@/lib/auth/ip-address";
+import { parseTrustedProxies, pickClientAddress, TRUST_NONE } from "@/lib/auth/trusted-proxies";
+import { clientAddress } from "@/lib/auth/client-address";
 import { allowedOrigins } from "@/lib/http/same-origin";
-import { PEER_ADDRESS_HEADER } from "@/lib/http/peer-address-header";
+import { PEER_ADDRESS_HEADER } from "@/lib/auth/peer-address-header";
 import { getEnv } from "@/lib/env";
 
 const canonical = (text: string) => {

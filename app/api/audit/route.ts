@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withStaff } from "@/lib/http/with-staff";
-import { parseInput, searchParamsObject } from "@/lib/http/parse";
+import { searchParamsObject } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { auditCursorSchema, auditFilterSchema, listAudit } from "@/lib/audit/list-audit";
 
 const querySchema = auditFilterSchema.extend({

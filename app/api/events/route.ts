@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withStaff } from "@/lib/http/with-staff";
-import { parseInput, searchParamsObject } from "@/lib/http/parse";
+import { searchParamsObject } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { eventCursorSchema, eventFilterSchema, listEvents } from "@/lib/webhooks/list-events";
 
 const querySchema = eventFilterSchema.extend({

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { withStaff } from "@/lib/http/with-staff";
-import { parseInput, parseJsonBody, searchParamsObject } from "@/lib/http/parse";
+import { readJsonBody, searchParamsObject } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { placeOrder } from "@/lib/orders/place-order";
-import { placeOrderSchema } from "@/lib/orders/schemas";
 import { orderCursorSchema, orderFilterSchema } from "@/lib/orders/list-orders";
 import { searchOrders } from "@/lib/orders/search-orders";
 
@@ -25,7 +25,7 @@ export const GET = withStaff(
 /** Places one order (buyer). The same idempotencyKey again returns the same order. */
 export const POST = withStaff(
   async ({ req, actor }) => {
-    const { order, replayed } = await placeOrder(actor, await parseJsonBody(req, placeOrderSchema));
+    const { order, replayed } = await placeOrder(actor, await readJsonBody(req));
     return Response.json({ order, replayed }, { status: replayed ? 200 : 201, headers: { location: `/api/orders/${encodeURIComponent(order.id)}` } });
   },
   { permission: "orders.create" },

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { withStaff } from "@/lib/http/with-staff";
-import { parseJsonBody, searchParamsObject } from "@/lib/http/parse";
+import { readJsonBody, searchParamsObject } from "@/lib/http/parse";
 import { listWithdrawals } from "@/lib/withdrawals/list-withdrawals";
 import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
 
@@ -14,7 +13,7 @@ export const GET = withStaff(async ({ req, actor }) => Response.json(await listW
 /** Finance requests a withdrawal ({amount, currency, reason}); stored for approval, not sent. */
 export const POST = withStaff(
   async ({ req, actor }) => {
-    const view = await requestWithdrawal(actor, await parseJsonBody(req, z.record(z.string(), z.unknown())));
+    const view = await requestWithdrawal(actor, await readJsonBody(req));
     return Response.json(view, { status: 201, headers: { ...noStore, location: `/api/withdrawals/${view.id}` } });
   },
   { permission: "withdrawals.request" },

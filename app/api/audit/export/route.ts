@@ -1,5 +1,6 @@
 import { withStaff } from "@/lib/http/with-staff";
-import { parseInput, searchParamsObject } from "@/lib/http/parse";
+import { searchParamsObject } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { auditFilterSchema } from "@/lib/audit/list-audit";
 import { exportAuditCsv } from "@/lib/audit/export-audit";
 

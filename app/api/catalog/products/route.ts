@@ -1,5 +1,6 @@
 import { withStaff } from "@/lib/http/with-staff";
-import { parseInput, searchParamsObject } from "@/lib/http/parse";
+import { searchParamsObject } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { catalogApiQuerySchema, listProducts, type CatalogQuery } from "@/lib/catalog/list-products";
 
 /** The catalog as JSON, same query as the page (q, country, category, size, page). */

@@ -1,5 +1,6 @@
 import { withStaff } from "@/lib/http/with-staff";
-import { parseInput, searchParamsObject } from "@/lib/http/parse";
+import { searchParamsObject } from "@/lib/http/parse";
+import { parseInput } from "@/lib/validation";
 import { orderFilterSchema } from "@/lib/orders/list-orders";
 import { exportOrdersCsv } from "@/lib/orders/export-orders";
 

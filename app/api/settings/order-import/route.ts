@@ -1,6 +1,6 @@
 import { withStaff } from "@/lib/http/with-staff";
-import { parseJsonBody } from "@/lib/http/parse";
-import { controlImport, importActionSchema } from "@/lib/orders/control-import";
+import { readJsonBody } from "@/lib/http/parse";
+import { controlImport } from "@/lib/orders/control-import";
 import { getImportProgress } from "@/lib/orders/import-progress";
 
 /** The history import's progress and the safety-net sync's last run (admins; the panel polls it). */
@@ -9,7 +9,7 @@ export const GET = withStaff(async ({ actor }) => Response.json(await getImportP
 /** `{action: "pause" | "resume" | "restart"}`. */
 export const POST = withStaff(
   async ({ req, actor }) => {
-    await controlImport(actor, await parseJsonBody(req, importActionSchema));
+    await controlImport(actor, await readJsonBody(req));
     return Response.json(await getImportProgress(actor));
   },
   { permission: "settings.manage" },

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { withStaff } from "@/lib/http/with-staff";
-import { parseJsonBody } from "@/lib/http/parse";
+import { readEmptyBody } from "@/lib/http/parse";
 import { getDepositAddress } from "@/lib/wallet/deposit-address";
 import { requestDepositAddress } from "@/lib/wallet/request-deposit-address";
 
@@ -16,7 +15,7 @@ export const GET = withStaff(
 /** Finance requests the address (no body; an empty object at most). 201 the first time, 200 after. */
 export const PUT = withStaff(
   async ({ req, actor }) => {
-    await parseJsonBody(req, z.strictObject({}));
+    await readEmptyBody(req);
     const address = await requestDepositAddress(actor);
     return Response.json(address, { status: address.created ? 201 : 200 });
   },

@@ -1,6 +1,6 @@
 import { withStaff } from "@/lib/http/with-staff";
-import { parseJsonBody } from "@/lib/http/parse";
-import { revealCodes, revealRequestSchema } from "@/lib/reveal/reveal-codes";
+import { readJsonBody } from "@/lib/http/parse";
+import { revealCodes } from "@/lib/reveal/reveal-codes";
 
 /**
  * Support reveals an order's codes. The answer goes to this browser only: never cached,
@@ -8,7 +8,7 @@ import { revealCodes, revealRequestSchema } from "@/lib/reveal/reveal-codes";
  */
 export const POST = withStaff<{ id: string }>(
   async ({ req, actor, session, params }) => {
-    const codes = await revealCodes(actor, session, params.id, await parseJsonBody(req, revealRequestSchema));
+    const codes = await revealCodes(actor, session, params.id, await readJsonBody(req));
     return Response.json(codes, { headers: { "cache-control": "no-store, max-age=0", pragma: "no-cache" } });
   },
   { permission: "codes.reveal" },

@@ -7,7 +7,7 @@ import { formatIp, inRange, parseIp, parseRange, type IpRange } from "./ip-addre
  * - a hop count (`1`, `2`): that many proxies, each appending to X-Forwarded-For.
  * - a comma-separated list of addresses and CIDR ranges (IPv4, IPv6): the proxies' own
  *   addresses; hops from them are skipped, right to left.
- * Pure: parsed once by lib/env.ts, applied by client-address.ts and same-origin.ts.
+ * Pure: parsed once by lib/env.ts, applied by client-address.ts and lib/http/same-origin.ts.
  */
 export type TrustedProxies = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "ranges"; ranges: IpRange[] };
 
