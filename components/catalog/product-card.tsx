@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Product } from "@/lib/service";
+import type { Product } from "@/lib/upstream/client";
 import { describePrice, imageSrc, PRODUCT_TYPE_LABELS } from "@/lib/catalog/describe-price";
 
 export function ProductCard({ product }: { product: Product }) {

@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/service";
+import type { Product } from "@/lib/upstream/client";
 import { Card } from "@/components/ui/page-header";
 import { CopyButton } from "@/components/wallet/copy-button";
 

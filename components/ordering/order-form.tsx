@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import type { Product } from "@/lib/service";
+import type { Product } from "@/lib/upstream/client";
 import { formatMoney, toMinor } from "@/lib/money";
 import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 import { callApi, type ApiProblem } from "@/components/api-client";

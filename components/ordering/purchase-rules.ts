@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/service";
+import type { Product } from "@/lib/upstream/client";
 import { isOnGrid } from "@/lib/bulk-orders/value-grid";
 import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError, type FieldErrors } from "@/lib/errors";
 import { toMinor } from "@/lib/money";
-import { isServiceError, type Product } from "@/lib/service";
+import { isServiceError, type Product } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { toAppError } from "@/lib/upstream/to-app-error";
 import type { BulkCells, ParsedRow } from "./parse-csv";

@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/service";
+import type { Product } from "@/lib/upstream/client";
 import { formatMoney, toMinor } from "@/lib/money";
 import { describeValueGrid } from "./face-value";
 

@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/service";
+import type { Product } from "@/lib/upstream/client";
 
 /**
  * A value-range product's grid (minimumValue, maximumValue, valueStep) is in the card's face

@@ -3,7 +3,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
-import type { Product } from "@/lib/service";
+import type { Product } from "@/lib/upstream/client";
 
 const PRODUCT_ID = /^[A-Za-z0-9._~-]{1,200}$/;
 

@@ -4,7 +4,7 @@ import { singleLineText } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
-import type { ProductPage } from "@/lib/service";
+import type { ProductPage } from "@/lib/upstream/client";
 
 export const PAGE_SIZES = [24, 50, 100] as const;
 

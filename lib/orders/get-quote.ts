@@ -5,7 +5,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { parseInput } from "@/lib/http/parse";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
-import type { Quote } from "@/lib/service";
+import type { Quote } from "@/lib/upstream/client";
 
 export const quoteRequestSchema = z
   .object({

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { orderSyncConfig } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { isServiceError } from "@/lib/service";
+import { isServiceError } from "@/lib/upstream/client";
 import { upstream, upstreamBudget } from "@/lib/upstream/service";
 import { mirrorOrders } from "./mirror";
 import { ensureSyncState, minuteOf, msToNextMinute } from "./sync-state";

@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { isServiceError } from "@/lib/service";
+import { isServiceError } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { toAppError } from "@/lib/upstream/to-app-error";
 import { mirrorOrder, mirrorOrders } from "./mirror";

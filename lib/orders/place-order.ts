@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse";
 import { markLedger, openLedgerEntry } from "@/lib/idempotency/ledger";
-import { isServiceError, type OrderRequest } from "@/lib/service";
+import { isServiceError, type OrderRequest } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { toAppError } from "@/lib/upstream/to-app-error";
 import { mirrorOrder } from "./mirror";

@@ -1,5 +1,5 @@
 import "server-only";
-import { createServiceClient, type ServiceClient, type ServiceError } from "@/lib/service";
+import { createServiceClient, type ServiceClient, type ServiceError } from "@/lib/upstream/client";
 import { serviceConfig } from "@/lib/env";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";

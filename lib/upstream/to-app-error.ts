@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { isServiceError } from "@/lib/service";
+import { isServiceError } from "@/lib/upstream/client";
 
 /**
  * What an upstream failure means to the person who asked. Business refusals (409) keep

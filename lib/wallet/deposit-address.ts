@@ -1,6 +1,6 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { isServiceError, type DepositAddress } from "@/lib/service";
+import { isServiceError, type DepositAddress } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { toMinor } from "@/lib/money";
-import type { Balance } from "@/lib/service";
+import type { Balance } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 import { recordBalanceReads } from "./record-balance-read";

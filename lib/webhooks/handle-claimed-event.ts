@@ -5,7 +5,7 @@ import { AppError, isAppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { toMinor } from "@/lib/money";
 import { refreshOrder } from "@/lib/orders/refresh-order";
-import { isServiceError } from "@/lib/service";
+import { isServiceError } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import type { ClaimedEvent } from "./claim-events";
 

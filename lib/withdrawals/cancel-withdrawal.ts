@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse";
 import { minorToDecimal } from "@/lib/money";
-import { isServiceError } from "@/lib/service";
+import { isServiceError } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { toAppError } from "@/lib/upstream/to-app-error";
 import { getWithdrawalRow } from "./get-withdrawal";

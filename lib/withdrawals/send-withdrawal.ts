@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db, type Prisma } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { minorToDecimal, toMinor } from "@/lib/money";
-import { isServiceError, type Priority, type Withdrawal } from "@/lib/service";
+import { isServiceError, type Priority, type Withdrawal } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 
 /**

@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { minorToDecimal } from "@/lib/money";
-import { isServiceError, type Priority, type Withdrawal } from "@/lib/service";
+import { isServiceError, type Priority, type Withdrawal } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { stateFromUpstream, upstreamFields } from "./send-withdrawal";
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { Product } from "@/lib/service";
+import type { Product } from "@/lib/upstream/client";
 import { describePrice } from "@/lib/catalog/describe-price";
 import { describeValueGrid, faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 import { checkValue } from "@/components/ordering/purchase-rules";
