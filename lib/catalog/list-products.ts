@@ -3,7 +3,6 @@ import { z } from "zod";
 import { singleLineText } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { upstream } from "@/lib/upstream/service";
-import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 import type { ProductPage } from "@/lib/upstream/client";
 
 export const PAGE_SIZES = [24, 50, 100] as const;
@@ -33,6 +32,5 @@ export const catalogApiQuerySchema = z
 export async function listProducts(actor: Actor, query: CatalogQuery): Promise<ProductPage> {
   assertCan(actor, "catalog.read");
   return upstream()
-    .listProducts({ query: query.q || undefined, countryCode: query.country, category: query.category, offset: (query.page - 1) * query.size, limit: query.size })
-    .catch(rethrowAsAppError);
+    .listProducts({ query: query.q || undefined, countryCode: query.country, category: query.category, offset: (query.page - 1) * query.size, limit: query.size });
 }

@@ -5,7 +5,6 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError, isAppError } from "@/lib/errors";
 import { parseInput } from "@/lib/http/parse";
 import { upstream } from "@/lib/upstream/service";
-import { toAppError } from "@/lib/upstream/to-app-error";
 import { markRevealFailed, markRevealSucceeded } from "./finish-reveal";
 import { startReveal } from "./start-reveal";
 import { confirmStepUp, type StepUpSession } from "./step-up";
@@ -40,10 +39,9 @@ export async function revealCodes(actor: Actor, session: StepUpSession, orderId:
   try {
     reveal = await upstream().revealFulfillment(orderId, started.idempotencyKey, { priority: "interactive", deadlineMs: 45_000 });
   } catch (error) {
-    const appError = toAppError(error);
-    const code = isAppError(appError) ? appError.code : "error";
-    await markRevealFailed(actor, orderId, started, request, { errorCode: code, upstreamCorrelationId: isAppError(appError) ? appError.correlationId : undefined });
-    throw appError;
+    const code = isAppError(error) ? error.code : "error";
+    await markRevealFailed(actor, orderId, started, request, { errorCode: code, upstreamCorrelationId: isAppError(error) ? error.correlationId : undefined });
+    throw error;
   }
 
   const { data, correlationId } = reveal;
