@@ -31,7 +31,6 @@ export const catalogApiQuerySchema = z
 /** One page of the catalog, featured first in the catalog's order (the upstream's order). Cached briefly. */
 export async function listProducts(actor: Actor, query: CatalogQuery): Promise<ProductPageView> {
   assertCan(actor, "catalog.read");
-  const page = await upstream()
-    .listProducts({ query: query.q || undefined, countryCode: query.country, category: query.category, offset: (query.page - 1) * query.size, limit: query.size });
+  const page = await upstream().listProducts({ query: query.q || undefined, countryCode: query.country, category: query.category, offset: (query.page - 1) * query.size, limit: query.size });
   return toProductPageView(page);
 }
