@@ -38,8 +38,8 @@ export class AppError extends Error {
   /** Extra members for the problem document (e.g. quotedTotal). Never secrets. */
   readonly extra?: Record<string, unknown>;
 
-  constructor(code: ErrorCode | (string & {}), message: string, more: { status?: number; fieldErrors?: FieldErrors; correlationId?: string; extra?: Record<string, unknown> } = {}) {
-    super(message);
+  constructor(code: ErrorCode | (string & {}), message: string, more: { status?: number; fieldErrors?: FieldErrors; correlationId?: string; extra?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(message, more.cause === undefined ? undefined : { cause: more.cause });
     this.name = "AppError";
     this.code = code;
     this.status = more.status;

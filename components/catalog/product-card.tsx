@@ -1,8 +1,8 @@
 import Link from "next/link";
-import type { Product } from "@/lib/service";
+import type { ProductView } from "@/lib/catalog/product-view";
 import { describePrice, imageSrc, PRODUCT_TYPE_LABELS } from "@/lib/catalog/describe-price";
 
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product }: { product: ProductView }) {
   const image = product.images.find((i) => i.isPrimary) ?? product.images[0];
   const country = new Intl.DisplayNames(["en"], { type: "region" }).of(product.countryCode) ?? product.countryCode;
   return (

@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/service";
+import type { ProductView } from "@/lib/catalog/product-view";
 import { Card } from "@/components/ui/page-header";
 import { CopyButton } from "@/components/wallet/copy-button";
 
@@ -6,7 +6,7 @@ import { CopyButton } from "@/components/wallet/copy-button";
  * The ids a bulk-order CSV needs (productId, and variantId for products sold by variant),
  * each with a copy button, and a template file prefilled for this product.
  */
-export function ProductIds({ product, canOrder }: { product: Product; canOrder: boolean }) {
+export function ProductIds({ product, canOrder }: { product: ProductView; canOrder: boolean }) {
   return (
     <Card>
       <h2 className="text-base font-semibold">Ids for a bulk order file</h2>

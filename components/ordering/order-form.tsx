@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import type { Product } from "@/lib/service";
+import type { ProductView } from "@/lib/catalog/product-view";
 import { formatMoney, toMinor } from "@/lib/money";
 import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 import { callApi, type ApiProblem } from "@/components/api-client";
@@ -24,7 +24,7 @@ const QUOTE_GONE = new Set(["quote_expired", "quote_used", "quote_not_found", "n
 type Confirm = { body: Record<string, unknown>; totalMinor: bigint; availableMinor: bigint | null };
 type Errors = Partial<Record<"variant" | "value" | "quantity" | "clientReference" | "phoneNumber" | "maximumTotal", string>>;
 
-export function OrderForm({ product, defaultReference, confirmAbove }: { product: Product; defaultReference: string; confirmAbove: string }) {
+export function OrderForm({ product, defaultReference, confirmAbove }: { product: ProductView; defaultReference: string; confirmAbove: string }) {
   const byVariant = product.variants.length > 0;
   const grid = gridValues(product);
   const money = (amount: number | bigint) => formatMoney(typeof amount === "bigint" ? amount : toMinor(amount, product.currency), product.currency);

@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/service";
+import type { ProductView } from "@/lib/catalog/product-view";
 import { isOnGrid } from "@/lib/bulk-orders/value-grid";
 import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 
@@ -9,7 +9,7 @@ export const E164 = /^\+[1-9]\d{6,14}$/;
  * (lib/catalog/face-value.ts), so it is checked in exact decimals, not in the sell currency's
  * minor units.
  */
-export function checkValue(product: Product, text: string): string | null {
+export function checkValue(product: ProductView, text: string): string | null {
   if (product.minimumValue === null || product.maximumValue === null) return null;
   const value = text.trim();
   if (!value || !/^\d+(\.\d+)?$/.test(value)) return "Enter a value.";
@@ -28,13 +28,13 @@ export function checkQuantity(text: string): string | null {
   return null;
 }
 
-export function checkPhone(product: Product, text: string): string | null {
+export function checkPhone(product: ProductView, text: string): string | null {
   if (product.type !== "phone-top-up") return null;
   return E164.test(text.trim()) ? null : "Enter the number in international format, e.g. +447700900123.";
 }
 
 /** The grid of values as options when it is short enough for a list. */
-export function gridValues(product: Product, limit = 60): number[] | null {
+export function gridValues(product: ProductView, limit = 60): number[] | null {
   if (product.minimumValue === null || product.maximumValue === null || !product.valueStep) return null;
   const count = Math.floor((product.maximumValue - product.minimumValue) / product.valueStep + 1e-9) + 1;
   if (count > limit) return null;

@@ -1,9 +1,9 @@
 import "server-only";
 import { AppError, type FieldErrors } from "@/lib/errors";
 import { toMinor } from "@/lib/money";
-import { isServiceError, type Product } from "@/lib/service";
+import type { Product } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
-import { toAppError } from "@/lib/upstream/to-app-error";
+import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import type { BulkCells, ParsedRow } from "./parse-csv";
 import { readRowInput, type RowInput } from "./row-input";
 import { describeGrid, isOnGrid } from "./value-grid";
@@ -121,8 +121,8 @@ async function findProduct(id: string): Promise<Product | null> {
   try {
     return await upstream().getProduct(id);
   } catch (error) {
-    if (isServiceError(error) && error.status === 404) return null;
-    throw toAppError(error);
+    if (upstreamFailure(error)?.status === 404) return null;
+    throw error;
   }
 }
 
@@ -133,11 +133,12 @@ async function priceValue(q: { productId: string; value: string; quantity: numbe
     const { data } = await upstream().createQuote({ productId: q.productId, variantId: null, value: Number(q.value), quantity: q.quantity, currency: q.currency });
     return { totalMinor: toMinor(data.total, data.currency), currency: data.currency };
   } catch (error) {
-    if (!isServiceError(error)) throw error;
-    if (error.code === "product_unavailable") return { field: "productId", error: "This product is unavailable right now." };
-    if (error.status === 404) return { field: "productId", error: "No product with this id in the catalog." };
-    if (error.status === 409 || error.status === 400) return { field: "value", error: `The Issuing Service would not price this: ${error.message}` };
-    throw toAppError(error);
+    const failure = upstreamFailure(error);
+    if (!failure) throw error;
+    if (failure.code === "product_unavailable") return { field: "productId", error: "This product is unavailable right now." };
+    if (failure.status === 404) return { field: "productId", error: "No product with this id in the catalog." };
+    if (failure.status === 409 || failure.status === 400) return { field: "value", error: `The Issuing Service would not price this: ${failure.message}` };
+    throw error;
   }
 }
 

@@ -6,7 +6,7 @@ import { openLedgerEntry } from "@/lib/idempotency/ledger";
 import { fromMinor } from "@/lib/money";
 import { sendLedgeredOrder } from "@/lib/orders/place-order";
 import { placeOrderSchema } from "@/lib/orders/schemas";
-import type { OrderRequest } from "@/lib/service";
+import type { OrderRequest } from "@/lib/upstream/client";
 import type { BulkRowRequest } from "./check-rows";
 
 /**

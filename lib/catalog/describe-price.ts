@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/service";
+import type { ProductType, ProductView } from "./product-view";
 import { formatMoney, toMinor } from "@/lib/money";
 import { describeValueGrid } from "./face-value";
 
@@ -7,7 +7,7 @@ import { describeValueGrid } from "./face-value";
  * the card's own currency ("Face value COP 5,000 – 100,000 in steps of 1,000"): its sell
  * price is known only from a quote.
  */
-export function describePrice(product: Product): string {
+export function describePrice(product: ProductView): string {
   const fmt = (amount: number) => formatMoney(toMinor(amount, product.currency), product.currency);
   if (product.variants.length > 0) {
     const prices = product.variants.map((v) => v.price);
@@ -19,7 +19,7 @@ export function describePrice(product: Product): string {
   return grid ? `Face value ${grid}` : "Price on quote";
 }
 
-export const PRODUCT_TYPE_LABELS: Record<Product["type"], string> = { "gift-card": "Gift card", esim: "eSIM", "phone-top-up": "Phone top-up" };
+export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = { "gift-card": "Gift card", esim: "eSIM", "phone-top-up": "Phone top-up" };
 
 export function imageSrc(publicReference: string): string {
   return `/api/catalog/images/${encodeURIComponent(publicReference)}`;

@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/service";
+import type { ProductView } from "./product-view";
 
 /**
  * A value-range product's grid (minimumValue, maximumValue, valueStep) is in the card's face
@@ -8,7 +8,7 @@ import type { Product } from "@/lib/service";
  * Unknown when the description does not say: the grid is then shown without a currency, never
  * in the sell currency.
  */
-export function faceCurrencyOf(product: Pick<Product, "description">): string | null {
+export function faceCurrencyOf(product: Pick<ProductView, "description">): string | null {
   const match = /\b[Vv]alues are (?:in|denominated in) ([A-Z]{3})\b/.exec(product.description);
   return match?.[1] ?? null;
 }
@@ -26,7 +26,7 @@ export function formatFaceValue(amount: number, currency: string | null): string
 }
 
 /** "COP 5,000 – 100,000 in steps of 1,000", or null for a product bought by variant. */
-export function describeValueGrid(product: Pick<Product, "description" | "minimumValue" | "maximumValue" | "valueStep">): string | null {
+export function describeValueGrid(product: Pick<ProductView, "description" | "minimumValue" | "maximumValue" | "valueStep">): string | null {
   if (product.minimumValue === null || product.maximumValue === null) return null;
   const currency = faceCurrencyOf(product);
   const range = `${formatFaceValue(product.minimumValue, currency)} – ${formatFaceNumber(product.maximumValue)}`;

@@ -2,13 +2,12 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
 import { upstream } from "@/lib/upstream/service";
-import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
-import type { Product } from "@/lib/service";
+import { toProductView, type ProductView } from "./product-view";
 
 const PRODUCT_ID = /^[A-Za-z0-9._~-]{1,200}$/;
 
-export async function getProduct(actor: Actor, productId: string): Promise<Product> {
+export async function getProduct(actor: Actor, productId: string): Promise<ProductView> {
   assertCan(actor, "catalog.read");
   if (!PRODUCT_ID.test(productId)) throw new AppError("not_found", "There is no such product.");
-  return upstream().getProduct(productId).catch(rethrowAsAppError);
+  return toProductView(await upstream().getProduct(productId));
 }

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { singleLineText } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { upstream } from "@/lib/upstream/service";
-import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
-import type { ProductPage } from "@/lib/service";
+import { toProductPageView, type ProductPageView } from "./product-view";
 
 export const PAGE_SIZES = [24, 50, 100] as const;
 
@@ -30,9 +29,8 @@ export const catalogApiQuerySchema = z
   .strict();
 
 /** One page of the catalog, featured first in the catalog's order (the upstream's order). Cached briefly. */
-export async function listProducts(actor: Actor, query: CatalogQuery): Promise<ProductPage> {
+export async function listProducts(actor: Actor, query: CatalogQuery): Promise<ProductPageView> {
   assertCan(actor, "catalog.read");
-  return upstream()
-    .listProducts({ query: query.q || undefined, countryCode: query.country, category: query.category, offset: (query.page - 1) * query.size, limit: query.size })
-    .catch(rethrowAsAppError);
+  const page = await upstream().listProducts({ query: query.q || undefined, countryCode: query.country, category: query.category, offset: (query.page - 1) * query.size, limit: query.size });
+  return toProductPageView(page);
 }

@@ -2,7 +2,6 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
 import { upstream } from "@/lib/upstream/service";
-import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 
 /**
  * Product images, proxied so that the browser never calls the upstream. References are
@@ -27,9 +26,7 @@ export async function getProductImage(actor: Actor, publicReference: string): Pr
   const cached = store.entries.get(publicReference);
   if (cached && Date.now() - cached.checkedAt < REVALIDATE_AFTER_MS) return touch(publicReference, cached);
 
-  const res = await upstream()
-    .getProductImage(publicReference, cached?.etag ?? undefined, { priority: "background", deadlineMs: 20_000 })
-    .catch(rethrowAsAppError);
+  const res = await upstream().getProductImage(publicReference, cached?.etag ?? undefined, { priority: "background", deadlineMs: 20_000 });
   if (res.status === 304 && cached) return touch(publicReference, { ...cached, checkedAt: Date.now() });
   const contentType = res.headers.get("content-type") ?? "application/octet-stream";
   if (!contentType.startsWith("image/")) throw new AppError("upstream_error", "The Issuing Service sent something that is not an image.", { correlationId: res.correlationId });

@@ -4,7 +4,6 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { parseInput } from "@/lib/validation";
 import { toMinor } from "@/lib/money";
 import { upstream } from "@/lib/upstream/service";
-import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 
 /**
  * The available balance in one currency, for a buyer's confirmation step ("after this
@@ -14,6 +13,6 @@ import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 export async function getAvailableFunds(actor: Actor, currency: unknown): Promise<{ currency: string; availableMinor: string }> {
   assertCan(actor, "orders.create");
   const code = parseInput(z.string().regex(/^[A-Z]{3}$/, "A three-letter currency code."), currency);
-  const { data } = await upstream().getBalance(code, { priority: "interactive" }).catch(rethrowAsAppError);
+  const { data } = await upstream().getBalance(code, { priority: "interactive" });
   return { currency: code, availableMinor: toMinor(data.availableBalance, code).toString() };
 }

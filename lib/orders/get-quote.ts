@@ -3,8 +3,7 @@ import { z } from "zod";
 import { singleLineText, parseInput } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { upstream } from "@/lib/upstream/service";
-import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
-import type { Quote } from "@/lib/service";
+import type { Quote } from "@/lib/upstream/client";
 
 export const quoteRequestSchema = z
   .object({
@@ -25,8 +24,7 @@ export async function getQuote(actor: Actor, input: unknown): Promise<Quote & { 
   assertCan(actor, "orders.create");
   const body = parseInput(quoteRequestSchema, input);
   const { data, correlationId } = await upstream()
-    .createQuote({ productId: body.productId, variantId: body.variantId ?? null, value: body.value ?? null, quantity: body.quantity, currency: body.currency })
-    .catch(rethrowAsAppError);
+    .createQuote({ productId: body.productId, variantId: body.variantId ?? null, value: body.value ?? null, quantity: body.quantity, currency: body.currency });
   // The browser counts down from this server's clock, never its own: a page whose clock is
   // off by minutes must still show the quote's real time left.
   return { ...data, correlationId, expiresInMs: Math.max(0, Date.parse(data.expiresAtUtc) - Date.now()) };

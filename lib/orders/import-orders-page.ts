@@ -2,8 +2,8 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { orderSyncConfig } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { isServiceError } from "@/lib/service";
 import { upstream, upstreamBudget } from "@/lib/upstream/service";
+import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { mirrorOrders } from "./mirror";
 import { ensureSyncState, minuteOf, msToNextMinute } from "./sync-state";
 
@@ -41,7 +41,7 @@ export async function importOrdersPage(): Promise<ImportStep> {
     // A short deadline: waiting for the next window is done by the queue, not by holding a worker.
     page = (await upstream().listOrders({ limit: IMPORT_PAGE_SIZE, cursor: row.importCursor ?? undefined }, { priority: "background", deadlineMs: 15_000 })).data;
   } catch (error) {
-    const code = isServiceError(error) ? error.code : "error";
+    const code = upstreamFailure(error)?.code ?? "error";
     await db().orderSync.update({ where: { source: row.source }, data: { lastError: `import: ${code}` } });
     logger.warn("order import page not read; trying again later", { code });
     return { state: "running", pageRead: false, nextInMs: code === "budget_exhausted" ? msToNextMinute(Date.now()) : 15_000 };

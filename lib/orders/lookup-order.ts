@@ -1,8 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { isServiceError } from "@/lib/service";
 import { upstream } from "@/lib/upstream/service";
-import { toAppError } from "@/lib/upstream/to-app-error";
+import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { mirrorOrder, mirrorOrders } from "./mirror";
 
 // Upstream ids are opaque, but an id with other characters cannot be one: no call is spent on it.
@@ -37,25 +36,22 @@ export async function lookupOrder(orderId: string): Promise<void> {
     const { data } = await upstream().getOrder(orderId, { priority: "interactive", deadlineMs: 20_000 });
     await mirrorOrder(data);
   } catch (error) {
-    if (isServiceError(error) && error.status === 404) {
+    const failure = upstreamFailure(error);
+    if (failure?.status === 404) {
       rememberMiss(`id:${orderId}`);
-      throw noSuchOrder(error.correlationId);
+      throw noSuchOrder(failure.correlationId);
     }
-    throw toAppError(error);
+    throw error;
   }
 }
 
 /** Orders with exactly this client reference, asked of the upstream (`clientReference` filter) and mirrored. */
 export async function lookupOrdersByReference(clientReference: string): Promise<number> {
   if (recentMiss(`ref:${clientReference}`)) return 0;
-  try {
-    const { data } = await upstream().listOrders({ clientReference, limit: 100 }, { priority: "interactive", deadlineMs: 20_000 });
-    await mirrorOrders(data.items);
-    if (data.items.length === 0) rememberMiss(`ref:${clientReference}`);
-    return data.items.length;
-  } catch (error) {
-    throw toAppError(error);
-  }
+  const { data } = await upstream().listOrders({ clientReference, limit: 100 }, { priority: "interactive", deadlineMs: 20_000 });
+  await mirrorOrders(data.items);
+  if (data.items.length === 0) rememberMiss(`ref:${clientReference}`);
+  return data.items.length;
 }
 
 function noSuchOrder(correlationId?: string): AppError {

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, Prisma, type Tx } from "@/lib/db/client";
-import type { Order as UpstreamOrder } from "@/lib/service";
+import type { Order as UpstreamOrder } from "@/lib/upstream/client";
 import { toMinor } from "@/lib/money";
 import { escapeUnstorable, storableJson } from "@/lib/db/unstorable-text";
 import { isForward, OPEN_STATUSES, type OrderStatus } from "./order-states";

@@ -5,9 +5,9 @@ import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { markLedger, openLedgerEntry } from "@/lib/idempotency/ledger";
-import { isServiceError, type OrderRequest } from "@/lib/service";
+import type { OrderRequest } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
-import { toAppError } from "@/lib/upstream/to-app-error";
+import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { mirrorOrder } from "./mirror";
 import { placeOrderSchema, type PlaceOrderInput } from "./schemas";
 import { getMirroredOrder, type OrderView } from "./order-view";
@@ -55,16 +55,17 @@ export async function sendLedgeredOrder(key: string, request: OrderRequest, acto
     });
     return (await getMirroredOrder(order.id))!;
   } catch (error) {
-    if (isServiceError(error) && !error.outcomeUnknown && error.code !== "budget_exhausted" && error.status !== 429) {
+    const failure = upstreamFailure(error);
+    if (failure && !failure.outcomeUnknown && failure.code !== "budget_exhausted" && failure.status !== 429) {
       await db().$transaction(async (tx) => {
-        await markLedger(tx, key, { state: "rejected", errorCode: error.code, correlationId: error.correlationId });
-        await recordAudit(tx, { action: "order.rejected", actor: actor ?? { email: "system:order-resume" }, targetType: "idempotency-key", targetId: key, correlationId: error.correlationId, details: { reason: error.code } });
+        await markLedger(tx, key, { state: "rejected", errorCode: failure.code, correlationId: failure.correlationId });
+        await recordAudit(tx, { action: "order.rejected", actor: actor ?? { email: "system:order-resume" }, targetType: "idempotency-key", targetId: key, correlationId: failure.correlationId, details: { reason: failure.code } });
       });
-      throw toAppError(error);
+      throw error;
     }
-    if (isServiceError(error)) {
-      await db().$transaction((tx) => markLedger(tx, key, { state: "unknown", errorCode: error.code, correlationId: error.correlationId }));
-      throw new AppError("outcome_unknown", "The Issuing Service did not confirm the order yet. It will not be placed twice: submitting again, or waiting, will show the one order.", { status: 503, correlationId: error.correlationId });
+    if (failure) {
+      await db().$transaction((tx) => markLedger(tx, key, { state: "unknown", errorCode: failure.code, correlationId: failure.correlationId }));
+      throw new AppError("outcome_unknown", "The Issuing Service did not confirm the order yet. It will not be placed twice: submitting again, or waiting, will show the one order.", { status: 503, correlationId: failure.correlationId });
     }
     throw error;
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
+import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { OPEN_STATUSES } from "./order-states";
 import { refreshOrder } from "./refresh-order";
 
@@ -31,7 +32,7 @@ export async function reconcileOrders(limit = 20): Promise<{ checked: number; ch
         });
       }
     } catch (error) {
-      logger.warn("order reconciliation failed", { orderId: order.id, code: (error as { code?: string }).code });
+      logger.warn("order reconciliation failed", { orderId: order.id, code: upstreamFailure(error)?.code ?? (error as { code?: string }).code });
       await db().order.update({ where: { id: order.id }, data: { checkAttempts: { increment: 1 }, nextCheckAt: new Date(Date.now() + nextCheckDelayMs(order.checkAttempts + 1)) } });
     }
   }

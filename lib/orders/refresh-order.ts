@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { upstream } from "@/lib/upstream/service";
-import type { Priority } from "@/lib/service";
+import type { Priority } from "@/lib/upstream/client";
 import { mirrorOrder } from "./mirror";
 import type { OrderStatus } from "./order-states";
 

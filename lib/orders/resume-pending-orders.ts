@@ -1,6 +1,6 @@
 import "server-only";
 import { unresolvedEntries } from "@/lib/idempotency/ledger";
-import type { OrderRequest } from "@/lib/service";
+import type { OrderRequest } from "@/lib/upstream/client";
 import { logger } from "@/lib/log";
 import { sendLedgeredOrder } from "./place-order";
 

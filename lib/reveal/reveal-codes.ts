@@ -4,7 +4,6 @@ import { multiLineText, singleLineText, parseInput } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError, isAppError } from "@/lib/errors";
 import { upstream } from "@/lib/upstream/service";
-import { toAppError } from "@/lib/upstream/to-app-error";
 import { markRevealFailed, markRevealSucceeded } from "./finish-reveal";
 import { startReveal } from "./start-reveal";
 import { confirmStepUp, type StepUpSession } from "./step-up";
@@ -39,10 +38,9 @@ export async function revealCodes(actor: Actor, session: StepUpSession, orderId:
   try {
     reveal = await upstream().revealFulfillment(orderId, started.idempotencyKey, { priority: "interactive", deadlineMs: 45_000 });
   } catch (error) {
-    const appError = toAppError(error);
-    const code = isAppError(appError) ? appError.code : "error";
-    await markRevealFailed(actor, orderId, started, request, { errorCode: code, upstreamCorrelationId: isAppError(appError) ? appError.correlationId : undefined });
-    throw appError;
+    const code = isAppError(error) ? error.code : "error";
+    await markRevealFailed(actor, orderId, started, request, { errorCode: code, upstreamCorrelationId: isAppError(error) ? error.correlationId : undefined });
+    throw error;
   }
 
   const { data, correlationId } = reveal;

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import type { Priority, RequestBudget } from "@/lib/service";
+import type { Priority, RequestBudget } from "@/lib/upstream/client";
 
 const WINDOW_MS = 60_000;
 

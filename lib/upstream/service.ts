@@ -1,13 +1,15 @@
 import "server-only";
-import { createServiceClient, type ServiceClient, type ServiceError } from "@/lib/service";
+import { createServiceClient, type ServiceClient, type ServiceError } from "@/lib/upstream/client";
 import { serviceConfig } from "@/lib/env";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { createDbBudget } from "./db-budget";
+import { toAppError } from "./to-app-error";
 
 /**
  * The process's one upstream client, wired to the shared database budget, structured
- * logging (never the key, never a body) and the status panel's last-error record.
+ * logging (never the key, never a body) and the status panel's last-error record. Its
+ * calls fail with AppErrors (./to-app-error.ts), so no caller converts upstream errors.
  */
 type Wired = { client: ServiceClient; budget: ReturnType<typeof createDbBudget> };
 const globalForService = globalThis as unknown as { __service?: Wired };
@@ -35,11 +37,27 @@ function wired(): Wired {
     onError: (error, path) => void recordLastError(error, path),
     onKeySwitch: (from, to) => logger.warn("upstream key refused with 401; switched to the next configured key", { from, to }),
   });
-  globalForService.__service = { client, budget };
+  globalForService.__service = { client: withAppErrors(client), budget };
   return globalForService.__service;
 }
 
 async function recordLastError(error: ServiceError, path: string) {
   const data = { lastErrorAt: new Date(), lastErrorStatus: error.status, lastErrorCode: error.code, lastErrorPath: path, lastCorrelationId: error.correlationId ?? null };
   await db().serviceStatus.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data }).catch(() => undefined);
+}
+
+/** The same client, each call's failure mapped once to an AppError (the ServiceError kept as its cause). */
+function withAppErrors(client: ServiceClient): ServiceClient {
+  const wrapped: Record<string, unknown> = { ...client };
+  for (const [name, call] of Object.entries(client)) {
+    if (typeof call !== "function") continue;
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await (call as (...a: unknown[]) => Promise<unknown>)(...args);
+      } catch (error) {
+        throw toAppError(error);
+      }
+    };
+  }
+  return wrapped as ServiceClient;
 }

@@ -1,26 +1,34 @@
-import { AppError } from "@/lib/errors";
-import { isServiceError } from "@/lib/service";
+import { AppError, isAppError } from "@/lib/errors";
+import { isServiceError, type ServiceError } from "@/lib/upstream/client";
 
 /**
  * What an upstream failure means to the person who asked. Business refusals (409) keep
  * the upstream's code so the page can explain them; the upstream's correlationId always
- * travels along, for support.
+ * travels along, for support. Applied once, by the wired client (./service.ts): callers
+ * of upstream() only ever see AppErrors, each keeping the ServiceError as its cause.
  */
 export function toAppError(error: unknown): unknown {
   if (!isServiceError(error)) return error;
   const correlationId = error.correlationId;
-  if (error.status === 409) return new AppError(error.code, error.message, { status: 409, correlationId, extra: error.extra });
-  if (error.status === 404) return new AppError("not_found", "The Issuing Service does not know this item.", { correlationId });
+  const cause = error;
+  if (error.status === 409) return new AppError(error.code, error.message, { status: 409, correlationId, extra: error.extra, cause });
+  if (error.status === 404) return new AppError("not_found", "The Issuing Service does not know this item.", { correlationId, cause });
   if (error.status === 400) {
-    return new AppError("invalid_request", error.message, { correlationId, fieldErrors: error.errors });
+    return new AppError("invalid_request", error.message, { correlationId, fieldErrors: error.errors, cause });
   }
   if (error.status === 401 || error.status === 403) {
-    return new AppError("upstream_error", "The Issuing Service refused the back-office's API key. An admin must check the key and its scopes.", { correlationId });
+    return new AppError("upstream_error", "The Issuing Service refused the back-office's API key. An admin must check the key and its scopes.", { correlationId, cause });
   }
-  if (error.code === "malformed_response") return new AppError("upstream_error", error.message, { correlationId });
-  return new AppError("upstream_unavailable", "The Issuing Service is not answering right now. Try again in a minute.", { correlationId });
+  if (error.code === "malformed_response") return new AppError("upstream_error", error.message, { correlationId, cause });
+  return new AppError("upstream_unavailable", "The Issuing Service is not answering right now. Try again in a minute.", { correlationId, cause });
 }
 
-export function rethrowAsAppError(error: unknown): never {
-  throw toAppError(error);
+/**
+ * The upstream's own answer behind a failed upstream() call, for the few callers that act
+ * on it rather than show it: a 404 that means "none yet", an outcome that is unknown, the
+ * upstream's code and message recorded on a withdrawal. Undefined for any other error.
+ */
+export function upstreamFailure(error: unknown): ServiceError | undefined {
+  if (isServiceError(error)) return error;
+  return isAppError(error) && isServiceError(error.cause) ? error.cause : undefined;
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { isServiceError, type DepositAddress } from "@/lib/service";
+import type { DepositAddress } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
-import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
+import { upstreamFailure } from "@/lib/upstream/to-app-error";
 
 export type DepositAddressView = { network: string; asset: string; currency: string; address: string; requiredConfirmations: number | null; createdAt: string };
 
@@ -26,12 +26,11 @@ export async function getDepositAddress(actor: Actor): Promise<DepositAddressVie
         try {
           return toAddressView((await upstream().getDepositAddress({ priority: "interactive" })).data);
         } catch (error) {
-          if (isServiceError(error) && error.status === 404) return null;
+          if (upstreamFailure(error)?.status === 404) return null;
           throw error;
         }
       },
-    )
-    .catch(rethrowAsAppError);
+    );
 }
 
 export function toAddressView(a: DepositAddress): DepositAddressView {

@@ -1,5 +1,5 @@
 import { toMinor } from "@/lib/money";
-import type { Deposit } from "@/lib/service";
+import type { Deposit } from "@/lib/upstream/client";
 
 /** A deposit as pages and the API show it: money in minor units, the chain or the other rail's reference. */
 export type DepositView = {

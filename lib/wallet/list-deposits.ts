@@ -3,7 +3,6 @@ import { z } from "zod";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { parseInput } from "@/lib/validation";
 import { upstream } from "@/lib/upstream/service";
-import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 import { toDepositView, type DepositView } from "./deposit-view";
 
 /** The upstream's cursor is opaque; only its character set is checked here (the upstream refuses a bad one). */
@@ -21,6 +20,6 @@ export type DepositPageView = { items: DepositView[]; nextCursor: string | null;
 export async function listDeposits(actor: Actor, input: unknown): Promise<DepositPageView> {
   assertCan(actor, "wallet.read");
   const query = parseInput(depositQuerySchema, input ?? {});
-  const { data } = await upstream().listDeposits(query, { priority: "interactive" }).catch(rethrowAsAppError);
+  const { data } = await upstream().listDeposits(query, { priority: "interactive" });
   return { items: data.items.map(toDepositView), nextCursor: data.hasMore ? data.nextCursor : null, hasMore: data.hasMore, readAt: new Date().toISOString() };
 }

@@ -1,8 +1,7 @@
 import "server-only";
 import { toMinor } from "@/lib/money";
-import type { Balance } from "@/lib/service";
+import type { Balance } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
-import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 import { recordBalanceReads } from "./record-balance-read";
 
 /** One currency of the wallet, in minor units (strings: they travel as JSON). */
@@ -32,7 +31,7 @@ export async function readBalances(options: { fresh: boolean; priority: "interac
   const cache = upstream().cache;
   if (options.fresh) cache.invalidate(KEY);
   return cache.get(KEY, SHARED_BALANCE_TTL_MS, async () => {
-    const { data } = await upstream().getBalances({ priority: options.priority, deadlineMs: options.deadlineMs }).catch(rethrowAsAppError);
+    const { data } = await upstream().getBalances({ priority: options.priority, deadlineMs: options.deadlineMs });
     const readAt = new Date();
     const items = data.items.map(toView);
     // Every read is an anchor of the wallet chart (this app's clock, not the upstream's).

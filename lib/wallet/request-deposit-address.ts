@@ -2,9 +2,8 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
-import { isServiceError } from "@/lib/service";
 import { upstream } from "@/lib/upstream/service";
-import { toAppError } from "@/lib/upstream/to-app-error";
+import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { DEPOSIT_ADDRESS_CACHE_KEY, toAddressView, type DepositAddressView } from "./deposit-address";
 
 /**
@@ -19,11 +18,12 @@ export async function requestDepositAddress(actor: Actor): Promise<DepositAddres
   try {
     answer = await upstream().requestDepositAddress({ priority: "interactive" });
   } catch (error) {
-    const reason = isServiceError(error) ? `${error.code} (HTTP ${error.status})` : "no answer";
+    const failure = upstreamFailure(error);
+    const reason = failure ? `${failure.code} (HTTP ${failure.status})` : "no answer";
     await db().$transaction((tx) =>
-      recordAudit(tx, { action: "wallet.deposit_address_request_failed", actor, targetType: "deposit-address", targetId: "bsc-usd", correlationId: isServiceError(error) ? error.correlationId : null, details: { reason } }),
+      recordAudit(tx, { action: "wallet.deposit_address_request_failed", actor, targetType: "deposit-address", targetId: "bsc-usd", correlationId: failure ? failure.correlationId : null, details: { reason } }),
     );
-    throw toAppError(error);
+    throw error;
   }
   const view = toAddressView(answer.data);
   const created = answer.status === 201;

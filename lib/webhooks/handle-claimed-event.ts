@@ -5,8 +5,8 @@ import { AppError, isAppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { toMinor } from "@/lib/money";
 import { refreshOrder } from "@/lib/orders/refresh-order";
-import { isServiceError } from "@/lib/service";
 import { upstream } from "@/lib/upstream/service";
+import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import type { ClaimedEvent } from "./claim-events";
 
 export type ProcessOutcome = "processed" | "unknown_kind" | "failed" | "superseded";
@@ -107,7 +107,8 @@ function minor(amount: number, currency: string): bigint {
 
 /** What an operator needs, never a secret: upstream code/status/reference, or a short message. */
 function describeError(error: unknown): string {
-  if (isServiceError(error)) return `upstream ${error.code} (HTTP ${error.status})${error.correlationId ? `, ref ${error.correlationId}` : ""}`;
+  const failure = upstreamFailure(error);
+  if (failure) return `upstream ${failure.code} (HTTP ${failure.status})${failure.correlationId ? `, ref ${failure.correlationId}` : ""}`;
   const text = isAppError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.replace(/svc(key|wh)_[A-Za-z0-9_-]+/g, "[redacted]").slice(0, 500);
 }

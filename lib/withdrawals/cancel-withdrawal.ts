@@ -5,9 +5,8 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { minorToDecimal } from "@/lib/money";
-import { isServiceError } from "@/lib/service";
 import { upstream } from "@/lib/upstream/service";
-import { toAppError } from "@/lib/upstream/to-app-error";
+import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { getWithdrawalRow } from "./get-withdrawal";
 import { withdrawalIdSchema } from "./schemas";
 import { claimWithdrawal, leaseFree, upstreamFields } from "./send-withdrawal";
@@ -58,11 +57,12 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
     });
   } catch (error) {
     await db().withdrawalRequest.update({ where: { id: requestId }, data: { leaseUntil: null } });
-    if (isServiceError(error) && error.code === "withdrawal_not_cancellable") {
+    const failure = upstreamFailure(error);
+    if (failure?.code === "withdrawal_not_cancellable") {
       await syncOpenWithdrawals({ priority: "interactive" });
-      throw new AppError("withdrawal_not_cancellable", "The Issuing Service has already paid this withdrawal out; it can no longer be cancelled.", { status: 409, correlationId: error.correlationId });
+      throw new AppError("withdrawal_not_cancellable", "The Issuing Service has already paid this withdrawal out; it can no longer be cancelled.", { status: 409, correlationId: failure.correlationId });
     }
-    throw toAppError(error);
+    throw error;
   }
   return toWithdrawalView(await getWithdrawalRow(requestId), actor);
 }

@@ -5,7 +5,6 @@ import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { formatMoney, minorToDecimal, toMinor } from "@/lib/money";
 import { upstream } from "@/lib/upstream/service";
-import { rethrowAsAppError } from "@/lib/upstream/to-app-error";
 import { amountToMinor } from "./amounts";
 import { withdrawalQuoteSchema } from "./schemas";
 
@@ -34,8 +33,7 @@ export async function quoteWithdrawal(actor: Actor, input: unknown): Promise<Wit
 
 export async function priceWithdrawal(amountMinor: bigint, currency: string): Promise<{ quote: WithdrawalQuote; feeMinor: bigint; netMinor: bigint; payoutAt: Date }> {
   const { data: terms } = await upstream()
-    .quoteWithdrawal({ amount: Number(minorToDecimal(amountMinor, currency)), currency }, { priority: "interactive" })
-    .catch(rethrowAsAppError);
+    .quoteWithdrawal({ amount: Number(minorToDecimal(amountMinor, currency)), currency }, { priority: "interactive" });
   const held = await unsentHeld(currency);
   const available = terms.availableBalance === undefined ? null : toMinor(terms.availableBalance, currency);
   if (terms.isCoveredByBalance === false || (available !== null && available - held < amountMinor)) {

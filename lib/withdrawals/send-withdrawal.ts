@@ -4,8 +4,9 @@ import { recordAudit } from "@/lib/audit/record";
 import { db, type Prisma } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { minorToDecimal, toMinor } from "@/lib/money";
-import { isServiceError, type Priority, type Withdrawal } from "@/lib/service";
+import type { Priority, Withdrawal } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
+import { upstreamFailure } from "@/lib/upstream/to-app-error";
 
 /**
  * Sending an approved withdrawal upstream, exactly once.
@@ -72,7 +73,7 @@ export async function resolveSendingWithdrawal(id: string, options: { priority?:
     match = await findUpstreamMatch(row, priority);
   } catch (error) {
     await release(row.id, { nextCheckAt: new Date(Date.now() + 15_000) });
-    logger.warn("withdrawal: could not read upstream withdrawals to resolve a send; trying again later", { withdrawalRequestId: row.id, code: isServiceError(error) ? error.code : "error" });
+    logger.warn("withdrawal: could not read upstream withdrawals to resolve a send; trying again later", { withdrawalRequestId: row.id, code: upstreamFailure(error)?.code ?? "error" });
     return "unknown";
   }
   if (match) return (await linkUpstream(row, match, null, { matched: true, actor })) ? "matched" : "unknown";
@@ -98,7 +99,8 @@ async function attemptSend(row: Row, priority: Priority, actor: Actor | null): P
     const { data, correlationId } = await upstream().createWithdrawal(body, { priority });
     return (await linkUpstream(row, data, correlationId ?? null, { matched: false, actor })) ? "sent" : "unknown";
   } catch (error) {
-    if (isServiceError(error) && error.code === "budget_exhausted") {
+    const failure = upstreamFailure(error);
+    if (failure?.code === "budget_exhausted") {
       // Never left this process: the attempt does not count.
       const first = row.sendAttempts <= 1;
       await release(row.id, {
@@ -109,16 +111,16 @@ async function attemptSend(row: Row, priority: Priority, actor: Actor | null): P
       });
       return "unknown";
     }
-    if (isServiceError(error) && !error.outcomeUnknown && error.status !== 429) {
-      await markFailed(row, error.code, error.message, error.correlationId ?? null);
+    if (failure && !failure.outcomeUnknown && failure.status !== 429) {
+      await markFailed(row, failure.code, failure.message, failure.correlationId ?? null);
       return "refused";
     }
     logger.warn("withdrawal: send outcome unknown; reading upstream withdrawals before anything else", {
       withdrawalRequestId: row.id,
-      code: isServiceError(error) ? error.code : "error",
-      correlationId: isServiceError(error) ? error.correlationId : undefined,
+      code: failure ? failure.code : "error",
+      correlationId: failure ? failure.correlationId : undefined,
     });
-    await db().withdrawalRequest.update({ where: { id: row.id }, data: { correlationId: isServiceError(error) ? (error.correlationId ?? null) : null } });
+    await db().withdrawalRequest.update({ where: { id: row.id }, data: { correlationId: failure ? (failure.correlationId ?? null) : null } });
     // Still holding the lease: resolve right away (a dropped answer is usually found now).
     await release(row.id, { nextCheckAt: new Date() });
     const outcome = await resolveSendingWithdrawal(row.id, { priority, actor });

@@ -3,8 +3,9 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { minorToDecimal } from "@/lib/money";
-import { isServiceError, type Priority, type Withdrawal } from "@/lib/service";
+import type { Priority, Withdrawal } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
+import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { stateFromUpstream, upstreamFields } from "./send-withdrawal";
 
 const MAX_PAGES = 10;
@@ -43,7 +44,7 @@ async function run(priority: Priority): Promise<number> {
     }
   } catch (error) {
     // A page still shows what the app knows; the worker tries again shortly.
-    logger.warn("withdrawals: could not read upstream withdrawals to sync", { code: isServiceError(error) ? error.code : "error" });
+    logger.warn("withdrawals: could not read upstream withdrawals to sync", { code: upstreamFailure(error)?.code ?? "error" });
     return 0;
   }
   let changed = 0;

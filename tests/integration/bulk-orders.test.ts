@@ -12,7 +12,7 @@ import { openLedgerEntry } from "@/lib/idempotency/ledger";
 import { stopQueues } from "@/lib/jobs/queue";
 import { startWorker } from "@/lib/jobs/worker";
 import { toMinor } from "@/lib/money";
-import type { Product } from "@/lib/service";
+import type { Product } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { makeStaff } from "../support/db";
 import { control, eventually, upstreamGet } from "../support/sandbox";

@@ -1,4 +1,4 @@
-import type { Product } from "@/lib/service";
+import type { Product } from "@/lib/upstream/client";
 import { upstreamGet } from "./sandbox";
 
 /** An available product of the sandbox bought by variant, in USD (deterministic catalog). */

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
-import type { Product } from "@/lib/service";
+import type { ProductView } from "@/lib/catalog/product-view";
 import { describePrice } from "@/lib/catalog/describe-price";
 import { describeValueGrid, faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 import { checkValue } from "@/components/ordering/purchase-rules";
 import { describeGrid } from "@/lib/bulk-orders/value-grid";
 
 // A Colombian top-up as the sandbox lists it: bought by value on a COP grid, sold (priced) in USD.
-const colombianTopUp: Product = {
+const colombianTopUp: ProductView = {
   id: "prd_co",
   type: "phone-top-up",
   name: "Claro Colombia Top-Up",

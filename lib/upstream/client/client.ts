@@ -6,7 +6,7 @@ import { createTransport, type Priority, type TransportOptions } from "./transpo
 /**
  * Typed functions for every endpoint of the Integration API v1. Reads of the catalog are
  * cached briefly and coalesced; everything else goes to the upstream each time.
- * Construct once per process (lib/upstream wires it to the database-backed budget).
+ * Construct once per process (lib/upstream/service.ts wires it to the database-backed budget).
  */
 export type ServiceClientOptions = TransportOptions & { catalogTtlMs?: number };
 export type CallOptions = { priority?: Priority; deadlineMs?: number };

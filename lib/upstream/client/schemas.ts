@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * zod schemas for every resource of the Integration API v1 (../shared/docs/service-api-v1.md).
+ * zod schemas for every resource of the Issuing Service's Integration API v1 (its published contract).
  * Where the contract says "not shown", the shapes are those of our sandbox (sandbox/README.md);
  * unknown extra fields are tolerated (the upstream may add fields), missing or mistyped
  * ones are a malformed response.
