@@ -7,7 +7,7 @@ import { logger } from "@/lib/log";
 import { parseBulkOrderId } from "./bulk-order-id";
 import { assertBulkMove, ACTIVE_BULK_STATES, type BulkState } from "./bulk-states";
 import { PREVIEW_TTL_MS, readTotals, ROW_INVALID, type BulkOrderView } from "./bulk-view";
-import { enqueueBulkOrderRun } from "./bulk-jobs";
+import { enqueueBulkOrderRun } from "./jobs";
 import { findUsedReferences } from "./find-used-references";
 import { getBulkOrder } from "./get-bulk-order";
 
