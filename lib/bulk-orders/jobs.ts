@@ -5,7 +5,7 @@ import { defineJob, type JobContext, type JobDefinition, type QueueSpec } from "
 import { periodicQueue } from "@/lib/jobs/periodic-job";
 import { sendJob } from "@/lib/jobs/send-job";
 import { logger } from "@/lib/log";
-import { ACTIVE_BULK_STATES } from "./bulk-states";
+import { ACTIVE_BULK_STATES } from "./states";
 import { runBulkOrder } from "./run-bulk-order";
 
 /**

@@ -6,6 +6,7 @@ import { minorToDecimal } from "@/lib/money";
 import { isServiceError, type Priority, type Withdrawal } from "@/lib/service";
 import { upstream } from "@/lib/upstream/service";
 import { stateFromUpstream, upstreamFields } from "./send-withdrawal";
+import { assertWithdrawalMove } from "./states";
 
 const MAX_PAGES = 10;
 /** Pages showing withdrawals sync at most this often per process; the worker syncs too. */
@@ -51,6 +52,8 @@ async function run(priority: Priority): Promise<number> {
     const row = wanted.get(w.id)!;
     const state = stateFromUpstream(w.status);
     if (state === row.state && w.status === row.upstreamStatus) continue;
+    // Still requested upstream (only its fields changed) is no move.
+    if (state !== "requested") assertWithdrawalMove("requested", state);
     await db().$transaction(async (tx) => {
       const { count } = await tx.withdrawalRequest.updateMany({ where: { id: row.id, state: "requested" }, data: { state } });
       if (count === 0) return;
