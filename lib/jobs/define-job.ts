@@ -19,7 +19,7 @@ export type JobContext = Jobs;
  * A job definition: a queue, how a worker fetches from it, what it does with a batch, and
  * its schedule if it has one. A handler that returns results reports each job on its own
  * (pg-boss `perJobResults`): one failing job is retried alone instead of its whole batch.
- * A definition with a schedule is periodic: `startWorker({ periodic: false })` leaves it out.
+ * A definition with a schedule is periodic: `startWorker(list, { periodic: false })` leaves it out.
  */
 export type JobDefinition = {
   queue: QueueSpec;
