@@ -11,20 +11,6 @@ import { defineStateMachine } from "@/lib/state-machine";
 export const ORDER_STATUSES = ["reserved", "processing", "fulfilled", "failed", "refunded"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const FINAL_STATUSES: readonly OrderStatus[] = ["failed", "refunded"];
-/** States the reconciliation job still watches. Fulfilled can still be refunded, but that comes by webhook. */
-export const OPEN_STATUSES: readonly OrderStatus[] = ["reserved", "processing"];
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  reserved: "Reserved",
-  processing: "Processing",
-  fulfilled: "Fulfilled",
-  failed: "Failed",
-  refunded: "Refunded",
-};
-
-const RANK: Record<OrderStatus, number> = { reserved: 0, processing: 1, fulfilled: 2, failed: 2, refunded: 3 };
-
 export const orderMachine = defineStateMachine({
   states: ORDER_STATUSES,
   moves: {
@@ -34,9 +20,16 @@ export const orderMachine = defineStateMachine({
     failed: [],
     refunded: [],
   },
-  labels: ORDER_STATUS_LABELS,
+  labels: { reserved: "Reserved", processing: "Processing", fulfilled: "Fulfilled", failed: "Failed", refunded: "Refunded" },
   refuse: (from, to) => new Error(`an order cannot move from ${from} to ${to}`),
 });
+
+export const ORDER_STATUS_LABELS = orderMachine.labels;
+export const FINAL_STATUSES: readonly OrderStatus[] = ["failed", "refunded"];
+/** States the reconciliation job still watches. Fulfilled can still be refunded, but that comes by webhook. */
+export const OPEN_STATUSES: readonly OrderStatus[] = ["reserved", "processing"];
+
+const RANK: Record<OrderStatus, number> = { reserved: 0, processing: 1, fulfilled: 2, failed: 2, refunded: 3 };
 
 export const canMoveOrder = orderMachine.canMove;
 
