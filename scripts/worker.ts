@@ -1,6 +1,7 @@
 /**
  * `npm run worker`: the background worker (webhook inbox, order reconciliation, resuming
- * unsettled orders). It uses the environment it is given, exactly like the app: the local
+ * unsettled orders, withdrawals, bulk orders: the jobs every domain declares, gathered in
+ * lib/worker-jobs.ts). It uses the environment it is given, exactly like the app: the local
  * launcher starts it beside the app with the same DATABASE_URL, SERVICE_* and AUTH_SECRET;
  * production runs as many as it needs. It never starts a database of its own (the
  * embedded one belongs to the launcher's process) and does not migrate (start-up does).
@@ -19,8 +20,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { startWorker } = await import("@/lib/jobs/worker");
+  const { WORKER_JOBS } = await import("@/lib/worker-jobs");
   const { db } = await import("@/lib/db/client");
-  const worker = await startWorker();
+  const worker = await startWorker(WORKER_JOBS);
   console.log("[worker] running; SIGTERM to stop");
 
   let stopping = false;

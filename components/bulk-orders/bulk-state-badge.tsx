@@ -1,4 +1,4 @@
-import { BULK_STATE_LABELS, ROW_STATE_LABELS, type BulkState, type RowState } from "@/lib/bulk-orders/bulk-states";
+import { BULK_STATE_LABELS, ROW_STATE_LABELS, type BulkState, type RowState } from "@/lib/bulk-orders/states";
 
 const BULK_TONES: Record<BulkState, string> = {
   draft: "bg-amber-50 text-amber-900 ring-amber-200",

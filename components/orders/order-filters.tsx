@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { ORDER_STATUSES } from "@/lib/orders/order-states";
-import { ORDER_STATUS_LABELS } from "./order-status-badge";
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "@/lib/orders/states";
 
 export type OrderFilterValues = {
   status?: readonly string[];

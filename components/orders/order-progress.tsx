@@ -1,5 +1,4 @@
-import type { OrderStatus } from "@/lib/orders/order-states";
-import { ORDER_STATUS_LABELS } from "./order-status-badge";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "@/lib/orders/states";
 
 type StepState = "done" | "current" | "upcoming";
 

@@ -1,12 +1,4 @@
-import type { OrderStatus } from "@/lib/orders/order-states";
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  reserved: "Reserved",
-  processing: "Processing",
-  fulfilled: "Fulfilled",
-  failed: "Failed",
-  refunded: "Refunded",
-};
+import { orderStatusLabel, type OrderStatus } from "@/lib/orders/states";
 
 const TONES: Record<OrderStatus, string> = {
   reserved: "bg-sky-50 text-sky-800 ring-sky-200",
@@ -15,10 +7,6 @@ const TONES: Record<OrderStatus, string> = {
   failed: "bg-red-50 text-red-800 ring-red-200",
   refunded: "bg-amber-50 text-amber-900 ring-amber-200",
 };
-
-export function orderStatusLabel(status: string): string {
-  return ORDER_STATUS_LABELS[status as OrderStatus] ?? status;
-}
 
 /** The status as text (never colour alone), usable from server and client components. */
 export function OrderStatusBadge({ status, testId }: { status: string; testId?: string }) {

@@ -6,8 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { callApi, type ApiProblem } from "@/components/api-client";
 import { Notice } from "@/components/ui/notice";
 import type { OrderDetail } from "@/lib/orders/get-order";
-import { OPEN_STATUSES, type OrderStatus } from "@/lib/orders/order-states";
-import { orderStatusLabel } from "./order-status-badge";
+import { OPEN_STATUSES, orderStatusLabel, type OrderStatus } from "@/lib/orders/states";
 import { OrderProgress } from "./order-progress";
 
 type LiveOrder = Pick<OrderDetail, "id" | "status" | "createdAt" | "updatedAt">;

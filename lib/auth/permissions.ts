@@ -1,3 +1,5 @@
+import { isOneOf } from "@/lib/is-one-of";
+
 /**
  * The one role → permission table. Every domain function checks a permission from here
  * (deny by default); pages use the same table only to hide what a person may not do.
@@ -52,5 +54,5 @@ export function can(roles: readonly string[], permission: Permission): boolean {
 }
 
 export function isRole(value: string): value is RoleName {
-  return (ROLES as readonly string[]).includes(value);
+  return isOneOf(ROLES, value);
 }

@@ -1,6 +1,6 @@
 import type { BulkOrder, BulkOrderRow } from "@/lib/db/generated/client";
 import type { FieldErrors } from "@/lib/errors";
-import type { BulkState, RowState } from "./bulk-states";
+import type { BulkState, RowState } from "./states";
 import type { BulkCells } from "./parse-csv";
 
 /**

@@ -4,7 +4,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { parseBulkOrderId } from "./bulk-order-id";
-import { assertBulkMove, assertRowMove } from "./bulk-states";
+import { assertBulkMove, assertRowMove } from "./states";
 import { ROW_CANCELLED, ROW_INVALID, type BulkOrderView } from "./bulk-view";
 import { getBulkOrder } from "./get-bulk-order";
 

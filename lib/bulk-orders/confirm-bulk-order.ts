@@ -5,9 +5,9 @@ import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { parseBulkOrderId } from "./bulk-order-id";
-import { assertBulkMove, ACTIVE_BULK_STATES, type BulkState } from "./bulk-states";
+import { assertBulkMove, assertRowMove, ACTIVE_BULK_STATES, type BulkState } from "./states";
 import { PREVIEW_TTL_MS, readTotals, ROW_INVALID, type BulkOrderView } from "./bulk-view";
-import { enqueueBulkOrderRun } from "./bulk-jobs";
+import { enqueueBulkOrderRun } from "./jobs";
 import { findUsedReferences } from "./find-used-references";
 import { getBulkOrder } from "./get-bulk-order";
 
@@ -53,6 +53,7 @@ async function confirmInTx(tx: Tx, actor: Actor, id: string): Promise<BulkState>
   if (count === 0) return ((await tx.bulkOrder.findUniqueOrThrow({ where: { id } })).state as BulkState);
   // One key per valid row, unique by construction (bulk id + row number), stored before any send.
   await tx.$executeRaw`UPDATE "BulkOrderRow" SET "idempotencyKey" = 'bulk-' || "bulkOrderId" || '-' || "rowNumber", "updatedAt" = CURRENT_TIMESTAMP WHERE "bulkOrderId" = ${id} AND "quotedTotalMinor" IS NOT NULL AND "state" = 'pending'`;
+  assertRowMove("pending", "skipped");
   await tx.bulkOrderRow.updateMany({
     where: { bulkOrderId: id, quotedTotalMinor: null, state: "pending" },
     data: { state: "skipped", errorCode: ROW_INVALID, errorMessage: "Not placed: this row had errors in the preview.", settledAt: now },

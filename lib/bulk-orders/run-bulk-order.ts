@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import type { BulkOrderRow } from "@/lib/db/generated/client";
 import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/permissions";
-import { assertBulkMove, assertRowMove, type BulkState } from "./bulk-states";
+import { assertBulkMove, assertRowMove, type BulkState } from "./states";
 import { bulkRowOrderRequest, placeBulkRow, type RowOutcome } from "./place-bulk-row";
 
 /**

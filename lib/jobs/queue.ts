@@ -1,8 +1,9 @@
 import "server-only";
-import { PgBoss, type ConstructorOptions, type Queue, type QueuePolicy } from "pg-boss";
+import { PgBoss, type ConstructorOptions } from "pg-boss";
 import { db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
+import type { Jobs, QueueSpec } from "./define-job";
 
 /**
  * The PostgreSQL-backed job queue (pg-boss), one lazily started instance per process.
@@ -19,44 +20,8 @@ import { logger } from "@/lib/log";
  * are found by polling in batches, and the pool is capped at 3. On PostgreSQL workers are
  * woken by NOTIFY, with polling as the floor.
  */
-export const QUEUE = {
-  webhookProcess: "webhook.process",
-  webhookSweep: "webhook.sweep",
-  ordersReconcile: "orders.reconcile",
-  ordersResume: "orders.resume-pending",
-  ordersImport: "orders.import",
-  ordersSync: "orders.sync",
-  withdrawalsMaintain: "withdrawals.maintain",
-} as const;
-export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
-
-export type Jobs = { boss: PgBoss; embedded: boolean; role: Role };
-type Role = "web" | "worker";
-
-// Stately = at most one queued and one running job per singleton key: the periodic jobs
-// re-send themselves with a delay, and this is what keeps it one chain across any number
-// of workers. Exclusive = one queued-or-running job per event id.
-const QUEUE_POLICY: Record<QueueName, QueuePolicy> = {
-  "webhook.process": "exclusive",
-  "webhook.sweep": "stately",
-  "orders.reconcile": "stately",
-  "orders.resume-pending": "stately",
-  "orders.import": "stately",
-  "orders.sync": "stately",
-  "withdrawals.maintain": "stately",
-};
-const QUEUE_SETTINGS: Record<QueueName, Omit<Queue, "name" | "policy" | "partition">> = {
-  // Retries 5–10 s, doubling, at most 10 min apart (about 20 min in all). A batch runs one
-  // order's events in turn, each bounded by refreshOrder's 60 s deadline: 15 min to expire.
-  "webhook.process": { retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 900, deleteAfterSeconds: 7 * 86_400 },
-  "webhook.sweep": { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3_600 },
-  "orders.reconcile": { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3_600 },
-  "orders.resume-pending": { retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3_600 },
-  // One page a job (a call and one INSERT): seconds, not minutes.
-  "orders.import": { retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3_600 },
-  "orders.sync": { retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3_600 },
-  "withdrawals.maintain": { retryLimit: 0, expireInSeconds: 600, deleteAfterSeconds: 3_600 },
-};
+export type { Jobs };
+type Role = Jobs["role"];
 
 const globalForJobs = globalThis as unknown as { __jobs?: Partial<Record<Role, Promise<Jobs>>> };
 
@@ -112,12 +77,6 @@ async function start(role: Role): Promise<Jobs> {
   boss.on("error", (error: unknown) => logger.error("job queue error", { role, error: error instanceof Error ? error.message : String(error) }));
   try {
     await boss.start();
-    for (const name of Object.values(QUEUE)) {
-      const settings = { ...QUEUE_SETTINGS[name], notify: !embedded && name === QUEUE.webhookProcess };
-      await boss.createQueue(name, { ...settings, policy: QUEUE_POLICY[name] });
-      // createQueue leaves an existing queue as it was: a worker brings it up to this code.
-      if (worker) await boss.updateQueue(name, settings);
-    }
   } catch (error) {
     // Close its pool: the next caller starts a fresh instance, and PGlite has few connections to lose.
     await boss.stop({ graceful: false, timeout: 1_000 }).catch(() => undefined);
@@ -125,6 +84,32 @@ async function start(role: Role): Promise<Jobs> {
   }
   logger.info("job queue started", { role, embedded });
   return { boss, embedded, role };
+}
+
+const created = new WeakMap<PgBoss, Map<string, Promise<void>>>();
+
+/**
+ * Creates a queue once per instance: a sender before its first send (so a webhook can be
+ * queued before the first worker is up), a worker before it takes jobs. createQueue leaves
+ * an existing queue as it was, so a worker also brings it up to the code's options.
+ */
+export function ensureQueue(jobs: Jobs, queue: QueueSpec): Promise<void> {
+  const done = created.get(jobs.boss) ?? new Map<string, Promise<void>>();
+  created.set(jobs.boss, done);
+  let creating = done.get(queue.name);
+  if (!creating) {
+    creating = createQueue(jobs, queue);
+    creating.catch(() => done.delete(queue.name));
+    done.set(queue.name, creating);
+  }
+  return creating;
+}
+
+async function createQueue({ boss, embedded, role }: Jobs, queue: QueueSpec): Promise<void> {
+  const { policy, ...settings } = queue.options;
+  const options = { ...settings, notify: !embedded && queue.notify === true };
+  await boss.createQueue(queue.name, { ...options, policy });
+  if (role === "worker") await boss.updateQueue(queue.name, options);
 }
 
 async function isPglite(): Promise<boolean> {

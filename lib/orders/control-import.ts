@@ -6,7 +6,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { logger } from "@/lib/log";
-import { enqueueOrderImport } from "./order-import-jobs";
+import { enqueueOrderImport } from "./jobs";
 import { ensureSyncState } from "./sync-state";
 
 export const importActionSchema = z.object({ action: z.enum(["pause", "resume", "restart"], "Use pause, resume or restart.") });

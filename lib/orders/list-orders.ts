@@ -3,7 +3,7 @@ import { z } from "zod";
 import { optionalIsoDaySchema, singleLineText } from "@/lib/validation";
 import { db, Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { ORDER_STATUSES, type OrderStatus } from "./order-states";
+import { ORDER_STATUSES, type OrderStatus } from "./states";
 import { originOf, readOrderLines, type OrderOrigin } from "./get-order";
 
 const blankToUndefined = (v: string | undefined) => v || undefined;

@@ -3,7 +3,7 @@ import { db, Prisma, type Tx } from "@/lib/db/client";
 import type { Order as UpstreamOrder } from "@/lib/upstream/client";
 import { toMinor } from "@/lib/money";
 import { escapeUnstorable, storableJson } from "@/lib/db/unstorable-text";
-import { isForward, OPEN_STATUSES, type OrderStatus } from "./order-states";
+import { OPEN_STATUSES, takeOrderStatus, type OrderStatus } from "./states";
 
 /**
  * Writes an upstream order into the local mirror. A newer read (by the upstream's
@@ -30,8 +30,7 @@ export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, t
   const existing = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
 
   const current = existing.status as OrderStatus;
-  const newer = data.upstreamUpdatedAt > existing.upstreamUpdatedAt || isForward(current, status);
-  const backward = isForward(status, current);
+  const taken = takeOrderStatus(current, status, data.upstreamUpdatedAt > existing.upstreamUpdatedAt);
   const patch: Prisma.OrderUpdateInput = {
     // Fill in what an earlier, thinner read lacked, whatever its age.
     ...(meta.placedById && !existing.placedById ? { placedById: meta.placedById } : {}),
@@ -39,10 +38,10 @@ export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, t
     ...(lines && Array.isArray(existing.lines) && existing.lines.length === 0 ? { lines } : {}),
     ...(meta.eventAt && (!existing.lastEventAt || meta.eventAt > existing.lastEventAt) ? { lastEventAt: meta.eventAt } : {}),
   };
-  if (newer && !backward) Object.assign(patch, data, lines ? { lines } : {}, { checkAttempts: 0 });
+  if (taken) Object.assign(patch, data, lines ? { lines } : {}, { checkAttempts: 0 });
   if (Object.keys(patch).length === 0) return { status: current, changed: false };
   await tx.order.update({ where: { id: order.id }, data: patch });
-  return { status: newer && !backward ? status : current, changed: newer && !backward && status !== current };
+  return { status: taken ? status : current, changed: taken && status !== current };
 }
 
 function mirroredFields(order: UpstreamOrder) {

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
-import { OPEN_STATUSES } from "./order-states";
+import { OPEN_STATUSES } from "./states";
 import { refreshOrder } from "./refresh-order";
 
 /** Backoff between re-reads of an order still open: 5 s doubling, at most 10 minutes. */

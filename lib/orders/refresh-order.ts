@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { upstream } from "@/lib/upstream/service";
 import type { Priority } from "@/lib/upstream/client";
 import { mirrorOrder } from "./mirror";
-import type { OrderStatus } from "./order-states";
+import type { OrderStatus } from "./states";
 
 /** A read this long after an event's time is taken to include it (covers modest clock skew). */
 const SKEW_MARGIN_MS = 2_000;

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { orderSyncConfig } from "@/lib/env";
 import { upstream } from "@/lib/upstream/service";
 import { mirrorOrders } from "./mirror";
-import { OPEN_STATUSES } from "./order-states";
+import { OPEN_STATUSES } from "./states";
 import { ensureSyncState } from "./sync-state";
 
 /** At most this many pages a pass; more means a burst the next pass continues to cover. */

@@ -1,6 +1,20 @@
 import "server-only";
 import type { JobInsert } from "pg-boss";
-import { getQueue, QUEUE } from "@/lib/jobs/queue";
+import type { QueueSpec } from "@/lib/jobs/define-job";
+import { insertJobs } from "@/lib/jobs/send-job";
+
+/**
+ * One job per inbox event. Declared here, beside its only sender, rather than in jobs.ts:
+ * jobs.ts runs the sweep, which sends here, and the queue's home must not import it back.
+ * Exclusive: one queued-or-running job per singleton key (the event id). Retries 5–10 s,
+ * doubling, at most 10 min apart (about 20 min in all). A batch runs one order's events in
+ * turn, each bounded by refreshOrder's 60 s deadline: 15 min to expire.
+ */
+export const WEBHOOK_PROCESS_QUEUE: QueueSpec = {
+  name: "webhook.process",
+  options: { policy: "exclusive", retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 900, deleteAfterSeconds: 7 * 86_400 },
+  notify: true,
+};
 
 /** `orderId` (order events) lets a worker run one order's events one after another. */
 export type ProcessJob = { eventId: string; orderId?: string };
@@ -44,9 +58,8 @@ async function flush(): Promise<void> {
   waiting = [];
   if (batch.length === 0) return;
   try {
-    const { boss } = await getQueue();
     // A job whose key is already queued is skipped by the queue (ON CONFLICT DO NOTHING).
-    await boss.insert(QUEUE.webhookProcess, batch.map((w) => w.job), { returnId: false });
+    await insertJobs(WEBHOOK_PROCESS_QUEUE, batch.map((w) => w.job));
     for (const w of batch) w.done();
   } catch (error) {
     for (const w of batch) w.done(error ?? new Error("enqueue failed"));

@@ -4,6 +4,7 @@ import { logger } from "@/lib/log";
 import { claimEvents, type ClaimedEvent } from "./claim-events";
 import { enqueueEventProcessing } from "./enqueue-event";
 import { CLAIM_LEASE_MS } from "./event-states";
+import { groupByOrder } from "./group-by-order";
 import { handleClaimedEvent } from "./handle-claimed-event";
 
 /** `handled`: outcome recorded (processed, unknown kind, or a payload that can never work); `failed`: queued for a retry. */
@@ -29,14 +30,8 @@ export async function processPendingEvents(options: { olderThanMs?: number; limi
   const claimed = await claimEvents(due.map((row) => row.id), ["pending"]);
   let handled = 0;
   let failed = 0;
-  // One order's events in turn (see lib/jobs/worker.ts), different orders side by side.
-  const groups = new Map<string, ClaimedEvent[]>();
-  for (const event of claimed) {
-    const orderId = (event.payload as { data?: { orderId?: unknown } } | null)?.data?.orderId;
-    const key = typeof orderId === "string" ? `order:${orderId}` : `event:${event.id}`;
-    groups.set(key, [...(groups.get(key) ?? []), event]);
-  }
-  const queue = [...groups.values()];
+  // One order's events in turn, different orders side by side (group-by-order.ts).
+  const queue = groupByOrder(claimed, (event: ClaimedEvent) => (event.payload as { data?: { orderId?: unknown } } | null)?.data?.orderId);
   const lanes = Array.from({ length: Math.max(1, options.concurrency ?? 5) }, async () => {
     for (let group = queue.shift(); group; group = queue.shift()) {
       for (const event of group) {

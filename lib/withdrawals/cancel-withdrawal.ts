@@ -9,10 +9,14 @@ import { upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { getWithdrawalRow } from "./get-withdrawal";
 import { withdrawalIdSchema } from "./schemas";
-import { claimWithdrawal, leaseFree, upstreamFields } from "./send-withdrawal";
+import { claimWithdrawal, leaseFree, releaseWithdrawal } from "./lease";
+import { upstreamFields } from "./send-withdrawal";
 import { syncOpenWithdrawals } from "./sync-withdrawals";
-import { WITHDRAWAL_STATE_LABELS, isWithdrawalState } from "./states";
+import { assertWithdrawalMove, withdrawalStateWords, type WithdrawalState } from "./states";
 import { toWithdrawalView, type WithdrawalView } from "./withdrawal-view";
+
+/** Cancelled in the app alone: nothing was sent upstream yet. */
+const NOT_SENT: readonly WithdrawalState[] = ["pending", "approved"];
 
 /**
  * Finance or an approver calls a withdrawal off. Not yet sent (awaiting approval, or
@@ -27,9 +31,10 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
   const requestId = parseInput(withdrawalIdSchema, id);
   const now = new Date();
 
+  for (const from of NOT_SENT) assertWithdrawalMove(from, "cancelled");
   const inApp = await db().$transaction(async (tx) => {
     const { count } = await tx.withdrawalRequest.updateMany({
-      where: { id: requestId, state: { in: ["pending", "approved"] }, ...leaseFree(now) },
+      where: { id: requestId, state: { in: [...NOT_SENT] }, ...leaseFree(now) },
       data: { state: "cancelled", cancelledById: actor.staffId, cancelledAt: now },
     });
     if (count === 1) {
@@ -42,6 +47,7 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
 
   const row = await claimWithdrawal({ id: requestId, state: "requested", upstreamId: { not: null } });
   if (!row) throw await notCancellable(requestId);
+  assertWithdrawalMove(row.state, "cancelled");
   try {
     const { data, correlationId } = await upstream().cancelWithdrawal(row.upstreamId!, { priority: "interactive" });
     await db().$transaction(async (tx) => {
@@ -56,7 +62,7 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
       });
     });
   } catch (error) {
-    await db().withdrawalRequest.update({ where: { id: requestId }, data: { leaseUntil: null } });
+    await releaseWithdrawal(requestId);
     const failure = upstreamFailure(error);
     if (failure?.code === "withdrawal_not_cancellable") {
       await syncOpenWithdrawals({ priority: "interactive" });
@@ -72,6 +78,5 @@ async function notCancellable(id: string): Promise<AppError> {
   if (row.state === "sending" || row.state === "approved" || (row.state === "requested" && row.leaseUntil && row.leaseUntil > new Date())) {
     return new AppError("withdrawal_busy", "This withdrawal is being sent to the Issuing Service right now. Try again in a minute.", { status: 409 });
   }
-  const label = isWithdrawalState(row.state) ? WITHDRAWAL_STATE_LABELS[row.state].toLowerCase() : row.state;
-  return new AppError("not_cancellable", `This withdrawal can no longer be cancelled (it is ${label}).`, { status: 409, extra: { state: row.state } });
+  return new AppError("not_cancellable", `This withdrawal can no longer be cancelled (it is ${withdrawalStateWords(row.state)}).`, { status: 409, extra: { state: row.state } });
 }

@@ -1,14 +1,15 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
-import { db, type Tx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { minorToDecimal } from "@/lib/money";
+import { expireOne } from "./expire-withdrawals";
 import { getWithdrawalRow } from "./get-withdrawal";
 import { approveSchema, rejectSchema, withdrawalIdSchema } from "./schemas";
 import { sendApprovedWithdrawal } from "./send-withdrawal";
-import { WITHDRAWAL_STATE_LABELS, isWithdrawalState } from "./states";
+import { assertWithdrawalMove, withdrawalStateWords } from "./states";
 import { toWithdrawalView, type WithdrawalView } from "./withdrawal-view";
 
 /**
@@ -35,6 +36,7 @@ export async function rejectWithdrawal(actor: Actor, id: unknown, input: unknown
 
 async function decide(actor: Actor, id: string, decision: { state: "approved" | "rejected"; comment: string | null; action: string }): Promise<void> {
   const now = new Date();
+  assertWithdrawalMove("pending", decision.state);
   const refusal = await db().$transaction(async (tx) => {
     // One conditional update decides who wins when two approvers click at once.
     const { count } = await tx.withdrawalRequest.updateMany({
@@ -61,15 +63,7 @@ async function decide(actor: Actor, id: string, decision: { state: "approved" | 
       await expireOne(tx, id);
       return new AppError("approval_expired", "This request was not approved in time and has expired. Finance can request it again.", { status: 409 });
     }
-    const label = isWithdrawalState(row.state) ? WITHDRAWAL_STATE_LABELS[row.state].toLowerCase() : row.state;
-    return new AppError("not_pending", `This request is no longer awaiting approval (it is ${label}).`, { status: 409, extra: { state: row.state } });
+    return new AppError("not_pending", `This request is no longer awaiting approval (it is ${withdrawalStateWords(row.state)}).`, { status: 409, extra: { state: row.state } });
   });
   if (refusal) throw refusal;
-}
-
-/** pending → expired, audited; a no-op if it was decided meanwhile. */
-export async function expireOne(tx: Tx, id: string): Promise<boolean> {
-  const { count } = await tx.withdrawalRequest.updateMany({ where: { id, state: "pending", expiresAt: { lte: new Date() } }, data: { state: "expired" } });
-  if (count === 1) await recordAudit(tx, { action: "withdrawal.expire", targetType: "withdrawal", targetId: id });
-  return count === 1;
 }

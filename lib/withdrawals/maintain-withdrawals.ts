@@ -1,7 +1,8 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { expireWithdrawals } from "./expire-withdrawals";
-import { leaseFree, resolveSendingWithdrawal, sendApprovedWithdrawal } from "./send-withdrawal";
+import { leaseFree } from "./lease";
+import { resolveSendingWithdrawal, sendApprovedWithdrawal } from "./send-withdrawal";
 import { syncOpenWithdrawals } from "./sync-withdrawals";
 
 /**

@@ -7,14 +7,15 @@ import { minorToDecimal, toMinor } from "@/lib/money";
 import type { Priority, Withdrawal } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
+import { claimWithdrawal, releaseWithdrawal } from "./lease";
+import { assertWithdrawalMove } from "./states";
 
 /**
  * Sending an approved withdrawal upstream, exactly once.
  *
  * `POST /withdrawals` has no idempotency key (contract §4.9), so a lost answer is never
  * answered by resending. The rules:
- * - One sender per request at a time: a lease on the row (`leaseUntil`), taken by a
- *   conditional update, longer than any upstream call's deadline.
+ * - One sender per request at a time: a lease on the row (lease.ts).
  * - The first attempt's time is stored (`sendStartedAt`) before the call goes out, so a
  *   crash after the send still leaves a row that says "this may have reached the upstream".
  * - After a timeout, a 5xx or a dropped connection, the app reads
@@ -33,7 +34,6 @@ import { upstreamFailure } from "@/lib/upstream/to-app-error";
  * Limitation: a withdrawal of the same amount and currency made outside this app (another
  * tool with the workspace's key) in the same minutes could be taken for ours.
  */
-export const LEASE_MS = 120_000;
 export const RESEND_AFTER_MS = 60_000;
 export const MAX_SENDS = 3;
 export const MATCH_SKEW_MS = 5 * 60_000;
@@ -42,21 +42,10 @@ const MAX_LIST_PAGES = 20;
 type Row = Prisma.WithdrawalRequestGetPayload<object>;
 export type SendOutcome = "sent" | "matched" | "refused" | "unknown" | "busy";
 
-/** Nobody holds the row: never leased, or the holder's lease ran out (it crashed). */
-export function leaseFree(now: Date) {
-  return { OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] } satisfies Prisma.WithdrawalRequestWhereInput;
-}
-
-/** Takes the row for this process if it matches `where` and nobody else holds it. */
-export async function claimWithdrawal(where: Prisma.WithdrawalRequestWhereInput & { id: string }, data: Prisma.WithdrawalRequestUpdateManyMutationInput = {}): Promise<Row | null> {
-  const now = new Date();
-  const { count } = await db().withdrawalRequest.updateMany({ where: { ...where, ...leaseFree(now) }, data: { ...data, leaseUntil: new Date(now.getTime() + LEASE_MS) } });
-  return count === 1 ? db().withdrawalRequest.findUnique({ where: { id: where.id } }) : null;
-}
-
 /** First send of an approved request (the approver's click, or the worker after a crash). */
 export async function sendApprovedWithdrawal(id: string, options: { actor?: Actor | null; priority?: Priority } = {}): Promise<SendOutcome> {
   const now = new Date();
+  assertWithdrawalMove("approved", "sending");
   const row = await claimWithdrawal({ id, state: "approved" }, { state: "sending", sendStartedAt: now, lastSendAt: now, sendAttempts: { increment: 1 }, nextCheckAt: null });
   if (!row) return "busy";
   return attemptSend(row, options.priority ?? "interactive", options.actor ?? null);
@@ -72,7 +61,7 @@ export async function resolveSendingWithdrawal(id: string, options: { priority?:
   try {
     match = await findUpstreamMatch(row, priority);
   } catch (error) {
-    await release(row.id, { nextCheckAt: new Date(Date.now() + 15_000) });
+    await releaseWithdrawal(row.id, { nextCheckAt: new Date(Date.now() + 15_000) });
     logger.warn("withdrawal: could not read upstream withdrawals to resolve a send; trying again later", { withdrawalRequestId: row.id, code: upstreamFailure(error)?.code ?? "error" });
     return "unknown";
   }
@@ -80,7 +69,7 @@ export async function resolveSendingWithdrawal(id: string, options: { priority?:
 
   const since = Date.now() - (row.lastSendAt ?? row.sendStartedAt ?? new Date(0)).getTime();
   if (since < RESEND_AFTER_MS) {
-    await release(row.id, { nextCheckAt: new Date(Date.now() + RESEND_AFTER_MS - since) });
+    await releaseWithdrawal(row.id, { nextCheckAt: new Date(Date.now() + RESEND_AFTER_MS - since) });
     return "unknown";
   }
   if (row.sendAttempts >= MAX_SENDS) {
@@ -103,7 +92,8 @@ async function attemptSend(row: Row, priority: Priority, actor: Actor | null): P
     if (failure?.code === "budget_exhausted") {
       // Never left this process: the attempt does not count.
       const first = row.sendAttempts <= 1;
-      await release(row.id, {
+      if (first) assertWithdrawalMove(row.state, "approved");
+      await releaseWithdrawal(row.id, {
         state: first ? "approved" : "sending",
         sendAttempts: { decrement: 1 },
         ...(first ? { sendStartedAt: null, lastSendAt: null } : {}),
@@ -122,7 +112,7 @@ async function attemptSend(row: Row, priority: Priority, actor: Actor | null): P
     });
     await db().withdrawalRequest.update({ where: { id: row.id }, data: { correlationId: failure ? (failure.correlationId ?? null) : null } });
     // Still holding the lease: resolve right away (a dropped answer is usually found now).
-    await release(row.id, { nextCheckAt: new Date() });
+    await releaseWithdrawal(row.id, { nextCheckAt: new Date() });
     const outcome = await resolveSendingWithdrawal(row.id, { priority, actor });
     return outcome === "busy" ? "unknown" : outcome;
   }
@@ -149,13 +139,15 @@ export async function findUpstreamMatch(row: Row, priority: Priority): Promise<W
 }
 
 async function linkUpstream(row: Row, w: Withdrawal, correlationId: string | null, how: { matched: boolean; actor?: Actor | null }): Promise<boolean> {
+  const state = stateFromUpstream(w.status);
+  assertWithdrawalMove(row.state, state);
   try {
     await db().$transaction(async (tx) => {
       await tx.withdrawalRequest.update({
         where: { id: row.id },
         data: {
           ...upstreamFields(w),
-          state: stateFromUpstream(w.status),
+          state,
           correlationId: correlationId ?? row.correlationId,
           leaseUntil: null,
           nextCheckAt: null,
@@ -176,7 +168,7 @@ async function linkUpstream(row: Row, w: Withdrawal, correlationId: string | nul
   } catch (error) {
     // Another request linked this upstream withdrawal first (unique upstreamId): look again later.
     if ((error as { code?: string }).code === "P2002") {
-      await release(row.id, { nextCheckAt: new Date(Date.now() + 5_000) });
+      await releaseWithdrawal(row.id, { nextCheckAt: new Date(Date.now() + 5_000) });
       return false;
     }
     throw error;
@@ -184,6 +176,7 @@ async function linkUpstream(row: Row, w: Withdrawal, correlationId: string | nul
 }
 
 async function markFailed(row: Row, code: string, message: string, correlationId: string | null): Promise<void> {
+  assertWithdrawalMove(row.state, "failed");
   await db().$transaction(async (tx) => {
     await tx.withdrawalRequest.update({ where: { id: row.id }, data: { state: "failed", failureCode: code, failureMessage: message, correlationId, leaseUntil: null, nextCheckAt: null } });
     await recordAudit(tx, {
@@ -194,10 +187,6 @@ async function markFailed(row: Row, code: string, message: string, correlationId
       details: { reason: code, message, amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, attempts: row.sendAttempts },
     });
   });
-}
-
-async function release(id: string, data: Prisma.WithdrawalRequestUncheckedUpdateInput): Promise<void> {
-  await db().withdrawalRequest.update({ where: { id }, data: { ...data, leaseUntil: null } });
 }
 
 export function stateFromUpstream(status: string): "requested" | "paid" | "cancelled" {

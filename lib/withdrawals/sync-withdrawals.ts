@@ -7,6 +7,7 @@ import type { Priority, Withdrawal } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { stateFromUpstream, upstreamFields } from "./send-withdrawal";
+import { assertWithdrawalMove } from "./states";
 
 const MAX_PAGES = 10;
 /** Pages showing withdrawals sync at most this often per process; the worker syncs too. */
@@ -52,6 +53,8 @@ async function run(priority: Priority): Promise<number> {
     const row = wanted.get(w.id)!;
     const state = stateFromUpstream(w.status);
     if (state === row.state && w.status === row.upstreamStatus) continue;
+    // Still requested upstream (only its fields changed) is no move.
+    if (state !== "requested") assertWithdrawalMove("requested", state);
     await db().$transaction(async (tx) => {
       const { count } = await tx.withdrawalRequest.updateMany({ where: { id: row.id, state: "requested" }, data: { state } });
       if (count === 0) return;

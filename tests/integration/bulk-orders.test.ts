@@ -11,6 +11,7 @@ import { runBulkOrder } from "@/lib/bulk-orders/run-bulk-order";
 import { openLedgerEntry } from "@/lib/idempotency/ledger";
 import { stopQueues } from "@/lib/jobs/queue";
 import { startWorker } from "@/lib/jobs/worker";
+import { WORKER_JOBS } from "@/lib/worker-jobs";
 import { toMinor } from "@/lib/money";
 import type { Product } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
@@ -271,7 +272,7 @@ describe("bulk orders", () => {
   test("the worker takes a confirmed bulk order from the queue and places every row", async () => {
     const buyer = await makeStaff(["buyer"]);
     const batch = `bulk-worker-${randomUUID().slice(0, 8)}`;
-    const worker = await startWorker({ periodic: false });
+    const worker = await startWorker(WORKER_JOBS, { periodic: false });
     try {
       const view = await previewed(buyer, twentyRows(batch));
       await confirmBulkOrder(buyer, view.id);

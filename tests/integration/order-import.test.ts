@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { spawnSandbox, type SpawnedSandbox } from "../../bench/sandbox/spawn";
 import { db } from "@/lib/db/client";
-import { getQueue } from "@/lib/jobs/queue";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
+import { WORKER_JOBS } from "@/lib/worker-jobs";
 import { listProducts } from "@/lib/catalog/list-products";
 import { controlImport } from "@/lib/orders/control-import";
 import { getImportProgress } from "@/lib/orders/import-progress";
 import { getOrder } from "@/lib/orders/get-order";
 import { listOrders, orderFilterSchema } from "@/lib/orders/list-orders";
-import { registerOrderImport } from "@/lib/orders/order-import-jobs";
+import { orderImportJob } from "@/lib/orders/jobs";
 import { syncSource } from "@/lib/orders/sync-state";
 import { upstreamBudget } from "@/lib/upstream/service";
 import type { Actor } from "@/lib/auth/actor";
@@ -34,9 +34,7 @@ async function control<T>(method: string, path: string, body?: unknown): Promise
 
 /** The worker as scripts/worker.ts runs it, minus the periodic passes that would act on other files' leftovers. */
 async function startImportWorker(): Promise<Worker> {
-  const started = await startWorker({ periodic: false });
-  await registerOrderImport((await getQueue("worker")).boss);
-  return started;
+  return startWorker([...WORKER_JOBS.filter((job) => !job.schedule), orderImportJob]);
 }
 
 const syncRow = () => db().orderSync.findUniqueOrThrow({ where: { source: syncSource() } });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
+import { WORKER_JOBS } from "@/lib/worker-jobs";
 import { getOrder } from "@/lib/orders/get-order";
 import { placeOrder } from "@/lib/orders/place-order";
 import { orderFilterSchema } from "@/lib/orders/list-orders";
@@ -72,7 +73,7 @@ describe("lookup on demand", () => {
 
 describe("the safety-net sync", () => {
   beforeAll(async () => {
-    worker = await startWorker();
+    worker = await startWorker(WORKER_JOBS);
     // The import's first page sets the high-water mark the sync reads from. An earlier test
     // file's worker may have stopped holding the import's job (the queue frees it only when it
     // expires), so the first step is also taken here, through the same function the job runs.

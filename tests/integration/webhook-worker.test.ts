@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { POST } from "@/app/api/webhooks/service/route";
 import { db } from "@/lib/db/client";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
+import { WORKER_JOBS } from "@/lib/worker-jobs";
 import { placeOrder } from "@/lib/orders/place-order";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
@@ -21,7 +22,7 @@ const lostId = randomUUID().replaceAll("-", "");
 beforeAll(async () => {
   // An event whose job was lost between the inbox insert and the queue: only the sweep can find it.
   await db().webhookEvent.create({ data: { id: lostId, type: "vendor.lost", payload: { id: lostId, type: "vendor.lost" }, receivedAt: new Date(Date.now() - 60_000) } });
-  worker = await startWorker();
+  worker = await startWorker(WORKER_JOBS);
   server = await serve();
 });
 

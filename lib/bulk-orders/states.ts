@@ -1,4 +1,5 @@
 import { AppError } from "@/lib/errors";
+import { defineStateMachine } from "@/lib/state-machine";
 
 /**
  * The two state machines of a bulk order, in one place. Every transition goes through
@@ -18,23 +19,6 @@ export type BulkState = (typeof BULK_STATES)[number];
 
 export const ROW_STATES = ["pending", "placing", "placed", "failed", "skipped"] as const;
 export type RowState = (typeof ROW_STATES)[number];
-
-const BULK_MOVES: Record<BulkState, readonly BulkState[]> = {
-  draft: ["confirmed", "cancelled"],
-  confirmed: ["running", "done", "cancelled"],
-  running: ["done", "cancelled"],
-  done: [],
-  cancelled: [],
-};
-
-const ROW_MOVES: Record<RowState, readonly RowState[]> = {
-  // pending → failed: the uploader lost the right to order before the row was sent.
-  pending: ["placing", "skipped", "failed"],
-  placing: ["placing", "placed", "failed"],
-  placed: [],
-  failed: [],
-  skipped: [],
-};
 
 /** States in which the job still has work (or in-flight rows to settle). */
 export const ACTIVE_BULK_STATES: readonly BulkState[] = ["confirmed", "running"];
@@ -56,37 +40,43 @@ export const ROW_STATE_LABELS: Record<RowState, string> = {
   skipped: "Skipped",
 };
 
-export function canMoveBulk(from: BulkState, to: BulkState): boolean {
-  return BULK_MOVES[from].includes(to);
-}
+export const bulkMachine = defineStateMachine({
+  states: BULK_STATES,
+  moves: {
+    draft: ["confirmed", "cancelled"],
+    confirmed: ["running", "done", "cancelled"],
+    running: ["done", "cancelled"],
+    done: [],
+    cancelled: [],
+  },
+  labels: BULK_STATE_LABELS,
+  // The person sees this one: the bulk order moved on (another tab, the job) before their click.
+  refuse: (from, to) =>
+    new AppError("conflict", `This bulk order is ${BULK_STATE_LABELS[from as BulkState]?.toLowerCase() ?? from}; it cannot be ${to === "cancelled" ? "cancelled" : `moved to ${to}`}.`),
+});
 
-export function assertBulkMove(from: string, to: BulkState): void {
-  if (!isBulkState(from) || !canMoveBulk(from, to)) {
-    throw new AppError("conflict", `This bulk order is ${BULK_STATE_LABELS[from as BulkState]?.toLowerCase() ?? from}; it cannot be ${to === "cancelled" ? "cancelled" : `moved to ${to}`}.`);
-  }
-}
+export const rowMachine = defineStateMachine({
+  states: ROW_STATES,
+  moves: {
+    // pending → failed: the uploader lost the right to order before the row was sent.
+    pending: ["placing", "skipped", "failed"],
+    placing: ["placing", "placed", "failed"],
+    placed: [],
+    failed: [],
+    skipped: [],
+  },
+  labels: ROW_STATE_LABELS,
+  refuse: (from, to) => new Error(`bulk order row cannot move from ${from} to ${to}`),
+});
 
-export function canMoveRow(from: RowState, to: RowState): boolean {
-  return ROW_MOVES[from].includes(to);
-}
+export const canMoveBulk = bulkMachine.canMove;
+export const assertBulkMove = bulkMachine.assertMove;
+export const isBulkState = bulkMachine.is;
+/** The bulk states a given move starts from: the WHERE of a conditional update. */
+export const bulkStatesLeadingTo = bulkMachine.leadingTo;
 
-export function assertRowMove(from: string, to: RowState): void {
-  if (!isRowState(from) || !canMoveRow(from, to)) throw new Error(`bulk order row cannot move from ${from} to ${to}`);
-}
-
-export function isBulkState(value: string): value is BulkState {
-  return (BULK_STATES as readonly string[]).includes(value);
-}
-
-export function isRowState(value: string): value is RowState {
-  return (ROW_STATES as readonly string[]).includes(value);
-}
-
+export const canMoveRow = rowMachine.canMove;
+export const assertRowMove = rowMachine.assertMove;
+export const isRowState = rowMachine.is;
 /** The row states a given move starts from: the WHERE of a conditional update. */
-export function rowStatesLeadingTo(to: RowState): RowState[] {
-  return ROW_STATES.filter((from) => ROW_MOVES[from].includes(to));
-}
-
-export function bulkStatesLeadingTo(to: BulkState): BulkState[] {
-  return BULK_STATES.filter((from) => BULK_MOVES[from].includes(to));
-}
+export const rowStatesLeadingTo = rowMachine.leadingTo;

@@ -1,0 +1,23 @@
+import "server-only";
+import type { JobInsert, SendOptions } from "pg-boss";
+import type { QueueSpec } from "./define-job";
+import { ensureQueue, getQueue, type Jobs } from "./queue";
+
+/**
+ * Sends one job to a domain's queue, creating the queue first if this instance has not yet.
+ * A handler passes the instance it runs on (`via`), so that a continuation sent while its
+ * worker stops goes out on that instance instead of starting another. Resolves with the
+ * job id, or null when the queue dropped it (its singleton key is already queued).
+ */
+export async function sendJob(queue: QueueSpec, data: object, options: SendOptions = {}, via?: Jobs): Promise<string | null> {
+  const jobs = via ?? (await getQueue());
+  await ensureQueue(jobs, queue);
+  return jobs.boss.send(queue.name, data, options);
+}
+
+/** Several jobs in one INSERT; a job whose singleton key is already queued is skipped. */
+export async function insertJobs<T extends object>(queue: QueueSpec, jobs: JobInsert<T>[]): Promise<void> {
+  const held = await getQueue();
+  await ensureQueue(held, queue);
+  await held.boss.insert(queue.name, jobs, { returnId: false });
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import type { Job, JobResult } from "pg-boss";
+import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
+import { periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
+import { WEBHOOK_PROCESS_QUEUE, type ProcessJob } from "./enqueue-event";
+import { groupByOrder } from "./group-by-order";
+import { processEvent } from "./process-event";
+import { processPendingEvents } from "./process-pending";
+
+/** The inbox sweep: events whose job was lost, and claims whose worker died (process-pending.ts). */
+export const WEBHOOK_SWEEP_QUEUE = periodicQueue("webhook.sweep", 300);
+
+/** The webhook inbox's jobs, run by the worker. */
+export const webhookJobs: JobDefinition[] = [
+  defineJob<ProcessJob>({
+    queue: WEBHOOK_PROCESS_QUEUE,
+    // PGlite has no NOTIFY: fetch in batches and keep fetching while batches come back full
+    // (docs/environment.md: about 4 jobs/s otherwise). Per-job results, so that one failing
+    // event is retried alone instead of failing its whole batch. NOTIFY only announces new
+    // jobs, not a retry whose backoff has run out, so the poll behind it stays short.
+    work: (embedded) => ({ batchSize: 10, burstWhenBatchFull: true, pollingIntervalSeconds: embedded ? 0.5 : 1, notifyPollingIntervalSeconds: 2, perJobResults: true }),
+    handle: async (jobs) => (await Promise.all(groupByOrder(jobs, (job) => job.data.orderId).map(runInTurn))).flat(),
+  }),
+  periodicJob({ queue: WEBHOOK_SWEEP_QUEUE, everySeconds: () => 10, run: () => processPendingEvents({ olderThanMs: 5_000 }) }),
+];
+
+async function runInTurn(jobs: Job<ProcessJob>[]): Promise<JobResult[]> {
+  const results: JobResult[] = [];
+  for (const job of jobs) {
+    try {
+      const { outcome, state } = await processEvent(job.data.eventId);
+      // Claimed by someone else right now (the sweep, another job): look again after the
+      // retry delay, so that if that attempt fails the event still has a job behind it.
+      if (outcome === "skipped" && state === "processing") results.push({ id: job.id, status: "failed", output: { message: "being processed elsewhere; checking again later" } });
+      else results.push({ id: job.id, status: "completed" });
+    } catch (error) {
+      results.push({ id: job.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } });
+    }
+  }
+  return results;
+}

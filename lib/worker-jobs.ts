@@ -1,0 +1,9 @@
+import "server-only";
+import type { JobDefinition } from "@/lib/jobs/define-job";
+import { bulkOrderJobs } from "@/lib/bulk-orders/jobs";
+import { orderJobs } from "@/lib/orders/jobs";
+import { webhookJobs } from "@/lib/webhooks/jobs";
+import { withdrawalJobs } from "@/lib/withdrawals/jobs";
+
+/** Every domain's background jobs: what scripts/worker.ts hands lib/jobs to run. */
+export const WORKER_JOBS: readonly JobDefinition[] = [...webhookJobs, ...orderJobs, ...withdrawalJobs, ...bulkOrderJobs];
