@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  const results = await eslint.lintText(code, { filePath });
+  return results.flatMap((r) => r.messages).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
 }
 
 describe("import rules", () => {
