@@ -1,5 +1,6 @@
 import { withStaff } from "@/lib/http/with-staff";
 import { parseInput, searchParamsObject } from "@/lib/http/parse";
+import { csvDownload } from "@/lib/http/csv-download";
 import { orderFilterSchema } from "@/lib/orders/list-orders";
 import { exportOrdersCsv } from "@/lib/orders/export-orders";
 
@@ -8,14 +9,7 @@ export const GET = withStaff(
   async ({ req, actor }) => {
     const url = new URL(req.url);
     const filter = parseInput(orderFilterSchema, { ...searchParamsObject(url), status: url.searchParams.getAll("status") });
-    const stamp = new Date().toISOString().slice(0, 10);
-    return new Response(await exportOrdersCsv(actor, filter), {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="orders-${stamp}.csv"`,
-        "cache-control": "no-store",
-      },
-    });
+    return csvDownload(await exportOrdersCsv(actor, filter), "orders");
   },
   { permission: "orders.read" },
 );
