@@ -14,6 +14,8 @@ export type Column<R> = {
   rowHeader?: boolean;
   /** Left out when false (a column only some lists need). */
   show?: boolean;
+  /** `data-testid` of each body cell. */
+  testId?: string;
 };
 
 /**
@@ -48,6 +50,7 @@ export function DataTable<R>({
   empty,
   testId,
   variant = "card",
+  footer,
 }: {
   /** The scrolling region's name. */
   label: string;
@@ -57,12 +60,21 @@ export function DataTable<R>({
   rowKey: (row: R) => string | number;
   /** `data-*` attributes (tests and scripts find rows by them) and a row class. */
   rowAttributes?: (row: R) => RowAttributes;
-  /** What an empty list says: a card in place of the table, or a row inside it. */
-  empty?: { text: ReactNode; testId?: string; as?: "card" | "row" };
+  /** What an empty list says: a card in place of the table, a line (inside a card already), or a row of the table. */
+  empty?: { text: ReactNode; testId?: string; as?: "card" | "line" | "row" };
   testId?: string;
   variant?: Variant;
+  /** Rows under the body (a total), as `<tr>` elements. */
+  footer?: ReactNode;
 }) {
   const shown = columns.filter((c) => c.show !== false);
+  if (rows.length === 0 && empty?.as === "line") {
+    return (
+      <p className="text-sm text-slate-600" data-testid={empty.testId}>
+        {empty.text}
+      </p>
+    );
+  }
   if (rows.length === 0 && empty && empty.as !== "row") {
     return (
       <div className={`p-8 text-center text-sm text-slate-600 ${FRAME}`} data-testid={empty.testId}>
@@ -96,11 +108,11 @@ export function DataTable<R>({
               {shown.map((c) => {
                 const className = [TD[variant], c.align === "right" ? "text-right" : "", c.rowHeader ? "text-left font-medium" : "", c.className ?? ""].filter(Boolean).join(" ");
                 return c.rowHeader ? (
-                  <th key={c.key} scope="row" className={className}>
+                  <th key={c.key} scope="row" className={className} data-testid={c.testId}>
                     {c.cell(row)}
                   </th>
                 ) : (
-                  <td key={c.key} className={className}>
+                  <td key={c.key} className={className} data-testid={c.testId}>
                     {c.cell(row)}
                   </td>
                 );
@@ -108,6 +120,7 @@ export function DataTable<R>({
             </tr>
           ))}
         </tbody>
+        {footer ? <tfoot>{footer}</tfoot> : null}
       </table>
     </TableScroll>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import Link from "next/link";
 
 type PagerLink = { href: string; text: string; testId?: string } | null | undefined;
@@ -15,15 +16,26 @@ export function totalLine({ total, noun, capped, filtered, shown }: { total: num
   return `${countText(total, noun, capped)}${filtered ? " match these filters" : ""}${capped || total > shown ? `; showing ${shown} at a time, newest first` : ""}.`;
 }
 
+type PagerProps = {
+  label: string;
+  newer?: PagerLink;
+  older?: PagerLink;
+  /** The count line (`totalLine`), with `testId`. */
+  total?: string | null;
+  testId?: string;
+  /** Said where the way back would be, on the first page (e.g. when the list was read). */
+  note?: ReactNode;
+};
+
 /**
  * Below a list: the way back to newer rows, the total count, and the way on to older rows
  * (keyset or numbered pages alike). Nothing when the list is empty and has no pages.
  */
-export function Pager({ label, newer, older, total, testId }: { label: string; newer?: PagerLink; older?: PagerLink; total?: string | null; testId?: string }) {
-  if (!newer && !older && !total) return null;
+export function Pager({ label, newer, older, total, testId, note }: PagerProps) {
+  if (!newer && !older && !total && !note) return null;
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
-      {newer ? <Link href={newer.href} className={LINK} data-testid={newer.testId}>{newer.text}</Link> : <span />}
+      {newer ? <Link href={newer.href} className={LINK} data-testid={newer.testId}>{newer.text}</Link> : (note ?? <span />)}
       {total ? <p className="text-slate-600" data-testid={testId}>{total}</p> : null}
       {older ? <Link href={older.href} className={LINK} data-testid={older.testId}>{older.text}</Link> : <span />}
     </nav>

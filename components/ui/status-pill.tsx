@@ -11,13 +11,21 @@ export const PILL_TONES: Record<PillTone, string> = {
   refused: "bg-rose-100 text-rose-900 ring-rose-200",
 };
 
-/**
- * A status as words in a coloured pill (never colour alone), usable from server and client
- * components. `data-state` carries the raw status for tests and scripts.
- */
-export function StatusPill({ status, label, tone, testId, title }: { status: string; label: string; tone: PillTone | undefined; testId?: string; title?: string }) {
+type PillProps = {
+  status: string;
+  label: string;
+  tone: PillTone | undefined;
+  testId?: string;
+  title?: string;
+  /** Carries the raw status for tests and scripts (orders say `data-status`, the rest `data-state`). */
+  dataAttribute?: "data-state" | "data-status";
+};
+
+/** A status as words in a coloured pill (never colour alone), usable from server and client components. */
+export function StatusPill({ status, label, tone, testId, title, dataAttribute }: PillProps) {
+  const data = dataAttribute ? { [dataAttribute]: status } : {};
   return (
-    <span data-testid={testId} data-state={status} title={title} className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${PILL_TONES[tone ?? "neutral"]}`}>
+    <span data-testid={testId} {...data} title={title} className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${PILL_TONES[tone ?? "neutral"]}`}>
       {label}
     </span>
   );
