@@ -46,12 +46,10 @@ const COLUMNS: Column<BulkOrderSummary>[] = [
 export function BulkOrdersList({ items }: { items: BulkOrderSummary[] }) {
   return (
     <DataTable
-      label="Bulk orders"
-      testId="bulk-orders-table"
-      columns={COLUMNS}
       rows={items}
-      rowKey={(item) => item.id}
-      rowAttributes={(item) => ({ "data-bulk-id": item.id, className: "hover:bg-slate-50" })}
+      row={(item) => ({ key: item.id, "data-bulk-id": item.id, className: "hover:bg-slate-50" })}
+      name={{ label: "Bulk orders", testId: "bulk-orders-table" }}
+      columns={COLUMNS}
       empty={{ text: "No bulk orders yet. Upload a file above to start one.", testId: "bulk-orders-empty" }}
     />
   );

@@ -39,13 +39,11 @@ export function BulkRowsTable({ view }: { view: BulkOrderView }) {
         </div>
       </div>
       <DataTable
-        label="Rows of the file"
-        testId="bulk-rows"
+        rows={rows}
+        row={(row) => ({ key: row.rowNumber, "data-row": row.rowNumber, "data-state": row.state, className: row.errors ? "bg-red-50/40" : undefined })}
+        name={{ label: "Rows of the file", testId: "bulk-rows" }}
         variant="narrow"
         columns={rowColumns(view, showPhone)}
-        rows={rows}
-        rowKey={(row) => row.rowNumber}
-        rowAttributes={(row) => ({ "data-row": row.rowNumber, "data-state": row.state, className: row.errors ? "bg-red-50/40" : undefined })}
         empty={{ text: "No row needs attention.", as: "row" }}
       />
     </section>

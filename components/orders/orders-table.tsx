@@ -73,13 +73,10 @@ function columns(reveals: Record<string, number>): Column<OrderListRow>[] {
 export function OrdersTable({ rows, reveals = {} }: { rows: OrderListRow[]; reveals?: Record<string, number> }) {
   return (
     <DataTable
-      label="Orders"
-      caption="Orders, newest first"
-      testId="orders-table"
-      columns={columns(reveals)}
       rows={rows}
-      rowKey={(row) => row.id}
-      rowAttributes={(row) => ({ "data-order-id": row.id, "data-status": row.status })}
+      row={(row) => ({ key: row.id, "data-order-id": row.id, "data-status": row.status })}
+      name={{ label: "Orders", caption: "Orders, newest first", testId: "orders-table" }}
+      columns={columns(reveals)}
     />
   );
 }

@@ -24,51 +24,49 @@ export type Column<R> = {
  */
 type Variant = "card" | "compact" | "narrow" | "plain";
 
-const HEAD: Record<Variant, string> = {
-  card: "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600",
-  compact: "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600",
-  narrow: "bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600",
-  plain: "text-left text-xs font-semibold uppercase tracking-wide text-slate-600",
+const HEAD = "text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
+/** Cell padding by variant; all but "plain" put the header on a grey band. */
+const PADDING: Record<Variant, { th: string; td: string }> = {
+  card: { th: "px-4 py-3", td: "px-4 py-2" },
+  compact: { th: "px-4 py-2", td: "px-4 py-2" },
+  narrow: { th: "px-3 py-3", td: "px-3 py-2" },
+  plain: { th: "py-2 pr-4 last:pr-0", td: "py-2 pr-4 last:pr-0" },
 };
-const TH: Record<Variant, string> = { card: "px-4 py-3", compact: "px-4 py-2", narrow: "px-3 py-3", plain: "py-2 pr-4 last:pr-0" };
-const TD: Record<Variant, string> = { card: "px-4 py-2", compact: "px-4 py-2", narrow: "px-3 py-2", plain: "py-2 pr-4 last:pr-0" };
 const FRAME = "rounded-lg bg-white shadow-sm ring-1 ring-slate-200";
 
-type RowAttributes = { className?: string } & Record<`data-${string}`, string | number | undefined>;
+/** What each `<tr>` gets: its React key, a class, and `data-*` attributes (tests and scripts find rows by them). */
+type RowProps = { key: string | number; className?: string } & Record<`data-${string}`, string | number | undefined>;
 
 /**
  * A list as a table: columns, rows, a screen-reader caption and an empty state, inside a
  * region that scrolls sideways on a phone instead of widening the page.
  */
 export function DataTable<R>({
-  label,
-  caption,
+  name,
   columns,
   rows,
-  rowKey,
-  rowAttributes,
+  row: rowProps,
   empty,
-  testId,
   variant = "card",
   footer,
 }: {
-  /** The scrolling region's name. */
-  label: string;
-  caption?: string;
+  /** The scrolling region's name, the screen-reader caption, and the table's test id. */
+  name: { label: string; caption?: string; testId?: string };
   columns: Column<R>[];
   rows: readonly R[];
-  rowKey: (row: R) => string | number;
-  /** `data-*` attributes (tests and scripts find rows by them) and a row class. */
-  rowAttributes?: (row: R) => RowAttributes;
-  /** What an empty list says: a card in place of the table, a line (inside a card already), or a row of the table. */
-  empty?: { text: ReactNode; testId?: string; as?: "card" | "line" | "row" };
-  testId?: string;
+  row: (row: R) => RowProps;
+  /**
+   * What an empty list says: in place of the table, a card (or a line of text for a table
+   * that sits in a card already, "compact" and "plain"), or `as: "row"` a row of the table.
+   */
+  empty?: { text: ReactNode; testId?: string; as?: "row" };
   variant?: Variant;
   /** Rows under the body (a total), as `<tr>` elements. */
   footer?: ReactNode;
 }) {
   const shown = columns.filter((c) => c.show !== false);
-  if (rows.length === 0 && empty?.as === "line") {
+  const inCard = variant === "compact" || variant === "plain";
+  if (rows.length === 0 && empty && inCard) {
     return (
       <p className="text-sm text-slate-600" data-testid={empty.testId}>
         {empty.text}
@@ -83,13 +81,13 @@ export function DataTable<R>({
     );
   }
   return (
-    <TableScroll label={label} className={variant === "card" || variant === "narrow" ? FRAME : ""}>
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={testId}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className={HEAD[variant]}>
+    <TableScroll label={name.label} className={inCard ? "" : FRAME}>
+      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={name.testId}>
+        {name.caption ? <caption className="sr-only">{name.caption}</caption> : null}
+        <thead className={variant === "plain" ? HEAD : `bg-slate-50 ${HEAD}`}>
           <tr>
             {shown.map((c) => (
-              <th key={c.key} scope="col" className={`${TH[variant]}${c.align === "right" ? " text-right" : ""}`}>
+              <th key={c.key} scope="col" className={`${PADDING[variant].th}${c.align === "right" ? " text-right" : ""}`}>
                 {c.header}
               </th>
             ))}
@@ -103,25 +101,32 @@ export function DataTable<R>({
               </td>
             </tr>
           ) : null}
-          {rows.map((row) => (
-            <tr key={rowKey(row)} {...rowAttributes?.(row)}>
-              {shown.map((c) => {
-                const className = [TD[variant], c.align === "right" ? "text-right" : "", c.rowHeader ? "text-left font-medium" : "", c.className ?? ""].filter(Boolean).join(" ");
-                return c.rowHeader ? (
-                  <th key={c.key} scope="row" className={className} data-testid={c.testId}>
-                    {c.cell(row)}
-                  </th>
-                ) : (
-                  <td key={c.key} className={className} data-testid={c.testId}>
-                    {c.cell(row)}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+          {rows.map((row) => {
+            const { key, ...attributes } = rowProps(row);
+            return (
+              <tr key={key} {...attributes}>
+                {shown.map((c) => (
+                  <Cell key={c.key} column={c} row={row} variant={variant} />
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
         {footer ? <tfoot>{footer}</tfoot> : null}
       </table>
     </TableScroll>
+  );
+}
+
+function Cell<R>({ column: c, row, variant }: { column: Column<R>; row: R; variant: Variant }) {
+  const className = [PADDING[variant].td, c.align === "right" ? "text-right" : "", c.rowHeader ? "text-left font-medium" : "", c.className ?? ""].filter(Boolean).join(" ");
+  return c.rowHeader ? (
+    <th scope="row" className={className} data-testid={c.testId}>
+      {c.cell(row)}
+    </th>
+  ) : (
+    <td className={className} data-testid={c.testId}>
+      {c.cell(row)}
+    </td>
   );
 }

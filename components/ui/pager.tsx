@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import Link from "next/link";
+import { hrefWith } from "./search-params";
 
 type PagerLink = { href: string; text: string; testId?: string } | null | undefined;
 
@@ -16,13 +17,37 @@ export function totalLine({ total, noun, capped, filtered, shown }: { total: num
   return `${countText(total, noun, capped)}${filtered ? " match these filters" : ""}${capped || total > shown ? `; showing ${shown} at a time, newest first` : ""}.`;
 }
 
+export type PagerLinks = { newer?: PagerLink; older?: PagerLink };
+
+/** The links of a keyset list: back to its newest page (on a later one), on to older rows (when there are). */
+export function keysetLinks(path: string, query: URLSearchParams, page: { cursor?: string; nextCursor: string | null }, older: { text: string; testId?: string }): PagerLinks {
+  return {
+    newer: page.cursor ? { href: hrefWith(path, query), text: "Back to newest" } : null,
+    older: page.nextCursor ? { href: hrefWith(path, query, { cursor: page.nextCursor }), ...older } : null,
+  };
+}
+
+/**
+ * Links and count line of a page of a keyset list: `shown` rows on this page, `count` of all
+ * that match (capped), the filter in `query` (when it has any, the line says they match it).
+ */
+export function keysetPager(
+  path: string,
+  query: URLSearchParams,
+  page: { cursor?: string; nextCursor: string | null; shown: number },
+  count: { total: number; capped?: boolean },
+  words: { noun: readonly [string, string]; older: string; olderTestId?: string },
+): Pick<PagerProps, "links" | "total"> {
+  const total = page.shown ? totalLine({ ...count, noun: words.noun, filtered: query.size > 0, shown: page.shown }) : null;
+  return { links: keysetLinks(path, query, page, { text: words.older, testId: words.olderTestId }), total };
+}
+
 type PagerProps = {
-  label: string;
-  newer?: PagerLink;
-  older?: PagerLink;
-  /** The count line (`totalLine`), with `testId`. */
+  /** The navigation's accessible name, and the test id of the count line. */
+  name: { label: string; testId?: string };
+  links?: PagerLinks;
+  /** The count line (`totalLine`). */
   total?: string | null;
-  testId?: string;
   /** Said where the way back would be, on the first page (e.g. when the list was read). */
   note?: ReactNode;
 };
@@ -31,12 +56,13 @@ type PagerProps = {
  * Below a list: the way back to newer rows, the total count, and the way on to older rows
  * (keyset or numbered pages alike). Nothing when the list is empty and has no pages.
  */
-export function Pager({ label, newer, older, total, testId, note }: PagerProps) {
+export function Pager({ name, links = {}, total, note }: PagerProps) {
+  const { newer, older } = links;
   if (!newer && !older && !total && !note) return null;
   return (
-    <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
+    <nav aria-label={name.label} className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
       {newer ? <Link href={newer.href} className={LINK} data-testid={newer.testId}>{newer.text}</Link> : (note ?? <span />)}
-      {total ? <p className="text-slate-600" data-testid={testId}>{total}</p> : null}
+      {total ? <p className="text-slate-600" data-testid={name.testId}>{total}</p> : null}
       {older ? <Link href={older.href} className={LINK} data-testid={older.testId}>{older.text}</Link> : <span />}
     </nav>
   );

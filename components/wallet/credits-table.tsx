@@ -31,15 +31,12 @@ const COLUMNS: Column<CreditView>[] = [
 export function CreditsTable({ items }: { items: CreditView[] }) {
   return (
     <DataTable
-      label="Credits"
-      caption="Wallet credits, newest first, with the matched deposit"
-      testId="credits-table"
+      rows={items}
+      row={(c) => ({ key: c.eventId, "data-event-id": c.eventId, "data-matched": c.deposit ? "yes" : "no", "data-deposit-id": c.deposit?.id })}
+      name={{ label: "Credits", caption: "Wallet credits, newest first, with the matched deposit", testId: "credits-table" }}
       variant="compact"
       columns={COLUMNS}
-      rows={items}
-      rowKey={(c) => c.eventId}
-      rowAttributes={(c) => ({ "data-event-id": c.eventId, "data-matched": c.deposit ? "yes" : "no", "data-deposit-id": c.deposit?.id })}
-      empty={{ text: "No credits recorded yet.", testId: "credits-empty", as: "line" }}
+      empty={{ text: "No credits recorded yet.", testId: "credits-empty" }}
     />
   );
 }

@@ -24,15 +24,12 @@ const COLUMNS: Column<DepositView>[] = [
 export function DepositsTable({ items, emptyText }: { items: DepositView[]; emptyText: string }) {
   return (
     <DataTable
-      label="Deposits"
-      caption="Deposits, newest first"
-      testId="deposits-table"
+      rows={items}
+      row={(d) => ({ key: d.id, "data-deposit-id": d.id, "data-amount-minor": d.amountMinor })}
+      name={{ label: "Deposits", caption: "Deposits, newest first", testId: "deposits-table" }}
       variant="compact"
       columns={COLUMNS}
-      rows={items}
-      rowKey={(d) => d.id}
-      rowAttributes={(d) => ({ "data-deposit-id": d.id, "data-amount-minor": d.amountMinor })}
-      empty={{ text: emptyText, testId: "deposits-empty", as: "line" }}
+      empty={{ text: emptyText, testId: "deposits-empty" }}
     />
   );
 }

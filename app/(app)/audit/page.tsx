@@ -8,8 +8,8 @@ import { Notice } from "@/components/ui/notice";
 import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { FILTER_INPUT, FilterActions, FilterField, FilterForm } from "@/components/ui/filter-form";
-import { Pager, totalLine } from "@/components/ui/pager";
-import { filterQuery, hrefWith, pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
+import { keysetPager, Pager } from "@/components/ui/pager";
+import { filterQuery, pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
 import { utcTime } from "@/components/ui/utc-time";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -41,6 +41,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const { cursor } = validCursor(raw, "cursor", auditCursorSchema);
   const [{ rows, nextCursor }, count, alerts] = await Promise.all([listAudit(actor, filter, { cursor, limit: 50 }), countAudit(actor, filter), recentQuotaAlerts(actor)]);
   const query = filterQuery(filter);
+  const pager = keysetPager("/audit", query, { cursor, nextCursor, shown: rows.length }, count, { noun: ["entry", "entries"], older: "Older entries →" });
 
   return (
     <>
@@ -91,21 +92,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       ) : null}
       {!parsed.success ? <Notice tone="warning">Some filters were not valid and were ignored.</Notice> : null}
       <DataTable
-        label="Audit entries"
-        testId="audit-table"
-        columns={COLUMNS}
         rows={rows}
-        rowKey={(row) => row.id}
-        rowAttributes={(row) => ({ "data-action": row.action })}
+        row={(row) => ({ key: row.id, "data-action": row.action })}
+        name={{ label: "Audit entries", testId: "audit-table" }}
+        columns={COLUMNS}
         empty={{ text: "No audit entries match these filters.", testId: "audit-empty" }}
       />
-      <Pager
-        label="Pages of the audit log"
-        testId="audit-total"
-        newer={cursor ? { href: hrefWith("/audit", query), text: "Back to newest" } : null}
-        older={nextCursor ? { href: hrefWith("/audit", query, { cursor: nextCursor }), text: "Older entries →" } : null}
-        total={rows.length ? totalLine({ ...count, noun: ["entry", "entries"], filtered: query.size > 0, shown: rows.length }) : null}
-      />
+      <Pager name={{ label: "Pages of the audit log", testId: "audit-total" }} {...pager} />
     </>
   );
 }

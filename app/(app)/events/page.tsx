@@ -10,8 +10,8 @@ import { Notice } from "@/components/ui/notice";
 import { ReprocessButton } from "@/components/events/reprocess-button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { FILTER_INPUT, FilterActions, FilterField, FilterForm } from "@/components/ui/filter-form";
-import { Pager, totalLine } from "@/components/ui/pager";
-import { filterQuery, hrefWith, pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
+import { keysetPager, Pager } from "@/components/ui/pager";
+import { filterQuery, pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
 import { PILL_TONES, StatusPill, type PillTone } from "@/components/ui/status-pill";
 import { utcTime } from "@/components/ui/utc-time";
 
@@ -100,9 +100,10 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const filter: EventFilter = parsed.success ? parsed.data : { state: undefined, kind: undefined };
   const { cursor } = validCursor(raw, "cursor", eventCursorSchema);
   const [{ rows, nextCursor }, count, counts] = await Promise.all([listEvents(actor, filter, { cursor, limit: 50 }), countEvents(actor, filter), countEventsByState(actor)]);
+  const query = filterQuery(filter);
+  const pager = keysetPager("/events", query, { cursor, nextCursor, shown: rows.length }, count, { noun: ["event", "events"], older: "Older events →" });
   // The actions column only when some row has an action.
   const showActions = can(actor.roles, "events.manage") && rows.some(isReprocessable);
-  const query = filterQuery(filter);
 
   return (
     <>
@@ -139,21 +140,13 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       </FilterForm>
       {!parsed.success ? <Notice tone="warning">Some filters were not valid and were ignored.</Notice> : null}
       <DataTable
-        label="Events"
-        testId="events-table"
-        columns={eventColumns(showActions)}
         rows={rows}
-        rowKey={(row) => row.id}
-        rowAttributes={(row) => ({ "data-event-id": row.id, "data-state": row.state })}
+        row={(row) => ({ key: row.id, "data-event-id": row.id, "data-state": row.state })}
+        name={{ label: "Events", testId: "events-table" }}
+        columns={eventColumns(showActions)}
         empty={{ text: "No events match these filters.", testId: "events-empty" }}
       />
-      <Pager
-        label="Pages of events"
-        testId="events-total"
-        newer={cursor ? { href: hrefWith("/events", query), text: "Back to newest" } : null}
-        older={nextCursor ? { href: hrefWith("/events", query, { cursor: nextCursor }), text: "Older events →" } : null}
-        total={rows.length ? totalLine({ ...count, noun: ["event", "events"], filtered: query.size > 0, shown: rows.length }) : null}
-      />
+      <Pager name={{ label: "Pages of events", testId: "events-total" }} {...pager} />
     </>
   );
 }

@@ -14,8 +14,8 @@ import { OrdersTable } from "@/components/orders/orders-table";
 import { revealCounts } from "@/lib/reveal/reveal-history";
 import { OrdersTableSkeleton } from "@/components/orders/orders-table-skeleton";
 import { countOrders } from "@/lib/orders/count-orders";
-import { Pager, totalLine } from "@/components/ui/pager";
-import { hrefWith, pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
+import { keysetPager, Pager } from "@/components/ui/pager";
+import { pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
 
 export const metadata: Metadata = { title: "Orders" };
 
@@ -98,6 +98,7 @@ async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; f
   const total = await countOrders(actor, filter);
   const reveals = Object.fromEntries(await revealCounts(rows.map((r) => r.id)));
   const filtered = query.size > 0;
+  const pager = keysetPager("/orders", query, { cursor, nextCursor, shown: rows.length }, { total }, { noun: ["order", "orders"], older: "Older orders →", olderTestId: "orders-older" });
   return (
     <>
       {rows.length === 0 ? (
@@ -120,13 +121,7 @@ async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; f
       ) : (
         <OrdersTable rows={rows} reveals={reveals} />
       )}
-      <Pager
-        label="Pages of orders"
-        testId="orders-total"
-        newer={cursor ? { href: hrefWith("/orders", query), text: "Back to newest" } : null}
-        older={nextCursor ? { href: hrefWith("/orders", query, { cursor: nextCursor }), text: "Older orders →", testId: "orders-older" } : null}
-        total={rows.length ? totalLine({ total, noun: ["order", "orders"], filtered, shown: rows.length }) : null}
-      />
+      <Pager name={{ label: "Pages of orders", testId: "orders-total" }} {...pager} />
     </>
   );
 }

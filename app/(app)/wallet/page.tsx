@@ -134,9 +134,8 @@ async function Deposits({ actor, cursor, chart }: { actor: Actor; cursor?: strin
     <>
       <DepositsTable items={page.items} emptyText={cursor ? "No older deposits." : "No deposits yet. Deposits to the address above appear here once confirmed."} />
       <Pager
-        label="Pages of deposits"
-        newer={cursor ? { href: link(), text: "Back to newest" } : null}
-        older={page.nextCursor ? { href: link(page.nextCursor), text: "Older deposits →", testId: "deposits-older" } : null}
+        name={{ label: "Pages of deposits" }}
+        links={{ newer: cursor ? { href: link(), text: "Back to newest" } : null, older: page.nextCursor ? { href: link(page.nextCursor), text: "Older deposits →", testId: "deposits-older" } : null }}
         note={<span className="text-xs text-slate-500">Read at {utcTime(page.readAt, "second")}</span>}
       />
     </>

@@ -101,10 +101,8 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
       )}
 
       <Pager
-        label="Pages"
-        testId="withdrawals-total"
-        newer={list.page > 1 ? { href: href(state, list.page - 1), text: "Newer" } : null}
-        older={list.page < list.pageCount ? { href: href(state, list.page + 1), text: "Older" } : null}
+        name={{ label: "Pages", testId: "withdrawals-total" }}
+        links={{ newer: list.page > 1 ? { href: href(state, list.page - 1), text: "Newer" } : null, older: list.page < list.pageCount ? { href: href(state, list.page + 1), text: "Older" } : null }}
         total={list.total === 0 ? null : list.pageCount > 1 ? `Page ${list.page} of ${list.pageCount} (${list.total} requests)` : `${countText(list.total, ["request", "requests"])}.`}
       />
     </>

@@ -143,13 +143,12 @@ const LINE_COLUMNS: Column<OrderLine>[] = [
 function OrderLines({ order }: { order: OrderDetail }) {
   return (
     <DataTable
-      label="Order lines"
-      testId="order-lines"
+      rows={order.lines}
+      row={(line) => ({ key: `${line.productId}-${line.variantId ?? ""}-${order.lines.indexOf(line)}` })}
+      name={{ label: "Order lines", testId: "order-lines" }}
       variant="plain"
       columns={LINE_COLUMNS}
-      rows={order.lines}
-      rowKey={(line) => `${line.productId}-${line.variantId ?? ""}-${order.lines.indexOf(line)}`}
-      empty={{ text: "The Issuing Service has not reported the lines of this order yet.", testId: "order-lines-empty", as: "line" }}
+      empty={{ text: "The Issuing Service has not reported the lines of this order yet.", testId: "order-lines-empty" }}
       footer={
         <tr className="border-t-2 border-slate-200">
           <th scope="row" colSpan={4} className="py-2 pr-4 text-right font-semibold">Order total</th>

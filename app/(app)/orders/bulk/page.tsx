@@ -54,8 +54,7 @@ export default async function BulkOrdersPage() {
       <h2 className="mb-3 mt-8 text-base font-semibold text-slate-900">Your recent bulk orders</h2>
       <BulkOrdersList items={recent} />
       <Pager
-        label="Bulk orders in all"
-        testId="bulk-orders-total"
+        name={{ label: "Bulk orders in all", testId: "bulk-orders-total" }}
         total={recent.length ? `${countText(count.total, ["bulk order", "bulk orders"], count.capped)}${count.capped || count.total > recent.length ? `; showing the ${recent.length} most recent` : ""}.` : null}
       />
     </>
