@@ -2,8 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { optionalIsoDaySchema, singleLineText } from "@/lib/validation";
 import { db, Prisma } from "@/lib/db/client";
-import { assertCan, type Actor } from "@/lib/auth/actor";
 import { keysetPage, pageLimit, readTimeCursor, timeCursor, type KeysetPage } from "@/lib/db/keyset-page";
+import { assertCan, type Actor } from "@/lib/auth/actor";
 import { ORDER_STATUSES, type OrderStatus } from "./order-states";
 import { originOf, readOrderLines, type OrderOrigin } from "./get-order";
 
