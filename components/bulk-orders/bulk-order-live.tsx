@@ -38,7 +38,12 @@ function pollEvery(view: BulkOrderView): number | false {
 export function BulkOrderLive({ initial }: { initial: BulkOrderView }) {
   const queryClient = useQueryClient();
   const queryKey = ["bulk-order", initial.id];
-  const query = useQuery({ queryKey, queryFn: () => fetchBulkOrder(initial.id), initialData: initial, refetchInterval: (q) => pollEvery(q.state.data ?? initial) });
+  const query = useQuery({
+    queryKey,
+    queryFn: () => fetchBulkOrder(initial.id),
+    initialData: initial,
+    refetchInterval: (q) => pollEvery(q.state.data ?? initial),
+  });
   const view = query.data;
   const [busy, setBusy] = useState<"confirm" | "cancel" | null>(null);
   const [problem, setProblem] = useState<ApiProblem | null>(null);

@@ -24,7 +24,10 @@ export async function confirmBulkOrder(actor: Actor, id: string): Promise<BulkOr
   if (ACTIVE_BULK_STATES.includes(state)) {
     await enqueueBulkOrderRun(bulkOrderId).catch((error: unknown) => {
       // Confirmed and committed: the worker's sweep queues it within a minute.
-      logger.warn("bulk order confirmed but not queued; the sweep will queue it", { bulkOrderId, error: error instanceof Error ? error.message : String(error) });
+      logger.warn("bulk order confirmed but not queued; the sweep will queue it", {
+        bulkOrderId,
+        error: error instanceof Error ? error.message : String(error),
+      });
     });
   }
   return getBulkOrder(actor, bulkOrderId);
@@ -33,30 +36,54 @@ export async function confirmBulkOrder(actor: Actor, id: string): Promise<BulkOr
 async function confirmInTx(tx: Tx, actor: Actor, id: string): Promise<BulkState> {
   const bulk = await tx.bulkOrder.findUnique({ where: { id } });
   if (!bulk) throw new AppError("not_found", "There is no such bulk order.");
-  if (bulk.createdById !== actor.staffId) throw new AppError("forbidden", "Only the person who uploaded this file can confirm it.");
+  if (bulk.createdById !== actor.staffId)
+    throw new AppError("forbidden", "Only the person who uploaded this file can confirm it.");
   if (bulk.state !== "draft" && bulk.state !== "cancelled") return bulk.state as BulkState;
   assertBulkMove(bulk.state, "confirmed");
   if (Date.now() - bulk.createdAt.getTime() > PREVIEW_TTL_MS) {
-    throw new AppError("preview_expired", "This preview is more than an hour old and prices may have moved. Upload the file again to see today's prices.", { status: 409 });
+    throw new AppError(
+      "preview_expired",
+      "This preview is more than an hour old and prices may have moved. Upload the file again to see today's prices.",
+      { status: 409 },
+    );
   }
-  if (bulk.validCount === 0) throw new AppError("conflict", "No row of this file can be ordered. Fix the rows shown and upload it again.");
+  if (bulk.validCount === 0)
+    throw new AppError("conflict", "No row of this file can be ordered. Fix the rows shown and upload it again.");
 
-  const valid = await tx.bulkOrderRow.findMany({ where: { bulkOrderId: id, quotedTotalMinor: { not: null } }, select: { rowNumber: true, clientReference: true } });
-  const used = await findUsedReferences(valid.flatMap((r) => (r.clientReference ? [r.clientReference] : [])), id, tx);
+  const valid = await tx.bulkOrderRow.findMany({
+    where: { bulkOrderId: id, quotedTotalMinor: { not: null } },
+    select: { rowNumber: true, clientReference: true },
+  });
+  const used = await findUsedReferences(
+    valid.flatMap((r) => (r.clientReference ? [r.clientReference] : [])),
+    id,
+    tx,
+  );
   if (used.size > 0) {
     const rows = valid.filter((r) => r.clientReference && used.has(r.clientReference)).map((r) => r.rowNumber);
-    throw new AppError("conflict", `Row${rows.length > 1 ? "s" : ""} ${rows.join(", ")} use client references that were ordered since this preview. Upload the file again.`);
+    throw new AppError(
+      "conflict",
+      `Row${rows.length > 1 ? "s" : ""} ${rows.join(", ")} use client references that were ordered since this preview. Upload the file again.`,
+    );
   }
 
   const now = new Date();
-  const { count } = await tx.bulkOrder.updateMany({ where: { id, state: "draft" }, data: { state: "confirmed", confirmedAt: now } });
-  if (count === 0) return ((await tx.bulkOrder.findUniqueOrThrow({ where: { id } })).state as BulkState);
+  const { count } = await tx.bulkOrder.updateMany({
+    where: { id, state: "draft" },
+    data: { state: "confirmed", confirmedAt: now },
+  });
+  if (count === 0) return (await tx.bulkOrder.findUniqueOrThrow({ where: { id } })).state as BulkState;
   // One key per valid row, unique by construction (bulk id + row number), stored before any send.
   await tx.$executeRaw`UPDATE "BulkOrderRow" SET "idempotencyKey" = 'bulk-' || "bulkOrderId" || '-' || "rowNumber", "updatedAt" = CURRENT_TIMESTAMP WHERE "bulkOrderId" = ${id} AND "quotedTotalMinor" IS NOT NULL AND "state" = 'pending'`;
   assertRowMove("pending", "skipped");
   await tx.bulkOrderRow.updateMany({
     where: { bulkOrderId: id, quotedTotalMinor: null, state: "pending" },
-    data: { state: "skipped", errorCode: ROW_INVALID, errorMessage: "Not placed: this row had errors in the preview.", settledAt: now },
+    data: {
+      state: "skipped",
+      errorCode: ROW_INVALID,
+      errorMessage: "Not placed: this row had errors in the preview.",
+      settledAt: now,
+    },
   });
   await recordAudit(tx, {
     action: "bulk_order.confirm",

@@ -29,7 +29,10 @@ export async function placeOrder(actor: Actor, input: unknown): Promise<{ order:
     if (order) return { order, replayed: true };
   }
   if (entry.state === "rejected") {
-    throw new AppError(entry.errorCode ?? "conflict", "This order was already refused by the Issuing Service. Start a new one.", { status: 409, correlationId: entry.correlationId ?? undefined });
+    throw new AppError(entry.errorCode ?? "conflict", "This order was already refused by the Issuing Service. Start a new one.", {
+      status: 409,
+      correlationId: entry.correlationId ?? undefined,
+    });
   }
   return { order: await sendLedgeredOrder(data.idempotencyKey, request, actor), replayed: !entry.created };
 }
@@ -38,9 +41,17 @@ export async function placeOrder(actor: Actor, input: unknown): Promise<{ order:
  * Sends (or resends) the ledgered request and records the outcome. Also used by the
  * resume job for entries whose outcome was never heard (crash, timeout).
  */
-export async function sendLedgeredOrder(key: string, request: OrderRequest, actor: Actor | null, priority: "interactive" | "background" = "interactive"): Promise<OrderView> {
+export async function sendLedgeredOrder(
+  key: string,
+  request: OrderRequest,
+  actor: Actor | null,
+  priority: "interactive" | "background" = "interactive",
+): Promise<OrderView> {
   try {
-    const { data: order, correlationId } = await upstream().createOrder(request, key, { priority, deadlineMs: priority === "interactive" ? 45_000 : 120_000 });
+    const { data: order, correlationId } = await upstream().createOrder(request, key, {
+      priority,
+      deadlineMs: priority === "interactive" ? 45_000 : 120_000,
+    });
     await db().$transaction(async (tx) => {
       await mirrorOrder(order, { placedById: actor?.staffId ?? null, idempotencyKey: key }, tx);
       await markLedger(tx, key, { state: "succeeded", resultId: order.id, correlationId });
@@ -59,13 +70,26 @@ export async function sendLedgeredOrder(key: string, request: OrderRequest, acto
     if (failure && !failure.outcomeUnknown && failure.code !== "budget_exhausted" && failure.status !== 429) {
       await db().$transaction(async (tx) => {
         await markLedger(tx, key, { state: "rejected", errorCode: failure.code, correlationId: failure.correlationId });
-        await recordAudit(tx, { action: "order.rejected", actor: actor ?? { email: "system:order-resume" }, targetType: "idempotency-key", targetId: key, correlationId: failure.correlationId, details: { reason: failure.code } });
+        await recordAudit(tx, {
+          action: "order.rejected",
+          actor: actor ?? { email: "system:order-resume" },
+          targetType: "idempotency-key",
+          targetId: key,
+          correlationId: failure.correlationId,
+          details: { reason: failure.code },
+        });
       });
       throw error;
     }
     if (failure) {
-      await db().$transaction((tx) => markLedger(tx, key, { state: "unknown", errorCode: failure.code, correlationId: failure.correlationId }));
-      throw new AppError("outcome_unknown", "The Issuing Service did not confirm the order yet. It will not be placed twice: submitting again, or waiting, will show the one order.", { status: 503, correlationId: failure.correlationId });
+      await db().$transaction((tx) =>
+        markLedger(tx, key, { state: "unknown", errorCode: failure.code, correlationId: failure.correlationId }),
+      );
+      throw new AppError(
+        "outcome_unknown",
+        "The Issuing Service did not confirm the order yet. It will not be placed twice: submitting again, or waiting, will show the one order.",
+        { status: 503, correlationId: failure.correlationId },
+      );
     }
     throw error;
   }
@@ -73,10 +97,17 @@ export async function sendLedgeredOrder(key: string, request: OrderRequest, acto
 
 function toUpstreamRequest(data: PlaceOrderInput): OrderRequest {
   const purchaseInput = data.phoneNumber ? { phoneNumber: data.phoneNumber } : undefined;
-  if (data.quoteId) return { quoteId: data.quoteId, clientReference: data.clientReference, ...(purchaseInput ? { purchaseInput } : {}) };
+  if (data.quoteId)
+    return { quoteId: data.quoteId, clientReference: data.clientReference, ...(purchaseInput ? { purchaseInput } : {}) };
   const item = data.item!;
   return {
-    item: { productId: item.productId, variantId: item.variantId ?? null, ...(item.value != null ? { value: item.value } : {}), quantity: item.quantity, currency: item.currency },
+    item: {
+      productId: item.productId,
+      variantId: item.variantId ?? null,
+      ...(item.value != null ? { value: item.value } : {}),
+      quantity: item.quantity,
+      currency: item.currency,
+    },
     clientReference: data.clientReference,
     ...(data.maximumTotal !== undefined ? { maximumTotal: data.maximumTotal } : {}),
     ...(purchaseInput ? { purchaseInput } : {}),

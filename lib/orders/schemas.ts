@@ -29,6 +29,9 @@ export const placeOrderSchema = z
   })
   .strict()
   .refine((v) => (v.quoteId ? !v.item : !!v.item), { message: "Give either a quote or an item, not both.", path: ["quoteId"] })
-  .refine((v) => !(v.quoteId && v.maximumTotal !== undefined), { message: "A maximum total applies only to inline pricing.", path: ["maximumTotal"] });
+  .refine((v) => !(v.quoteId && v.maximumTotal !== undefined), {
+    message: "A maximum total applies only to inline pricing.",
+    path: ["maximumTotal"],
+  });
 
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

@@ -12,14 +12,57 @@ export type Kind = "text" | "multiline" | "date" | "int" | "decimal" | "cursor" 
 
 /** A query parameter's sample value and kind, per route pattern (GET). */
 export const QUERY: Record<string, Record<string, [string, Kind]>> = {
-  "/api/orders": { origin: ["here", "enum"], reference: ["ref", "text"], product: ["p1", "text"], placedBy: ["me", "code"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], status: ["fulfilled", "enum"], cursor: ["1.a", "cursor"], limit: ["10", "int"] },
-  "/api/orders/export": { origin: ["here", "enum"], reference: ["ref", "text"], product: ["p1", "text"], placedBy: ["me", "code"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], status: ["fulfilled", "enum"] },
-  "/api/audit": { signIns: ["hide", "enum"], actor: ["ann", "text"], action: ["order.placed", "text"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"], cursor: ["10", "cursor"], limit: ["10", "int"] },
-  "/api/audit/export": { signIns: ["hide", "enum"], actor: ["ann", "text"], action: ["order.placed", "text"], from: ["2026-01-01", "date"], to: ["2026-01-02", "date"] },
-  "/api/events": { state: ["failed", "enum"], kind: ["order.*", "code"], cursor: [`1.${"a".repeat(32)}`, "cursor"], limit: ["10", "int"] },
+  "/api/orders": {
+    origin: ["here", "enum"],
+    reference: ["ref", "text"],
+    product: ["p1", "text"],
+    placedBy: ["me", "code"],
+    from: ["2026-01-01", "date"],
+    to: ["2026-01-02", "date"],
+    status: ["fulfilled", "enum"],
+    cursor: ["1.a", "cursor"],
+    limit: ["10", "int"],
+  },
+  "/api/orders/export": {
+    origin: ["here", "enum"],
+    reference: ["ref", "text"],
+    product: ["p1", "text"],
+    placedBy: ["me", "code"],
+    from: ["2026-01-01", "date"],
+    to: ["2026-01-02", "date"],
+    status: ["fulfilled", "enum"],
+  },
+  "/api/audit": {
+    signIns: ["hide", "enum"],
+    actor: ["ann", "text"],
+    action: ["order.placed", "text"],
+    from: ["2026-01-01", "date"],
+    to: ["2026-01-02", "date"],
+    cursor: ["10", "cursor"],
+    limit: ["10", "int"],
+  },
+  "/api/audit/export": {
+    signIns: ["hide", "enum"],
+    actor: ["ann", "text"],
+    action: ["order.placed", "text"],
+    from: ["2026-01-01", "date"],
+    to: ["2026-01-02", "date"],
+  },
+  "/api/events": {
+    state: ["failed", "enum"],
+    kind: ["order.*", "code"],
+    cursor: [`1.${"a".repeat(32)}`, "cursor"],
+    limit: ["10", "int"],
+  },
   "/api/bulk-orders": { limit: ["10", "int"] },
   "/api/bulk-orders/template": { productId: ["p1", "text"] },
-  "/api/catalog/products": { q: ["steam", "text"], category: ["games", "text"], country: ["US", "code"], size: ["24", "enum"], page: ["1", "int"] },
+  "/api/catalog/products": {
+    q: ["steam", "text"],
+    category: ["games", "text"],
+    country: ["US", "code"],
+    size: ["24", "enum"],
+    page: ["1", "int"],
+  },
   "/api/orders/funds": { currency: ["USD", "code"] },
   "/api/wallet/balance-history": { currency: ["USD", "code"], days: ["30", "int"] },
   "/api/wallet/credits": { limit: ["10", "int"] },
@@ -30,8 +73,19 @@ export const QUERY: Record<string, Record<string, [string, Kind]>> = {
 /** A JSON body's well-formed sample and each field's kind (dotted paths), per "METHOD pattern". */
 export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Record<string, Kind>; maxBytes?: number }> = {
   "POST /api/orders": {
-    sample: { idempotencyKey: "fuzz-key-1", clientReference: "fuzz-ref", item: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" } },
-    kinds: { idempotencyKey: "code", clientReference: "text", "item.productId": "text", "item.variantId": "text", "item.quantity": "int", "item.currency": "code" },
+    sample: {
+      idempotencyKey: "fuzz-key-1",
+      clientReference: "fuzz-ref",
+      item: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" },
+    },
+    kinds: {
+      idempotencyKey: "code",
+      clientReference: "text",
+      "item.productId": "text",
+      "item.variantId": "text",
+      "item.quantity": "int",
+      "item.currency": "code",
+    },
   },
   "POST /api/quotes": {
     sample: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" },
@@ -56,13 +110,24 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
     sample: { revealQuotaPerHour: 20, lowBalance: { USD: "100.00" }, orderConfirmationAmount: "500.00" },
     kinds: { revealQuotaPerHour: "int", "lowBalance.USD": "decimal", orderConfirmationAmount: "decimal" },
   },
-  "POST /api/withdrawals": { sample: { amount: "10.00", currency: "USD", reason: "fuzz payout" }, kinds: { amount: "decimal", currency: "code", reason: "multiline" } },
+  "POST /api/withdrawals": {
+    sample: { amount: "10.00", currency: "USD", reason: "fuzz payout" },
+    kinds: { amount: "decimal", currency: "code", reason: "multiline" },
+  },
   "POST /api/settings/order-import": { sample: { action: "pause" }, kinds: { action: "enum" } },
-  "POST /api/withdrawals/quotes": { sample: { amount: "10.00", currency: "USD" }, kinds: { amount: "decimal", currency: "code" } },
+  "POST /api/withdrawals/quotes": {
+    sample: { amount: "10.00", currency: "USD" },
+    kinds: { amount: "decimal", currency: "code" },
+  },
   "POST /api/withdrawals/[id]/approval": { sample: { comment: "fine" }, kinds: { comment: "multiline" } },
   "POST /api/withdrawals/[id]/rejection": { sample: { comment: "not this month" }, kinds: { comment: "multiline" } },
   "POST /api/webhooks/service": {
-    sample: { id: "00000000-0000-4000-8000-000000000000", type: "order.fulfilled", occurredAtUtc: "2026-01-01T00:00:00Z", data: { orderId: "o1" } },
+    sample: {
+      id: "00000000-0000-4000-8000-000000000000",
+      type: "order.fulfilled",
+      occurredAtUtc: "2026-01-01T00:00:00Z",
+      data: { orderId: "o1" },
+    },
     kinds: { id: "code", type: "code", occurredAtUtc: "date", "data.orderId": "text" },
     maxBytes: 256 * 1024,
   },

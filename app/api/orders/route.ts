@@ -26,7 +26,10 @@ export const GET = withStaff(
 export const POST = withStaff(
   async ({ req, actor }) => {
     const { order, replayed } = await placeOrder(actor, await readJsonBody(req));
-    return Response.json({ order, replayed }, { status: replayed ? 200 : 201, headers: { location: `/api/orders/${encodeURIComponent(order.id)}` } });
+    return Response.json(
+      { order, replayed },
+      { status: replayed ? 200 : 201, headers: { location: `/api/orders/${encodeURIComponent(order.id)}` } },
+    );
   },
   { permission: "orders.create" },
 );
