@@ -2,6 +2,7 @@ import { BULK_STATE_LABELS, ROW_STATE_LABELS, type BulkState, type RowState } fr
 
 const BULK_TONES: Record<BulkState, string> = {
   draft: "bg-amber-50 text-amber-900 ring-amber-200",
+  awaiting_approval: "bg-violet-50 text-violet-800 ring-violet-200",
   confirmed: "bg-sky-50 text-sky-800 ring-sky-200",
   running: "bg-indigo-50 text-indigo-800 ring-indigo-200",
   done: "bg-emerald-50 text-emerald-800 ring-emerald-200",

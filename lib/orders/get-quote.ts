@@ -4,6 +4,7 @@ import { singleLineText, parseInput } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { upstream } from "@/lib/upstream/service";
 import type { Quote } from "@/lib/upstream/client";
+import { recordIssuedQuote } from "@/lib/spend/issued-quote";
 
 export const quoteRequestSchema = z
   .object({
@@ -25,6 +26,7 @@ export async function getQuote(actor: Actor, input: unknown): Promise<Quote & { 
   const body = parseInput(quoteRequestSchema, input);
   const { data, correlationId } = await upstream()
     .createQuote({ productId: body.productId, variantId: body.variantId ?? null, value: body.value ?? null, quantity: body.quantity, currency: body.currency });
+  await recordIssuedQuote(actor, data, { productId: body.productId, variantId: body.variantId ?? null, value: body.value ?? null, quantity: body.quantity, currency: body.currency });
   // The browser counts down from this server's clock, never its own: a page whose clock is
   // off by minutes must still show the quote's real time left.
   return { ...data, correlationId, expiresInMs: Math.max(0, Date.parse(data.expiresAtUtc) - Date.now()) };
