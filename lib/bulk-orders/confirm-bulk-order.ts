@@ -7,6 +7,8 @@ import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { parseInput } from "@/lib/validation";
+import { getSettings } from "@/lib/settings/get-settings";
+import type { Settings } from "@/lib/settings/schema";
 import { gateBulkOrder } from "@/lib/spend/bulk-spend";
 import { approvalReasonSchema } from "@/lib/spend/schemas";
 import { parseBulkOrderId } from "./bulk-order-id";
@@ -30,7 +32,8 @@ export async function confirmBulkOrder(actor: Actor, id: string, input: unknown 
   assertCan(actor, "orders.create");
   const bulkOrderId = parseBulkOrderId(id);
   const { approvalReason } = parseInput(confirmSchema, input ?? {});
-  const state = await db().$transaction((tx) => confirmInTx(tx, actor, bulkOrderId, approvalReason));
+  const settings = await getSettings();
+  const state = await db().$transaction((tx) => confirmInTx(tx, actor, bulkOrderId, approvalReason, settings));
   if (ACTIVE_BULK_STATES.includes(state)) await enqueueConfirmed(bulkOrderId);
   return getBulkOrder(actor, bulkOrderId);
 }
@@ -42,7 +45,7 @@ export async function enqueueConfirmed(bulkOrderId: string): Promise<void> {
   });
 }
 
-async function confirmInTx(tx: Tx, actor: Actor, id: string, approvalReason: string | undefined): Promise<BulkState> {
+async function confirmInTx(tx: Tx, actor: Actor, id: string, approvalReason: string | undefined, settings: Settings): Promise<BulkState> {
   const bulk = await tx.bulkOrder.findUnique({ where: { id } });
   if (!bulk) throw new AppError("not_found", "There is no such bulk order.");
   if (bulk.createdById !== actor.staffId) throw new AppError("forbidden", "Only the person who uploaded this file can confirm it.");
@@ -60,7 +63,7 @@ async function confirmInTx(tx: Tx, actor: Actor, id: string, approvalReason: str
     throw new AppError("conflict", `Row${rows.length > 1 ? "s" : ""} ${rows.join(", ")} use client references that were ordered since this preview. Upload the file again.`);
   }
 
-  if ((await gateBulkOrder(tx, actor, bulk, approvalReason)) === "awaiting") return "awaiting_approval";
+  if ((await gateBulkOrder(tx, actor, bulk, approvalReason, settings)) === "awaiting") return "awaiting_approval";
   return commitConfirmation(tx, bulk, "draft", actor);
 }
 

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { minorToDecimal } from "@/lib/money";
 import { readTotals, ROW_CANCELLED } from "@/lib/bulk-orders/bulk-view";
 import { assertBulkMove } from "@/lib/bulk-orders/states";
-import { getSettings } from "@/lib/settings/get-settings";
+import type { Settings } from "@/lib/settings/schema";
 import { approvalNeeded, chargeSpend, lockBuyerSpend, releaseSpend, type SpendAmount } from "./check-spend";
 import { hasAnyLimit } from "./spend-limits";
 import { newSpendRequestId, toStoredTotals } from "./spend-request-id";
@@ -21,9 +21,10 @@ export function bulkTotals(bulk: BulkOrder): SpendAmount[] {
  * The spend gate in front of a bulk file, inside its confirmation's transaction: the file
  * counts as one spend per currency. "send": charged, confirm as usual. "awaiting": stored
  * as one approval request for the whole file, the file moved to awaiting_approval.
+ * `settings` are read before the transaction: on PGlite every query of another connection
+ * waits for an open transaction to end.
  */
-export async function gateBulkOrder(tx: Tx, actor: Actor, bulk: BulkOrder, reason: string | undefined): Promise<"send" | "awaiting"> {
-  const settings = await getSettings();
+export async function gateBulkOrder(tx: Tx, actor: Actor, bulk: BulkOrder, reason: string | undefined, settings: Settings): Promise<"send" | "awaiting"> {
   if (settings.spendApprovalAmount === "" && !(await hasAnyLimit(tx, actor.staffId))) return "send";
   const amounts = bulkTotals(bulk);
   await lockBuyerSpend(tx, actor.staffId);
