@@ -25,13 +25,15 @@ export const QUERY: Record<string, Record<string, [string, Kind]>> = {
   "/api/wallet/credits": { limit: ["10", "int"] },
   "/api/wallet/deposits": { cursor: ["abc", "cursor"], limit: ["10", "int"], currency: ["USD", "code"] },
   "/api/withdrawals": { state: ["open", "enum"], page: ["1", "int"] },
+  "/api/spend-requests": { state: ["awaiting", "enum"] },
+  "/api/spend-limits/remaining": { currency: ["USD", "code"] },
 };
 
 /** A JSON body's well-formed sample and each field's kind (dotted paths), per "METHOD pattern". */
 export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Record<string, Kind>; maxBytes?: number }> = {
   "POST /api/orders": {
-    sample: { idempotencyKey: "fuzz-key-1", clientReference: "fuzz-ref", item: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" } },
-    kinds: { idempotencyKey: "code", clientReference: "text", "item.productId": "text", "item.variantId": "text", "item.quantity": "int", "item.currency": "code" },
+    sample: { idempotencyKey: "fuzz-key-1", clientReference: "fuzz-ref", item: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" }, approvalReason: "fuzz reason" },
+    kinds: { idempotencyKey: "code", clientReference: "text", "item.productId": "text", "item.variantId": "text", "item.quantity": "int", "item.currency": "code", approvalReason: "text" },
   },
   "POST /api/quotes": {
     sample: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" },
@@ -61,6 +63,13 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
   "POST /api/withdrawals/quotes": { sample: { amount: "10.00", currency: "USD" }, kinds: { amount: "decimal", currency: "code" } },
   "POST /api/withdrawals/[id]/approval": { sample: { comment: "fine" }, kinds: { comment: "multiline" } },
   "POST /api/withdrawals/[id]/rejection": { sample: { comment: "not this month" }, kinds: { comment: "multiline" } },
+  "POST /api/spend-requests/[id]/approval": { sample: { comment: "fine" }, kinds: { comment: "multiline" } },
+  "POST /api/spend-requests/[id]/rejection": { sample: { comment: "not this quarter" }, kinds: { comment: "multiline" } },
+  "PUT /api/spend-limits": {
+    sample: { scope: "workspace", currency: "USD", perOrder: "100.00", perDay: "500.00", perMonth: "" },
+    kinds: { scope: "code", currency: "code", perOrder: "decimal", perDay: "decimal", perMonth: "decimal" },
+  },
+  "POST /api/bulk-orders/[id]/confirm": { sample: { approvalReason: "partner launch" }, kinds: { approvalReason: "text" } },
   "POST /api/webhooks/service": {
     sample: { id: "00000000-0000-4000-8000-000000000000", type: "order.fulfilled", occurredAtUtc: "2026-01-01T00:00:00Z", data: { orderId: "o1" } },
     kinds: { id: "code", type: "code", occurredAtUtc: "date", "data.orderId": "text" },
@@ -72,6 +81,7 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
 export function pathSample(pattern: string, param: string): string {
   if (param.startsWith("...")) return pattern.includes("nextauth") ? "session" : "fuzz/unknown";
   if (pattern.startsWith("/api/withdrawals/")) return "wr_fuzz00000000";
+  if (pattern.startsWith("/api/spend-requests/")) return "sr_fuzz000000000000";
   if (pattern.startsWith("/api/events/")) return "f".repeat(32);
   if (pattern.startsWith("/api/catalog/images/")) return "fuzz-image";
   if (pattern.startsWith("/api/orders/")) return "fuzz-order";

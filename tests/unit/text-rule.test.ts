@@ -23,6 +23,7 @@ import { templateQuerySchema } from "@/lib/bulk-orders/bulk-template";
 import { credentialsSchema } from "@/lib/auth/credentials-schema";
 import { eventCursorSchema, eventFilterSchema } from "@/lib/webhooks/list-events";
 import { approveSchema, rejectSchema, withdrawalIdSchema, withdrawalQuoteSchema, withdrawalRequestSchema } from "@/lib/withdrawals/schemas";
+import { approveSpendSchema, rejectSpendSchema, spendLimitSchema, spendRequestIdSchema } from "@/lib/spend/schemas";
 
 const RUNS = { numRuns: 100 };
 
@@ -97,9 +98,9 @@ const SCHEMAS: Record<string, Entry> = {
   resetPasswordSchema: { schema: resetPasswordSchema, sample: { password: "correct horse battery" }, single: ["password"], freeText: { password: [12, 60] } },
   placeOrderSchema: {
     schema: placeOrderSchema,
-    sample: { idempotencyKey: "k-1", clientReference: "ref-1", item: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" } },
-    single: ["idempotencyKey", "clientReference", "item.productId", "item.variantId", "item.currency"],
-    freeText: { clientReference: [1, 100] },
+    sample: { idempotencyKey: "k-1", clientReference: "ref-1", item: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" }, approvalReason: "restock" },
+    single: ["idempotencyKey", "clientReference", "item.productId", "item.variantId", "item.currency", "approvalReason"],
+    freeText: { clientReference: [1, 100], approvalReason: [1, 500] },
   },
   quoteRequestSchema: { schema: quoteRequestSchema, sample: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" }, single: ["productId", "variantId", "currency"] },
   orderFilterSchema: { schema: orderFilterSchema, sample: { reference: "abc", product: "p1", from: "2026-01-01", to: "2026-02-01", placedBy: "me" }, single: ["reference", "product", "from", "to", "placedBy"], freeText: { reference: [1, 100], product: [1, 200] } },
@@ -114,18 +115,22 @@ const SCHEMAS: Record<string, Entry> = {
   approveSchema: { schema: approveSchema, sample: { comment: "fine" }, single: [], multi: ["comment"], freeText: { comment: [0, 500] } },
   templateQuerySchema: { schema: templateQuerySchema, sample: { productId: "p1" }, single: ["productId"] },
   rejectSchema: { schema: rejectSchema, sample: { comment: "not this month" }, single: [], multi: ["comment"], freeText: { comment: [3, 500] } },
+  approveSpendSchema: { schema: approveSpendSchema, sample: { comment: "fine" }, single: [], multi: ["comment"], freeText: { comment: [0, 500] } },
+  rejectSpendSchema: { schema: rejectSpendSchema, sample: { comment: "not this quarter" }, single: [], multi: ["comment"], freeText: { comment: [1, 500] } },
+  spendLimitSchema: { schema: spendLimitSchema, sample: { scope: "workspace", currency: "USD", perOrder: "100.00", perDay: "", perMonth: "1000" }, single: ["scope", "currency", "perOrder", "perDay", "perMonth"] },
 };
 /** Exported schemas with no free text: fixed patterns (ids, cursors, codes, numbers), which refuse every control character by their pattern. */
 const PATTERN_ONLY: Record<string, z.ZodType> = {
-  orderCursorSchema, orderIdSchema, isoDaySchema, bigintCursorSchema, auditCursorSchema, depositCursorSchema, bulkOrderIdSchema, staffIdSchema, eventCursorSchema, eventIdSchema, withdrawalIdSchema,
+  orderCursorSchema, orderIdSchema, isoDaySchema, bigintCursorSchema, auditCursorSchema, depositCursorSchema, bulkOrderIdSchema, staffIdSchema, eventCursorSchema, eventIdSchema, withdrawalIdSchema, spendRequestIdSchema,
 };
 const NOT_INPUT_TEXT = [
   "catalogQuerySchema", // the page's lenient twin of catalogApiQuerySchema: a bad value falls back to the default (tested below)
   "optionalIsoDaySchema", // isoDaySchema, optional
   "withdrawalAmountSchema", // the base of withdrawalQuoteSchema and withdrawalRequestSchema
   "passwordSchema", // a field of createStaffSchema and resetPasswordSchema
+  "approvalReasonSchema", // a field of placeOrderSchema (its own copy there) and of the bulk confirmation's body
   // enums, numbers and currency codes only:
-  "withdrawalListQuerySchema", "creditQuerySchema", "historyQuerySchema", "depositQuerySchema", "settingsSchema", "rolesSchema", "importActionSchema",
+  "withdrawalListQuerySchema", "creditQuerySchema", "historyQuerySchema", "depositQuerySchema", "settingsSchema", "rolesSchema", "importActionSchema", "spendListQuerySchema",
 ];
 
 function setPath(sample: Record<string, unknown>, dotted: string, value: unknown): Record<string, unknown> {
