@@ -13,6 +13,8 @@ import { checkPhone, checkQuantity, checkValue, gridValues } from "./purchase-ru
 import { formatCountdown, useSecondsLeft } from "./quote-countdown";
 import { usePlaceOrder } from "./use-place-order";
 import { FundsShortfall } from "./funds-shortfall";
+import { approvalReasonFor, SpendLimitsNote } from "./spend-notice";
+import type { RemainingSpend } from "@/lib/spend/get-remaining-spend";
 
 type Quote = { id: string; total: number; currency: string; expiresAtUtc: string; expiresInMs: number; correlationId?: string };
 /** A quote as held by the page: `deadline` is on the monotonic clock (see useSecondsLeft). */
@@ -24,7 +26,7 @@ const QUOTE_GONE = new Set(["quote_expired", "quote_used", "quote_not_found", "n
 type Confirm = { body: Record<string, unknown>; totalMinor: bigint; availableMinor: bigint | null };
 type Errors = Partial<Record<"variant" | "value" | "quantity" | "clientReference" | "phoneNumber" | "maximumTotal", string>>;
 
-export function OrderForm({ product, defaultReference, confirmAbove }: { product: ProductView; defaultReference: string; confirmAbove: string }) {
+export function OrderForm({ product, defaultReference, confirmAbove, spend = null }: { product: ProductView; defaultReference: string; confirmAbove: string; spend?: RemainingSpend | null }) {
   const byVariant = product.variants.length > 0;
   const grid = gridValues(product);
   const money = (amount: number | bigint) => formatMoney(typeof amount === "bigint" ? amount : toMinor(amount, product.currency), product.currency);
@@ -39,6 +41,7 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
   const [clientReference, setClientReference] = useState(defaultReference);
   const [phoneNumber, setPhoneNumber] = useState("");
   const [maximumTotal, setMaximumTotal] = useState("");
+  const [approvalReason, setApprovalReason] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [quote, setQuote] = useState<HeldQuote | null>(null);
   const [quoting, setQuoting] = useState(false);
@@ -72,7 +75,11 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
     quantity: Number(quantity),
     currency: product.currency,
   });
-  const extras = () => ({ clientReference: clientReference.trim(), ...(product.type === "phone-top-up" ? { phoneNumber: phoneNumber.trim() } : {}) });
+  const extras = () => ({
+    clientReference: clientReference.trim(),
+    ...(product.type === "phone-top-up" ? { phoneNumber: phoneNumber.trim() } : {}),
+    ...(approvalReason.trim() ? { approvalReason: approvalReason.trim() } : {}),
+  });
 
   async function getQuote() {
     clearProblem();
@@ -130,6 +137,9 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
   const maximumMinor = maximumTotal.trim() && Number(maximumTotal) > 0 ? toMinor(Number(maximumTotal), product.currency) : null;
   const message = shown ? orderProblemMessage(shown, { listedMinor: estimateMinor(), maximumMinor, money }) : null;
   const quotedTotal = typeof shown?.quotedTotal === "number" ? shown.quotedTotal : null;
+  // Said before submitting: the total in view (quote, ceiling or list price) against the buyer's limits.
+  const approvalWhy = approvalReasonFor(spend, liveQuote ? toMinor(liveQuote.total, product.currency) : (maximumMinor ?? estimateMinor()));
+  const askReason = approvalWhy !== null || problem?.code === "approval_required";
 
   return (
     <form onSubmit={buyNow} noValidate className="space-y-4" aria-label="Order this product">
@@ -170,6 +180,14 @@ export function OrderForm({ product, defaultReference, confirmAbove }: { product
       </div>
       {product.type === "phone-top-up" ? (
         <Field label="Phone number to top up" name="phoneNumber" type="tel" autoComplete="off" placeholder="+447700900123" value={phoneNumber} onChange={(e) => { setPhoneNumber(e.target.value); edited("phoneNumber"); }} error={errors.phoneNumber ? [errors.phoneNumber] : undefined} />
+      ) : null}
+
+      <SpendLimitsNote spend={spend} />
+      {askReason ? (
+        <div className="space-y-2 rounded-md bg-violet-50 p-3 ring-1 ring-violet-200" data-testid="needs-approval">
+          <p className="text-sm font-medium text-violet-900">This order needs approval{approvalWhy ? `: ${approvalWhy}` : "."} It is not placed until another person with the approver role agrees.</p>
+          <Field label="Why is this order needed?" name="approvalReason" maxLength={500} value={approvalReason} onChange={(e) => setApprovalReason(e.target.value)} error={problem?.errors?.approvalReason} />
+        </div>
       ) : null}
 
       {message ? (
