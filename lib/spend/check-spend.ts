@@ -1,10 +1,10 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
-import { formatMoney, parseMinor } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import type { Settings } from "@/lib/settings/schema";
 import { limitsFor, spentSince } from "./spend-limits";
-import { utcDayStart, utcMonthStart } from "./spend-window";
+import { thresholdMinor, utcDayStart, utcMonthStart } from "./spend-window";
 
 export type SpendAmount = { currency: string; amountMinor: bigint };
 
@@ -27,7 +27,7 @@ export async function approvalNeeded(tx: Tx, staffId: string, amounts: SpendAmou
   for (const { currency, amountMinor } of amounts) {
     const money = (minor: bigint) => formatMoney(minor, currency);
     if (settings.spendApprovalAmount) {
-      const threshold = parseMinor(settings.spendApprovalAmount, currency);
+      const threshold = thresholdMinor(settings.spendApprovalAmount, currency);
       if (amountMinor > threshold) return `The total ${money(amountMinor)} is above the approval threshold of ${money(threshold)}.`;
     }
     const limits = await limitsFor(tx, staffId, currency);

@@ -1,10 +1,10 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-import { minorToDecimal, parseMinor } from "@/lib/money";
+import { minorToDecimal } from "@/lib/money";
 import { getSettings } from "@/lib/settings/get-settings";
 import { limitsFor, spentSince } from "./spend-limits";
-import { utcDayStart, utcMonthStart } from "./spend-window";
+import { thresholdMinor, utcDayStart, utcMonthStart } from "./spend-window";
 
 export type RemainingSpend = {
   currency: string;
@@ -32,7 +32,7 @@ export async function getRemainingSpend(actor: Actor, currency: string, now = ne
   };
   return {
     currency,
-    approvalAbove: settings.spendApprovalAmount ? minorToDecimal(parseMinor(settings.spendApprovalAmount, currency), currency) : null,
+    approvalAbove: settings.spendApprovalAmount ? minorToDecimal(thresholdMinor(settings.spendApprovalAmount, currency), currency) : null,
     perOrder: limits?.perOrderMinor != null ? minorToDecimal(limits.perOrderMinor, currency) : null,
     leftToday: await left(limits?.perDayMinor ?? null, utcDayStart(now)),
     leftThisMonth: await left(limits?.perMonthMinor ?? null, utcMonthStart(now)),
