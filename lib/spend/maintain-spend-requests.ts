@@ -1,5 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { logger } from "@/lib/log";
 import { expireSpendRequests } from "./expire-spend-requests";
 import { placeApprovedOrder } from "./place-approved-order";
 
@@ -16,8 +17,13 @@ export async function maintainSpendRequests(now = new Date()): Promise<{ expired
   const stale = await db().spendRequest.findMany({ where: { state: "approved", kind: "order", updatedAt: { lt: new Date(now.getTime() - SETTLE_AFTER_MS) } }, select: { id: true }, take: 50 });
   let settled = 0;
   for (const { id } of stale) {
-    await placeApprovedOrder(id, null).catch(() => undefined);
-    settled += 1;
+    try {
+      await placeApprovedOrder(id, null);
+      settled += 1;
+    } catch (error) {
+      // Left approved: the next pass tries again under the same key.
+      logger.warn("approved spend request not settled yet", { spendRequestId: id, error: error instanceof Error ? error.message : String(error) });
+    }
   }
   return { expired, settled };
 }
