@@ -14,7 +14,7 @@ import { placeApprovedOrder } from "@/lib/spend/place-approved-order";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
 import { control } from "../support/sandbox";
-import { decimal, orderOf, priceMinor, upstreamCount, type Product } from "./spend-support";
+import { decimal, orderOf, priceMinor, upstreamCount, type Product } from "../support/spend";
 
 let product: Product;
 let p: bigint;

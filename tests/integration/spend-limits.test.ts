@@ -7,7 +7,7 @@ import { utcDayStart, utcMonthStart } from "@/lib/spend/spend-window";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
 import { control } from "../support/sandbox";
-import { decimal, limitedBuyer, orderOf, pastSpend, priceMinor, upstreamCount, type Product } from "./spend-support";
+import { decimal, limitedBuyer, orderOf, pastSpend, priceMinor, upstreamCount, type Product } from "../support/spend";
 
 let product: Product;
 let p: bigint;

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { toMinor } from "@/lib/money";
 import { setSpendLimit } from "@/lib/spend/set-spend-limit";
-import { variantProduct } from "../support/catalog";
-import { makeStaff } from "../support/db";
-import { upstreamGet } from "../support/sandbox";
+import { variantProduct } from "./catalog";
+import { makeStaff } from "./db";
+import { upstreamGet } from "./sandbox";
 
 export type Product = Awaited<ReturnType<typeof variantProduct>>;
 
