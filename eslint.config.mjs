@@ -1,9 +1,37 @@
 import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+/**
+ * The layers' import rules (ARCHITECTURE.md, "Layers"), enforced here so that a change that
+ * crosses a layer fails `npm run lint` instead of waiting for a reviewer:
+ * - components render; they never reach the database or the upstream client;
+ * - route handlers read the request and call a domain function; they never query the database;
+ * - lib/jobs runs what the worker hands it and imports no domain;
+ * - the sandbox is the other side of the wire: no app code imports it.
+ * ESLint applies one `no-restricted-imports` per file (a later block replaces an earlier one), so each
+ * block below lists every rule that applies to its files.
+ */
+const sandbox = { group: ["**/sandbox", "**/sandbox/**", "@/sandbox", "@/sandbox/**"], message: "The sandbox is the other side of the wire: reach it over HTTP." };
+const database = { group: ["@/lib/db", "@/lib/db/**", "**/lib/db/**", "@prisma/*", "pg"], message: "Only domain modules under lib/ use the database." };
+const upstreamClient = {
+  group: ["@/lib/upstream/client", "@/lib/upstream/client/**", "@/lib/upstream/service", "**/lib/upstream/client/**"],
+  message: "Only domain modules under lib/ call the upstream; components take app-owned views (e.g. ProductView).",
+};
+const domains = {
+  group: ["@/lib/*", "!@/lib/db", "!@/lib/db/**", "!@/lib/env", "!@/lib/log", "!@/lib/jobs", "!@/lib/jobs/**", "../*"],
+  message: "lib/jobs runs the jobs it is handed and imports no domain (each domain declares its jobs in lib/<domain>/jobs.ts).",
+};
+const restrict = (...patterns) => ["error", { patterns }];
+
 const config = [
   ...next,
   ...nextTs,
-  { ignores: ["node_modules/**", ".next/**", ".data/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: ["node_modules/**", ".next/**", ".data/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+  },
+  { files: ["app/**", "lib/**", "components/**", "proxy.ts", "scripts/**"], rules: { "no-restricted-imports": restrict(sandbox) } },
+  { files: ["components/**"], rules: { "no-restricted-imports": restrict(sandbox, database, upstreamClient) } },
+  { files: ["app/**/route.ts"], rules: { "no-restricted-imports": restrict(sandbox, database) } },
+  { files: ["lib/jobs/**"], rules: { "no-restricted-imports": restrict(sandbox, domains) } },
 ];
 export default config;

@@ -1,5 +1,5 @@
 // Runs `prisma generate` without the schema-engine binary, which cannot be downloaded
-// here (see ../shared/docs/environment.md). Generation itself needs no engine.
+// here (no internet but the npm registry). Generation itself needs no engine.
 import { spawnSync } from "node:child_process";
 
 const result = spawnSync("npx", ["prisma", "generate"], {

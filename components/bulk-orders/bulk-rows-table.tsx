@@ -7,7 +7,7 @@ import type { BulkOrderView, BulkRowView } from "@/lib/bulk-orders/bulk-view";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { RowStateBadge } from "./bulk-state-badge";
 import { needsAttention, rowReason } from "@/lib/bulk-orders/bulk-outcome";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable, type Column } from "@/components/ui/data-table";
 
 const FIELD_LABELS: Record<string, string> = {
   _row: "Row",
@@ -38,47 +38,44 @@ export function BulkRowsTable({ view }: { view: BulkOrderView }) {
           <FilterButton pressed={onlyProblems} onClick={() => setOnlyProblems(true)}>Needing attention ({problems})</FilterButton>
         </div>
       </div>
-      <TableScroll label="Rows of the file" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="bulk-rows">
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-3 text-right">Row</th>
-              <th scope="col" className="px-3 py-3">Product</th>
-              <th scope="col" className="px-3 py-3 text-right">Qty</th>
-              <th scope="col" className="px-3 py-3">Client reference</th>
-              {showPhone ? <th scope="col" className="px-3 py-3">Phone</th> : null}
-              <th scope="col" className="px-3 py-3 text-right">Price</th>
-              <th scope="col" className="px-3 py-3">{view.state === "draft" ? "Check" : "Result"}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={showPhone ? 7 : 6} className="px-3 py-6 text-center text-slate-600">
-                  No row needs attention.
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => (
-                <tr key={row.rowNumber} data-row={row.rowNumber} data-state={row.state} className={row.errors ? "bg-red-50/40" : undefined}>
-                  <td className="px-3 py-2 text-right tabular-nums text-slate-500">{row.rowNumber}</td>
-                  <td className="max-w-xs px-3 py-2">
-                    <span className="block truncate font-medium text-slate-900" title={row.productName || row.cells.productId}>{row.productName || row.cells.productId || "—"}</span>
-                    <span className="block truncate text-xs text-slate-500">{row.optionLabel ?? (row.cells.variantId || row.cells.value || "")}</span>
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{row.cells.quantity || "—"}</td>
-                  <td className="max-w-[12rem] truncate px-3 py-2 font-mono text-xs" title={row.cells.clientReference}>{row.cells.clientReference || "—"}</td>
-                  {showPhone ? <td className="whitespace-nowrap px-3 py-2 font-mono text-xs">{row.cells.phoneNumber || "—"}</td> : null}
-                  <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{row.quotedTotalMinor && row.currency ? formatMoney(row.quotedTotalMinor, row.currency) : "—"}</td>
-                  <td className="px-3 py-2">{view.state === "draft" ? <CheckCell row={row} /> : <ResultCell row={row} />}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        rows={rows}
+        row={(row) => ({ key: row.rowNumber, "data-row": row.rowNumber, "data-state": row.state, className: row.errors ? "bg-red-50/40" : undefined })}
+        name={{ label: "Rows of the file", testId: "bulk-rows" }}
+        variant="narrow"
+        columns={rowColumns(view, showPhone)}
+        empty={{ text: "No row needs attention.", as: "row" }}
+      />
     </section>
   );
+}
+
+function rowColumns(view: BulkOrderView, showPhone: boolean): Column<BulkRowView>[] {
+  return [
+    { key: "row", header: "Row", align: "right", className: "tabular-nums text-slate-500", cell: (row) => row.rowNumber },
+    {
+      key: "product",
+      header: "Product",
+      className: "max-w-xs",
+      cell: (row) => (
+        <>
+          <span className="block truncate font-medium text-slate-900" title={row.productName || row.cells.productId}>{row.productName || row.cells.productId || "—"}</span>
+          <span className="block truncate text-xs text-slate-500">{row.optionLabel ?? (row.cells.variantId || row.cells.value || "")}</span>
+        </>
+      ),
+    },
+    { key: "qty", header: "Qty", align: "right", className: "tabular-nums", cell: (row) => row.cells.quantity || "—" },
+    { key: "reference", header: "Client reference", className: "max-w-[12rem] truncate font-mono text-xs", cell: (row) => <span title={row.cells.clientReference}>{row.cells.clientReference || "—"}</span> },
+    { key: "phone", header: "Phone", show: showPhone, className: "whitespace-nowrap font-mono text-xs", cell: (row) => row.cells.phoneNumber || "—" },
+    {
+      key: "price",
+      header: "Price",
+      align: "right",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (row) => (row.quotedTotalMinor && row.currency ? formatMoney(row.quotedTotalMinor, row.currency) : "—"),
+    },
+    { key: "result", header: view.state === "draft" ? "Check" : "Result", cell: (row) => (view.state === "draft" ? <CheckCell row={row} /> : <ResultCell row={row} />) },
+  ];
 }
 
 function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: React.ReactNode }) {

@@ -8,6 +8,7 @@ import { Notice } from "@/components/ui/notice";
 import type { OrderDetail } from "@/lib/orders/get-order";
 import { OPEN_STATUSES, orderStatusLabel, type OrderStatus } from "@/lib/orders/states";
 import { OrderProgress } from "./order-progress";
+import { utcTime } from "@/components/ui/utc-time";
 
 type LiveOrder = Pick<OrderDetail, "id" | "status" | "createdAt" | "updatedAt">;
 
@@ -90,7 +91,7 @@ export function OrderStatusLive({ initial }: { initial: LiveOrder }) {
         </Notice>
       ) : null}
       <p className="text-xs text-slate-500">
-        Last change at the Issuing Service: <time dateTime={order.updatedAt}>{order.updatedAt.replace("T", " ").slice(0, 19)} UTC</time>
+        Last change at the Issuing Service: <time dateTime={order.updatedAt}>{utcTime(order.updatedAt, "second")}</time>
       </p>
     </div>
   );

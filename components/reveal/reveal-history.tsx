@@ -1,5 +1,6 @@
 import type { RevealRecord } from "@/lib/reveal/reveal-history";
 import { REVEAL_STATE_LABELS } from "@/lib/reveal/reveal-states";
+import { utcTime } from "@/components/ui/utc-time";
 
 /** Who saw this order's codes, when and why. Never the codes themselves. */
 export function RevealHistory({ records }: { records: RevealRecord[] }) {
@@ -12,7 +13,7 @@ export function RevealHistory({ records }: { records: RevealRecord[] }) {
       <tbody className="divide-y divide-slate-100">
         {records.map((r, i) => (
           <tr key={i}>
-            <td className="py-1.5 font-mono text-xs">{r.at.replace("T", " ").slice(0, 19)}</td>
+            <td className="py-1.5 font-mono text-xs">{utcTime(r.at, "second", true)}</td>
             <td>{r.actorEmail}</td>
             <td>{r.ticket}</td>
             <td className="max-w-xs truncate" title={r.reason}>{r.reason}</td>

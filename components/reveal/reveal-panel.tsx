@@ -6,6 +6,7 @@ import { callApi, type ApiProblem } from "@/components/api-client";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { utcTime } from "@/components/ui/utc-time";
 
 type Artifact = { type: string; value: string; expiresAtUtc: string | null };
 
@@ -110,7 +111,7 @@ export function RevealPanel({ orderId, viewSeconds }: { orderId: string; viewSec
             <li key={i} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
               <span className="text-slate-600" data-testid="artifact-label">
                 <span className="font-medium text-slate-900">Unit {unit} of {units}</span> · {ARTIFACT_KINDS[artifact.type] ?? artifact.type}
-                {artifact.expiresAtUtc ? <> · expires {artifact.expiresAtUtc.replace("T", " ").slice(0, 16)} UTC</> : null}
+                {artifact.expiresAtUtc ? <> · expires {utcTime(artifact.expiresAtUtc)}</> : null}
               </span>
               <span className="font-mono" data-testid="artifact-value">{shown === i ? artifact.value : "••••••••••••"}</span>
               <span className="flex gap-2">

@@ -52,7 +52,7 @@ export function OrderImportPanel({ initial, canManage }: { initial: ImportProgre
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="order-import" data-state={data.state}>
         <Item label="History import">
           <span data-testid="order-import-state">{STATE_LABELS[data.state]}</span>
-          {data.finishedAt ? <span className="text-slate-500"> · finished {utcTime(data.finishedAt)} UTC</span> : null}
+          {data.finishedAt ? <span className="text-slate-500"> · finished {utcTime(data.finishedAt)}</span> : null}
         </Item>
         <Item label="Orders imported">
           <span data-testid="order-import-count">{data.ordersImported}</span> in {data.pagesRead} page{data.pagesRead === 1 ? "" : "s"} of {data.pageSize}
@@ -62,7 +62,7 @@ export function OrderImportPanel({ initial, canManage }: { initial: ImportProgre
           {data.callsThisMinute} of at most {data.callsPerMinuteCap} a minute
         </Item>
         <Item label="Safety-net sync">
-          every {data.sync.intervalSeconds} s{data.sync.lastRunAt ? ` · last ${utcTime(data.sync.lastRunAt, "second")} UTC, ${data.sync.lastOrders} new or changed` : " · not run yet"}
+          every {data.sync.intervalSeconds} s{data.sync.lastRunAt ? ` · last ${utcTime(data.sync.lastRunAt, "second")}, ${data.sync.lastOrders} new or changed` : " · not run yet"}
         </Item>
         {data.lastError ? <Item label="Last problem">{data.lastError} (retried automatically)</Item> : null}
       </dl>

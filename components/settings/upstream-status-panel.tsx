@@ -1,5 +1,6 @@
 import type { UpstreamStatus } from "@/lib/upstream/status";
 import { Card } from "@/components/ui/page-header";
+import { utcTime } from "@/components/ui/utc-time";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -36,7 +37,7 @@ export function UpstreamStatusPanel({ status }: { status: UpstreamStatus }) {
         <Row label="Last upstream error">
           {status.lastError ? (
             <span>
-              {new Date(status.lastError.at).toISOString().replace("T", " ").slice(0, 19)} UTC · {status.lastError.status || "no answer"} {status.lastError.code} on {status.lastError.path}
+              {utcTime(new Date(status.lastError.at), "second")} · {status.lastError.status || "no answer"} {status.lastError.code} on {status.lastError.path}
               {status.lastError.correlationId ? <span className="block font-mono text-xs text-slate-500">correlationId {status.lastError.correlationId}</span> : null}
             </span>
           ) : (

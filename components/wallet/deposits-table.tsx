@@ -2,42 +2,35 @@ import { formatMoney } from "@/lib/money";
 import type { DepositView } from "@/lib/wallet/deposit-view";
 import { utcTime } from "@/components/ui/utc-time";
 import { shortHash } from "./format";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable, type Column } from "@/components/ui/data-table";
 
 const RAILS: Record<string, string> = { "bsc-usd": "BSC-USD on chain", "bank-transfer": "Bank transfer" };
 
+const COLUMNS: Column<DepositView>[] = [
+  { key: "time", header: "Time (UTC)", className: "whitespace-nowrap font-mono text-xs", cell: (d) => <time dateTime={d.occurredAt}>{utcTime(d.occurredAt, "minute", true)}</time> },
+  { key: "amount", header: "Amount", align: "right", className: "whitespace-nowrap tabular-nums", cell: (d) => formatMoney(d.amountMinor, d.currency) },
+  { key: "rail", header: "Rail", className: "whitespace-nowrap", cell: (d) => (d.rail ? (RAILS[d.rail] ?? d.rail) : "—") },
+  { key: "tx", header: "Transaction", className: "font-mono text-xs", cell: (d) => <DepositReference deposit={d} /> },
+  {
+    key: "confirmations",
+    header: "Confirmations",
+    align: "right",
+    className: "tabular-nums",
+    cell: (d) => d.confirmations ?? <span className="text-slate-500" title="Not an on-chain deposit">—</span>,
+  },
+];
+
 /** Deposits as the Issuing Service lists them: on-chain ones by transaction, others by reference. */
-export function DepositsTable({ items }: { items: DepositView[] }) {
+export function DepositsTable({ items, emptyText }: { items: DepositView[]; emptyText: string }) {
   return (
-    <TableScroll label="Deposits">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="deposits-table">
-        <caption className="sr-only">Deposits, newest first</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-2">Time (UTC)</th>
-            <th scope="col" className="px-4 py-2 text-right">Amount</th>
-            <th scope="col" className="px-4 py-2">Rail</th>
-            <th scope="col" className="px-4 py-2">Transaction</th>
-            <th scope="col" className="px-4 py-2 text-right">Confirmations</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((d) => (
-            <tr key={d.id} data-deposit-id={d.id} data-amount-minor={d.amountMinor}>
-              <td className="whitespace-nowrap px-4 py-2 font-mono text-xs">
-                <time dateTime={d.occurredAt}>{utcTime(d.occurredAt).replace(" UTC", "")}</time>
-              </td>
-              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{formatMoney(d.amountMinor, d.currency)}</td>
-              <td className="whitespace-nowrap px-4 py-2">{d.rail ? (RAILS[d.rail] ?? d.rail) : "—"}</td>
-              <td className="px-4 py-2 font-mono text-xs">
-                <DepositReference deposit={d} />
-              </td>
-              <td className="px-4 py-2 text-right tabular-nums">{d.confirmations ?? <span className="text-slate-500" title="Not an on-chain deposit">—</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      rows={items}
+      row={(d) => ({ key: d.id, "data-deposit-id": d.id, "data-amount-minor": d.amountMinor })}
+      name={{ label: "Deposits", caption: "Deposits, newest first", testId: "deposits-table" }}
+      variant="compact"
+      columns={COLUMNS}
+      empty={{ text: emptyText, testId: "deposits-empty" }}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { bigintCursorSchema, optionalIsoDaySchema, singleLineText } from "@/lib/validation";
 import { db, type Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
+import { cappedCount, keysetPage, pageLimit, type CappedCount, type KeysetPage } from "@/lib/db/keyset-page";
 
 export const auditFilterSchema = z.object({
   actor: singleLineText().trim().max(200, "Use at most 200 characters.").optional().transform((v) => v || undefined),
@@ -46,16 +47,17 @@ export function auditWhere(filter: AuditFilter): Prisma.AuditEventWhereInput {
 }
 
 /** Newest first; `cursor` is the id of the last row of the previous page. */
-export async function listAudit(
-  actor: Actor,
-  filter: AuditFilter,
-  page: { cursor?: string; limit?: number } = {},
-): Promise<{ rows: AuditRow[]; nextCursor: string | null }> {
+export async function listAudit(actor: Actor, filter: AuditFilter, page: { cursor?: string; limit?: number } = {}): Promise<KeysetPage<AuditRow>> {
   assertCan(actor, "audit.read");
-  const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
+  const limit = pageLimit(page.limit, 200);
   const where = auditWhere(filter);
   if (page.cursor && auditCursorSchema.safeParse(page.cursor).success) where.id = { lt: BigInt(page.cursor) };
   const found = await db().auditEvent.findMany({ where, orderBy: { id: "desc" }, take: limit + 1 });
-  const rows = found.slice(0, limit).map((r) => ({ ...r, id: r.id.toString() }));
-  return { rows, nextCursor: found.length > limit ? rows[rows.length - 1]!.id : null };
+  return keysetPage(found.map((r) => ({ ...r, id: r.id.toString() })), limit, (row) => row.id);
+}
+
+/** How many entries match the filter, up to the counting cap. */
+export async function countAudit(actor: Actor, filter: AuditFilter): Promise<CappedCount> {
+  assertCan(actor, "audit.read");
+  return cappedCount((take) => db().auditEvent.count({ where: auditWhere(filter), take }));
 }

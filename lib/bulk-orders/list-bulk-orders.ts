@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
+import { cappedCount, type CappedCount } from "@/lib/db/keyset-page";
 import { progressFromCounts, toSummary, type BulkOrderSummary } from "./bulk-view";
 
 /** The person's own recent bulk orders, newest first, to resume or look back at. */
@@ -21,4 +22,10 @@ export async function listBulkOrders(actor: Actor, options: { limit?: number } =
     const mine = counts.filter((c) => c.bulkOrderId === bulk.id).map((c) => ({ state: c.state, errorCode: c.errorCode, count: c._count._all }));
     return toSummary(bulk, progressFromCounts(mine, bulk.validCount));
   });
+}
+
+/** How many bulk orders the person has uploaded in all, up to the counting cap. */
+export async function countBulkOrders(actor: Actor): Promise<CappedCount> {
+  assertCan(actor, "orders.read");
+  return cappedCount((take) => db().bulkOrder.count({ where: { createdById: actor.staffId }, take }));
 }

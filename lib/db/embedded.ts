@@ -15,7 +15,7 @@ export async function startEmbeddedDb(options: { dataDir?: string; port?: number
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
   const port = options.port ?? (await freePort());
-  // maxConnections above 1: with 1, an error in one query kills the next (environment.md).
+  // maxConnections above 1: with 1, an error in one query kills the next connection's query (seen with pglite-socket 0.2).
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 20 });
   // The stock queue interleaves the messages of concurrent connections; see SessionQueue.
   (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(db);

@@ -1,6 +1,6 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { toCsvRow } from "@/lib/csv";
+import { streamCsv } from "@/lib/csv-stream";
 import { currencyExponent, toDecimalString } from "@/lib/money";
 import { listOrders, type OrderFilter, type OrderListRow } from "./list-orders";
 
@@ -8,36 +8,20 @@ const HEADER = ["orderId", "createdAtUtc", "updatedAtUtc", "clientReference", "s
 const BATCH = 500;
 
 /**
- * Streams the filtered orders list as CSV, in the list's order (newest first), a batch
- * at a time through the same keyset cursor, so a large export never loads the table.
- * Totals are exact decimal strings from the minor units; cells are formula-safe. The first
- * batch is read before the stream is handed back, so a filter the database refuses is an
- * error answer, not a 200 whose connection is then cut.
+ * The filtered orders list as CSV, in the list's order (newest first), a batch at a time
+ * through the same keyset cursor. Totals are exact decimal strings from the minor units.
  */
 export async function exportOrdersCsv(actor: Actor, filter: OrderFilter): Promise<ReadableStream<Uint8Array>> {
   assertCan(actor, "orders.read");
-  const encoder = new TextEncoder();
-  let cursor: string | undefined;
-  let done = false;
-  let pending: Awaited<ReturnType<typeof listOrders>> | null = await listOrders(actor, filter, { limit: BATCH });
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(encoder.encode(toCsvRow(HEADER)));
-    },
-    async pull(controller) {
-      if (done) return controller.close();
-      const page = pending ?? (await listOrders(actor, filter, { cursor, limit: BATCH }));
-      pending = null;
-      if (page.rows.length) controller.enqueue(encoder.encode(page.rows.map(csvRow).join("")));
-      if (!page.nextCursor) done = true;
-      else cursor = page.nextCursor;
-    },
+  return streamCsv<string>(HEADER, async (cursor) => {
+    const page = await listOrders(actor, filter, { cursor: cursor ?? undefined, limit: BATCH });
+    return { rows: page.rows.map(csvCells), next: page.nextCursor };
   });
 }
 
-function csvRow(row: OrderListRow): string {
+function csvCells(row: OrderListRow): string[] {
   const items = row.items.map((i) => `${i.quantity} × ${i.productName || i.productId}${i.variantLabel ? ` (${i.variantLabel})` : ""}`).join("; ");
-  return toCsvRow([
+  return [
     row.id,
     row.createdAt,
     row.updatedAt,
@@ -49,5 +33,5 @@ function csvRow(row: OrderListRow): string {
     row.origin === "here" ? "placed here" : "API elsewhere",
     row.placedBy?.name ?? "",
     row.placedBy?.email ?? "",
-  ]);
+  ];
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { optionalIsoDaySchema, singleLineText } from "@/lib/validation";
 import { db, Prisma } from "@/lib/db/client";
+import { keysetPage, pageLimit, readTimeCursor, timeCursor, type KeysetPage } from "@/lib/db/keyset-page";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { ORDER_STATUSES, type OrderStatus } from "./states";
 import { originOf, readOrderLines, type OrderOrigin } from "./get-order";
@@ -104,18 +105,13 @@ export function orderConditions(actor: Actor, filter: OrderFilter): Prisma.Sql[]
  * Mirrored orders, newest first (by the upstream's creation time, then id, so that equal
  * timestamps still page without skips or repeats). Never calls the upstream.
  */
-export async function listOrders(
-  actor: Actor,
-  filter: OrderFilter,
-  page: { cursor?: string; limit?: number } = {},
-): Promise<{ rows: OrderListRow[]; nextCursor: string | null }> {
+export async function listOrders(actor: Actor, filter: OrderFilter, page: { cursor?: string; limit?: number } = {}): Promise<KeysetPage<OrderListRow>> {
   assertCan(actor, "orders.read");
-  const limit = Math.min(Math.max(page.limit ?? 50, 1), 1000);
+  const limit = pageLimit(page.limit, 1000);
   const conditions = orderConditions(actor, filter);
   if (page.cursor && orderCursorSchema.safeParse(page.cursor).success) {
-    const dot = page.cursor.indexOf(".");
-    const at = new Date(Number(page.cursor.slice(0, dot)));
-    conditions.push(Prisma.sql`(o."upstreamCreatedAt", o."id") < (${at}, ${page.cursor.slice(dot + 1)})`);
+    const { at, id } = readTimeCursor(page.cursor);
+    conditions.push(Prisma.sql`(o."upstreamCreatedAt", o."id") < (${at}, ${id})`);
   }
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   const found = await db().$queryRaw<RawRow[]>`
@@ -127,9 +123,7 @@ export async function listOrders(
     ${where}
     ORDER BY o."upstreamCreatedAt" DESC, o."id" DESC
     LIMIT ${limit + 1}`;
-  const rows = found.slice(0, limit).map(toRow);
-  const last = found.length > limit ? found[limit - 1] : undefined;
-  return { rows, nextCursor: last ? `${last.upstreamCreatedAt.getTime()}.${last.id}` : null };
+  return keysetPage(found.map(toRow), limit, (row) => timeCursor(new Date(row.createdAt), row.id));
 }
 
 function toRow(r: RawRow): OrderListRow {

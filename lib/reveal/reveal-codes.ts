@@ -4,7 +4,7 @@ import { multiLineText, singleLineText, parseInput } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError, isAppError } from "@/lib/errors";
 import { upstream } from "@/lib/upstream/service";
-import { markRevealFailed, markRevealSucceeded } from "./finish-reveal";
+import { finishReveal } from "./finish-reveal";
 import { startReveal } from "./start-reveal";
 import { confirmStepUp, type StepUpSession } from "./step-up";
 
@@ -39,11 +39,11 @@ export async function revealCodes(actor: Actor, session: StepUpSession, orderId:
     reveal = await upstream().revealFulfillment(orderId, started.idempotencyKey, { priority: "interactive", deadlineMs: 45_000 });
   } catch (error) {
     const code = isAppError(error) ? error.code : "error";
-    await markRevealFailed(actor, orderId, started, request, { errorCode: code, upstreamCorrelationId: isAppError(error) ? error.correlationId : undefined });
+    await finishReveal(actor, orderId, started, request, { state: "failed", errorCode: code, upstreamCorrelationId: isAppError(error) ? error.correlationId : undefined });
     throw error;
   }
 
   const { data, correlationId } = reveal;
-  await markRevealSucceeded(actor, orderId, started, request, { revealCount: data.revealCount, items: data.artifacts.length, upstreamCorrelationId: correlationId });
+  await finishReveal(actor, orderId, started, request, { state: "succeeded", revealCount: data.revealCount, items: data.artifacts.length, upstreamCorrelationId: correlationId });
   return { orderId: data.orderId, revealCount: data.revealCount, artifacts: data.artifacts };
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { singleLineText } from "@/lib/validation";
 import { db, type Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
+import { cappedCount, keysetPage, pageLimit, readTimeCursor, timeCursor, type CappedCount, type KeysetPage } from "@/lib/db/keyset-page";
 import { EVENT_STATES } from "./event-states";
 
 const blankToUndefined = (v: string | undefined) => v || undefined;
@@ -36,15 +37,12 @@ export type EventRow = {
 };
 
 /** The webhook inbox, newest first (admin), each event with its subject and payload (a refused event's body escaped). */
-export async function listEvents(actor: Actor, filter: EventFilter, page: { cursor?: string; limit?: number } = {}): Promise<{ rows: EventRow[]; nextCursor: string | null }> {
+export async function listEvents(actor: Actor, filter: EventFilter, page: { cursor?: string; limit?: number } = {}): Promise<KeysetPage<EventRow>> {
   assertCan(actor, "events.read");
-  const limit = Math.min(Math.max(page.limit ?? 50, 1), 200);
-  const where: Prisma.WebhookEventWhereInput = {};
-  if (filter.state) where.state = filter.state;
-  if (filter.kind) where.type = filter.kind.endsWith(".*") ? { startsWith: filter.kind.slice(0, -1) } : filter.kind;
+  const limit = pageLimit(page.limit, 200);
+  const where = eventWhere(filter);
   if (page.cursor && eventCursorSchema.safeParse(page.cursor).success) {
-    const [ms, id] = page.cursor.split(".") as [string, string];
-    const at = new Date(Number(ms));
+    const { at, id } = readTimeCursor(page.cursor);
     where.OR = [{ receivedAt: { lt: at } }, { receivedAt: at, id: { lt: id } }];
   }
   const found = await db().webhookEvent.findMany({
@@ -53,9 +51,20 @@ export async function listEvents(actor: Actor, filter: EventFilter, page: { curs
     take: limit + 1,
     select: { id: true, type: true, state: true, occurredAt: true, receivedAt: true, processedAt: true, attempts: true, lastError: true, payload: true },
   });
-  const rows = found.slice(0, limit).map((row) => ({ ...withRefusedBody(row), subject: eventSubject(row.payload) }));
-  const last = rows[rows.length - 1];
-  return { rows, nextCursor: found.length > limit && last ? `${last.receivedAt.getTime()}.${last.id}` : null };
+  return keysetPage(found.map((row) => ({ ...withRefusedBody(row), subject: eventSubject(row.payload) })), limit, (row) => timeCursor(row.receivedAt, row.id));
+}
+
+/** How many events match the filter, up to the counting cap. */
+export async function countEvents(actor: Actor, filter: EventFilter): Promise<CappedCount> {
+  assertCan(actor, "events.read");
+  return cappedCount((take) => db().webhookEvent.count({ where: eventWhere(filter), take }));
+}
+
+function eventWhere(filter: EventFilter): Prisma.WebhookEventWhereInput {
+  const where: Prisma.WebhookEventWhereInput = {};
+  if (filter.state) where.state = filter.state;
+  if (filter.kind) where.type = filter.kind.endsWith(".*") ? { startsWith: filter.kind.slice(0, -1) } : filter.kind;
+  return where;
 }
 
 /** A refused event's payload holds only the body as received (lib/webhooks/refuse-event.ts). */

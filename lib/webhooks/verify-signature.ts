@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * The contract's webhook signature (service-api-v1 §6): `X-Service-Signature: v1=<64 hex>`,
+ * The contract's webhook signature (docs/service-api-v1.md, §6 Events): `X-Service-Signature: v1=<64 hex>`,
  * HMAC-SHA256 over `<timestamp>.<event_id>.<raw body>` keyed with the endpoint secret as
  * issued (the whole `svcwh_…` string). Pure: no environment, no clock unless given.
  */

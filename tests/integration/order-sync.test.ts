@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { WORKER_JOBS } from "@/lib/worker-jobs";
+import { ORDER_QUEUES } from "@/lib/orders/jobs";
 import { getOrder } from "@/lib/orders/get-order";
 import { placeOrder } from "@/lib/orders/place-order";
 import { orderFilterSchema } from "@/lib/orders/list-orders";
@@ -73,6 +74,11 @@ describe("lookup on demand", () => {
 
 describe("the safety-net sync", () => {
   beforeAll(async () => {
+    // An earlier test file's worker may have left the sync chain's next link waiting with the
+    // default interval (120 s); the queue keeps one waiting link per chain, so this file's 2 s
+    // link would be dropped behind it. Start the chain afresh.
+    const [queue] = await db().$queryRaw<{ exists: boolean }[]>`SELECT to_regclass('pgboss.job') IS NOT NULL AS "exists"`;
+    if (queue?.exists) await db().$executeRaw`DELETE FROM pgboss.job WHERE name = ${ORDER_QUEUES.sync.name} AND state = 'created'`;
     worker = await startWorker(WORKER_JOBS);
     // The import's first page sets the high-water mark the sync reads from. An earlier test
     // file's worker may have stopped holding the import's job (the queue frees it only when it

@@ -9,16 +9,14 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { CatalogFilters } from "@/components/catalog/catalog-filters";
 import { ProductCard } from "@/components/catalog/product-card";
+import { pickParams, type SearchParams } from "@/components/ui/search-params";
 
 export const metadata: Metadata = { title: "Catalog" };
 
-type Search = Record<string, string | string[] | undefined>;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
-export default async function CatalogPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function CatalogPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { actor } = await requirePageSession("catalog.read");
   const raw = await searchParams;
-  const query = catalogQuerySchema.parse({ q: one(raw.q), country: one(raw.country), category: one(raw.category), size: one(raw.size), page: one(raw.page) });
+  const query = catalogQuerySchema.parse(pickParams(raw, ["q", "country", "category", "size", "page"]));
 
   const [facets, result] = await Promise.all([
     getCatalogFacets(actor),

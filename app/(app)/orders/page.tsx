@@ -14,20 +14,18 @@ import { OrdersTable } from "@/components/orders/orders-table";
 import { revealCounts } from "@/lib/reveal/reveal-history";
 import { OrdersTableSkeleton } from "@/components/orders/orders-table-skeleton";
 import { countOrders } from "@/lib/orders/count-orders";
+import { keysetPager, Pager } from "@/components/ui/pager";
+import { pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
 
 export const metadata: Metadata = { title: "Orders" };
-
-type Search = Record<string, string | string[] | undefined>;
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 const FIELD_LABELS: Record<string, string> = { status: "status", from: "from date", to: "to date", product: "product", placedBy: "placed by", reference: "client reference", origin: "origin", cursor: "page position" };
 const PAGE_SIZE = 50;
 const FILTER_KEYS = ["from", "to", "product", "placedBy", "reference", "origin"] as const;
 
 /** Drops only the filters that are not valid (and says which), keeping the rest. */
-function lenientFilter(raw: Search): { filter: OrderFilter; ignored: string[] } {
-  const input: Record<string, unknown> = { status: raw.status };
-  for (const key of FILTER_KEYS) input[key] = first(raw[key]);
+function lenientFilter(raw: SearchParams): { filter: OrderFilter; ignored: string[] } {
+  const input: Record<string, unknown> = { status: raw.status, ...pickParams(raw, FILTER_KEYS) };
   const ignored: string[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
     const parsed = orderFilterSchema.safeParse(input);
@@ -51,13 +49,12 @@ function filterQuery(filter: OrderFilter): URLSearchParams {
   return query;
 }
 
-export default async function OrdersPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function OrdersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { actor } = await requirePageSession("orders.read");
   const raw = await searchParams;
   const { filter, ignored } = lenientFilter(raw);
-  const cursor = first(raw.cursor);
-  const validCursor = cursor && orderCursorSchema.safeParse(cursor).success ? cursor : undefined;
-  if (cursor && !validCursor) ignored.push("cursor");
+  const { given, cursor } = validCursor(raw, "cursor", orderCursorSchema);
+  if (given && !cursor) ignored.push("cursor");
   const staff = can(actor.roles, "staff.read") ? await listStaff(actor) : null;
   const query = filterQuery(filter);
 
@@ -88,8 +85,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         </div>
       ) : null}
       {/* The form paints at once; the rows stream in (a new key shows the skeleton on each new filter or page). */}
-      <Suspense key={`${query}|${validCursor ?? ""}`} fallback={<OrdersTableSkeleton />}>
-        <OrdersResults actor={actor} filter={filter} query={query} cursor={validCursor} />
+      <Suspense key={`${query}|${cursor ?? ""}`} fallback={<OrdersTableSkeleton />}>
+        <OrdersResults actor={actor} filter={filter} query={query} cursor={cursor} />
       </Suspense>
     </>
   );
@@ -101,8 +98,7 @@ async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; f
   const total = await countOrders(actor, filter);
   const reveals = Object.fromEntries(await revealCounts(rows.map((r) => r.id)));
   const filtered = query.size > 0;
-  const newest = filtered ? `/orders?${query}` : "/orders";
-  const older = nextCursor ? `/orders?${new URLSearchParams([...query, ["cursor", nextCursor]])}` : null;
+  const pager = keysetPager("/orders", query, { cursor, nextCursor, shown: rows.length }, { total }, { noun: ["order", "orders"], older: "Older orders →", olderTestId: "orders-older" });
   return (
     <>
       {rows.length === 0 ? (
@@ -123,21 +119,9 @@ async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; f
           )}
         </div>
       ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-600" data-testid="orders-total">
-            {total === 1 ? "1 order" : `${total.toLocaleString("en-US")} orders`}
-            {filtered ? " match these filters" : ""}
-            {total > rows.length ? `; showing ${rows.length} at a time, newest first` : ""}.
-          </p>
-          <OrdersTable rows={rows} reveals={reveals} />
-        </>
+        <OrdersTable rows={rows} reveals={reveals} />
       )}
-      {cursor || older ? (
-        <nav aria-label="Pages of orders" className="mt-4 flex justify-between text-sm">
-          {cursor ? <Link href={newest} className="font-medium text-brand-600 hover:underline">Back to newest</Link> : <span />}
-          {older ? <Link href={older} className="font-medium text-brand-600 hover:underline" data-testid="orders-older">Older orders →</Link> : null}
-        </nav>
-      ) : null}
+      <Pager name={{ label: "Pages of orders", testId: "orders-total" }} {...pager} />
     </>
   );
 }

@@ -20,21 +20,20 @@ import { DepositAddressPanel } from "@/components/wallet/deposit-address-panel";
 import { DepositsTable } from "@/components/wallet/deposits-table";
 import { CreditsTable } from "@/components/wallet/credits-table";
 import { utcTime } from "@/components/ui/utc-time";
+import { Pager } from "@/components/ui/pager";
+import { firstParam, validCursor, type SearchParams } from "@/components/ui/search-params";
 
 export const metadata: Metadata = { title: "Wallet" };
 
-type Search = Record<string, string | string[] | undefined>;
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const settle = <T,>(promise: Promise<T>): Promise<Settled<T>> => promise.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
 const DEPOSIT_PAGE = 20;
 
-export default async function WalletPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function WalletPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { actor } = await requirePageSession("wallet.read");
   const raw = await searchParams;
-  const cursorParam = first(raw.deposits);
-  const cursor = cursorParam && depositCursorSchema.safeParse(cursorParam).success ? cursorParam : undefined;
-  const chartParam = first(raw.chart);
+  const { given: cursorParam, cursor } = validCursor(raw, "deposits", depositCursorSchema);
+  const chartParam = firstParam(raw.chart);
   // One balance read serves the cards and the chart's anchor.
   const overview = settle(getWalletOverview(actor));
 
@@ -133,21 +132,12 @@ async function Deposits({ actor, cursor, chart }: { actor: Actor; cursor?: strin
   const link = (c?: string) => `/wallet?${new URLSearchParams({ ...(chart ? { chart } : {}), ...(c ? { deposits: c } : {}) })}`;
   return (
     <>
-      {page.items.length === 0 ? (
-        <p className="text-sm text-slate-600" data-testid="deposits-empty">
-          {cursor ? "No older deposits." : "No deposits yet. Deposits to the address above appear here once confirmed."}
-        </p>
-      ) : (
-        <DepositsTable items={page.items} />
-      )}
-      <div className="mt-3 flex items-center justify-between text-sm">
-        {cursor ? <Link href={link()} className="font-medium text-brand-600 hover:underline">Back to newest</Link> : <span className="text-xs text-slate-500">Read at {utcTime(page.readAt, "second")}</span>}
-        {page.nextCursor ? (
-          <Link href={link(page.nextCursor)} className="font-medium text-brand-600 hover:underline" data-testid="deposits-older">
-            Older deposits →
-          </Link>
-        ) : null}
-      </div>
+      <DepositsTable items={page.items} emptyText={cursor ? "No older deposits." : "No deposits yet. Deposits to the address above appear here once confirmed."} />
+      <Pager
+        name={{ label: "Pages of deposits" }}
+        links={{ newer: cursor ? { href: link(), text: "Back to newest" } : null, older: page.nextCursor ? { href: link(page.nextCursor), text: "Older deposits →", testId: "deposits-older" } : null }}
+        note={<span className="text-xs text-slate-500">Read at {utcTime(page.readAt, "second")}</span>}
+      />
     </>
   );
 }
@@ -155,7 +145,6 @@ async function Deposits({ actor, cursor, chart }: { actor: Actor; cursor?: strin
 async function Credits({ actor }: { actor: Actor }) {
   const result = await settle(listCredits(actor, { limit: 20 }));
   if (!result.ok) return <SectionError what="The credits could not be matched" error={result.error} />;
-  if (result.value.items.length === 0) return <p className="text-sm text-slate-600" data-testid="credits-empty">No credits recorded yet.</p>;
   return <CreditsTable items={result.value.items} />;
 }
 

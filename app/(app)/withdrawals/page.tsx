@@ -10,11 +10,10 @@ import { Notice } from "@/components/ui/notice";
 import { WithdrawalCard } from "@/components/withdrawals/withdrawal-card";
 import { WithdrawalRequestForm } from "@/components/withdrawals/withdrawal-request-form";
 import { RefreshWhileSending } from "@/components/withdrawals/refresh-while-sending";
+import { Pager, countText } from "@/components/ui/pager";
+import { pickParams, type SearchParams } from "@/components/ui/search-params";
 
 export const metadata: Metadata = { title: "Withdrawals" };
-
-type Search = Record<string, string | string[] | undefined>;
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 const FILTERS = [
   { state: undefined, label: "All" },
@@ -28,10 +27,10 @@ const FILTERS = [
   { state: "failed", label: "Refused upstream" },
 ] as const;
 
-export default async function WithdrawalsPage({ searchParams }: { searchParams: Promise<Search> }) {
+export default async function WithdrawalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { actor } = await requirePageSession("withdrawals.read");
   const raw = await searchParams;
-  const parsed = withdrawalListQuerySchema.safeParse({ state: first(raw.state), page: first(raw.page) });
+  const parsed = withdrawalListQuerySchema.safeParse(pickParams(raw, ["state", "page"]));
   const query = parsed.success ? parsed.data : { page: 1 };
   const list = await listWithdrawals(actor, query);
   const canRequest = can(actor.roles, "withdrawals.request");
@@ -101,15 +100,11 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
         </div>
       )}
 
-      {list.pageCount > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center gap-3 text-sm">
-          {list.page > 1 ? <Link className="underline" href={href(state, list.page - 1)}>Newer</Link> : null}
-          <span className="text-slate-600">
-            Page {list.page} of {list.pageCount} ({list.total} requests)
-          </span>
-          {list.page < list.pageCount ? <Link className="underline" href={href(state, list.page + 1)}>Older</Link> : null}
-        </nav>
-      ) : null}
+      <Pager
+        name={{ label: "Pages", testId: "withdrawals-total" }}
+        links={{ newer: list.page > 1 ? { href: href(state, list.page - 1), text: "Newer" } : null, older: list.page < list.pageCount ? { href: href(state, list.page + 1), text: "Older" } : null }}
+        total={list.total === 0 ? null : list.pageCount > 1 ? `Page ${list.page} of ${list.pageCount} (${list.total} requests)` : `${countText(list.total, ["request", "requests"])}.`}
+      />
     </>
   );
 }

@@ -12,11 +12,11 @@ import { revealHistory } from "@/lib/reveal/reveal-history";
 import { getSettings } from "@/lib/settings/get-settings";
 import { RevealPanel } from "@/components/reveal/reveal-panel";
 import { RevealHistory } from "@/components/reveal/reveal-history";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { utcTime } from "@/components/ui/utc-time";
 
 export const metadata: Metadata = { title: "Order" };
 
-const utc = (iso: string) => `${iso.replace("T", " ").slice(0, 19)} UTC`;
 const money = (minor: string | null, currency: string) => (minor === null ? "—" : formatMoney(minor, currency));
 
 /** One order from the mirror: its live status, lines and totals, who placed it and when. Never codes. */
@@ -67,9 +67,9 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
                 <span data-origin="here">Placed here (by a background job; no person recorded)</span>
               )}
             </Item>
-            <Item label="Placed at"><time dateTime={order.createdAt}>{utc(order.createdAt)}</time></Item>
+            <Item label="Placed at"><time dateTime={order.createdAt}>{utcTime(order.createdAt, "second")}</time></Item>
             <Item label="Total" testId="order-total"><span className="font-semibold tabular-nums">{formatMoney(order.totalMinor, order.currency)}</span></Item>
-            <Item label="Last synchronised"><time dateTime={order.syncedAt}>{utc(order.syncedAt)}</time></Item>
+            <Item label="Last synchronised"><time dateTime={order.syncedAt}>{utcTime(order.syncedAt, "second")}</time></Item>
           </dl>
         </Card>
         <Card>
@@ -111,46 +111,50 @@ function Item({ label, children, testId }: { label: string; children: React.Reac
   );
 }
 
+type OrderLine = OrderDetail["lines"][number];
+
+const LINE_COLUMNS: Column<OrderLine>[] = [
+  {
+    key: "product",
+    header: "Product",
+    rowHeader: true,
+    cell: (line) => (
+      <>
+        {line.productName || line.productId}
+        <span className="block font-mono text-xs font-normal text-slate-500">{line.productId}</span>
+      </>
+    ),
+  },
+  {
+    key: "variant",
+    header: "Variant",
+    cell: (line) => (
+      <>
+        {line.variantLabel || "—"}
+        {line.faceValueMinor && line.faceCurrency ? <span className="block text-xs text-slate-500">Face value {formatMoney(line.faceValueMinor, line.faceCurrency)}</span> : null}
+      </>
+    ),
+  },
+  { key: "quantity", header: "Quantity", align: "right", className: "tabular-nums", cell: (line) => line.quantity },
+  { key: "unit", header: "Unit price", align: "right", className: "tabular-nums", cell: (line) => money(line.unitPriceMinor, line.currency) },
+  { key: "total", header: "Line total", align: "right", className: "tabular-nums", cell: (line) => money(line.lineTotalMinor, line.currency) },
+];
+
 function OrderLines({ order }: { order: OrderDetail }) {
-  if (order.lines.length === 0) {
-    return <p className="text-sm text-slate-600" data-testid="order-lines-empty">The Issuing Service has not reported the lines of this order yet.</p>;
-  }
   return (
-    <TableScroll label="Order lines">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="order-lines">
-        <thead className="text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4">Product</th>
-            <th scope="col" className="py-2 pr-4">Variant</th>
-            <th scope="col" className="py-2 pr-4 text-right">Quantity</th>
-            <th scope="col" className="py-2 pr-4 text-right">Unit price</th>
-            <th scope="col" className="py-2 text-right">Line total</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {order.lines.map((line, i) => (
-            <tr key={`${line.productId}-${line.variantId ?? ""}-${i}`}>
-              <th scope="row" className="py-2 pr-4 text-left font-medium">
-                {line.productName || line.productId}
-                <span className="block font-mono text-xs font-normal text-slate-500">{line.productId}</span>
-              </th>
-              <td className="py-2 pr-4">
-                {line.variantLabel || "—"}
-                {line.faceValueMinor && line.faceCurrency ? <span className="block text-xs text-slate-500">Face value {formatMoney(line.faceValueMinor, line.faceCurrency)}</span> : null}
-              </td>
-              <td className="py-2 pr-4 text-right tabular-nums">{line.quantity}</td>
-              <td className="py-2 pr-4 text-right tabular-nums">{money(line.unitPriceMinor, line.currency)}</td>
-              <td className="py-2 text-right tabular-nums">{money(line.lineTotalMinor, line.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t-2 border-slate-200">
-            <th scope="row" colSpan={4} className="py-2 pr-4 text-right font-semibold">Order total</th>
-            <td className="py-2 text-right font-semibold tabular-nums">{formatMoney(order.totalMinor, order.currency)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </TableScroll>
+    <DataTable
+      rows={order.lines}
+      row={(line) => ({ key: `${line.productId}-${line.variantId ?? ""}-${order.lines.indexOf(line)}` })}
+      name={{ label: "Order lines", testId: "order-lines" }}
+      variant="plain"
+      columns={LINE_COLUMNS}
+      empty={{ text: "The Issuing Service has not reported the lines of this order yet.", testId: "order-lines-empty" }}
+      footer={
+        <tr className="border-t-2 border-slate-200">
+          <th scope="row" colSpan={4} className="py-2 pr-4 text-right font-semibold">Order total</th>
+          <td className="py-2 text-right font-semibold tabular-nums">{formatMoney(order.totalMinor, order.currency)}</td>
+        </tr>
+      }
+    />
   );
 }

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageSession } from "@/lib/auth/current";
-import { listBulkOrders } from "@/lib/bulk-orders/list-bulk-orders";
+import { countBulkOrders, listBulkOrders } from "@/lib/bulk-orders/list-bulk-orders";
 import { MAX_CSV_ROWS } from "@/lib/bulk-orders/parse-csv";
 import { MAX_ROW_QUANTITY } from "@/lib/bulk-orders/row-input";
 import { MAX_DISTINCT_PRODUCTS } from "@/lib/bulk-orders/check-rows";
 import { Card, PageHeader } from "@/components/ui/page-header";
 import { UploadForm } from "@/components/bulk-orders/upload-form";
 import { BulkOrdersList } from "@/components/bulk-orders/bulk-orders-list";
+import { Pager, countText } from "@/components/ui/pager";
 
 export const metadata: Metadata = { title: "Bulk orders" };
 
@@ -22,7 +23,7 @@ const COLUMNS: [string, string][] = [
 
 export default async function BulkOrdersPage() {
   const { actor } = await requirePageSession("orders.create");
-  const recent = await listBulkOrders(actor);
+  const [recent, count] = await Promise.all([listBulkOrders(actor), countBulkOrders(actor)]);
   return (
     <>
       <PageHeader
@@ -52,6 +53,10 @@ export default async function BulkOrdersPage() {
       </div>
       <h2 className="mb-3 mt-8 text-base font-semibold text-slate-900">Your recent bulk orders</h2>
       <BulkOrdersList items={recent} />
+      <Pager
+        name={{ label: "Bulk orders in all", testId: "bulk-orders-total" }}
+        total={recent.length ? `${countText(count.total, ["bulk order", "bulk orders"], count.capped)}${count.capped || count.total > recent.length ? `; showing the ${recent.length} most recent` : ""}.` : null}
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { logger } from "@/lib/log";
 import { receiveWebhook } from "@/lib/webhooks/receive-webhook";
 
 /**
- * The upstream's webhook door (service-api-v1 §6). No session and no Origin check: the
+ * The upstream's webhook door (docs/service-api-v1.md, §6 Events). No session and no Origin check: the
  * signature is the authentication (proxy.ts lets this path through). Statuses follow the
  * sender's retry rules: 401 for a signature that matches no secret (retried, which covers
  * a rotation not yet deployed here), 400 for malformed input and 413 for an oversized body
