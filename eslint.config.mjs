@@ -11,8 +11,14 @@ import nextTs from "eslint-config-next/typescript";
  * ESLint applies one `no-restricted-imports` per file (a later block replaces an earlier one), so each
  * block below lists every rule that applies to its files.
  */
-const sandbox = { group: ["**/sandbox", "**/sandbox/**", "@/sandbox", "@/sandbox/**"], message: "The sandbox is the other side of the wire: reach it over HTTP." };
-const database = { group: ["@/lib/db", "@/lib/db/**", "**/lib/db/**", "@prisma/*", "pg"], message: "Only domain modules under lib/ use the database." };
+const sandbox = {
+  group: ["**/sandbox", "**/sandbox/**", "@/sandbox", "@/sandbox/**"],
+  message: "The sandbox is the other side of the wire: reach it over HTTP.",
+};
+const database = {
+  group: ["@/lib/db", "@/lib/db/**", "**/lib/db/**", "@prisma/*", "pg"],
+  message: "Only domain modules under lib/ use the database.",
+};
 const upstreamClient = {
   group: ["@/lib/upstream/client", "@/lib/upstream/client/**", "@/lib/upstream/service", "**/lib/upstream/client/**"],
   message: "Only domain modules under lib/ call the upstream; components take app-owned views (e.g. ProductView).",
@@ -27,9 +33,20 @@ const config = [
   ...next,
   ...nextTs,
   {
-    ignores: ["node_modules/**", ".next/**", ".data/**", "lib/db/generated/**", "test-results/**", "playwright-report/**", "next-env.d.ts"],
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      ".data/**",
+      "lib/db/generated/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
   },
-  { files: ["app/**", "lib/**", "components/**", "proxy.ts", "scripts/**"], rules: { "no-restricted-imports": restrict(sandbox) } },
+  {
+    files: ["app/**", "lib/**", "components/**", "proxy.ts", "scripts/**"],
+    rules: { "no-restricted-imports": restrict(sandbox) },
+  },
   { files: ["components/**"], rules: { "no-restricted-imports": restrict(sandbox, database, upstreamClient) } },
   { files: ["app/**/route.ts"], rules: { "no-restricted-imports": restrict(sandbox, database) } },
   { files: ["lib/jobs/**"], rules: { "no-restricted-imports": restrict(sandbox, domains) } },

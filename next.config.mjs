@@ -21,7 +21,11 @@ const nextConfig = {
   typescript: { tsconfigPath: "tsconfig.app.json" },
   // The route handlers and the methods each exports, read from app/api at build time: proxy.ts
   // answers any other method with a 405 problem document and an Allow header.
-  env: { API_ROUTE_METHODS: JSON.stringify(discoverApiRoutes(import.meta.dirname).map(({ pattern, methods }) => ({ pattern, methods }))) },
+  env: {
+    API_ROUTE_METHODS: JSON.stringify(
+      discoverApiRoutes(import.meta.dirname).map(({ pattern, methods }) => ({ pattern, methods })),
+    ),
+  },
   serverExternalPackages: ["@node-rs/argon2", "@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "pg-boss"],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

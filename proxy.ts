@@ -33,11 +33,14 @@ export async function proxy(req: NextRequest) {
   // Next answers a path it cannot decode (%ff, a lone %) with a bare 500 before any page or
   // handler runs: it is the visitor's input, so it gets a 400 here instead.
   const isApi = pathname.startsWith("/api/");
-  if (!decodable(pathname)) return withHeaders(isApi ? undecodablePath() : badAddressPage("It has a broken percent-encoding."), csp);
+  if (!decodable(pathname))
+    return withHeaders(isApi ? undecodablePath() : badAddressPage("It has a broken percent-encoding."), csp);
   const addressErrors = addressTextErrors(req);
   if (addressErrors) {
     return withHeaders(
-      isApi ? problemResponse(400, "Invalid request", "The address is not valid.", "invalid_request", { errors: addressErrors }) : badAddressPage(`The ${describe(addressErrors)} contains a character that is not allowed.`),
+      isApi
+        ? problemResponse(400, "Invalid request", "The address is not valid.", "invalid_request", { errors: addressErrors })
+        : badAddressPage(`The ${describe(addressErrors)} contains a character that is not allowed.`),
       csp,
     );
   }
@@ -54,7 +57,12 @@ export async function proxy(req: NextRequest) {
   if (isApi) {
     const allow = allowedMethods(pathname, API_ROUTES);
     if (allow && !allow.includes(req.method)) {
-      return withHeaders(problemResponse(405, "Method not allowed", `This address answers ${allow.join(", ")}.`, "method_not_allowed", { headers: { allow: allow.join(", ") } }), csp);
+      return withHeaders(
+        problemResponse(405, "Method not allowed", `This address answers ${allow.join(", ")}.`, "method_not_allowed", {
+          headers: { allow: allow.join(", ") },
+        }),
+        csp,
+      );
     }
   }
 
@@ -105,7 +113,15 @@ function problemResponse(
   const correlationId = crypto.randomUUID();
   return NextResponse.json(
     { type: "about:blank", title, status, detail, code, correlationId, ...(extra.errors ? { errors: extra.errors } : {}) },
-    { status, headers: { ...extra.headers, "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId } },
+    {
+      status,
+      headers: {
+        ...extra.headers,
+        "content-type": "application/problem+json",
+        "cache-control": "no-store",
+        "x-correlation-id": correlationId,
+      },
+    },
   );
 }
 
@@ -118,7 +134,8 @@ function addressTextErrors(req: NextRequest): Record<string, string[]> | null {
   if (!OWN_QUERY_RULES.some((p) => p.test(pathname))) {
     const query: Record<string, string[]> = {};
     for (const [key, value] of searchParams) (query[key] ??= []).push(value);
-    for (const [key, messages] of Object.entries(findTextProblems(query, { multiline: false }))) errors[key.replace(/\.\d+$/, "")] ??= messages;
+    for (const [key, messages] of Object.entries(findTextProblems(query, { multiline: false })))
+      errors[key.replace(/\.\d+$/, "")] ??= messages;
   }
   return Object.keys(errors).length ? errors : null;
 }
@@ -138,14 +155,22 @@ function decodable(pathname: string): boolean {
 }
 
 function undecodablePath(): NextResponse {
-  return problemResponse(400, "Invalid request", "The address is not valid: it has a broken percent-encoding.", "invalid_request");
+  return problemResponse(
+    400,
+    "Invalid request",
+    "The address is not valid: it has a broken percent-encoding.",
+    "invalid_request",
+  );
 }
 
 /** `reason` is our own text (parameter names are reduced to printable ASCII), never raw input. */
 function badAddressPage(reason: string): NextResponse {
   const safe = reason.replace(/[<>&"]/g, "?");
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad address</title></head><body style="font-family:sans-serif;padding:2rem"><h1>This address is not valid</h1><p>${safe} <a href="/">Go to the back-office</a>.</p></body></html>`;
-  return new NextResponse(html, { status: 400, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  return new NextResponse(html, {
+    status: 400,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 function withHeaders(res: NextResponse, csp: string): NextResponse {

@@ -2,7 +2,10 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 import { SandboxClockSequencer } from "./tests/support/sequencer";
 
-const alias = { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "tests/support/server-only-stub.ts") };
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  "server-only": path.resolve(import.meta.dirname, "tests/support/server-only-stub.ts"),
+};
 
 export default defineConfig({
   resolve: { alias },

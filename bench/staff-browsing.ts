@@ -36,7 +36,17 @@ async function main() {
   const app = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     cwd: ROOT,
     detached: true,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: ".data/bench", EMBEDDED_DB_PORT: String(DB_PORT), SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_RATE_LIMIT: "120", SANDBOX_FULFILMENT_DELAY_MS: "500", DEMO_PASSWORD: PASSWORD, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: ".data/bench",
+      EMBEDDED_DB_PORT: String(DB_PORT),
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      SANDBOX_RATE_LIMIT: "120",
+      SANDBOX_FULFILMENT_DELAY_MS: "500",
+      DEMO_PASSWORD: PASSWORD,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const watch = (chunk: Buffer) => (upstream429 += (chunk.toString().match(/"status":429/g) ?? []).length);
@@ -66,7 +76,14 @@ async function main() {
     const deadline = Date.now() + SECONDS * 1000;
     const pages = (i: number) => {
       const r = (n: number) => Math.floor(Math.random() * n);
-      const choices = [`/catalog`, `/catalog?page=${1 + r(5)}`, `/catalog?category=${["gift-card", "esim", "top-up"][r(3)]}`, `/catalog/${productIds[r(productIds.length)]}`, `/orders`, orderIds.length ? `/orders/${orderIds[r(orderIds.length)]}` : "/orders"];
+      const choices = [
+        `/catalog`,
+        `/catalog?page=${1 + r(5)}`,
+        `/catalog?category=${["gift-card", "esim", "top-up"][r(3)]}`,
+        `/catalog/${productIds[r(productIds.length)]}`,
+        `/orders`,
+        orderIds.length ? `/orders/${orderIds[r(orderIds.length)]}` : "/orders",
+      ];
       return choices[(i + r(choices.length)) % choices.length]!;
     };
     console.log(`browsing for ${SECONDS} s…`);
@@ -77,7 +94,8 @@ async function main() {
           const res = await session.get(pages(i));
           views += 1;
           times.push(res.ms);
-          if (res.status >= 400 || /data-testid="catalog-error"|The Issuing Service is not answering/.test(res.body)) userErrors += 1;
+          if (res.status >= 400 || /data-testid="catalog-error"|The Issuing Service is not answering/.test(res.body))
+            userErrors += 1;
           await sleep(THINK_MS * (0.5 + Math.random()));
         }
       }),
@@ -92,11 +110,15 @@ async function main() {
     console.log(`| page views served | ${views} (${(views / SECONDS).toFixed(1)}/s) |`);
     console.log(`| upstream calls made | ${calls} (${((calls / SECONDS) * 60).toFixed(0)}/min against a limit of 120/min) |`);
     console.log(`| page views per upstream call | ${(views / Math.max(1, calls)).toFixed(1)} |`);
-    console.log(`| history import (${SEED_ORDERS} seeded orders) | ${importBefore.orders} orders / ${importBefore.pages} pages before browsing → ${importAfter.orders} / ${importAfter.pages} after (${importAfter.state}) |`);
+    console.log(
+      `| history import (${SEED_ORDERS} seeded orders) | ${importBefore.orders} orders / ${importBefore.pages} pages before browsing → ${importAfter.orders} / ${importAfter.pages} after (${importAfter.state}) |`,
+    );
     console.log(`| 429s from the upstream | ${upstream429} |`);
     console.log(`| errors seen by users | ${userErrors} |`);
     console.log(`| page time p50 / p95 | ${q(0.5)} ms / ${q(0.95)} ms |`);
-    console.log(`| cached catalog page, one person alone, p50 / p95 | ${alone[15]!.toFixed(0)} ms / ${alone[28]!.toFixed(0)} ms |`);
+    console.log(
+      `| cached catalog page, one person alone, p50 / p95 | ${alone[15]!.toFixed(0)} ms / ${alone[28]!.toFixed(0)} ms |`,
+    );
   } finally {
     const exited = new Promise((resolve) => app.once("exit", resolve));
     process.kill(-app.pid!, "SIGTERM");
@@ -107,7 +129,10 @@ async function main() {
 async function waitForHealth() {
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
-    const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await sleep(500);
   }
@@ -129,7 +154,11 @@ async function placeSomeOrders(session: Session, products: BenchProduct[]): Prom
     const res = await fetch(`${BASE}/api/orders`, {
       method: "POST",
       headers: { cookie: session.cookie, origin: BASE, "content-type": "application/json" },
-      body: JSON.stringify({ idempotencyKey: crypto.randomUUID(), clientReference: `bench-${ids.length}`, item: { productId, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency } }),
+      body: JSON.stringify({
+        idempotencyKey: crypto.randomUUID(),
+        clientReference: `bench-${ids.length}`,
+        item: { productId, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency },
+      }),
     });
     if (res.ok) ids.push(((await res.json()) as { order: { id: string } }).order.id);
   }
@@ -142,11 +171,17 @@ async function upstreamCalls(): Promise<number> {
 
 async function importProgress(): Promise<{ orders: number; pages: number; state: string }> {
   const row = (await query(`SELECT "importOrders", "importPages", "importState" FROM "OrderSync" LIMIT 1`))[0];
-  return { orders: Number(row?.importOrders ?? 0), pages: Number(row?.importPages ?? 0), state: String(row?.importState ?? "not started") };
+  return {
+    orders: Number(row?.importOrders ?? 0),
+    pages: Number(row?.importPages ?? 0),
+    state: String(row?.importState ?? "not started"),
+  };
 }
 
 async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable` });
+  const client = new pg.Client({
+    connectionString: `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable`,
+  });
   await client.connect();
   try {
     return (await client.query(sql)).rows as Record<string, unknown>[];
@@ -162,7 +197,11 @@ async function seedHistory() {
   const stateFile = path.join(ROOT, ".data/bench/sandbox-state.json");
   const sandbox = await spawnSandbox({ SANDBOX_PORT: "0", SANDBOX_STATE_FILE: stateFile });
   try {
-    const res = await fetch(`${sandbox.baseUrl}/_sandbox/orders/seed`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ count: SEED_ORDERS, referencePrefix: "storefront-" }) });
+    const res = await fetch(`${sandbox.baseUrl}/_sandbox/orders/seed`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ count: SEED_ORDERS, referencePrefix: "storefront-" }),
+    });
     if (!res.ok) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
     // The state is written shortly after a change: stop only once the newest seeded order is on disk.
     const newest = ((await res.json()) as { ids: string[] }).ids.at(-1)!;

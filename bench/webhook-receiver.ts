@@ -24,7 +24,16 @@ const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 60);
 const SECRET = `svcwh_${randomBytes(20).toString("hex")}`;
 
 type Delivery = { eventId: string; body: string };
-type Run = { scenario: string; deliveries: number; errors: number; seconds: number; perSecond: number; p50Ms: number; p95Ms: number; p99Ms: number };
+type Run = {
+  scenario: string;
+  deliveries: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+};
 
 async function main(): Promise<void> {
   const database = await startDatabaseProcess();
@@ -45,10 +54,15 @@ async function main(): Promise<void> {
   const app = await listen(async (req, body) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    const res = await POST(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: new Uint8Array(body) }));
+    const res = await POST(
+      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: new Uint8Array(body) }),
+    );
     return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
   });
-  const bare = await listen(async (req, body) => ({ status: hmacOk(req, body) ? 200 : 401, body: Buffer.from('{"received":true}') }));
+  const bare = await listen(async (req, body) => ({
+    status: hmacOk(req, body) ? 200 : 401,
+    body: Buffer.from('{"received":true}'),
+  }));
 
   try {
     const results: Run[] = [];
@@ -61,9 +75,23 @@ async function main(): Promise<void> {
 
     const stored = await db().webhookEvent.count({ where: { id: { in: [...new Set(batch.map((d) => d.eventId))] } } });
     const [bareRun, appRun] = results as [Run, Run];
-    console.log(`\nwebhook receiver benchmark: ${batch.length} deliveries of ${EVENTS} events (${batch.length - EVENTS} duplicates), ${CONCURRENCY} concurrent keep-alive connections, embedded PGlite`);
-    console.table(results.map((r) => ({ scenario: r.scenario, deliveries: r.deliveries, errors: r.errors, "events/s": r.perSecond, "p50 ms": r.p50Ms, "p95 ms": r.p95Ms, "p99 ms": r.p99Ms })));
-    console.log(`receiver / bare = ${(appRun.perSecond / bareRun.perSecond).toFixed(3)} (${(bareRun.perSecond / appRun.perSecond).toFixed(1)}× slower); inbox rows for the batch: ${stored} of ${EVENTS} distinct`);
+    console.log(
+      `\nwebhook receiver benchmark: ${batch.length} deliveries of ${EVENTS} events (${batch.length - EVENTS} duplicates), ${CONCURRENCY} concurrent keep-alive connections, embedded PGlite`,
+    );
+    console.table(
+      results.map((r) => ({
+        scenario: r.scenario,
+        deliveries: r.deliveries,
+        errors: r.errors,
+        "events/s": r.perSecond,
+        "p50 ms": r.p50Ms,
+        "p95 ms": r.p95Ms,
+        "p99 ms": r.p99Ms,
+      })),
+    );
+    console.log(
+      `receiver / bare = ${(appRun.perSecond / bareRun.perSecond).toFixed(3)} (${(bareRun.perSecond / appRun.perSecond).toFixed(1)}× slower); inbox rows for the batch: ${stored} of ${EVENTS} distinct`,
+    );
     console.log(JSON.stringify({ results, stored }));
   } finally {
     await stopQueues(2_000);
@@ -77,7 +105,12 @@ function deliveries(count: number, duplicateShare: number): Delivery[] {
   const events = Array.from({ length: count }, (_, i) => {
     const id = randomUUID();
     const occurredAtUtc = new Date().toISOString();
-    const body = JSON.stringify({ id, type: "order.fulfilled", occurredAtUtc, data: { orderId: `ord_bench_${i}`, clientReference: `bench-${i}`, status: "fulfilled", occurredAtUtc } });
+    const body = JSON.stringify({
+      id,
+      type: "order.fulfilled",
+      occurredAtUtc,
+      data: { orderId: `ord_bench_${i}`, clientReference: `bench-${i}`, status: "fulfilled", occurredAtUtc },
+    });
     return { eventId: id.replaceAll("-", ""), body };
   });
   // Every n-th delivery is followed by a repeat of an event sent ~50 deliveries earlier, as a retry would be.
@@ -105,22 +138,42 @@ async function drive(scenario: string, url: string, batch: Delivery[]): Promise<
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 100) / 100;
-  return { scenario, deliveries: latencies.length, errors, seconds: Math.round(seconds * 100) / 100, perSecond: Math.round(latencies.length / seconds), p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
+  const at = (p: number) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 100) / 100;
+  return {
+    scenario,
+    deliveries: latencies.length,
+    errors,
+    seconds: Math.round(seconds * 100) / 100,
+    perSecond: Math.round(latencies.length / seconds),
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    p99Ms: at(0.99),
+  };
 }
 
 function send(agent: Agent, url: string, delivery: Delivery): Promise<number> {
   const timestamp = String(Math.floor(Date.now() / 1000));
   const signature = `v1=${createHmac("sha256", SECRET).update(`${timestamp}.${delivery.eventId}.${delivery.body}`).digest("hex")}`;
   return new Promise((resolve, reject) => {
-    const req = request(`${url}/api/webhooks/service`, {
-      method: "POST",
-      agent,
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(delivery.body), "x-service-event-id": delivery.eventId, "x-service-timestamp": timestamp, "x-service-signature": signature },
-    }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${url}/api/webhooks/service`,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(delivery.body),
+          "x-service-event-id": delivery.eventId,
+          "x-service-timestamp": timestamp,
+          "x-service-signature": signature,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on("error", reject);
     req.end(delivery.body);
   });
@@ -135,7 +188,9 @@ function hmacOk(req: IncomingMessage, body: Buffer): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-async function listen(handle: (req: IncomingMessage, body: Buffer) => Promise<{ status: number; body: Buffer }>): Promise<{ url: string; close(): Promise<void> }> {
+async function listen(
+  handle: (req: IncomingMessage, body: Buffer) => Promise<{ status: number; body: Buffer }>,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -146,7 +201,11 @@ async function listen(handle: (req: IncomingMessage, body: Buffer) => Promise<{ 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -156,17 +215,20 @@ async function listen(handle: (req: IncomingMessage, body: Buffer) => Promise<{ 
  * with the servers and the load generator being measured.
  */
 async function startDatabaseProcess(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, "--serve-db"], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, "--serve-db"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`database process exited with ${code}`)));
     child.stdout.setEncoding("utf8").once("data", (line: string) => resolve(line.trim()));
   });
   return {
     url,
-    stop: () => new Promise<void>((resolve) => {
-      child.removeAllListeners("exit").once("exit", () => resolve());
-      child.kill("SIGTERM");
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners("exit").once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
   };
 }
 
@@ -177,7 +239,8 @@ async function serveDatabase(): Promise<void> {
 }
 
 if (process.argv.includes("--serve-db")) void serveDatabase();
-else main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+else
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,8 +1,20 @@
 /** Browser-side calls to this app's route handlers; failures come back as problem documents. */
-export type ApiProblem = { title: string; status: number; detail: string; code: string; correlationId?: string; errors?: Record<string, string[]>; quotedTotal?: number };
+export type ApiProblem = {
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  correlationId?: string;
+  errors?: Record<string, string[]>;
+  quotedTotal?: number;
+};
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; problem: ApiProblem };
 
-export async function callApi<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<ApiResult<T>> {
+export async function callApi<T>(
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  body?: unknown,
+): Promise<ApiResult<T>> {
   let res: Response;
   try {
     res = await fetch(url, {
@@ -12,14 +24,26 @@ export async function callApi<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DEL
       credentials: "same-origin",
     });
   } catch {
-    return { ok: false, problem: { title: "Network error", status: 0, detail: "The server could not be reached. Check your connection and try again.", code: "network_error" } };
+    return {
+      ok: false,
+      problem: {
+        title: "Network error",
+        status: 0,
+        detail: "The server could not be reached. Check your connection and try again.",
+        code: "network_error",
+      },
+    };
   }
   if (res.status === 204) return { ok: true, data: undefined as T };
   const json: unknown = await res.json().catch(() => null);
   if (res.ok) return { ok: true, data: json as T };
   // A full page load (not router.push) so that no client state of the dead session survives.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-  if (res.status === 401 && typeof window !== "undefined") window.location.assign(`/signin?expired=1&callbackUrl=${encodeURIComponent(window.location.pathname)}`);
-  const problem = json && typeof json === "object" && "code" in json ? (json as ApiProblem) : { title: "Error", status: res.status, detail: `The server answered ${res.status}.`, code: "unknown" };
+  if (res.status === 401 && typeof window !== "undefined")
+    window.location.assign(`/signin?expired=1&callbackUrl=${encodeURIComponent(window.location.pathname)}`);
+  const problem =
+    json && typeof json === "object" && "code" in json
+      ? (json as ApiProblem)
+      : { title: "Error", status: res.status, detail: `The server answered ${res.status}.`, code: "unknown" };
   return { ok: false, problem };
 }

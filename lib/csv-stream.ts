@@ -10,7 +10,10 @@ export type CsvBatch<C> = { rows: Cells[]; next: C | null };
  * formula-safe (lib/csv.ts). The first batch is read before the stream is handed back, so
  * a filter the database refuses is an error answer, not a 200 whose connection is then cut.
  */
-export async function streamCsv<C>(header: readonly string[], readBatch: (after: C | null) => Promise<CsvBatch<C>>): Promise<ReadableStream<Uint8Array>> {
+export async function streamCsv<C>(
+  header: readonly string[],
+  readBatch: (after: C | null) => Promise<CsvBatch<C>>,
+): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   let pending: CsvBatch<C> | null = await readBatch(null);
   return new ReadableStream({

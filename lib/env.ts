@@ -11,8 +11,18 @@ const schema = z.object({
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters"),
   /** Public URL of the app, used by next-auth for redirects and cookie security. */
   APP_URL: z.string().url().default("http://localhost:3000"),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** Set by the launcher when it runs everything itself (embedded DB, sandbox). */
   LOCAL_MODE: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -78,12 +88,17 @@ export function usesSecureCookies(env: Env = getEnv()): boolean {
 /** The configured upstream, or a clear error naming what is missing. */
 export function serviceConfig(env: Env = getEnv()) {
   if (!env.SERVICE_BASE_URL || !env.SERVICE_API_KEY) {
-    throw new Error("Configuration error: SERVICE_BASE_URL and SERVICE_API_KEY are required (npm start sets them in local mode).");
+    throw new Error(
+      "Configuration error: SERVICE_BASE_URL and SERVICE_API_KEY are required (npm start sets them in local mode).",
+    );
   }
   return {
     baseUrl: env.SERVICE_BASE_URL,
     apiKeys: [env.SERVICE_API_KEY, ...(env.SERVICE_API_KEY_NEXT ? [env.SERVICE_API_KEY_NEXT] : [])],
-    webhookSecrets: (env.SERVICE_WEBHOOK_SECRETS ?? "").split(",").map((x) => x.trim()).filter(Boolean),
+    webhookSecrets: (env.SERVICE_WEBHOOK_SECRETS ?? "")
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean),
     catalogTtlMs: env.SERVICE_CATALOG_TTL_SECONDS * 1000,
     rateLimit: env.SERVICE_RATE_LIMIT,
     retryBaseMs: env.SERVICE_RETRY_BASE_MS,

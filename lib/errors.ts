@@ -38,7 +38,17 @@ export class AppError extends Error {
   /** Extra members for the problem document (e.g. quotedTotal). Never secrets. */
   readonly extra?: Record<string, unknown>;
 
-  constructor(code: ErrorCode | (string & {}), message: string, more: { status?: number; fieldErrors?: FieldErrors; correlationId?: string; extra?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode | (string & {}),
+    message: string,
+    more: {
+      status?: number;
+      fieldErrors?: FieldErrors;
+      correlationId?: string;
+      extra?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
+  ) {
     super(message, more.cause === undefined ? undefined : { cause: more.cause });
     this.name = "AppError";
     this.code = code;
@@ -50,5 +60,8 @@ export class AppError extends Error {
 }
 
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError || (typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true);
+  return (
+    error instanceof AppError ||
+    (typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true)
+  );
 }

@@ -15,7 +15,11 @@ function threshold(): number {
 export function redact(context: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(context)) {
-    out[key] = SECRET_KEY.test(key) ? "[redacted]" : value && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date) ? redact(value as Record<string, unknown>) : value;
+    out[key] = SECRET_KEY.test(key)
+      ? "[redacted]"
+      : value && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date)
+        ? redact(value as Record<string, unknown>)
+        : value;
   }
   return out;
 }

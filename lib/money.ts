@@ -70,7 +70,10 @@ export function formatMoney(minor: bigint | number | string, currency: string, l
   const value = typeof minor === "bigint" ? minor : BigInt(minor);
   const exponent = currencyExponent(currency);
   // Intl formats decimal strings exactly (no float rounding) since ES2023.
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: exponent, maximumFractionDigits: exponent }).format(
-    toDecimalString(value, exponent) as unknown as number,
-  );
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  }).format(toDecimalString(value, exponent) as unknown as number);
 }

@@ -32,7 +32,8 @@ export type TextOptions = { multiline: boolean };
 /** The message for a string that breaks the rule, or null when it is fine. */
 export function textProblem(value: string, { multiline }: TextOptions): string | null {
   const control = CONTROL.exec(value);
-  if (control) return `Contains a control character (U+${codePoint(control[0])})${onLine(value, control.index)} that is not allowed.`;
+  if (control)
+    return `Contains a control character (U+${codePoint(control[0])})${onLine(value, control.index)} that is not allowed.`;
   const surrogate = LONE_SURROGATE.exec(value);
   if (surrogate) return `Contains broken Unicode text (an unpaired surrogate)${onLine(value, surrogate.index)}.`;
   if (!multiline && LINE_BREAK.test(value)) return "Must be a single line (no line breaks).";
@@ -104,9 +105,11 @@ export function hasTextProblems(errors: FieldErrors): boolean {
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const textErrors = findTextProblems(input, { multiline: true });
-  if (hasTextProblems(textErrors)) throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: textErrors });
+  if (hasTextProblems(textErrors))
+    throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: textErrors });
   const result = schema.safeParse(input);
-  if (!result.success) throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: fieldErrorsFrom(result.error) });
+  if (!result.success)
+    throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: fieldErrorsFrom(result.error) });
   return result.data;
 }
 
@@ -127,12 +130,24 @@ type StringParams = Parameters<typeof z.string>[0];
 
 /** A one-line text field (names, references, ids, filters). Chain `.trim().min().max()` as usual. */
 export function singleLineText(params?: StringParams) {
-  return z.string(params).check(z.refine((v: string) => textProblem(v, { multiline: false }) === null, { error: (i) => textProblem(String(i.input), { multiline: false }) ?? "Not valid text." }));
+  return z
+    .string(params)
+    .check(
+      z.refine((v: string) => textProblem(v, { multiline: false }) === null, {
+        error: (i) => textProblem(String(i.input), { multiline: false }) ?? "Not valid text.",
+      }),
+    );
 }
 
 /** A text field where line breaks belong (reasons, comments, an uploaded file). */
 export function multiLineText(params?: StringParams) {
-  return z.string(params).check(z.refine((v: string) => textProblem(v, { multiline: true }) === null, { error: (i) => textProblem(String(i.input), { multiline: true }) ?? "Not valid text." }));
+  return z
+    .string(params)
+    .check(
+      z.refine((v: string) => textProblem(v, { multiline: true }) === null, {
+        error: (i) => textProblem(String(i.input), { multiline: true }) ?? "Not valid text.",
+      }),
+    );
 }
 
 /**

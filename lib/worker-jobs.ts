@@ -7,4 +7,10 @@ import { spendJobs } from "@/lib/spend/jobs";
 import { withdrawalJobs } from "@/lib/withdrawals/jobs";
 
 /** Every domain's background jobs: what scripts/worker.ts hands lib/jobs to run. */
-export const WORKER_JOBS: readonly JobDefinition[] = [...webhookJobs, ...orderJobs, ...withdrawalJobs, ...bulkOrderJobs, ...spendJobs];
+export const WORKER_JOBS: readonly JobDefinition[] = [
+  ...webhookJobs,
+  ...orderJobs,
+  ...withdrawalJobs,
+  ...bulkOrderJobs,
+  ...spendJobs,
+];

@@ -26,7 +26,12 @@ export function generateArtifacts(catalog: Catalog, order: Order, now: number): 
       const at = { lineIndex, unitIndex };
       if (line.productType === "esim") {
         const matching = randomToken(20).toUpperCase();
-        artifacts.push({ type: "claim-url", value: `https://esim.sandbox.invalid/claim/${randomToken(24)}`, expiresAtMs: now + 30 * DAY_MS, ...at });
+        artifacts.push({
+          type: "claim-url",
+          value: `https://esim.sandbox.invalid/claim/${randomToken(24)}`,
+          expiresAtMs: now + 30 * DAY_MS,
+          ...at,
+        });
         artifacts.push({ type: "activation-code", value: `LPA:1$smdp.sandbox.invalid$${matching}`, expiresAtMs: null, ...at });
       } else if (line.productType === "phone-top-up") {
         artifacts.push({ type: "reference", value: `TOPUP-${digits(12)}`, expiresAtMs: null, ...at });

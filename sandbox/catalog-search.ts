@@ -7,7 +7,11 @@ import { createReader } from "./validate";
 // GET /products: filters, featured-then-sortOrder ordering (fixed at catalog build, so pages are stable),
 // offset/limit paging, and the designed multi-product refresh `ids=<id>,<id>,…`.
 
-const CATEGORY_ALIASES: Record<string, CatalogProduct["type"]> = { "gift-card": "gift-card", esim: "esim", "top-up": "phone-top-up" };
+const CATEGORY_ALIASES: Record<string, CatalogProduct["type"]> = {
+  "gift-card": "gift-card",
+  esim: "esim",
+  "top-up": "phone-top-up",
+};
 export const MAX_IDS = 100;
 
 const MAX_CACHED_PAGES = 2_000;
@@ -30,11 +34,13 @@ function searchProductsJson(sb: Sandbox, query: URLSearchParams): string {
   if (idsText !== null) return productsByIdsJson(sb, query, idsText);
   const text = query.get("query")?.trim().toLowerCase() ?? "";
   const countryCode = query.get("countryCode");
-  if (countryCode !== null && !/^[A-Za-z]{2}$/.test(countryCode)) r.add("countryCode", "Must be a two-letter ISO 3166-1 alpha-2 code.");
+  if (countryCode !== null && !/^[A-Za-z]{2}$/.test(countryCode))
+    r.add("countryCode", "Must be a two-letter ISO 3166-1 alpha-2 code.");
   const category = query.get("category");
   const offsetText = query.get("offset");
   const offset = offsetText === null ? 0 : Number(offsetText);
-  if (offsetText !== null && (!/^\d+$/.test(offsetText) || offset > 1_000_000)) r.add("offset", "Must be a non-negative integer.");
+  if (offsetText !== null && (!/^\d+$/.test(offsetText) || offset > 1_000_000))
+    r.add("offset", "Must be a non-negative integer.");
   const limit = readLimit(query, r.add);
   r.fail("The query parameters are invalid; see errors.");
   const country = countryCode?.toUpperCase() ?? null;
@@ -55,7 +61,14 @@ function productsByIdsJson(sb: Sandbox, query: URLSearchParams, idsText: string)
   for (const other of ["query", "countryCode", "category", "offset", "limit"]) {
     if (query.has(other)) r.add(other, "Cannot be combined with ids.");
   }
-  const ids = [...new Set(idsText.split(",").map((id) => id.trim()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      idsText
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (ids.length === 0) r.add("ids", "Must list at least one product id.");
   if (ids.length > MAX_IDS) r.add("ids", `Must list at most ${MAX_IDS} product ids.`);
   r.fail("The query parameters are invalid; see errors.");

@@ -1,4 +1,15 @@
-import { BRANDS, COUNTRIES, ESIM_PLANS, ESIM_PROVIDERS, GIFT_CARD_DENOMINATIONS, OPERATORS, TOP_UP_BUNDLES, UNITS_PER_USD, sellCurrencyFor, type Country } from "./catalog-data";
+import {
+  BRANDS,
+  COUNTRIES,
+  ESIM_PLANS,
+  ESIM_PROVIDERS,
+  GIFT_CARD_DENOMINATIONS,
+  OPERATORS,
+  TOP_UP_BUNDLES,
+  UNITS_PER_USD,
+  sellCurrencyFor,
+  type Country,
+} from "./catalog-data";
 import { seededRandom, stableHash, type Random } from "./prng";
 
 // The deterministic demo catalog: the same seed gives the same products, ids, prices and image references.
@@ -6,7 +17,16 @@ import { seededRandom, stableHash, type Random } from "./prng";
 export type ProductType = "gift-card" | "esim" | "phone-top-up";
 export type CatalogVariant = { id: string; displayValue: string; faceCents: number; basePriceCents: number };
 export type ValueRange = { minCents: number; maxCents: number; stepCents: number; ratePpm: number };
-export type CatalogImage = { id: string; publicReference: string; width: number; height: number; altText: string; sortOrder: number; isPrimary: boolean; hue: number };
+export type CatalogImage = {
+  id: string;
+  publicReference: string;
+  width: number;
+  height: number;
+  altText: string;
+  sortOrder: number;
+  isPrimary: boolean;
+  hue: number;
+};
 
 export type CatalogProduct = {
   id: string;
@@ -41,7 +61,10 @@ type Draft = Omit<CatalogProduct, "id" | "available" | "images" | "isFeatured" |
 export function buildCatalog(seed: string): Catalog {
   const random = seededRandom(`catalog:${seed}`);
   const drafts = [...giftCards(random), ...esims(random), ...topUps(random)];
-  const sortOrders = random.sample(drafts.map((_, i) => i + 1), drafts.length);
+  const sortOrders = random.sample(
+    drafts.map((_, i) => i + 1),
+    drafts.length,
+  );
   const products = drafts.map((draft, index): CatalogProduct => {
     const id = `prd_${stableHash(`${seed}:product:${index}`)}`;
     return {
@@ -97,7 +120,9 @@ function giftCards(random: Random): Draft[] {
         currency,
         faceCurrency: country.currency,
         variants: byValue ? [] : GIFT_CARD_DENOMINATIONS.map((d) => faceVariant(d * scale, country, rate)),
-        range: byValue ? { minCents: 10 * scale * 100, maxCents: 500 * scale * 100, stepCents: 5 * scale * 100, ratePpm: rate } : null,
+        range: byValue
+          ? { minCents: 10 * scale * 100, maxCents: 500 * scale * 100, stepCents: 5 * scale * 100, ratePpm: rate }
+          : null,
         description: `Digital ${brand.name} gift card for ${country.name}. Face values are in ${country.currency}.`,
         category: brand.category,
         withPin: brand.withPin,
@@ -117,7 +142,12 @@ function esims(random: Random): Draft[] {
         countryCode: country.code,
         currency,
         faceCurrency: "USD",
-        variants: ESIM_PLANS.map(([label, faceCents]) => ({ id: "", displayValue: label, faceCents, basePriceCents: priced(faceCents, rate) })),
+        variants: ESIM_PLANS.map(([label, faceCents]) => ({
+          id: "",
+          displayValue: label,
+          faceCents,
+          basePriceCents: priced(faceCents, rate),
+        })),
         range: null,
         description: `Prepaid data eSIM for travel in ${country.name}, delivered as a claim link with an activation code.`,
         category: "Mobile Data",

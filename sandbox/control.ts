@@ -20,13 +20,24 @@ ROUTES.push(
   route("GET", "/_sandbox", () => ({ status: 200, json: { endpoints: ROUTES.map((r) => `${r.method} /${r.parts.join("/")}`) } })),
 );
 
-export async function handleControl(sb: Sandbox, req: IncomingMessage, res: ServerResponse, url: URL, correlationId: string): Promise<void> {
+export async function handleControl(
+  sb: Sandbox,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  correlationId: string,
+): Promise<void> {
   if (!isLoopback(normalizeIp(req.socket.remoteAddress))) throw forbidden("The control plane answers loopback clients only.");
   const method = req.method ?? "GET";
   const match = matchRoute(ROUTES, method, splitPath(url.pathname));
   if (!("route" in match)) {
     if (match.allowed.length === 0) throw notFound(`There is no control endpoint ${url.pathname}.`);
-    throw new SandboxError({ status: 405, code: "method_not_allowed", detail: `${method} is not supported on ${url.pathname}.`, headers: { Allow: match.allowed.join(", ") } });
+    throw new SandboxError({
+      status: 405,
+      code: "method_not_allowed",
+      detail: `${method} is not supported on ${url.pathname}.`,
+      headers: { Allow: match.allowed.join(", ") },
+    });
   }
   const body = parseJsonBody(await readBody(req, sb.settings.maxBodyBytes), req.headers["content-type"]);
   sendReply(res, match.route.handler({ sb, params: match.params, query: url.searchParams, body, correlationId }));

@@ -17,7 +17,13 @@ const SECONDS_PER_BLOCK = 3;
 export function ensureDepositAddress(sb: Sandbox, ws: Workspace): { address: DepositAddress; created: boolean } {
   const existing = ws.depositAddresses.get(BSC_USD);
   if (existing) return { address: existing, created: false };
-  const address: DepositAddress = { network: "BSC", asset: "BSC-USD", currency: "USD", address: `0x${randomHex(20)}`, createdAtMs: sb.clock.now() };
+  const address: DepositAddress = {
+    network: "BSC",
+    asset: "BSC-USD",
+    currency: "USD",
+    address: `0x${randomHex(20)}`,
+    createdAtMs: sb.clock.now(),
+  };
   ws.depositAddresses.set(BSC_USD, address);
   sb.changed();
   return { address, created: true };

@@ -7,7 +7,8 @@ function int(env: NodeJS.ProcessEnv, name: string, min: number, max: number): nu
   const text = env[name];
   if (text === undefined || text === "") return undefined;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
   return value;
 }
 
@@ -15,7 +16,8 @@ function num(env: NodeJS.ProcessEnv, name: string, min: number, max: number): nu
   const text = env[name];
   if (text === undefined || text === "") return undefined;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${text}"`);
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new Error(`${name} must be a number from ${min} to ${max}, got "${text}"`);
   return value;
 }
 
@@ -27,7 +29,10 @@ function str(env: NodeJS.ProcessEnv, name: string): string | undefined {
 // "USD:5000,EUR:2000.50"
 export function parseWallet(text: string): Record<string, number> {
   const wallet: Record<string, number> = {};
-  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([A-Z]{3}):(\d+(?:\.\d{1,2})?)$/.exec(part);
     if (!match) throw new Error(`SANDBOX_WALLET entries look like USD:5000, got "${part}"`);
     wallet[match[1] as string] = Number(match[2]);

@@ -1,4 +1,13 @@
-import { createReader, isObject, readInteger, readNumber, readRate, readString, readStringArray, rejectUnknown } from "./validate";
+import {
+  createReader,
+  isObject,
+  readInteger,
+  readNumber,
+  readRate,
+  readString,
+  readStringArray,
+  rejectUnknown,
+} from "./validate";
 import { invalidRequest } from "./problem";
 
 // Fault injection for the public API (never the control plane). Each rate is an independent probability per request.
@@ -18,7 +27,16 @@ export type Faults = {
 export type FaultRoll = { error: boolean; timeout: boolean; drop: boolean; latencyMs: number };
 
 export function noFaults(): Faults {
-  return { errorRate: 0, timeoutRate: 0, dropResponseAfterCommitRate: 0, latencyMs: 0, timeoutMs: 20_000, methods: null, pathPrefix: null, maxFaults: null };
+  return {
+    errorRate: 0,
+    timeoutRate: 0,
+    dropResponseAfterCommitRate: 0,
+    latencyMs: 0,
+    timeoutMs: 20_000,
+    methods: null,
+    pathPrefix: null,
+    maxFaults: null,
+  };
 }
 
 export function rollFaults(faults: Faults, method: string, path: string): FaultRoll {
@@ -39,7 +57,16 @@ export function rollFaults(faults: Faults, method: string, path: string): FaultR
 export function parseFaults(body: unknown): Faults {
   if (!isObject(body)) throw invalidRequest("The body must be a JSON object.");
   const r = createReader();
-  rejectUnknown(r, body, ["errorRate", "timeoutRate", "dropResponseAfterCommitRate", "latencyMs", "timeoutMs", "methods", "pathPrefix", "maxFaults"]);
+  rejectUnknown(r, body, [
+    "errorRate",
+    "timeoutRate",
+    "dropResponseAfterCommitRate",
+    "latencyMs",
+    "timeoutMs",
+    "methods",
+    "pathPrefix",
+    "maxFaults",
+  ]);
   const base = noFaults();
   const faults: Faults = {
     errorRate: readRate(r, body, "errorRate", "errorRate") ?? 0,

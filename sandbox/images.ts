@@ -48,9 +48,10 @@ export function imageReply(image: CatalogImage, lastModifiedMs: number, headers:
   const ifNoneMatch = headers["if-none-match"];
   const ifModifiedSince = headers["if-modified-since"];
   // If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2).
-  const notModified = ifNoneMatch !== undefined
-    ? matchesEtag(ifNoneMatch, etag)
-    : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Math.floor(lastModifiedMs / 1000) * 1000;
+  const notModified =
+    ifNoneMatch !== undefined
+      ? matchesEtag(ifNoneMatch, etag)
+      : ifModifiedSince !== undefined && Date.parse(ifModifiedSince) >= Math.floor(lastModifiedMs / 1000) * 1000;
   if (notModified) return { status: 304, headers: validators };
   return { status: 200, bytes: render(image), contentType: "image/png", headers: validators };
 }

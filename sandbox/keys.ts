@@ -10,7 +10,13 @@ import { SCOPES, workspaceFor, type ApiKey, type Scope, type State, type Workspa
 
 const KEY_SHAPE = /^svckey_([a-z0-9]{4,64})_([A-Za-z0-9]{16,256})$/;
 
-export type KeyGrant = { workspaceId: string; scopes: Scope[]; allowCidrs: string[]; expiresAtMs: number | null; label: string | null };
+export type KeyGrant = {
+  workspaceId: string;
+  scopes: Scope[];
+  allowCidrs: string[];
+  expiresAtMs: number | null;
+  label: string | null;
+};
 export type Authenticated = { key: ApiKey; workspace: Workspace };
 
 function hashSecret(secret: string): string {

@@ -6,7 +6,9 @@ import { startSandbox } from "./server";
 
 async function main(): Promise<void> {
   const running = await startSandbox(readSandboxEnv(process.env));
-  process.stdout.write(`${JSON.stringify({ baseUrl: running.baseUrl, apiKey: running.apiKey, webhookSecret: running.webhookSecret })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ baseUrl: running.baseUrl, apiKey: running.apiKey, webhookSecret: running.webhookSecret })}\n`,
+  );
   process.stderr.write(`[sandbox] ready at ${running.baseUrl} (API under /api/v1, control plane under /_sandbox)\n`);
   const stop = (signal: string) => {
     process.stderr.write(`[sandbox] ${signal}: stopping\n`);

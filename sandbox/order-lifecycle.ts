@@ -48,7 +48,8 @@ export function transition(sb: Sandbox, ws: Workspace, order: Order, to: OrderSt
   order.status = to;
   order.updatedAtMs = now;
   const type = EVENT[to];
-  if (type) sb.emit(ws.id, type, { orderId: order.id, clientReference: order.clientReference, status: to, occurredAtUtc: iso(now) });
+  if (type)
+    sb.emit(ws.id, type, { orderId: order.id, clientReference: order.clientReference, status: to, occurredAtUtc: iso(now) });
   sb.changed();
 }
 
@@ -59,11 +60,14 @@ export function scheduleFulfilment(sb: Sandbox, workspaceId: string, orderId: st
   if (mode === "manual") return;
   const delay = delayMs ?? 1000 + Math.floor(Math.random() * 2000);
   const current = () => sb.state.workspaces.get(workspaceId)?.orders.get(orderId);
-  sb.timers.set(() => {
-    const ws = sb.state.workspaces.get(workspaceId);
-    const order = current();
-    if (ws && order?.status === "reserved") transition(sb, ws, order, "processing");
-  }, Math.floor(delay / 3));
+  sb.timers.set(
+    () => {
+      const ws = sb.state.workspaces.get(workspaceId);
+      const order = current();
+      if (ws && order?.status === "reserved") transition(sb, ws, order, "processing");
+    },
+    Math.floor(delay / 3),
+  );
   sb.timers.set(() => {
     const ws = sb.state.workspaces.get(workspaceId);
     const order = current();

@@ -13,7 +13,8 @@ export function listOrders(ws: Workspace, query: URLSearchParams): Record<string
   const r = createReader();
   const statusText = query.get("status");
   const statuses = statusText === null ? null : statusText.split(",").map((s) => s.trim().toLowerCase());
-  if (statuses?.some((s) => !(STATUSES as readonly string[]).includes(s))) r.add("status", `Must be one or more of ${STATUSES.join(", ")}.`);
+  if (statuses?.some((s) => !(STATUSES as readonly string[]).includes(s)))
+    r.add("status", `Must be one or more of ${STATUSES.join(", ")}.`);
   const fromMs = readTime(query, "createdFromUtc", r.add);
   const toMs = readTime(query, "createdToUtc", r.add);
   const clientReference = query.get("clientReference");
@@ -21,7 +22,10 @@ export function listOrders(ws: Workspace, query: URLSearchParams): Record<string
   const params = readPageParams(query);
   // The Map holds orders in creation (seq) order, so reversing gives newest first without a sort.
   const matching = [...ws.orders.values()]
-    .filter((o) => (statuses === null || statuses.includes(o.status)) && (clientReference === null || o.clientReference === clientReference))
+    .filter(
+      (o) =>
+        (statuses === null || statuses.includes(o.status)) && (clientReference === null || o.clientReference === clientReference),
+    )
     .filter((o) => (fromMs === null || o.createdAtMs >= fromMs) && (toMs === null || o.createdAtMs < toMs))
     .reverse();
   const page = pageOf(matching, params);

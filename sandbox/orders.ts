@@ -23,21 +23,34 @@ type OrderInput = {
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 
-export function placeOrder(sb: Sandbox, auth: Authenticated, idempotencyKey: string, body: unknown, correlationId: string): { order: Order; replayed: boolean } {
+export function placeOrder(
+  sb: Sandbox,
+  auth: Authenticated,
+  idempotencyKey: string,
+  body: unknown,
+  correlationId: string,
+): { order: Order; replayed: boolean } {
   const ws = auth.workspace;
   const fingerprint = canonicalJson(body);
   const previous = ws.orderKeys.get(idempotencyKey);
   if (previous) {
     const order = ws.orders.get(previous.orderId);
     if (previous.fingerprint !== fingerprint) {
-      throw conflict("idempotency_key_reuse", "This Idempotency-Key was already used with a different request body.", { orderId: previous.orderId });
+      throw conflict("idempotency_key_reuse", "This Idempotency-Key was already used with a different request body.", {
+        orderId: previous.orderId,
+      });
     }
     if (order) return { order, replayed: true };
   }
   const input = readOrderInput(body);
-  const { line, quoteId } = input.quoteId !== null ? lineFromQuote(sb, ws, input.quoteId) : { line: priceItem(sb, input.item as ItemInput, "item.").line, quoteId: null };
+  const { line, quoteId } =
+    input.quoteId !== null
+      ? lineFromQuote(sb, ws, input.quoteId)
+      : { line: priceItem(sb, input.item as ItemInput, "item.").line, quoteId: null };
   if (line.productType === "phone-top-up" && input.phoneNumber === null) {
-    throw invalidRequest("A phone-top-up order needs purchaseInput.phoneNumber.", { "purchaseInput.phoneNumber": ["Is required for phone top-ups."] });
+    throw invalidRequest("A phone-top-up order needs purchaseInput.phoneNumber.", {
+      "purchaseInput.phoneNumber": ["Is required for phone top-ups."],
+    });
   }
   const totalCents = line.unitCents * line.quantity;
   if (input.maximumTotalCents !== null && totalCents > input.maximumTotalCents) {
@@ -72,7 +85,14 @@ export function placeOrder(sb: Sandbox, auth: Authenticated, idempotencyKey: str
     const quote = ws.quotes.get(quoteId);
     if (quote) quote.usedByOrderId = order.id;
   }
-  audit(sb, { workspaceId: ws.id, keyId: auth.key.id, action: "order.create", resourceId: order.id, correlationId, details: { total: toAmount(totalCents), currency: order.currency } });
+  audit(sb, {
+    workspaceId: ws.id,
+    keyId: auth.key.id,
+    action: "order.create",
+    resourceId: order.id,
+    correlationId,
+    details: { total: toAmount(totalCents), currency: order.currency },
+  });
   sb.changed();
   sb.onOrderCreated(ws.id, order.id);
   return { order, replayed: false };
@@ -101,7 +121,11 @@ function readOrderInput(body: unknown): OrderInput {
     if (!isObject(obj.purchaseInput)) r.add("purchaseInput", "Must be an object.");
     else {
       rejectUnknown(r, obj.purchaseInput, ["phoneNumber"], "purchaseInput.");
-      phoneNumber = readString(r, obj.purchaseInput, "phoneNumber", "purchaseInput.phoneNumber", { pattern: E164, patternMessage: "Must be an E.164 number such as +14155550123." }) ?? null;
+      phoneNumber =
+        readString(r, obj.purchaseInput, "phoneNumber", "purchaseInput.phoneNumber", {
+          pattern: E164,
+          patternMessage: "Must be an E.164 number such as +14155550123.",
+        }) ?? null;
     }
   }
   r.fail();
@@ -111,11 +135,18 @@ function readOrderInput(body: unknown): OrderInput {
 function lineFromQuote(sb: Sandbox, ws: Workspace, quoteId: string): { line: OrderLine; quoteId: string } {
   const quote = ws.quotes.get(quoteId);
   if (!quote) throw notFound(`Quote ${quoteId} does not exist in this workspace.`);
-  if (quote.usedByOrderId !== null) throw conflict("quote_used", "This quote was already used by another order.", { quoteId, orderId: quote.usedByOrderId });
-  if (sb.clock.now() >= quote.expiresAtMs) throw conflict("quote_expired", "This quote has expired; request a new one.", { quoteId, expiresAtUtc: new Date(quote.expiresAtMs).toISOString() });
+  if (quote.usedByOrderId !== null)
+    throw conflict("quote_used", "This quote was already used by another order.", { quoteId, orderId: quote.usedByOrderId });
+  if (sb.clock.now() >= quote.expiresAtMs)
+    throw conflict("quote_expired", "This quote has expired; request a new one.", {
+      quoteId,
+      expiresAtUtc: new Date(quote.expiresAtMs).toISOString(),
+    });
   const product = sb.catalog.byId.get(quote.productId);
   if (!product || !isAvailable(sb.state, product)) {
-    throw conflict("product_unavailable", `Product ${quote.productId} is not available at the moment.`, { productId: quote.productId });
+    throw conflict("product_unavailable", `Product ${quote.productId} is not available at the moment.`, {
+      productId: quote.productId,
+    });
   }
   return { line: { ...quote.line }, quoteId };
 }

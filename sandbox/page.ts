@@ -38,5 +38,10 @@ export function pageOf<T extends { seq: number }>(items: T[], params: PageParams
   const page = start.slice(0, params.limit);
   const hasMore = start.length > page.length;
   const last = page[page.length - 1];
-  return { items: page, limit: params.limit, hasMore, nextCursor: hasMore && last ? Buffer.from(`s:${last.seq}`).toString("base64url") : null };
+  return {
+    items: page,
+    limit: params.limit,
+    hasMore,
+    nextCursor: hasMore && last ? Buffer.from(`s:${last.seq}`).toString("base64url") : null,
+  };
 }

@@ -8,7 +8,13 @@ import { createReader, readAmount, readCurrency, readInteger, readString, type J
 
 // Pricing one purchase item: shared by POST /quotes and the inline `item` of POST /orders.
 
-export type ItemInput = { productId: string; variantId: string | null; valueCents: number | null; quantity: number; currency: string };
+export type ItemInput = {
+  productId: string;
+  variantId: string | null;
+  valueCents: number | null;
+  quantity: number;
+  currency: string;
+};
 export type PricedItem = { product: CatalogProduct; input: ItemInput; line: OrderLine; totalCents: number };
 
 export const ITEM_FIELDS = ["productId", "variantId", "value", "quantity", "currency"] as const;
@@ -55,7 +61,8 @@ function valueLine(r: Reader, product: CatalogProduct, input: ItemInput, factor:
   if (value < range.minCents || value > range.maxCents) {
     return void r.add(`${prefix}value`, `Must be between ${range.minCents / 100} and ${range.maxCents / 100}.`);
   }
-  if ((value - range.minCents) % range.stepCents !== 0) return void r.add(`${prefix}value`, `Must be on the grid of step ${range.stepCents / 100} from ${range.minCents / 100}.`);
+  if ((value - range.minCents) % range.stepCents !== 0)
+    return void r.add(`${prefix}value`, `Must be on the grid of step ${range.stepCents / 100} from ${range.minCents / 100}.`);
   return {
     ...lineBase(product, input),
     variantId: valueVariantId(product, value),
@@ -65,7 +72,13 @@ function valueLine(r: Reader, product: CatalogProduct, input: ItemInput, factor:
   };
 }
 
-function variantLine(r: Reader, product: CatalogProduct, input: ItemInput, factor: number, prefix: string): OrderLine | undefined {
+function variantLine(
+  r: Reader,
+  product: CatalogProduct,
+  input: ItemInput,
+  factor: number,
+  prefix: string,
+): OrderLine | undefined {
   if (input.variantId === null) return void r.add(`${prefix}variantId`, "Is required for this product.");
   const variant = product.variants.find((v) => v.id === input.variantId);
   if (!variant) return void r.add(`${prefix}variantId`, "Is not a variant of this product.");

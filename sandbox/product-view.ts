@@ -19,7 +19,10 @@ export function variantPriceCents(basePriceCents: number, factor: number): numbe
 }
 
 export function valuePriceCents(valueCents: number, ratePpm: number, factor: number): number {
-  return Math.max(1, roundDiv(BigInt(valueCents) * BigInt(ratePpm) * BigInt(factor), BigInt(UNIT_FACTOR_PPM) * BigInt(UNIT_FACTOR_PPM)));
+  return Math.max(
+    1,
+    roundDiv(BigInt(valueCents) * BigInt(ratePpm) * BigInt(factor), BigInt(UNIT_FACTOR_PPM) * BigInt(UNIT_FACTOR_PPM)),
+  );
 }
 
 export function productView(state: State, product: CatalogProduct): Record<string, unknown> {

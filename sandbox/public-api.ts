@@ -19,13 +19,24 @@ import { takeRequest } from "./rate-limit";
 
 const ROUTES: ApiRoute[] = [...productRoutes, ...orderRoutes, ...walletRoutes, ...withdrawalRoutes];
 
-export async function handlePublicApi(sb: Sandbox, req: IncomingMessage, res: ServerResponse, url: URL, correlationId: string): Promise<void> {
+export async function handlePublicApi(
+  sb: Sandbox,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  correlationId: string,
+): Promise<void> {
   const method = req.method ?? "GET";
   const match = matchRoute(ROUTES, method, splitPath(url.pathname));
   const auth = authenticate(sb, req.headers["x-api-key"], normalizeIp(req.socket.remoteAddress));
   if (!("route" in match)) {
     if (match.allowed.length === 0) throw notFound(`There is no endpoint ${url.pathname}.`);
-    throw new SandboxError({ status: 405, code: "method_not_allowed", detail: `${method} is not supported on ${url.pathname}.`, headers: { Allow: match.allowed.join(", ") } });
+    throw new SandboxError({
+      status: 405,
+      code: "method_not_allowed",
+      detail: `${method} is not supported on ${url.pathname}.`,
+      headers: { Allow: match.allowed.join(", ") },
+    });
   }
   const endpoint = match.route.handler;
   requireScope(auth.key, endpoint.scope);
@@ -33,15 +44,32 @@ export async function handlePublicApi(sb: Sandbox, req: IncomingMessage, res: Se
   const faults = sb.settings.faults;
   const roll = rollFaults(faults, method, url.pathname);
   if (roll.latencyMs > 0) await sb.timers.sleep(roll.latencyMs);
-  if (roll.error) throw new SandboxError({ status: 503, code: "service_unavailable", detail: "Injected fault: the service is temporarily unavailable." });
+  if (roll.error)
+    throw new SandboxError({
+      status: 503,
+      code: "service_unavailable",
+      detail: "Injected fault: the service is temporarily unavailable.",
+    });
   if (roll.timeout) {
     await sb.timers.sleep(faults.timeoutMs);
-    throw new SandboxError({ status: 504, code: "gateway_timeout", detail: "Injected fault: the request timed out and was not processed." });
+    throw new SandboxError({
+      status: 504,
+      code: "gateway_timeout",
+      detail: "Injected fault: the request timed out and was not processed.",
+    });
   }
   let body: unknown;
   if (endpoint.readsBody) body = parseJsonBody(await readBody(req, sb.settings.maxBodyBytes), req.headers["content-type"]);
   else req.resume();
-  const reply = endpoint.handle({ sb, auth, params: match.params, query: url.searchParams, headers: req.headers, body, correlationId });
+  const reply = endpoint.handle({
+    sb,
+    auth,
+    params: match.params,
+    query: url.searchParams,
+    headers: req.headers,
+    body,
+    correlationId,
+  });
   if (roll.drop) {
     // The request is committed; the caller just never hears about it.
     req.socket.destroy();

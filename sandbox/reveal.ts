@@ -9,23 +9,40 @@ import type { Order, RevealRecord } from "./state";
 // POST /orders/{id}/fulfillment: every new Idempotency-Key counts (and audits) one reveal;
 // a retry with the same key returns the same reveal without counting again.
 
-export function revealOrder(sb: Sandbox, auth: Authenticated, orderId: string, idempotencyKey: string, correlationId: string): { order: Order; record: RevealRecord } {
+export function revealOrder(
+  sb: Sandbox,
+  auth: Authenticated,
+  orderId: string,
+  idempotencyKey: string,
+  correlationId: string,
+): { order: Order; record: RevealRecord } {
   const ws = auth.workspace;
   const order = findOrder(ws, orderId);
   const previous = ws.revealKeys.get(idempotencyKey);
   if (previous) {
     if (previous.orderId !== orderId) {
-      throw conflict("idempotency_key_reuse", "This Idempotency-Key was already used to reveal another order.", { orderId: previous.orderId });
+      throw conflict("idempotency_key_reuse", "This Idempotency-Key was already used to reveal another order.", {
+        orderId: previous.orderId,
+      });
     }
     return { order, record: previous };
   }
   if (order.status !== "fulfilled" || !order.artifacts) {
-    throw conflict("order_not_fulfilled", `Order ${order.id} is ${order.status}; only fulfilled orders can be revealed.`, { status: order.status });
+    throw conflict("order_not_fulfilled", `Order ${order.id} is ${order.status}; only fulfilled orders can be revealed.`, {
+      status: order.status,
+    });
   }
   order.revealCount += 1;
   const record: RevealRecord = { orderId, revealCount: order.revealCount, revealedAtMs: sb.clock.now() };
   ws.revealKeys.set(idempotencyKey, record);
-  audit(sb, { workspaceId: ws.id, keyId: auth.key.id, action: "order.reveal", resourceId: order.id, correlationId, details: { revealCount: record.revealCount } });
+  audit(sb, {
+    workspaceId: ws.id,
+    keyId: auth.key.id,
+    action: "order.reveal",
+    resourceId: order.id,
+    correlationId,
+    details: { revealCount: record.revealCount },
+  });
   sb.changed();
   return { order, record };
 }

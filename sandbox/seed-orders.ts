@@ -15,7 +15,9 @@ export type SeedOptions = { count: number; status: OrderStatus; spreadSeconds: n
 
 export function seedOrders(sb: Sandbox, ws: Workspace, options: SeedOptions): Order[] {
   // Variant gift cards and eSIMs: no phone number, no value grid, always priceable.
-  const products = sb.catalog.products.filter((p) => p.type !== "phone-top-up" && p.variants.length > 0 && isAvailable(sb.state, p));
+  const products = sb.catalog.products.filter(
+    (p) => p.type !== "phone-top-up" && p.variants.length > 0 && isAvailable(sb.state, p),
+  );
   const now = sb.clock.now();
   const newest = [...ws.orders.values()].at(-1)?.createdAtMs ?? Number.NEGATIVE_INFINITY;
   const from = Math.max(now - options.spreadSeconds * 1000, newest + 1);
@@ -24,7 +26,11 @@ export function seedOrders(sb: Sandbox, ws: Workspace, options: SeedOptions): Or
   for (let i = 0; i < options.count; i++) {
     const product = products[i % products.length]!;
     const variant = product.variants[i % product.variants.length]!;
-    const { line } = priceItem(sb, { productId: product.id, variantId: variant.id, valueCents: null, quantity: 1, currency: product.currency }, "item.");
+    const { line } = priceItem(
+      sb,
+      { productId: product.id, variantId: variant.id, valueCents: null, quantity: 1, currency: product.currency },
+      "item.",
+    );
     const createdAtMs = Math.min(now, from + i * step);
     ws.orderSeq += 1;
     const order: Order = {
@@ -43,7 +49,8 @@ export function seedOrders(sb: Sandbox, ws: Workspace, options: SeedOptions): Or
       revealCount: 0,
       failureReason: options.status === "failed" ? "supplier_declined" : null,
     };
-    if (options.status === "fulfilled" || options.status === "refunded") order.artifacts = generateArtifacts(sb.catalog, order, createdAtMs);
+    if (options.status === "fulfilled" || options.status === "refunded")
+      order.artifacts = generateArtifacts(sb.catalog, order, createdAtMs);
     ws.orders.set(order.id, order);
     seeded.push(order);
   }

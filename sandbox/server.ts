@@ -51,7 +51,8 @@ function isLoopbackHost(host: string): boolean {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? "127.0.0.1";
-  if (!isLoopbackHost(host) && !options.tls) throw new Error(`refusing to serve plain HTTP on ${host}: binding a non-loopback address needs a TLS key and certificate`);
+  if (!isLoopbackHost(host) && !options.tls)
+    throw new Error(`refusing to serve plain HTTP on ${host}: binding a non-loopback address needs a TLS key and certificate`);
   const log = options.log ?? ((line: string) => process.stderr.write(`[sandbox] ${line}\n`));
   const loaded = options.stateFile ? loadState(options.stateFile) : null;
   const state: State = loaded ?? createState(options.webhookSecret ?? newWebhookSecret());
@@ -83,17 +84,30 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     counters: { rateLimited: 0 },
   };
 
-  const { plaintext: apiKey } = issueKey(state, { workspaceId: DEFAULT_WORKSPACE, scopes: [...SCOPES], allowCidrs: [], expiresAtMs: null, label: "bootstrap" }, sb.clock.now(), options.apiKey);
+  const { plaintext: apiKey } = issueKey(
+    state,
+    { workspaceId: DEFAULT_WORKSPACE, scopes: [...SCOPES], allowCidrs: [], expiresAtMs: null, label: "bootstrap" },
+    sb.clock.now(),
+    options.apiKey,
+  );
   let webhookSecret = state.defaultWebhookSecret;
   if (options.webhookUrl) {
-    webhookSecret = registerEndpoint(state.endpoints, { workspaceId: DEFAULT_WORKSPACE, url: options.webhookUrl, secret: webhookSecret, eventTypes: null, now: sb.clock.now() }).secret;
+    webhookSecret = registerEndpoint(state.endpoints, {
+      workspaceId: DEFAULT_WORKSPACE,
+      url: options.webhookUrl,
+      secret: webhookSecret,
+      eventTypes: null,
+      now: sb.clock.now(),
+    }).secret;
   }
   persister.changed();
   resumeFulfilment(sb);
   resumeDeliveries(sb);
 
   const handler = (req: IncomingMessage, res: ServerResponse) => void handleRequest(sb, req, res);
-  const server: Server = options.tls ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, handler) : createHttpServer(handler);
+  const server: Server = options.tls
+    ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, handler)
+    : createHttpServer(handler);
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => answerMalformed(error, socket));
@@ -137,11 +151,14 @@ async function handleRequest(sb: Sandbox, req: IncomingMessage, res: ServerRespo
   res.setHeader("X-Correlation-Id", correlationId);
   try {
     const url = parseRequestUrl(req.url);
-    if (url.pathname === "/_sandbox" || url.pathname.startsWith("/_sandbox/")) await handleControl(sb, req, res, url, correlationId);
-    else if (url.pathname === "/api/v1" || url.pathname.startsWith("/api/v1/")) await handlePublicApi(sb, req, res, url, correlationId);
+    if (url.pathname === "/_sandbox" || url.pathname.startsWith("/_sandbox/"))
+      await handleControl(sb, req, res, url, correlationId);
+    else if (url.pathname === "/api/v1" || url.pathname.startsWith("/api/v1/"))
+      await handlePublicApi(sb, req, res, url, correlationId);
     else throw notFound(`There is nothing at ${url.pathname}; the API lives under /api/v1.`);
   } catch (error) {
-    if (!(error instanceof SandboxError)) sb.log(`unexpected error on ${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`);
+    if (!(error instanceof SandboxError))
+      sb.log(`unexpected error on ${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`);
     if (!res.headersSent && !res.destroyed) sendProblem(res, asProblem(error), correlationId);
   }
 }
@@ -153,7 +170,9 @@ function answerMalformed(error: NodeJS.ErrnoException, socket: Duplex): void {
     return;
   }
   const correlationId = randomUUID();
-  const body = JSON.stringify(problemBody({ status: 400, code: "invalid_request", detail: "The request is not valid HTTP/1.1." }, correlationId));
+  const body = JSON.stringify(
+    problemBody({ status: 400, code: "invalid_request", detail: "The request is not valid HTTP/1.1." }, correlationId),
+  );
   socket.end(
     `HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json\r\nX-Correlation-Id: ${correlationId}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -131,7 +131,13 @@ export type WebhookEndpoint = {
   createdAtMs: number;
 };
 
-export type DeliveryAttempt = { number: number; startedAtUtc: string; durationMs: number; statusCode: number | null; error: string | null };
+export type DeliveryAttempt = {
+  number: number;
+  startedAtUtc: string;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+};
 
 export type Delivery = {
   id: string;

@@ -13,14 +13,17 @@ export function createTimers(onError: (error: unknown) => void): Timers {
   let closed = false;
   const set = (fn: () => void, ms: number) => {
     if (closed) return; // after close nothing new may start
-    const handle = setTimeout(() => {
-      pending.delete(handle);
-      try {
-        fn();
-      } catch (error) {
-        onError(error); // a failing background step must never take the whole sandbox down
-      }
-    }, Math.max(0, ms));
+    const handle = setTimeout(
+      () => {
+        pending.delete(handle);
+        try {
+          fn();
+        } catch (error) {
+          onError(error); // a failing background step must never take the whole sandbox down
+        }
+      },
+      Math.max(0, ms),
+    );
     handle.unref();
     pending.add(handle);
   };

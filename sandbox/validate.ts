@@ -57,7 +57,13 @@ export function readString(r: Reader, obj: JsonObject, key: string, path: string
   return value;
 }
 
-export function readInteger(r: Reader, obj: JsonObject, key: string, path: string, rule: { required?: boolean; min: number; max: number }): number | undefined {
+export function readInteger(
+  r: Reader,
+  obj: JsonObject,
+  key: string,
+  path: string,
+  rule: { required?: boolean; min: number; max: number },
+): number | undefined {
   const value = obj[key];
   if (value === undefined || value === null) {
     if (rule.required) r.add(path, "Is required.");
@@ -69,7 +75,13 @@ export function readInteger(r: Reader, obj: JsonObject, key: string, path: strin
 }
 
 // Returns cents.
-export function readAmount(r: Reader, obj: JsonObject, key: string, path: string, rule: { required?: boolean; min?: number } = {}): number | undefined {
+export function readAmount(
+  r: Reader,
+  obj: JsonObject,
+  key: string,
+  path: string,
+  rule: { required?: boolean; min?: number } = {},
+): number | undefined {
   const value = obj[key];
   if (value === undefined || value === null) {
     if (rule.required) r.add(path, "Is required.");
@@ -101,11 +113,18 @@ export function readBoolean(r: Reader, obj: JsonObject, key: string, path: strin
 export function readRate(r: Reader, obj: JsonObject, key: string, path: string): number | undefined {
   const value = obj[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > 1) return void r.add(path, "Must be a number from 0 to 1.");
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > 1)
+    return void r.add(path, "Must be a number from 0 to 1.");
   return value;
 }
 
-export function readNumber(r: Reader, obj: JsonObject, key: string, path: string, rule: { min: number; max: number }): number | undefined {
+export function readNumber(
+  r: Reader,
+  obj: JsonObject,
+  key: string,
+  path: string,
+  rule: { min: number; max: number },
+): number | undefined {
   const value = obj[key];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "number" || !Number.isFinite(value) || value < rule.min || value > rule.max) {
@@ -117,7 +136,8 @@ export function readNumber(r: Reader, obj: JsonObject, key: string, path: string
 export function readStringArray(r: Reader, obj: JsonObject, key: string, path: string): string[] | undefined {
   const value = obj[key];
   if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) return void r.add(path, "Must be an array of strings.");
+  if (!Array.isArray(value) || value.some((item) => typeof item !== "string"))
+    return void r.add(path, "Must be an array of strings.");
   return value as string[];
 }
 
@@ -139,7 +159,9 @@ export function readIdempotencyKey(header: string | string[] | undefined): strin
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (isObject(value)) {
-    const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((k) => value[k] !== undefined)
+      .sort();
     return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";

@@ -34,11 +34,15 @@ function move(ws: Workspace, currency: string, now: number, change: (b: Balance)
 export function reserveForOrder(ws: Workspace, currency: string, cents: number, now: number): void {
   const balance = balanceOf(ws, currency);
   if (balance.availableCents < cents) {
-    throw conflict("insufficient_funds", `The ${currency} wallet's available balance does not cover ${toAmount(cents)} ${currency}.`, {
-      availableBalance: toAmount(balance.availableCents),
-      requiredAmount: toAmount(cents),
-      currency,
-    });
+    throw conflict(
+      "insufficient_funds",
+      `The ${currency} wallet's available balance does not cover ${toAmount(cents)} ${currency}.`,
+      {
+        availableBalance: toAmount(balance.availableCents),
+        requiredAmount: toAmount(cents),
+        currency,
+      },
+    );
   }
   move(ws, currency, now, (b) => {
     b.availableCents -= cents;

@@ -17,7 +17,9 @@ type Outcome = { statusCode: number | null; error: string | null };
 
 export function scheduleAttempt(sb: Sandbox, deliveryId: string, delayMs: number): void {
   sb.timers.set(() => {
-    attempt(sb, deliveryId).catch((error: unknown) => sb.log(`webhook delivery ${deliveryId} failed internally: ${String(error)}`));
+    attempt(sb, deliveryId).catch((error: unknown) =>
+      sb.log(`webhook delivery ${deliveryId} failed internally: ${String(error)}`),
+    );
   }, delayMs);
 }
 
@@ -83,7 +85,13 @@ export function redeliver(sb: Sandbox, delivery: Delivery): void {
   sb.changed();
 }
 
-function post(url: string, headers: Record<string, string>, body: string, timeoutMs: number, signal: AbortSignal): Promise<Outcome> {
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<Outcome> {
   return new Promise((resolve) => {
     let target: URL;
     try {
@@ -93,10 +101,14 @@ function post(url: string, headers: Record<string, string>, body: string, timeou
     }
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
     let settled = false;
-    const req = send(target, { method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, signal }, (res: IncomingMessage) => {
-      res.resume(); // the body is irrelevant; only the status acknowledges
-      finish({ statusCode: res.statusCode ?? null, error: null });
-    });
+    const req = send(
+      target,
+      { method: "POST", headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) }, signal },
+      (res: IncomingMessage) => {
+        res.resume(); // the body is irrelevant; only the status acknowledges
+        finish({ statusCode: res.statusCode ?? null, error: null });
+      },
+    );
     // The acknowledgement deadline covers connecting, sending and the response status line.
     const timer = setTimeout(() => req.destroy(new Error(`no response within ${timeoutMs} ms`)), timeoutMs);
     timer.unref();

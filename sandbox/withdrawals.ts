@@ -26,7 +26,8 @@ export function readWithdrawalBody(body: unknown): { amountCents: number; curren
   rejectUnknown(r, obj, ["amount", "currency"]);
   const amountCents = readAmount(r, obj, "amount", "amount", { required: true, min: 1 });
   const currency = readCurrency(r, obj, "currency", "currency");
-  if (amountCents !== undefined && amountCents < MINIMUM_WITHDRAWAL_CENTS) r.add("amount", `Must be at least ${MINIMUM_WITHDRAWAL_CENTS / 100}.`);
+  if (amountCents !== undefined && amountCents < MINIMUM_WITHDRAWAL_CENTS)
+    r.add("amount", `Must be at least ${MINIMUM_WITHDRAWAL_CENTS / 100}.`);
   r.fail();
   return { amountCents: amountCents ?? 0, currency: currency ?? "" };
 }
@@ -77,7 +78,14 @@ export function requestWithdrawal(sb: Sandbox, auth: Authenticated, body: unknow
     requestedByKeyId: auth.key.id,
   };
   ws.withdrawals.set(withdrawal.id, withdrawal);
-  audit(sb, { workspaceId: ws.id, keyId: auth.key.id, action: "withdrawal.request", resourceId: withdrawal.id, correlationId, details: { amount: toAmount(amountCents), currency } });
+  audit(sb, {
+    workspaceId: ws.id,
+    keyId: auth.key.id,
+    action: "withdrawal.request",
+    resourceId: withdrawal.id,
+    correlationId,
+    details: { amount: toAmount(amountCents), currency },
+  });
   sb.changed();
   return withdrawal;
 }
@@ -87,7 +95,8 @@ export function cancelWithdrawal(sb: Sandbox, auth: Authenticated, withdrawalId:
   settleWithdrawals(sb, ws);
   const withdrawal = findWithdrawal(ws, withdrawalId);
   if (withdrawal.status === "cancelled") return withdrawal; // cancelling twice is harmless
-  if (withdrawal.status === "paid") throw conflict("withdrawal_not_cancellable", "The withdrawal has already been paid.", { status: withdrawal.status });
+  if (withdrawal.status === "paid")
+    throw conflict("withdrawal_not_cancellable", "The withdrawal has already been paid.", { status: withdrawal.status });
   const now = sb.clock.now();
   releaseWithdrawalHold(ws, withdrawal.currency, withdrawal.amountCents, now);
   withdrawal.status = "cancelled";

@@ -28,17 +28,27 @@ export function discoverApiRoutes(root = process.cwd()) {
 function readRoute(apiDir, file) {
   const segments = path.relative(apiDir, path.dirname(file)).split(path.sep).filter(Boolean);
   // Route groups "(name)" are not part of the URL.
-  const pattern = "/api" + segments.filter((s) => !/^\(.*\)$/.test(s)).map((s) => `/${s}`).join("");
+  const pattern =
+    "/api" +
+    segments
+      .filter((s) => !/^\(.*\)$/.test(s))
+      .map((s) => `/${s}`)
+      .join("");
   return { pattern, methods: exportedMethods(readFileSync(file, "utf8")), file: path.relative(path.dirname(apiDir), file) };
 }
 
 export function exportedMethods(source) {
   const found = new Set();
   const names = HTTP_METHODS.join("|");
-  for (const m of source.matchAll(new RegExp(`export\\s+(?:async\\s+)?(?:function|const|let|var)\\s+(${names})\\b`, "g"))) found.add(m[1]);
+  for (const m of source.matchAll(new RegExp(`export\\s+(?:async\\s+)?(?:function|const|let|var)\\s+(${names})\\b`, "g")))
+    found.add(m[1]);
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const part of m[1].split(",")) {
-      const exported = part.trim().split(/\s+as\s+/).pop()?.trim();
+      const exported = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (exported && HTTP_METHODS.includes(exported)) found.add(exported);
     }
   }

@@ -11,7 +11,11 @@ const config = await loadLocalConfig({ root, upstream: false }).catch((error: un
 });
 try {
   const result = await migrate(config.env.DATABASE_URL, path.join(root, "prisma/migrations"));
-  console.log(result.applied.length ? `Applied: ${result.applied.join(", ")}` : `Nothing to apply (${result.alreadyApplied} migration(s) already applied).`);
+  console.log(
+    result.applied.length
+      ? `Applied: ${result.applied.join(", ")}`
+      : `Nothing to apply (${result.alreadyApplied} migration(s) already applied).`,
+  );
 } catch (error) {
   console.error(explainStartupError(error));
   process.exitCode = 1;

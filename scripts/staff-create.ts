@@ -26,11 +26,20 @@ try {
   await migrate(config.env.DATABASE_URL, path.join(root, "prisma/migrations"));
   const password = await readPassword();
   const { createStaffAsOperator } = await import("@/lib/staff/create-staff");
-  const staff = await createStaffAsOperator({ email: values.email, name: values.name, roles: values.roles.split(",").map((r) => r.trim()), password }, "cli");
+  const staff = await createStaffAsOperator(
+    { email: values.email, name: values.name, roles: values.roles.split(",").map((r) => r.trim()), password },
+    "cli",
+  );
   console.log(`Created ${staff.email} (${staff.roles.join(", ")}).`);
 } catch (error) {
   const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
-  console.error(fieldErrors ? Object.entries(fieldErrors).map(([f, m]) => `${f}: ${m.join(" ")}`).join("\n") : explainStartupError(error));
+  console.error(
+    fieldErrors
+      ? Object.entries(fieldErrors)
+          .map(([f, m]) => `${f}: ${m.join(" ")}`)
+          .join("\n")
+      : explainStartupError(error),
+  );
   code = 1;
 } finally {
   await config.stop();

@@ -60,7 +60,11 @@ async function main() {
   const env = withParentWatchdog({ ...process.env, ...config.env });
   let stopping = false;
   // The background worker (webhook inbox, reconciliation, resumed orders) beside the app.
-  const worker = spawn(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", path.join(root, "scripts/worker.ts")], { cwd: root, stdio: "inherit", env });
+  const worker = spawn(
+    path.join(root, "node_modules/.bin/tsx"),
+    ["--conditions=react-server", path.join(root, "scripts/worker.ts")],
+    { cwd: root, stdio: "inherit", env },
+  );
   worker.on("exit", (code, signal) => {
     if (!stopping) log(`the worker stopped (${signal ?? `code ${code}`}); background work pauses until the next start`);
   });
@@ -68,7 +72,11 @@ async function main() {
 
   // Next behind our own small server, which tells the app each request's socket peer
   // (Next does not): the source address when no trusted proxy is in front.
-  const app = spawn(process.execPath, [path.join(root, "scripts/serve-app.mjs"), ...(dev ? ["--dev"] : [])], { cwd: root, stdio: "inherit", env });
+  const app = spawn(process.execPath, [path.join(root, "scripts/serve-app.mjs"), ...(dev ? ["--dev"] : [])], {
+    cwd: root,
+    stdio: "inherit",
+    env,
+  });
   log(`serving on ${config.env.APP_URL}`);
   const stop = () => {
     stopping = true;
@@ -86,7 +94,9 @@ async function seedDemo(config: LocalConfig) {
   const seeded = await seedDemoStaff(config.env.DEMO_PASSWORD);
   if (!seeded.created) return log("demo accounts: <role>@demo.local (password as printed at first start, or DEMO_PASSWORD)");
   const password = seeded.password ?? "(the DEMO_PASSWORD you set)";
-  console.log(`\n  Demo accounts created: admin@demo.local, buyer@demo.local, support@demo.local,\n  finance@demo.local, approver@demo.local, viewer@demo.local\n  Password for all of them (shown only now): ${password}\n`);
+  console.log(
+    `\n  Demo accounts created: admin@demo.local, buyer@demo.local, support@demo.local,\n  finance@demo.local, approver@demo.local, viewer@demo.local\n  Password for all of them (shown only now): ${password}\n`,
+  );
 }
 
 function nextBin() {

@@ -16,7 +16,9 @@ async function main(): Promise<void> {
     getEnv();
   } catch (error) {
     console.error(`[worker] ${error instanceof Error ? error.message : String(error)}`);
-    console.error("[worker] Start it through `npm start` (which runs it beside the app), or set DATABASE_URL and the SERVICE_* variables.");
+    console.error(
+      "[worker] Start it through `npm start` (which runs it beside the app), or set DATABASE_URL and the SERVICE_* variables.",
+    );
     process.exit(2);
   }
   const { startWorker } = await import("@/lib/jobs/worker");

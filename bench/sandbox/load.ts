@@ -3,7 +3,16 @@ import { Agent, request } from "node:http";
 // A bounded closed-loop load generator: `concurrency` workers each send one request at a time for `seconds`.
 
 export type Call = { method: string; path: string; headers?: Record<string, string>; body?: string };
-export type LoadResult = { name: string; requests: number; errors: number; seconds: number; perSecond: number; p50Ms: number; p95Ms: number; p99Ms: number };
+export type LoadResult = {
+  name: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+};
 
 function send(agent: Agent, baseUrl: string, call: Call): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,7 +30,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-export async function runLoad(name: string, baseUrl: string, makeCall: (n: number) => Call, options: { seconds: number; concurrency: number }): Promise<LoadResult> {
+export async function runLoad(
+  name: string,
+  baseUrl: string,
+  makeCall: (n: number) => Call,
+  options: { seconds: number; concurrency: number },
+): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
   let errors = 0;

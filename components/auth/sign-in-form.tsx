@@ -49,7 +49,14 @@ export function SignInForm({ callbackUrl, expired }: { callbackUrl: string; expi
         </Notice>
       ) : null}
       <Field label="Email" name="email" type="email" autoComplete="username" error={errors.email} maxLength={300} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" error={errors.password} maxLength={300} />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+        maxLength={300}
+      />
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </Button>

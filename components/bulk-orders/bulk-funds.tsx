@@ -17,7 +17,10 @@ export function BulkFunds({ totals }: { totals: MoneyTotal[] }) {
     queries: totals.map((t) => ({
       queryKey: ["funds", t.currency],
       queryFn: async () => {
-        const result = await callApi<{ availableMinor: string }>("GET", `/api/orders/funds?currency=${encodeURIComponent(t.currency)}`);
+        const result = await callApi<{ availableMinor: string }>(
+          "GET",
+          `/api/orders/funds?currency=${encodeURIComponent(t.currency)}`,
+        );
         if (!result.ok) throw new Error(result.problem.detail);
         return BigInt(result.data.availableMinor);
       },
@@ -44,8 +47,9 @@ export function BulkFunds({ totals }: { totals: MoneyTotal[] }) {
       </dl>
       {short.length ? (
         <Notice tone="warning" title="The wallet does not cover this file" testId="bulk-funds-short">
-          {short.map((r) => `${r.currency}: ${formatMoney(BigInt(r.totalMinor) - r.available!, r.currency)} short`).join("; ")}. The orders placed after the money runs out will
-          fail and buy nothing. Ask finance to top up the wallet, or confirm to place what it covers.
+          {short.map((r) => `${r.currency}: ${formatMoney(BigInt(r.totalMinor) - r.available!, r.currency)} short`).join("; ")}.
+          The orders placed after the money runs out will fail and buy nothing. Ask finance to top up the wallet, or confirm to
+          place what it covers.
         </Notice>
       ) : null}
     </div>

@@ -42,13 +42,23 @@ function pollEvery(view: BulkOrderView): number | false {
 export function BulkOrderLive({ initial, spend = [] }: { initial: BulkOrderView; spend?: RemainingSpend[] }) {
   const queryClient = useQueryClient();
   const queryKey = ["bulk-order", initial.id];
-  const query = useQuery({ queryKey, queryFn: () => fetchBulkOrder(initial.id), initialData: initial, refetchInterval: (q) => pollEvery(q.state.data ?? initial) });
+  const query = useQuery({
+    queryKey,
+    queryFn: () => fetchBulkOrder(initial.id),
+    initialData: initial,
+    refetchInterval: (q) => pollEvery(q.state.data ?? initial),
+  });
   const view = query.data;
   const [busy, setBusy] = useState<"confirm" | "cancel" | null>(null);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [approvalReason, setApprovalReason] = useState("");
   // The file counts as one spend per currency: said before confirming (the server decides again).
-  const approvalWhy = view.state === "draft" ? view.totals.map((t) => approvalReasonFor(spend.find((s) => s.currency === t.currency) ?? null, BigInt(t.totalMinor))).find(Boolean) ?? null : null;
+  const approvalWhy =
+    view.state === "draft"
+      ? (view.totals
+          .map((t) => approvalReasonFor(spend.find((s) => s.currency === t.currency) ?? null, BigInt(t.totalMinor)))
+          .find(Boolean) ?? null)
+      : null;
   const askReason = view.state === "draft" && view.isOwner && (approvalWhy !== null || problem?.code === "approval_required");
 
   async function act(action: "confirm" | "cancel") {
@@ -79,13 +89,27 @@ export function BulkOrderLive({ initial, spend = [] }: { initial: BulkOrderView;
       ) : null}
       {askReason ? (
         <div className="space-y-2 rounded-md bg-violet-50 p-3 ring-1 ring-violet-200" data-testid="needs-approval">
-          <p className="text-sm font-medium text-violet-900">This file needs approval{approvalWhy ? `: ${approvalWhy}` : "."} Confirming sends it to an approver as a whole; nothing is placed until another person agrees.</p>
-          <Field label="Why is this order needed?" name="approvalReason" maxLength={500} value={approvalReason} onChange={(e) => setApprovalReason(e.target.value)} error={problem?.errors?.approvalReason} />
+          <p className="text-sm font-medium text-violet-900">
+            This file needs approval{approvalWhy ? `: ${approvalWhy}` : "."} Confirming sends it to an approver as a whole;
+            nothing is placed until another person agrees.
+          </p>
+          <Field
+            label="Why is this order needed?"
+            name="approvalReason"
+            maxLength={500}
+            value={approvalReason}
+            onChange={(e) => setApprovalReason(e.target.value)}
+            error={problem?.errors?.approvalReason}
+          />
         </div>
       ) : null}
       {view.state === "awaiting_approval" ? (
         <Notice tone="info" title="Waiting for an approver" testId="bulk-awaiting-approval">
-          Nothing has been placed. Another person with the approver role decides on <Link className="font-medium underline" href="/spend-approvals">Spend approvals</Link>; once approved, every valid row is placed.
+          Nothing has been placed. Another person with the approver role decides on{" "}
+          <Link className="font-medium underline" href="/spend-approvals">
+            Spend approvals
+          </Link>
+          ; once approved, every valid row is placed.
         </Notice>
       ) : view.state === "draft" ? (
         <ConfirmPanel view={view} busy={busy} onConfirm={() => act("confirm")} onDiscard={() => act("cancel")} />

@@ -15,7 +15,17 @@ import { needsAttention, outcomeCounts } from "@/lib/bulk-orders/bulk-outcome";
 type Busy = "confirm" | "cancel" | null;
 
 /** The preview's verdict and the one confirmation, with the total restated on the button. */
-export function ConfirmPanel({ view, busy, onConfirm, onDiscard }: { view: BulkOrderView; busy: Busy; onConfirm: () => void; onDiscard: () => void }) {
+export function ConfirmPanel({
+  view,
+  busy,
+  onConfirm,
+  onDiscard,
+}: {
+  view: BulkOrderView;
+  busy: Busy;
+  onConfirm: () => void;
+  onDiscard: () => void;
+}) {
   const [discarding, setDiscarding] = useState(false);
   const invalid = view.rowCount - view.validCount;
   const total = formatTotals(view.totals);
@@ -29,19 +39,27 @@ export function ConfirmPanel({ view, busy, onConfirm, onDiscard }: { view: BulkO
         </dl>
         <div className="shrink-0 text-right">
           <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Priced total</p>
-          <p className="text-2xl font-semibold tabular-nums text-slate-900" data-testid="bulk-total">{total}</p>
+          <p className="text-2xl font-semibold tabular-nums text-slate-900" data-testid="bulk-total">
+            {total}
+          </p>
         </div>
       </div>
       {view.validCount === 0 ? (
         <div className="mt-4">
           <Notice tone="warning" title="No row can be ordered">
-            Fix the rows shown below and <Link href="/orders/bulk" className="font-medium underline">upload the file again</Link>.
+            Fix the rows shown below and{" "}
+            <Link href="/orders/bulk" className="font-medium underline">
+              upload the file again
+            </Link>
+            .
           </Notice>
         </div>
       ) : (
         <p className="mt-4 text-sm text-slate-600">
-          Each order is placed at most at the price shown: if a price has risen by then, that row fails and nothing is bought for it.
-          {invalid ? ` Rows with errors are skipped; fix them and upload them again as a new file.` : ""} This preview can be confirmed until {utcMinute(view.previewExpiresAt)}.
+          Each order is placed at most at the price shown: if a price has risen by then, that row fails and nothing is bought for
+          it.
+          {invalid ? ` Rows with errors are skipped; fix them and upload them again as a new file.` : ""} This preview can be
+          confirmed until {utcMinute(view.previewExpiresAt)}.
         </p>
       )}
       {view.isOwner && view.validCount > 0 ? <BulkFunds totals={view.totals} /> : null}
@@ -52,22 +70,38 @@ export function ConfirmPanel({ view, busy, onConfirm, onDiscard }: { view: BulkO
               {busy === "confirm" ? "Confirming…" : `Place ${plural(view.validCount, "order")} for ${total}`}
             </Button>
           ) : null}
-          <Button variant="secondary" onClick={() => setDiscarding(true)} disabled={busy !== null || discarding} data-testid="bulk-discard">
+          <Button
+            variant="secondary"
+            onClick={() => setDiscarding(true)}
+            disabled={busy !== null || discarding}
+            data-testid="bulk-discard"
+          >
             {busy === "cancel" ? "Discarding…" : "Discard this preview"}
           </Button>
         </div>
       ) : null}
       {view.isOwner && discarding ? (
-        <div role="alertdialog" aria-label="Discard this preview?" className="mt-4 rounded-md bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="bulk-discard-confirm">
+        <div
+          role="alertdialog"
+          aria-label="Discard this preview?"
+          className="mt-4 rounded-md bg-amber-50 p-4 ring-1 ring-amber-200"
+          data-testid="bulk-discard-confirm"
+        >
           <p className="text-sm font-medium text-amber-900">Discard this preview?</p>
           <p className="mt-1 text-sm text-amber-900">Nothing is ordered; to order these rows later, upload the file again.</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button variant="danger" onClick={onDiscard} disabled={busy !== null}>Discard the preview</Button>
-            <Button variant="secondary" onClick={() => setDiscarding(false)} autoFocus>Keep it</Button>
+            <Button variant="danger" onClick={onDiscard} disabled={busy !== null}>
+              Discard the preview
+            </Button>
+            <Button variant="secondary" onClick={() => setDiscarding(false)} autoFocus>
+              Keep it
+            </Button>
           </div>
         </div>
       ) : null}
-      {view.isOwner ? null : <p className="mt-4 text-sm text-slate-500">Only the person who uploaded this file can confirm it.</p>}
+      {view.isOwner ? null : (
+        <p className="mt-4 text-sm text-slate-500">Only the person who uploaded this file can confirm it.</p>
+      )}
     </Card>
   );
 }
@@ -95,9 +129,14 @@ export function ProgressPanel({ view, busy, onStop }: { view: BulkOrderView; bus
   if (!view.confirmedAt) {
     return (
       <Card>
-        <p className="font-medium text-slate-900" data-testid="bulk-headline">This preview was discarded; nothing was ordered.</p>
+        <p className="font-medium text-slate-900" data-testid="bulk-headline">
+          This preview was discarded; nothing was ordered.
+        </p>
         <p className="mt-1 text-sm text-slate-600">
-          <Link href="/orders/bulk" className="font-medium text-brand-600 hover:underline">Upload a file</Link> to start again.
+          <Link href="/orders/bulk" className="font-medium text-brand-600 hover:underline">
+            Upload a file
+          </Link>{" "}
+          to start again.
         </p>
       </Card>
     );
@@ -106,7 +145,9 @@ export function ProgressPanel({ view, busy, onStop }: { view: BulkOrderView; bus
     <Card>
       <div className="mb-4 flex items-start justify-between gap-6">
         <div className="min-w-0 flex-1">
-          <p className="font-medium text-slate-900" data-testid="bulk-headline">{view.state === "done" ? doneHeadline(view) : (HEADLINES[view.state] ?? view.state)}</p>
+          <p className="font-medium text-slate-900" data-testid="bulk-headline">
+            {view.state === "done" ? doneHeadline(view) : (HEADLINES[view.state] ?? view.state)}
+          </p>
           <p className="mt-1 text-sm text-slate-600">
             {active
               ? "The orders are placed in the background, within the shared request budget, after people ordering by hand. You can close this page and come back."
@@ -115,7 +156,9 @@ export function ProgressPanel({ view, busy, onStop }: { view: BulkOrderView; bus
         </div>
         <div className="shrink-0 text-right">
           <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Confirmed total</p>
-          <p className="text-xl font-semibold tabular-nums text-slate-900" data-testid="bulk-total">{formatTotals(view.totals)}</p>
+          <p className="text-xl font-semibold tabular-nums text-slate-900" data-testid="bulk-total">
+            {formatTotals(view.totals)}
+          </p>
         </div>
       </div>
       <BulkProgressBar progress={view.progress} />
@@ -135,7 +178,9 @@ function Stat({ label, value, tone, testId }: { label: string; value: number; to
   return (
     <div>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className={`mt-1 text-2xl font-semibold tabular-nums ${tone ?? "text-slate-900"}`} data-testid={testId}>{value}</dd>
+      <dd className={`mt-1 text-2xl font-semibold tabular-nums ${tone ?? "text-slate-900"}`} data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }

@@ -14,7 +14,12 @@ const COLUMNS: Column<BulkOrderSummary>[] = [
       </Link>
     ),
   },
-  { key: "uploaded", header: "Uploaded", className: "whitespace-nowrap font-mono text-xs text-slate-600", cell: (item) => utcMinute(item.createdAt) },
+  {
+    key: "uploaded",
+    header: "Uploaded",
+    className: "whitespace-nowrap font-mono text-xs text-slate-600",
+    cell: (item) => utcMinute(item.createdAt),
+  },
   { key: "state", header: "State", cell: (item) => <BulkStateBadge state={item.state} /> },
   {
     key: "valid",
@@ -39,7 +44,13 @@ const COLUMNS: Column<BulkOrderSummary>[] = [
       </>
     ),
   },
-  { key: "total", header: "Total", align: "right", className: "whitespace-nowrap tabular-nums", cell: (item) => formatTotals(item.totals) },
+  {
+    key: "total",
+    header: "Total",
+    align: "right",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (item) => formatTotals(item.totals),
+  },
 ];
 
 /** The person's recent bulk orders: where to resume one that is still running. */

@@ -19,7 +19,6 @@ const FIELD_LABELS: Record<string, string> = {
   phoneNumber: "Phone",
 };
 
-
 /** Every row of the file: what it asks for, its price, and its checks or its result. */
 export function BulkRowsTable({ view }: { view: BulkOrderView }) {
   const [onlyProblems, setOnlyProblems] = useState(false);
@@ -33,14 +32,27 @@ export function BulkRowsTable({ view }: { view: BulkOrderView }) {
         <h2 id="bulk-rows-heading" className="text-base font-semibold text-slate-900">
           Rows
         </h2>
-        <div role="group" aria-label="Which rows to show" className="inline-flex rounded-md text-sm shadow-sm ring-1 ring-slate-300">
-          <FilterButton pressed={!onlyProblems} onClick={() => setOnlyProblems(false)}>All ({view.rows.length})</FilterButton>
-          <FilterButton pressed={onlyProblems} onClick={() => setOnlyProblems(true)}>Needing attention ({problems})</FilterButton>
+        <div
+          role="group"
+          aria-label="Which rows to show"
+          className="inline-flex rounded-md text-sm shadow-sm ring-1 ring-slate-300"
+        >
+          <FilterButton pressed={!onlyProblems} onClick={() => setOnlyProblems(false)}>
+            All ({view.rows.length})
+          </FilterButton>
+          <FilterButton pressed={onlyProblems} onClick={() => setOnlyProblems(true)}>
+            Needing attention ({problems})
+          </FilterButton>
         </div>
       </div>
       <DataTable
         rows={rows}
-        row={(row) => ({ key: row.rowNumber, "data-row": row.rowNumber, "data-state": row.state, className: row.errors ? "bg-red-50/40" : undefined })}
+        row={(row) => ({
+          key: row.rowNumber,
+          "data-row": row.rowNumber,
+          "data-state": row.state,
+          className: row.errors ? "bg-red-50/40" : undefined,
+        })}
         name={{ label: "Rows of the file", testId: "bulk-rows" }}
         variant="narrow"
         columns={rowColumns(view, showPhone)}
@@ -59,14 +71,29 @@ function rowColumns(view: BulkOrderView, showPhone: boolean): Column<BulkRowView
       className: "max-w-xs",
       cell: (row) => (
         <>
-          <span className="block truncate font-medium text-slate-900" title={row.productName || row.cells.productId}>{row.productName || row.cells.productId || "—"}</span>
-          <span className="block truncate text-xs text-slate-500">{row.optionLabel ?? (row.cells.variantId || row.cells.value || "")}</span>
+          <span className="block truncate font-medium text-slate-900" title={row.productName || row.cells.productId}>
+            {row.productName || row.cells.productId || "—"}
+          </span>
+          <span className="block truncate text-xs text-slate-500">
+            {row.optionLabel ?? (row.cells.variantId || row.cells.value || "")}
+          </span>
         </>
       ),
     },
     { key: "qty", header: "Qty", align: "right", className: "tabular-nums", cell: (row) => row.cells.quantity || "—" },
-    { key: "reference", header: "Client reference", className: "max-w-[12rem] truncate font-mono text-xs", cell: (row) => <span title={row.cells.clientReference}>{row.cells.clientReference || "—"}</span> },
-    { key: "phone", header: "Phone", show: showPhone, className: "whitespace-nowrap font-mono text-xs", cell: (row) => row.cells.phoneNumber || "—" },
+    {
+      key: "reference",
+      header: "Client reference",
+      className: "max-w-[12rem] truncate font-mono text-xs",
+      cell: (row) => <span title={row.cells.clientReference}>{row.cells.clientReference || "—"}</span>,
+    },
+    {
+      key: "phone",
+      header: "Phone",
+      show: showPhone,
+      className: "whitespace-nowrap font-mono text-xs",
+      cell: (row) => row.cells.phoneNumber || "—",
+    },
     {
       key: "price",
       header: "Price",
@@ -74,13 +101,22 @@ function rowColumns(view: BulkOrderView, showPhone: boolean): Column<BulkRowView
       className: "whitespace-nowrap tabular-nums",
       cell: (row) => (row.quotedTotalMinor && row.currency ? formatMoney(row.quotedTotalMinor, row.currency) : "—"),
     },
-    { key: "result", header: view.state === "draft" ? "Check" : "Result", cell: (row) => (view.state === "draft" ? <CheckCell row={row} /> : <ResultCell row={row} />) },
+    {
+      key: "result",
+      header: view.state === "draft" ? "Check" : "Result",
+      cell: (row) => (view.state === "draft" ? <CheckCell row={row} /> : <ResultCell row={row} />),
+    },
   ];
 }
 
 function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: React.ReactNode }) {
   return (
-    <button type="button" aria-pressed={pressed} onClick={onClick} className={`px-3 py-1.5 first:rounded-l-md last:rounded-r-md ${pressed ? "bg-slate-800 text-white" : "bg-white text-slate-700 hover:bg-slate-50"}`}>
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={`px-3 py-1.5 first:rounded-l-md last:rounded-r-md ${pressed ? "bg-slate-800 text-white" : "bg-white text-slate-700 hover:bg-slate-50"}`}
+    >
       {children}
     </button>
   );
@@ -109,10 +145,19 @@ function ResultCell({ row }: { row: BulkRowView }) {
     return (
       <div className="space-y-1">
         <span className="flex flex-wrap items-center gap-2">
-          <Link href={`/orders/${encodeURIComponent(row.orderId)}`} className="font-mono text-xs font-medium text-brand-600 hover:underline">{row.orderId}</Link>
+          <Link
+            href={`/orders/${encodeURIComponent(row.orderId)}`}
+            className="font-mono text-xs font-medium text-brand-600 hover:underline"
+          >
+            {row.orderId}
+          </Link>
           {row.orderStatus ? <OrderStatusBadge status={row.orderStatus} /> : <RowStateBadge state="placed" />}
         </span>
-        {reason ? <p className="text-xs text-red-700" data-testid="row-reason">{reason}</p> : null}
+        {reason ? (
+          <p className="text-xs text-red-700" data-testid="row-reason">
+            {reason}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -120,8 +165,14 @@ function ResultCell({ row }: { row: BulkRowView }) {
     <div className="space-y-1">
       <RowStateBadge state={row.state} />
       {row.errors ? <Errors errors={row.errors} /> : null}
-      {row.errorMessage && !row.errors ? <p className={`text-xs ${row.state === "failed" ? "text-red-700" : "text-slate-600"}`} data-testid="row-reason">{row.errorMessage}</p> : null}
-      {row.correlationId && row.state !== "placed" ? <p className="font-mono text-[11px] text-slate-500">Reference for support: {row.correlationId}</p> : null}
+      {row.errorMessage && !row.errors ? (
+        <p className={`text-xs ${row.state === "failed" ? "text-red-700" : "text-slate-600"}`} data-testid="row-reason">
+          {row.errorMessage}
+        </p>
+      ) : null}
+      {row.correlationId && row.state !== "placed" ? (
+        <p className="font-mono text-[11px] text-slate-500">Reference for support: {row.correlationId}</p>
+      ) : null}
     </div>
   );
 }

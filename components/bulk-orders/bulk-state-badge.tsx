@@ -20,7 +20,15 @@ const ROW_TONES: Record<RowState, PillTone> = {
 
 /** The bulk order's state as text (never colour alone). */
 export function BulkStateBadge({ state }: { state: BulkState }) {
-  return <StatusPill status={state} label={BULK_STATE_LABELS[state] ?? state} tone={BULK_TONES[state]} testId="bulk-state" dataAttribute="data-state" />;
+  return (
+    <StatusPill
+      status={state}
+      label={BULK_STATE_LABELS[state] ?? state}
+      tone={BULK_TONES[state]}
+      testId="bulk-state"
+      dataAttribute="data-state"
+    />
+  );
 }
 
 export function RowStateBadge({ state }: { state: RowState }) {

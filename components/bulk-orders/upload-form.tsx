@@ -54,7 +54,11 @@ export function UploadForm() {
         />
         <p id="bulk-file-hint" className="text-xs text-slate-500">
           Up to 500 rows and 256 KiB, comma-separated, with the header row.{" "}
-          <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`} download="bulk-order-template.csv" className="font-medium text-brand-600 hover:underline">
+          <a
+            href={`data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`}
+            download="bulk-order-template.csv"
+            className="font-medium text-brand-600 hover:underline"
+          >
             Download an empty template
           </a>
           .
@@ -62,7 +66,9 @@ export function UploadForm() {
         {fileError ? (
           <p id="bulk-file-error" role="alert" className="text-sm text-red-600" data-testid="error-file">
             {fileError.join(" ")}
-            {problem?.correlationId ? <span className="mt-0.5 block font-mono text-xs opacity-80">Reference for support: {problem.correlationId}</span> : null}
+            {problem?.correlationId ? (
+              <span className="mt-0.5 block font-mono text-xs opacity-80">Reference for support: {problem.correlationId}</span>
+            ) : null}
           </p>
         ) : null}
       </div>

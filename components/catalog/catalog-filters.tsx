@@ -45,14 +45,30 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
 
   const hasFilters = ["q", "country", "category"].some((k) => params.get(k));
   return (
-    <form role="search" aria-label="Search the catalog" className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_1fr_auto_auto]" onSubmit={(e) => e.preventDefault()}>
+    <form
+      role="search"
+      aria-label="Search the catalog"
+      className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_1fr_auto_auto]"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <label className="text-sm">
         <span className="block font-medium text-slate-700">Search</span>
-        <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Product name" maxLength={100} className="mt-1 w-full rounded-md px-3 py-2 ring-1 ring-slate-300" />
+        <input
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder="Product name"
+          maxLength={100}
+          className="mt-1 w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
+        />
       </label>
       <label className="text-sm">
         <span className="block font-medium text-slate-700">Country</span>
-        <select value={params.get("country") ?? ""} onChange={(e) => navigate({ country: e.target.value || null })} className="mt-1 w-full rounded-md bg-white px-2 py-2 ring-1 ring-slate-300">
+        <select
+          value={params.get("country") ?? ""}
+          onChange={(e) => navigate({ country: e.target.value || null })}
+          className="mt-1 w-full rounded-md bg-white px-2 py-2 ring-1 ring-slate-300"
+        >
           <option value="">All countries</option>
           {countries.map((code) => (
             <option key={code} value={code}>
@@ -63,23 +79,35 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
       </label>
       <label className="text-sm">
         <span className="block font-medium text-slate-700">Category</span>
-        <select value={params.get("category") ?? ""} onChange={(e) => navigate({ category: e.target.value || null })} className="mt-1 w-full rounded-md bg-white px-2 py-2 ring-1 ring-slate-300">
+        <select
+          value={params.get("category") ?? ""}
+          onChange={(e) => navigate({ category: e.target.value || null })}
+          className="mt-1 w-full rounded-md bg-white px-2 py-2 ring-1 ring-slate-300"
+        >
           <option value="">All categories</option>
           <optgroup label="Product types">
             {ALIASES.map((a) => (
-              <option key={a.value} value={a.value}>{a.label}</option>
+              <option key={a.value} value={a.value}>
+                {a.label}
+              </option>
             ))}
           </optgroup>
           <optgroup label="Catalog categories">
             {categories.map((c) => (
-              <option key={c} value={c}>{c}</option>
+              <option key={c} value={c}>
+                {c}
+              </option>
             ))}
           </optgroup>
         </select>
       </label>
       <label className="text-sm">
         <span className="block font-medium text-slate-700">Per page</span>
-        <select value={params.get("size") ?? "24"} onChange={(e) => navigate({ size: e.target.value === "24" ? null : e.target.value })} className="mt-1 rounded-md bg-white px-2 py-2 ring-1 ring-slate-300">
+        <select
+          value={params.get("size") ?? "24"}
+          onChange={(e) => navigate({ size: e.target.value === "24" ? null : e.target.value })}
+          className="mt-1 rounded-md bg-white px-2 py-2 ring-1 ring-slate-300"
+        >
           <option value="24">24</option>
           <option value="50">50</option>
           <option value="100">100</option>
@@ -87,7 +115,14 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
       </label>
       <div className="flex items-end">
         {hasFilters ? (
-          <button type="button" onClick={() => { setQ(""); router.push(pathname); }} className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline">
+          <button
+            type="button"
+            onClick={() => {
+              setQ("");
+              router.push(pathname);
+            }}
+            className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline"
+          >
             Clear filters
           </button>
         ) : null}

@@ -12,18 +12,28 @@ export function ProductIds({ product, canOrder }: { product: ProductView; canOrd
       <h2 className="text-base font-semibold">Ids for a bulk order file</h2>
       <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span className="text-slate-500">productId</span>
-        <code className="break-all font-mono text-xs text-slate-900" data-testid="product-id">{product.id}</code>
+        <code className="break-all font-mono text-xs text-slate-900" data-testid="product-id">
+          {product.id}
+        </code>
         <CopyButton value={product.id} label="Copy" name="Copy the product id" what="the id" testId="copy-product-id" />
       </div>
       {product.variants.length ? (
         <details className="mt-3 text-sm">
-          <summary className="cursor-pointer font-medium text-brand-600 hover:underline">variantId of each variant ({product.variants.length})</summary>
+          <summary className="cursor-pointer font-medium text-brand-600 hover:underline">
+            variantId of each variant ({product.variants.length})
+          </summary>
           <ul className="mt-2 divide-y divide-slate-100" data-testid="variant-ids">
             {product.variants.map((v) => (
               <li key={v.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5">
                 <span className="min-w-[6rem] text-slate-700">{v.displayValue}</span>
                 <code className="break-all font-mono text-xs text-slate-900">{v.id}</code>
-                <CopyButton value={v.id} label="Copy" name={`Copy the variant id of ${v.displayValue}`} what="the id" testId="copy-variant-id" />
+                <CopyButton
+                  value={v.id}
+                  label="Copy"
+                  name={`Copy the variant id of ${v.displayValue}`}
+                  what="the id"
+                  testId="copy-variant-id"
+                />
               </li>
             ))}
           </ul>
@@ -31,7 +41,12 @@ export function ProductIds({ product, canOrder }: { product: ProductView; canOrd
       ) : null}
       {canOrder ? (
         <p className="mt-3 text-sm">
-          <a href={`/api/bulk-orders/template?productId=${encodeURIComponent(product.id)}`} download className="font-medium text-brand-600 hover:underline" data-testid="bulk-template">
+          <a
+            href={`/api/bulk-orders/template?productId=${encodeURIComponent(product.id)}`}
+            download
+            className="font-medium text-brand-600 hover:underline"
+            data-testid="bulk-template"
+          >
             Download a CSV template for this product
           </a>
           <span className="text-slate-500"> · fill in quantities and references, then upload it under Orders → Bulk orders.</span>

@@ -26,10 +26,21 @@ const QUOTE_GONE = new Set(["quote_expired", "quote_used", "quote_not_found", "n
 type Confirm = { body: Record<string, unknown>; totalMinor: bigint; availableMinor: bigint | null };
 type Errors = Partial<Record<"variant" | "value" | "quantity" | "clientReference" | "phoneNumber" | "maximumTotal", string>>;
 
-export function OrderForm({ product, defaultReference, confirmAbove, spend = null }: { product: ProductView; defaultReference: string; confirmAbove: string; spend?: RemainingSpend | null }) {
+export function OrderForm({
+  product,
+  defaultReference,
+  confirmAbove,
+  spend = null,
+}: {
+  product: ProductView;
+  defaultReference: string;
+  confirmAbove: string;
+  spend?: RemainingSpend | null;
+}) {
   const byVariant = product.variants.length > 0;
   const grid = gridValues(product);
-  const money = (amount: number | bigint) => formatMoney(typeof amount === "bigint" ? amount : toMinor(amount, product.currency), product.currency);
+  const money = (amount: number | bigint) =>
+    formatMoney(typeof amount === "bigint" ? amount : toMinor(amount, product.currency), product.currency);
   // A value range is chosen in the card's face currency; what it costs (sell currency) comes with the quote.
   const faceCurrency = faceCurrencyOf(product);
   const face = (amount: number) => formatFaceValue(amount, faceCurrency);
@@ -97,7 +108,16 @@ export function OrderForm({ product, defaultReference, confirmAbove, spend = nul
   }
   function showProblemFields(fieldErrors?: Record<string, string[]>) {
     if (!fieldErrors) return;
-    const map: Record<string, keyof Errors> = { "item.quantity": "quantity", quantity: "quantity", value: "value", "item.value": "value", variantId: "variant", clientReference: "clientReference", phoneNumber: "phoneNumber", maximumTotal: "maximumTotal" };
+    const map: Record<string, keyof Errors> = {
+      "item.quantity": "quantity",
+      quantity: "quantity",
+      value: "value",
+      "item.value": "value",
+      variantId: "variant",
+      clientReference: "clientReference",
+      phoneNumber: "phoneNumber",
+      maximumTotal: "maximumTotal",
+    };
     setErrors(Object.fromEntries(Object.entries(fieldErrors).flatMap(([k, v]) => (map[k] ? [[map[k], v[0]]] : []))) as Errors);
   }
 
@@ -138,7 +158,10 @@ export function OrderForm({ product, defaultReference, confirmAbove, spend = nul
   const message = shown ? orderProblemMessage(shown, { listedMinor: estimateMinor(), maximumMinor, money }) : null;
   const quotedTotal = typeof shown?.quotedTotal === "number" ? shown.quotedTotal : null;
   // Said before submitting: the total in view (quote, ceiling or list price) against the buyer's limits.
-  const approvalWhy = approvalReasonFor(spend, liveQuote ? toMinor(liveQuote.total, product.currency) : (maximumMinor ?? estimateMinor()));
+  const approvalWhy = approvalReasonFor(
+    spend,
+    liveQuote ? toMinor(liveQuote.total, product.currency) : (maximumMinor ?? estimateMinor()),
+  );
   const askReason = approvalWhy !== null || problem?.code === "approval_required";
 
   return (
@@ -149,9 +172,21 @@ export function OrderForm({ product, defaultReference, confirmAbove, spend = nul
           <legend className="text-sm font-medium text-slate-700">Variant</legend>
           <div className="mt-2 space-y-2">
             {product.variants.map((v) => (
-              <label key={v.id} className="flex items-center justify-between gap-3 rounded-md px-3 py-2 text-sm ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-500">
+              <label
+                key={v.id}
+                className="flex items-center justify-between gap-3 rounded-md px-3 py-2 text-sm ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-500"
+              >
                 <span className="flex items-center gap-2">
-                  <input type="radio" name="variant" value={v.id} checked={variantId === v.id} onChange={() => { setVariantId(v.id); setQuote(null); }} />
+                  <input
+                    type="radio"
+                    name="variant"
+                    value={v.id}
+                    checked={variantId === v.id}
+                    onChange={() => {
+                      setVariantId(v.id);
+                      setQuote(null);
+                    }}
+                  />
                   {v.displayValue}
                 </span>
                 <span className="font-medium">{money(v.price)}</span>
@@ -162,42 +197,138 @@ export function OrderForm({ product, defaultReference, confirmAbove, spend = nul
         </fieldset>
       ) : grid ? (
         <div className="space-y-1">
-          <label htmlFor="field-value" className="block text-sm font-medium text-slate-700">{valueLabel}</label>
-          <select id="field-value" value={value} onChange={(e) => { setValue(e.target.value); setQuote(null); }} className="block w-full rounded-md bg-white px-3 py-2 text-sm ring-1 ring-slate-300">
+          <label htmlFor="field-value" className="block text-sm font-medium text-slate-700">
+            {valueLabel}
+          </label>
+          <select
+            id="field-value"
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setQuote(null);
+            }}
+            className="block w-full rounded-md bg-white px-3 py-2 text-sm ring-1 ring-slate-300"
+          >
             {grid.map((v) => (
-              <option key={v} value={v}>{face(v)}</option>
+              <option key={v} value={v}>
+                {face(v)}
+              </option>
             ))}
           </select>
           <p className="text-xs text-slate-500">The price in {product.currency} comes with the quote.</p>
-          {errors.value ? <p className="text-sm text-red-600" data-testid="error-value">{errors.value}</p> : null}
+          {errors.value ? (
+            <p className="text-sm text-red-600" data-testid="error-value">
+              {errors.value}
+            </p>
+          ) : null}
         </div>
       ) : (
-        <Field label={valueLabel} name="value" type="number" inputMode="decimal" min={product.minimumValue ?? undefined} max={product.maximumValue ?? undefined} step={product.valueStep ?? undefined} value={value} onChange={(e) => { setValue(e.target.value); setQuote(null); edited("value"); }} error={errors.value ? [errors.value] : undefined} hint={`From ${face(product.minimumValue ?? 0)} to ${face(product.maximumValue ?? 0)}${product.valueStep ? ` in steps of ${face(product.valueStep)}` : ""}. The price in ${product.currency} comes with the quote.`} />
+        <Field
+          label={valueLabel}
+          name="value"
+          type="number"
+          inputMode="decimal"
+          min={product.minimumValue ?? undefined}
+          max={product.maximumValue ?? undefined}
+          step={product.valueStep ?? undefined}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setQuote(null);
+            edited("value");
+          }}
+          error={errors.value ? [errors.value] : undefined}
+          hint={`From ${face(product.minimumValue ?? 0)} to ${face(product.maximumValue ?? 0)}${product.valueStep ? ` in steps of ${face(product.valueStep)}` : ""}. The price in ${product.currency} comes with the quote.`}
+        />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Quantity" name="quantity" type="number" inputMode="numeric" min={1} max={100} value={quantity} onChange={(e) => { setQuantity(e.target.value); setQuote(null); edited("quantity"); }} error={errors.quantity ? [errors.quantity] : undefined} />
-        <Field label="Client reference" name="clientReference" value={clientReference} maxLength={100} onChange={(e) => { setClientReference(e.target.value); edited("clientReference"); }} error={errors.clientReference ? [errors.clientReference] : undefined} />
+        <Field
+          label="Quantity"
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          value={quantity}
+          onChange={(e) => {
+            setQuantity(e.target.value);
+            setQuote(null);
+            edited("quantity");
+          }}
+          error={errors.quantity ? [errors.quantity] : undefined}
+        />
+        <Field
+          label="Client reference"
+          name="clientReference"
+          value={clientReference}
+          maxLength={100}
+          onChange={(e) => {
+            setClientReference(e.target.value);
+            edited("clientReference");
+          }}
+          error={errors.clientReference ? [errors.clientReference] : undefined}
+        />
       </div>
       {product.type === "phone-top-up" ? (
-        <Field label="Phone number to top up" name="phoneNumber" type="tel" autoComplete="off" placeholder="+447700900123" value={phoneNumber} onChange={(e) => { setPhoneNumber(e.target.value); edited("phoneNumber"); }} error={errors.phoneNumber ? [errors.phoneNumber] : undefined} />
+        <Field
+          label="Phone number to top up"
+          name="phoneNumber"
+          type="tel"
+          autoComplete="off"
+          placeholder="+447700900123"
+          value={phoneNumber}
+          onChange={(e) => {
+            setPhoneNumber(e.target.value);
+            edited("phoneNumber");
+          }}
+          error={errors.phoneNumber ? [errors.phoneNumber] : undefined}
+        />
       ) : null}
 
       <SpendLimitsNote spend={spend} />
       {askReason ? (
         <div className="space-y-2 rounded-md bg-violet-50 p-3 ring-1 ring-violet-200" data-testid="needs-approval">
-          <p className="text-sm font-medium text-violet-900">This order needs approval{approvalWhy ? `: ${approvalWhy}` : "."} It is not placed until another person with the approver role agrees.</p>
-          <Field label="Why is this order needed?" name="approvalReason" maxLength={500} value={approvalReason} onChange={(e) => setApprovalReason(e.target.value)} error={problem?.errors?.approvalReason} />
+          <p className="text-sm font-medium text-violet-900">
+            This order needs approval{approvalWhy ? `: ${approvalWhy}` : "."} It is not placed until another person with the
+            approver role agrees.
+          </p>
+          <Field
+            label="Why is this order needed?"
+            name="approvalReason"
+            maxLength={500}
+            value={approvalReason}
+            onChange={(e) => setApprovalReason(e.target.value)}
+            error={problem?.errors?.approvalReason}
+          />
         </div>
       ) : null}
 
       {message ? (
-        <Notice tone={shown?.code === "outcome_unknown" ? "warning" : "error"} title={message.title} correlationId={shown?.correlationId} testId="order-problem">
+        <Notice
+          tone={shown?.code === "outcome_unknown" ? "warning" : "error"}
+          title={message.title}
+          correlationId={shown?.correlationId}
+          testId="order-problem"
+        >
           {message.detail}
-          {shown?.code === "insufficient_funds" ? <FundsShortfall currency={product.currency} neededMinor={liveQuote ? toMinor(liveQuote.total, product.currency) : estimateMinor()} money={money} /> : null}
+          {shown?.code === "insufficient_funds" ? (
+            <FundsShortfall
+              currency={product.currency}
+              neededMinor={liveQuote ? toMinor(liveQuote.total, product.currency) : estimateMinor()}
+              money={money}
+            />
+          ) : null}
           {quotedTotal !== null ? (
             <span className="mt-2 block">
               New total: <strong data-testid="new-price">{money(quotedTotal)}</strong>.{" "}
-              <Button type="button" className="ml-2" onClick={() => { setMaximumTotal(String(quotedTotal)); void submit({ item: item(), ...extras(), maximumTotal: quotedTotal }, toMinor(quotedTotal, product.currency)); }}>
+              <Button
+                type="button"
+                className="ml-2"
+                onClick={() => {
+                  setMaximumTotal(String(quotedTotal));
+                  void submit({ item: item(), ...extras(), maximumTotal: quotedTotal }, toMinor(quotedTotal, product.currency));
+                }}
+              >
                 Buy at {money(quotedTotal)}
               </Button>
             </span>
@@ -206,16 +337,32 @@ export function OrderForm({ product, defaultReference, confirmAbove, spend = nul
       ) : null}
 
       {confirm ? (
-        <div className="rounded-md bg-amber-50 p-4 ring-1 ring-amber-200" role="alertdialog" aria-label="Confirm a large order" data-testid="confirm-order">
-          <p className="text-sm font-medium text-amber-900">This order is above {money(toMinor(Number(confirmAbove), product.currency))}. Please confirm.</p>
+        <div
+          className="rounded-md bg-amber-50 p-4 ring-1 ring-amber-200"
+          role="alertdialog"
+          aria-label="Confirm a large order"
+          data-testid="confirm-order"
+        >
+          <p className="text-sm font-medium text-amber-900">
+            This order is above {money(toMinor(Number(confirmAbove), product.currency))}. Please confirm.
+          </p>
           <dl className="mt-2 grid grid-cols-2 gap-1 text-sm text-amber-900">
-            <dt>Order total</dt><dd className="text-right font-medium">{money(confirm.totalMinor)}</dd>
-            <dt>Available now</dt><dd className="text-right">{confirm.availableMinor === null ? "unknown" : money(confirm.availableMinor)}</dd>
-            <dt>Available after this order</dt><dd className="text-right font-medium" data-testid="available-after">{confirm.availableMinor === null ? "unknown" : money(confirm.availableMinor - confirm.totalMinor)}</dd>
+            <dt>Order total</dt>
+            <dd className="text-right font-medium">{money(confirm.totalMinor)}</dd>
+            <dt>Available now</dt>
+            <dd className="text-right">{confirm.availableMinor === null ? "unknown" : money(confirm.availableMinor)}</dd>
+            <dt>Available after this order</dt>
+            <dd className="text-right font-medium" data-testid="available-after">
+              {confirm.availableMinor === null ? "unknown" : money(confirm.availableMinor - confirm.totalMinor)}
+            </dd>
           </dl>
           <div className="mt-3 flex gap-2">
-            <Button type="button" disabled={pending} onClick={() => void place(confirm.body).then(() => setConfirm(null))}>Confirm order</Button>
-            <Button type="button" variant="secondary" onClick={() => setConfirm(null)}>Cancel</Button>
+            <Button type="button" disabled={pending} onClick={() => void place(confirm.body).then(() => setConfirm(null))}>
+              Confirm order
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setConfirm(null)}>
+              Cancel
+            </Button>
           </div>
         </div>
       ) : null}
@@ -226,7 +373,15 @@ export function OrderForm({ product, defaultReference, confirmAbove, spend = nul
           <div className="mt-2 text-sm" data-testid="quote">
             <p>
               Total <strong data-testid="quote-total">{money(liveQuote.total)}</strong>{" "}
-              {quoteExpired ? <span className="font-medium text-red-700" data-testid="quote-expired">— expired</span> : <span className="text-slate-600" aria-live="polite">— valid for <span data-testid="quote-countdown">{formatCountdown(secondsLeft ?? 0)}</span></span>}
+              {quoteExpired ? (
+                <span className="font-medium text-red-700" data-testid="quote-expired">
+                  — expired
+                </span>
+              ) : (
+                <span className="text-slate-600" aria-live="polite">
+                  — valid for <span data-testid="quote-countdown">{formatCountdown(secondsLeft ?? 0)}</span>
+                </span>
+              )}
             </p>
           </div>
         ) : (
@@ -234,9 +389,13 @@ export function OrderForm({ product, defaultReference, confirmAbove, spend = nul
         )}
         <div className="mt-3 flex flex-wrap gap-2">
           {liveQuote && !quoteExpired ? (
-            <Button type="button" disabled={pending} onClick={placeFromQuote}>{pending ? "Placing…" : "Place order"}</Button>
+            <Button type="button" disabled={pending} onClick={placeFromQuote}>
+              {pending ? "Placing…" : "Place order"}
+            </Button>
           ) : (
-            <Button type="button" disabled={quoting} onClick={() => void getQuote()}>{quoting ? "Getting a quote…" : quote ? "Get a new quote" : "Get quote"}</Button>
+            <Button type="button" disabled={quoting} onClick={() => void getQuote()}>
+              {quoting ? "Getting a quote…" : quote ? "Get a new quote" : "Get quote"}
+            </Button>
           )}
         </div>
       </section>
@@ -244,8 +403,23 @@ export function OrderForm({ product, defaultReference, confirmAbove, spend = nul
       <section className="rounded-md p-4 ring-1 ring-slate-200" aria-label="Buy now">
         <h3 className="text-sm font-semibold">Or buy now at the current price</h3>
         <div className="mt-2 grid items-end gap-3 sm:grid-cols-[1fr_auto]">
-          <Field label={`Maximum total (${product.currency}, optional)`} name="maximumTotal" type="number" inputMode="decimal" min={0} step="0.01" value={maximumTotal} onChange={(e) => { setMaximumTotal(e.target.value); edited("maximumTotal"); }} error={errors.maximumTotal ? [errors.maximumTotal] : undefined} />
-          <Button type="submit" variant="secondary" disabled={pending}>{pending ? "Placing…" : "Buy now"}</Button>
+          <Field
+            label={`Maximum total (${product.currency}, optional)`}
+            name="maximumTotal"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            value={maximumTotal}
+            onChange={(e) => {
+              setMaximumTotal(e.target.value);
+              edited("maximumTotal");
+            }}
+            error={errors.maximumTotal ? [errors.maximumTotal] : undefined}
+          />
+          <Button type="submit" variant="secondary" disabled={pending}>
+            {pending ? "Placing…" : "Buy now"}
+          </Button>
         </div>
       </section>
     </form>

@@ -17,7 +17,8 @@ export function checkValue(product: ProductView, text: string): string | null {
   if (isOnGrid(value, grid)) return null;
   const face = (amount: number) => formatFaceValue(amount, faceCurrencyOf(product));
   const n = Number(value);
-  if (n < product.minimumValue || n > product.maximumValue) return `Choose between ${face(product.minimumValue)} and ${face(product.maximumValue)}.`;
+  if (n < product.minimumValue || n > product.maximumValue)
+    return `Choose between ${face(product.minimumValue)} and ${face(product.maximumValue)}.`;
   return `Choose a multiple of ${face(product.valueStep ?? 0)} from ${face(product.minimumValue)}.`;
 }
 

@@ -12,7 +12,8 @@ export function approvalReasonFor(spend: RemainingSpend | null, totalMinor: bigi
     [minor(spend.leftToday), "what is left of your daily limit"],
     [minor(spend.leftThisMonth), "what is left of your monthly limit"],
   ];
-  for (const [limit, what] of checks) if (limit !== null && totalMinor > limit) return `${money(totalMinor)} is above ${what} (${money(limit)}).`;
+  for (const [limit, what] of checks)
+    if (limit !== null && totalMinor > limit) return `${money(totalMinor)} is above ${what} (${money(limit)}).`;
   return null;
 }
 

@@ -28,7 +28,8 @@ export function usePlaceOrder(productId: string) {
       const result = await callApi<Placed>("POST", "/api/orders", { ...body, idempotencyKey: key });
       if (result.ok) {
         clearPending(productId);
-        if (result.data.awaitingApproval) router.push(`/spend-approvals?submitted=${encodeURIComponent(result.data.awaitingApproval.id)}`);
+        if (result.data.awaitingApproval)
+          router.push(`/spend-approvals?submitted=${encodeURIComponent(result.data.awaitingApproval.id)}`);
         else if (result.data.order) router.push(`/orders/${encodeURIComponent(result.data.order.id)}`);
         return;
       }

@@ -21,18 +21,45 @@ const input = "mt-1 w-full rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300"
  * and exported, and works before any script loads. "Placed by" is a staff picker for people
  * who may read the staff list, otherwise a "placed by me" toggle.
  */
-export function OrderFilters({ values, staff, selfId }: { values: OrderFilterValues; staff: StaffOption[] | null; selfId: string }) {
+export function OrderFilters({
+  values,
+  staff,
+  selfId,
+}: {
+  values: OrderFilterValues;
+  staff: StaffOption[] | null;
+  selfId: string;
+}) {
   const statuses = new Set(values.status ?? []);
   return (
-    <form method="get" action="/orders" aria-label="Filter orders" className="mb-4 space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+    <form
+      method="get"
+      action="/orders"
+      aria-label="Filter orders"
+      className="mb-4 space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+    >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <label className="text-sm lg:col-span-2">
           <span className="block font-medium text-slate-700">Client reference</span>
-          <input type="search" name="reference" defaultValue={values.reference ?? ""} maxLength={100} placeholder="Part of a reference" className={input} />
+          <input
+            type="search"
+            name="reference"
+            defaultValue={values.reference ?? ""}
+            maxLength={100}
+            placeholder="Part of a reference"
+            className={input}
+          />
         </label>
         <label className="text-sm">
           <span className="block font-medium text-slate-700">Product</span>
-          <input type="search" name="product" defaultValue={values.product ?? ""} maxLength={200} placeholder="Product name or id" className={input} />
+          <input
+            type="search"
+            name="product"
+            defaultValue={values.product ?? ""}
+            maxLength={200}
+            placeholder="Product name or id"
+            className={input}
+          />
         </label>
         <label className="text-sm">
           <span className="block font-medium text-slate-700">Origin</span>
@@ -59,8 +86,18 @@ export function OrderFilters({ values, staff, selfId }: { values: OrderFilterVal
           </label>
         ) : (
           <label className="flex items-end gap-2 pb-2 text-sm">
-            <input type="checkbox" name="placedBy" value={values.placedBy && values.placedBy !== "me" ? values.placedBy : "me"} defaultChecked={!!values.placedBy} className="h-4 w-4 rounded border-slate-300" />
-            <span className="font-medium text-slate-700">{values.placedBy && values.placedBy !== "me" && values.placedBy !== selfId ? "Placed by the selected person" : "Only orders I placed"}</span>
+            <input
+              type="checkbox"
+              name="placedBy"
+              value={values.placedBy && values.placedBy !== "me" ? values.placedBy : "me"}
+              defaultChecked={!!values.placedBy}
+              className="h-4 w-4 rounded border-slate-300"
+            />
+            <span className="font-medium text-slate-700">
+              {values.placedBy && values.placedBy !== "me" && values.placedBy !== selfId
+                ? "Placed by the selected person"
+                : "Only orders I placed"}
+            </span>
           </label>
         )}
       </div>
@@ -78,7 +115,13 @@ export function OrderFilters({ values, staff, selfId }: { values: OrderFilterVal
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
             {ORDER_STATUSES.map((status) => (
               <label key={status} className="inline-flex items-center gap-1.5">
-                <input type="checkbox" name="status" value={status} defaultChecked={statuses.has(status)} className="h-4 w-4 rounded border-slate-300" />
+                <input
+                  type="checkbox"
+                  name="status"
+                  value={status}
+                  defaultChecked={statuses.has(status)}
+                  className="h-4 w-4 rounded border-slate-300"
+                />
                 {ORDER_STATUS_LABELS[status]}
               </label>
             ))}

@@ -39,12 +39,28 @@ export function OrderProgress({ status }: { status: string }) {
                   : "bg-emerald-600 text-white"
                 : "bg-brand-600 text-white";
         return (
-          <li key={step} className="flex items-center gap-2" aria-current={i === at ? "step" : undefined} data-step={step} data-state={state}>
-            {i > 0 ? <span aria-hidden="true" className={`h-0.5 w-8 sm:w-14 ${i <= at ? (bad ? "bg-red-300" : "bg-emerald-300") : "bg-slate-200"}`} /> : null}
-            <span aria-hidden="true" className={`flex h-7 w-7 items-center justify-center rounded-full text-xs font-semibold ${circle} ${state === "current" ? "motion-safe:animate-pulse" : ""}`}>
+          <li
+            key={step}
+            className="flex items-center gap-2"
+            aria-current={i === at ? "step" : undefined}
+            data-step={step}
+            data-state={state}
+          >
+            {i > 0 ? (
+              <span
+                aria-hidden="true"
+                className={`h-0.5 w-8 sm:w-14 ${i <= at ? (bad ? "bg-red-300" : "bg-emerald-300") : "bg-slate-200"}`}
+              />
+            ) : null}
+            <span
+              aria-hidden="true"
+              className={`flex h-7 w-7 items-center justify-center rounded-full text-xs font-semibold ${circle} ${state === "current" ? "motion-safe:animate-pulse" : ""}`}
+            >
               {bad ? "✕" : state === "done" ? "✓" : i + 1}
             </span>
-            <span className={`text-sm ${state === "upcoming" ? "text-slate-500" : bad ? "font-medium text-red-700" : "font-medium text-slate-900"}`}>
+            <span
+              className={`text-sm ${state === "upcoming" ? "text-slate-500" : bad ? "font-medium text-red-700" : "font-medium text-slate-900"}`}
+            >
               {ORDER_STATUS_LABELS[step]}
               <span className="sr-only"> ({SR_STATE[state]})</span>
             </span>

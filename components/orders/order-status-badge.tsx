@@ -11,5 +11,13 @@ const TONES: Record<OrderStatus, PillTone> = {
 
 /** The status as text (never colour alone), usable from server and client components. */
 export function OrderStatusBadge({ status, testId }: { status: string; testId?: string }) {
-  return <StatusPill status={status} label={orderStatusLabel(status)} tone={TONES[status as OrderStatus]} testId={testId} dataAttribute="data-status" />;
+  return (
+    <StatusPill
+      status={status}
+      label={orderStatusLabel(status)}
+      tone={TONES[status as OrderStatus]}
+      testId={testId}
+      dataAttribute="data-status"
+    />
+  );
 }

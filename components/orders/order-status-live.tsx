@@ -83,7 +83,11 @@ export function OrderStatusLive({ initial }: { initial: LiveOrder }) {
           {open ? <span className="ml-2 text-xs text-slate-500">(updating live)</span> : null}
         </p>
         <p className="mt-1 text-sm text-slate-600">{EXPLAIN[status as OrderStatus] ?? ""}</p>
-        {slow ? <p className="mt-1 text-sm text-amber-800">This is taking longer than usual. The page keeps checking; you can also leave and come back.</p> : null}
+        {slow ? (
+          <p className="mt-1 text-sm text-amber-800">
+            This is taking longer than usual. The page keeps checking; you can also leave and come back.
+          </p>
+        ) : null}
       </div>
       {query.isError && problem?.code !== "not_found" ? (
         <Notice tone="warning" title="Could not refresh the status" correlationId={problem?.correlationId}>

@@ -2,7 +2,9 @@
 export function OrdersTableSkeleton() {
   return (
     <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-busy="true" data-testid="orders-loading">
-      <p className="sr-only" role="status">Loading orders…</p>
+      <p className="sr-only" role="status">
+        Loading orders…
+      </p>
       <div className="space-y-3 motion-safe:animate-pulse" aria-hidden="true">
         <div className="h-4 w-1/3 rounded bg-slate-200" />
         {Array.from({ length: 6 }, (_, i) => (

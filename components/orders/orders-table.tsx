@@ -7,7 +7,12 @@ import { utcTime } from "@/components/ui/utc-time";
 
 function columns(reveals: Record<string, number>): Column<OrderListRow>[] {
   return [
-    { key: "created", header: "Created (UTC)", className: "whitespace-nowrap font-mono text-xs", cell: (row) => <time dateTime={row.createdAt}>{utcTime(row.createdAt, "minute", true)}</time> },
+    {
+      key: "created",
+      header: "Created (UTC)",
+      className: "whitespace-nowrap font-mono text-xs",
+      cell: (row) => <time dateTime={row.createdAt}>{utcTime(row.createdAt, "minute", true)}</time>,
+    },
     {
       key: "reference",
       header: "Client reference",
@@ -47,21 +52,35 @@ function columns(reveals: Record<string, number>): Column<OrderListRow>[] {
         <>
           <OrderStatusBadge status={row.status} />
           {(reveals[row.id] ?? 0) > 1 ? (
-            <span className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800" data-testid="revealed-repeatedly" title="Codes revealed more than once">
+            <span
+              className="ml-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800"
+              data-testid="revealed-repeatedly"
+              title="Codes revealed more than once"
+            >
               Revealed {reveals[row.id]}×
             </span>
           ) : null}
         </>
       ),
     },
-    { key: "total", header: "Total", align: "right", className: "whitespace-nowrap tabular-nums", cell: (row) => formatMoney(row.totalMinor, row.currency) },
+    {
+      key: "total",
+      header: "Total",
+      align: "right",
+      className: "whitespace-nowrap tabular-nums",
+      cell: (row) => formatMoney(row.totalMinor, row.currency),
+    },
     {
       key: "origin",
       header: "Origin",
       testId: "order-origin",
       cell: (row) => (
         <span title={row.placedBy?.email} data-origin={row.origin}>
-          {row.origin === "elsewhere" ? <span className="text-slate-600">API elsewhere</span> : (row.placedBy?.name ?? <span className="text-slate-600">Placed here</span>)}
+          {row.origin === "elsewhere" ? (
+            <span className="text-slate-600">API elsewhere</span>
+          ) : (
+            (row.placedBy?.name ?? <span className="text-slate-600">Placed here</span>)
+          )}
         </span>
       ),
     },

@@ -11,7 +11,13 @@ import { utcTime } from "@/components/ui/utc-time";
 type Artifact = { type: string; value: string; expiresAtUtc: string | null };
 
 /** The upstream's artifact kinds, in words. */
-const ARTIFACT_KINDS: Record<string, string> = { code: "code", pin: "PIN", "claim-url": "claim link", "activation-code": "activation code", reference: "top-up reference" };
+const ARTIFACT_KINDS: Record<string, string> = {
+  code: "code",
+  pin: "PIN",
+  "claim-url": "claim link",
+  "activation-code": "activation code",
+  reference: "top-up reference",
+};
 
 /**
  * Which unit each artifact belongs to. The reveal lists artifacts unit after unit, each
@@ -107,30 +113,41 @@ export function RevealPanel({ orderId, viewSeconds }: { orderId: string; viewSec
           This view closes in <span data-testid="reveal-countdown">{secondsLeft}</span> s. Treat codes like passwords.
         </p>
         <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">
-          {artifacts.map((artifact, i) => ({ artifact, ...labels[i]! })).map(({ artifact, unit, units }, i) => (
-            <li key={i} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-              <span className="text-slate-600" data-testid="artifact-label">
-                <span className="font-medium text-slate-900">Unit {unit} of {units}</span> · {ARTIFACT_KINDS[artifact.type] ?? artifact.type}
-                {artifact.expiresAtUtc ? <> · expires {utcTime(artifact.expiresAtUtc)}</> : null}
-              </span>
-              <span className="font-mono" data-testid="artifact-value">{shown === i ? artifact.value : "••••••••••••"}</span>
-              <span className="flex gap-2">
-                <Button type="button" variant="secondary" onClick={() => setShown(shown === i ? null : i)}>{shown === i ? "Hide" : "Show"}</Button>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  onClick={async () => {
-                    await navigator.clipboard.writeText(artifact.value).catch(() => undefined);
-                    setCopied(i);
-                  }}
-                >
-                  {copied === i ? "Copied" : "Copy"}
-                </Button>
-              </span>
-            </li>
-          ))}
+          {artifacts
+            .map((artifact, i) => ({ artifact, ...labels[i]! }))
+            .map(({ artifact, unit, units }, i) => (
+              <li key={i} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                <span className="text-slate-600" data-testid="artifact-label">
+                  <span className="font-medium text-slate-900">
+                    Unit {unit} of {units}
+                  </span>{" "}
+                  · {ARTIFACT_KINDS[artifact.type] ?? artifact.type}
+                  {artifact.expiresAtUtc ? <> · expires {utcTime(artifact.expiresAtUtc)}</> : null}
+                </span>
+                <span className="font-mono" data-testid="artifact-value">
+                  {shown === i ? artifact.value : "••••••••••••"}
+                </span>
+                <span className="flex gap-2">
+                  <Button type="button" variant="secondary" onClick={() => setShown(shown === i ? null : i)}>
+                    {shown === i ? "Hide" : "Show"}
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    onClick={async () => {
+                      await navigator.clipboard.writeText(artifact.value).catch(() => undefined);
+                      setCopied(i);
+                    }}
+                  >
+                    {copied === i ? "Copied" : "Copy"}
+                  </Button>
+                </span>
+              </li>
+            ))}
         </ul>
-        <Button type="button" variant="secondary" onClick={close}>Close now</Button>
+        <Button type="button" variant="secondary" onClick={close}>
+          Close now
+        </Button>
       </div>
     );
   }
@@ -140,16 +157,37 @@ export function RevealPanel({ orderId, viewSeconds }: { orderId: string; viewSec
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Reveal codes">
       <p className="text-sm text-slate-600">Every reveal is recorded with your reason and counted by the Issuing Service.</p>
       {problem && !problem.errors ? (
-        <Notice tone="error" title={problem.title} correlationId={problem.correlationId} testId="reveal-problem">{MESSAGES[problem.code] ?? problem.detail}</Notice>
+        <Notice tone="error" title={problem.title} correlationId={problem.correlationId} testId="reveal-problem">
+          {MESSAGES[problem.code] ?? problem.detail}
+        </Notice>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-[1fr_2fr]">
         <Field label="Ticket reference" name="ticket" maxLength={64} autoComplete="off" error={err("ticket")} />
         <Field label="Reason" name="reason" maxLength={500} autoComplete="off" error={err("reason")} />
       </div>
-      <Field label="Your password" name="password" type="password" autoComplete="current-password" error={err("password")} hint="Confirms it is you (asked again after five minutes)." />
+      <Field
+        label="Your password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        error={err("password")}
+        hint="Confirms it is you (asked again after five minutes)."
+      />
       <div className="flex gap-2">
-        <Button type="submit" disabled={pending}>{pending ? "Revealing…" : "Reveal"}</Button>
-        <Button type="button" variant="secondary" onClick={() => { setOpen(false); setProblem(null); key.current = null; }}>Cancel</Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Revealing…" : "Reveal"}
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => {
+            setOpen(false);
+            setProblem(null);
+            key.current = null;
+          }}
+        >
+          Cancel
+        </Button>
       </div>
     </form>
   );

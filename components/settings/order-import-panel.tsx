@@ -46,8 +46,8 @@ export function OrderImportPanel({ initial, canManage }: { initial: ImportProgre
     <Card>
       <h2 className="text-base font-semibold">Orders from the Issuing Service</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Every order of the workspace, including those a storefront placed through the API, is imported once in the background (never ahead of people in the
-        request budget) and kept current by webhooks and a safety-net sync.
+        Every order of the workspace, including those a storefront placed through the API, is imported once in the background
+        (never ahead of people in the request budget) and kept current by webhooks and a safety-net sync.
       </p>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2" data-testid="order-import" data-state={data.state}>
         <Item label="History import">
@@ -55,33 +55,47 @@ export function OrderImportPanel({ initial, canManage }: { initial: ImportProgre
           {data.finishedAt ? <span className="text-slate-500"> · finished {utcTime(data.finishedAt)}</span> : null}
         </Item>
         <Item label="Orders imported">
-          <span data-testid="order-import-count">{data.ordersImported}</span> in {data.pagesRead} page{data.pagesRead === 1 ? "" : "s"} of {data.pageSize}
-          {data.state === "done" ? null : <span className="text-slate-500"> · more pages to read (the Issuing Service does not say how many)</span>}
+          <span data-testid="order-import-count">{data.ordersImported}</span> in {data.pagesRead} page
+          {data.pagesRead === 1 ? "" : "s"} of {data.pageSize}
+          {data.state === "done" ? null : (
+            <span className="text-slate-500"> · more pages to read (the Issuing Service does not say how many)</span>
+          )}
         </Item>
         <Item label="Calls this minute">
           {data.callsThisMinute} of at most {data.callsPerMinuteCap} a minute
         </Item>
         <Item label="Safety-net sync">
-          every {data.sync.intervalSeconds} s{data.sync.lastRunAt ? ` · last ${utcTime(data.sync.lastRunAt, "second")}, ${data.sync.lastOrders} new or changed` : " · not run yet"}
+          every {data.sync.intervalSeconds} s
+          {data.sync.lastRunAt
+            ? ` · last ${utcTime(data.sync.lastRunAt, "second")}, ${data.sync.lastOrders} new or changed`
+            : " · not run yet"}
         </Item>
         {data.lastError ? <Item label="Last problem">{data.lastError} (retried automatically)</Item> : null}
       </dl>
       {canManage ? (
         <div className="mt-4 flex flex-wrap gap-2">
           {data.state === "running" ? (
-            <Button variant="secondary" disabled={busy} onClick={() => act("pause")} data-testid="order-import-pause">Pause import</Button>
+            <Button variant="secondary" disabled={busy} onClick={() => act("pause")} data-testid="order-import-pause">
+              Pause import
+            </Button>
           ) : null}
           {data.state === "paused" ? (
-            <Button disabled={busy} onClick={() => act("resume")} data-testid="order-import-resume">Resume import</Button>
+            <Button disabled={busy} onClick={() => act("resume")} data-testid="order-import-resume">
+              Resume import
+            </Button>
           ) : null}
           {data.state === "done" ? (
-            <Button variant="secondary" disabled={busy} onClick={() => act("restart")} data-testid="order-import-restart">Read every order again</Button>
+            <Button variant="secondary" disabled={busy} onClick={() => act("restart")} data-testid="order-import-restart">
+              Read every order again
+            </Button>
           ) : null}
         </div>
       ) : null}
       {problem ? (
         <div className="mt-3">
-          <Notice tone="error" correlationId={problem.correlationId}>{problem.detail}</Notice>
+          <Notice tone="error" correlationId={problem.correlationId}>
+            {problem.detail}
+          </Notice>
         </div>
       ) : null}
     </Card>

@@ -45,29 +45,80 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
   const err = (key: string) => problem?.errors?.[key];
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Thresholds">
-      {problem && !problem.errors ? <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>{problem.detail}</Notice> : null}
+      {problem && !problem.errors ? (
+        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
+          {problem.detail}
+        </Notice>
+      ) : null}
       {saved ? <Notice tone="success">Saved. The change is in the audit log.</Notice> : null}
       <fieldset disabled={!canEdit} className="space-y-4">
-        <Field label={`${SETTING_LABELS.orderConfirmationAmount} (in the order's currency)`} name="orderConfirmationAmount" inputMode="decimal" defaultValue={settings.orderConfirmationAmount} error={err("orderConfirmationAmount")} />
+        <Field
+          label={`${SETTING_LABELS.orderConfirmationAmount} (in the order's currency)`}
+          name="orderConfirmationAmount"
+          inputMode="decimal"
+          defaultValue={settings.orderConfirmationAmount}
+          error={err("orderConfirmationAmount")}
+        />
         <div>
           <p className="text-sm font-medium text-slate-700">{SETTING_LABELS.lowBalance}</p>
           <div className="mt-1 grid gap-3 sm:grid-cols-3">
             {currencies.map((c) => (
-              <Field key={c} label={c} name={`lowBalance.${c}`} inputMode="decimal" defaultValue={settings.lowBalance[c]} error={err(`lowBalance.${c}`)} />
+              <Field
+                key={c}
+                label={c}
+                name={`lowBalance.${c}`}
+                inputMode="decimal"
+                defaultValue={settings.lowBalance[c]}
+                error={err(`lowBalance.${c}`)}
+              />
             ))}
           </div>
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field label={SETTING_LABELS.revealQuotaPerHour} name="revealQuotaPerHour" inputMode="numeric" defaultValue={settings.revealQuotaPerHour} error={err("revealQuotaPerHour")} />
-          <Field label={SETTING_LABELS.revealViewSeconds} name="revealViewSeconds" inputMode="numeric" defaultValue={settings.revealViewSeconds} error={err("revealViewSeconds")} />
-          <Field label={SETTING_LABELS.withdrawalApprovalHours} name="withdrawalApprovalHours" inputMode="numeric" defaultValue={settings.withdrawalApprovalHours} error={err("withdrawalApprovalHours")} />
+          <Field
+            label={SETTING_LABELS.revealQuotaPerHour}
+            name="revealQuotaPerHour"
+            inputMode="numeric"
+            defaultValue={settings.revealQuotaPerHour}
+            error={err("revealQuotaPerHour")}
+          />
+          <Field
+            label={SETTING_LABELS.revealViewSeconds}
+            name="revealViewSeconds"
+            inputMode="numeric"
+            defaultValue={settings.revealViewSeconds}
+            error={err("revealViewSeconds")}
+          />
+          <Field
+            label={SETTING_LABELS.withdrawalApprovalHours}
+            name="withdrawalApprovalHours"
+            inputMode="numeric"
+            defaultValue={settings.withdrawalApprovalHours}
+            error={err("withdrawalApprovalHours")}
+          />
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label={`${SETTING_LABELS.spendApprovalAmount} (in the order's currency)`} name="spendApprovalAmount" inputMode="decimal" defaultValue={settings.spendApprovalAmount} error={err("spendApprovalAmount")} />
-          <Field label={SETTING_LABELS.spendApprovalHours} name="spendApprovalHours" inputMode="numeric" defaultValue={settings.spendApprovalHours} error={err("spendApprovalHours")} />
+          <Field
+            label={`${SETTING_LABELS.spendApprovalAmount} (in the order's currency)`}
+            name="spendApprovalAmount"
+            inputMode="decimal"
+            defaultValue={settings.spendApprovalAmount}
+            error={err("spendApprovalAmount")}
+          />
+          <Field
+            label={SETTING_LABELS.spendApprovalHours}
+            name="spendApprovalHours"
+            inputMode="numeric"
+            defaultValue={settings.spendApprovalHours}
+            error={err("spendApprovalHours")}
+          />
         </div>
       </fieldset>
-      {canEdit ? <Button type="submit" disabled={pending}>{pending ? "Saving…" : "Save thresholds"}</Button> : null}
+      {canEdit ? (
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Save thresholds"}
+        </Button>
+      ) : null}
     </form>
   );
 }

@@ -24,21 +24,32 @@ export function UpstreamStatusPanel({ status }: { status: UpstreamStatus }) {
         <Row label="API key">
           <span className="break-all font-mono">svckey_{status.keyLookup}_••••</span>
           <span className="ml-2 text-xs text-slate-500">
-            {status.usingNextKey ? "rotated to the next key after a 401" : status.nextKeyConfigured ? "primary key (a next key is configured for rotation)" : "primary key"}
+            {status.usingNextKey
+              ? "rotated to the next key after a 401"
+              : status.nextKeyConfigured
+                ? "primary key (a next key is configured for rotation)"
+                : "primary key"}
           </span>
         </Row>
         <Row label="Requests this minute">
-          {status.budget.used} of {status.budget.limit} ({percent}%) · people may use up to {status.budget.interactiveCap}, background work up to {status.budget.backgroundCap}
+          {status.budget.used} of {status.budget.limit} ({percent}%) · people may use up to {status.budget.interactiveCap},
+          background work up to {status.budget.backgroundCap}
         </Row>
         <Row label="Read cache">
-          {Math.round(status.cache.hitRate * 100)}% served without an upstream call ({status.cache.hits} hits, {status.cache.coalesced} shared, {status.cache.misses} calls)
+          {Math.round(status.cache.hitRate * 100)}% served without an upstream call ({status.cache.hits} hits,{" "}
+          {status.cache.coalesced} shared, {status.cache.misses} calls)
         </Row>
-        <Row label="Webhook secrets">{status.webhookSecrets === 0 ? "none configured — webhooks are refused" : `${status.webhookSecrets} configured`}</Row>
+        <Row label="Webhook secrets">
+          {status.webhookSecrets === 0 ? "none configured — webhooks are refused" : `${status.webhookSecrets} configured`}
+        </Row>
         <Row label="Last upstream error">
           {status.lastError ? (
             <span>
-              {utcTime(new Date(status.lastError.at), "second")} · {status.lastError.status || "no answer"} {status.lastError.code} on {status.lastError.path}
-              {status.lastError.correlationId ? <span className="block font-mono text-xs text-slate-500">correlationId {status.lastError.correlationId}</span> : null}
+              {utcTime(new Date(status.lastError.at), "second")} · {status.lastError.status || "no answer"}{" "}
+              {status.lastError.code} on {status.lastError.path}
+              {status.lastError.correlationId ? (
+                <span className="block font-mono text-xs text-slate-500">correlationId {status.lastError.correlationId}</span>
+              ) : null}
             </span>
           ) : (
             "none since this app started"

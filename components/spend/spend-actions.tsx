@@ -22,7 +22,9 @@ export function SpendActions({ id, total }: { id: string; total: string }) {
     setCommentError(null);
     setBusy(true);
     setProblem(null);
-    const result = await callApi("POST", `/api/spend-requests/${id}/${mode === "approve" ? "approval" : "rejection"}`, { comment });
+    const result = await callApi("POST", `/api/spend-requests/${id}/${mode === "approve" ? "approval" : "rejection"}`, {
+      comment,
+    });
     setBusy(false);
     if (!result.ok) return setProblem(result.problem);
     setMode(null);
@@ -46,7 +48,11 @@ export function SpendActions({ id, total }: { id: string; total: string }) {
         </div>
       ) : (
         <div className="space-y-2 rounded-md bg-slate-50 p-3 ring-1 ring-inset ring-slate-200">
-          <p className="text-sm text-slate-800">{mode === "approve" ? `Approve spending ${total}? It is placed at once, never above this total.` : `Reject spending ${total}? It will never be sent.`}</p>
+          <p className="text-sm text-slate-800">
+            {mode === "approve"
+              ? `Approve spending ${total}? It is placed at once, never above this total.`
+              : `Reject spending ${total}? It will never be sent.`}
+          </p>
           <TextAreaField
             label={mode === "reject" ? "Why is it rejected?" : "Comment (optional)"}
             name="comment"

@@ -20,7 +20,13 @@ export function SpendLimitForm({ people, currencies }: { people: { id: string; n
     const text = (name: string) => String(form.get(name) ?? "").trim();
     setPending(true);
     setSaved(false);
-    const result = await callApi("PUT", "/api/spend-limits", { scope: text("scope"), currency: text("currency"), perOrder: text("perOrder"), perDay: text("perDay"), perMonth: text("perMonth") });
+    const result = await callApi("PUT", "/api/spend-limits", {
+      scope: text("scope"),
+      currency: text("currency"),
+      perOrder: text("perOrder"),
+      perDay: text("perDay"),
+      perMonth: text("perMonth"),
+    });
     setPending(false);
     if (!result.ok) return setProblem(result.problem);
     setProblem(null);
@@ -31,7 +37,11 @@ export function SpendLimitForm({ people, currencies }: { people: { id: string; n
   const err = (key: string) => problem?.errors?.[key];
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Spend limits">
-      {problem && !problem.errors ? <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>{problem.detail}</Notice> : null}
+      {problem && !problem.errors ? (
+        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
+          {problem.detail}
+        </Notice>
+      ) : null}
       {saved ? <Notice tone="success">Saved. The change is in the audit log.</Notice> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700">

@@ -20,7 +20,8 @@ export function SpendRequestCard({ request }: { request: SpendRequestView }) {
         </div>
         {request.previousTotals ? (
           <p className="text-sm text-amber-800" data-testid="price-changed">
-            The price rose after approval: {totals(request.previousTotals)} was approved, the order now costs {totals(request.totals)}. Nothing was bought.
+            The price rose after approval: {totals(request.previousTotals)} was approved, the order now costs{" "}
+            {totals(request.totals)}. Nothing was bought.
           </p>
         ) : null}
         <dl className="grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
@@ -72,7 +73,11 @@ export function SpendRequestCard({ request }: { request: SpendRequestView }) {
             </div>
           ) : null}
         </dl>
-        {request.state === "awaiting" && request.own ? <p className="text-sm text-slate-600" data-testid="own-request">You asked for this, so another approver must decide it.</p> : null}
+        {request.state === "awaiting" && request.own ? (
+          <p className="text-sm text-slate-600" data-testid="own-request">
+            You asked for this, so another approver must decide it.
+          </p>
+        ) : null}
         {request.canDecide ? <SpendActions id={request.id} total={totals(request.totals)} /> : null}
       </div>
     </Card>

@@ -40,13 +40,28 @@ export function CreateStaffForm({ activeEmails }: { activeEmails: string[] }) {
   const errors = problem?.errors ?? {};
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Add a person">
-      {problem && !problem.errors ? <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>{problem.detail}</Notice> : null}
-      {created && activeEmails.includes(created) ? <Notice tone="success" testId="staff-created">{created} can now sign in.</Notice> : null}
+      {problem && !problem.errors ? (
+        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
+          {problem.detail}
+        </Notice>
+      ) : null}
+      {created && activeEmails.includes(created) ? (
+        <Notice tone="success" testId="staff-created">
+          {created} can now sign in.
+        </Notice>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" name="name" autoComplete="off" error={errors.name} />
         <Field label="Email" name="email" type="email" autoComplete="off" error={errors.email} />
       </div>
-      <Field label="Initial password" name="password" type="password" autoComplete="new-password" error={errors.password} hint="At least 12 characters. Give it to the person through a separate channel." />
+      <Field
+        label="Initial password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        hint="At least 12 characters. Give it to the person through a separate channel."
+      />
       <RoleCheckboxes name="roles" selected={roles} onChange={setRoles} error={errors.roles} idPrefix="create" />
       <Button type="submit" disabled={pending}>
         {pending ? "Adding…" : "Add person"}

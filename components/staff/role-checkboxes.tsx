@@ -1,6 +1,18 @@
 import { ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/lib/auth/permissions";
 
-export function RoleCheckboxes({ name, selected, onChange, error, idPrefix }: { name: string; selected: string[]; onChange: (roles: string[]) => void; error?: string[]; idPrefix: string }) {
+export function RoleCheckboxes({
+  name,
+  selected,
+  onChange,
+  error,
+  idPrefix,
+}: {
+  name: string;
+  selected: string[];
+  onChange: (roles: string[]) => void;
+  error?: string[];
+  idPrefix: string;
+}) {
   return (
     <fieldset aria-describedby={error?.length ? `${idPrefix}-roles-error` : undefined}>
       <legend className="text-sm font-medium text-slate-700">Roles</legend>

@@ -18,15 +18,29 @@ export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; curr
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-3">Name</th>
-            <th scope="col" className="px-4 py-3">Roles</th>
-            <th scope="col" className="hidden px-4 py-3 sm:table-cell">Status</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="px-4 py-3">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Roles
+            </th>
+            <th scope="col" className="hidden px-4 py-3 sm:table-cell">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {staff.map((person) => (
-            <StaffRow key={person.id} person={person} isSelf={person.id === currentStaffId} editing={editing === person.id} onEdit={(open) => setEditing(open ? person.id : null)} />
+            <StaffRow
+              key={person.id}
+              person={person}
+              isSelf={person.id === currentStaffId}
+              editing={editing === person.id}
+              onEdit={(open) => setEditing(open ? person.id : null)}
+            />
           ))}
         </tbody>
       </table>
@@ -34,7 +48,17 @@ export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; curr
   );
 }
 
-function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSelf: boolean; editing: boolean; onEdit: (open: boolean) => void }) {
+function StaffRow({
+  person,
+  isSelf,
+  editing,
+  onEdit,
+}: {
+  person: StaffView;
+  isSelf: boolean;
+  editing: boolean;
+  onEdit: (open: boolean) => void;
+}) {
   const router = useRouter();
   const [roles, setRoles] = useState(person.roles);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
@@ -60,14 +84,21 @@ function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSe
     <>
       <tr data-testid={`staff-row-${person.email}`} className={person.active ? "" : "bg-slate-50 text-slate-500"}>
         <td className="px-4 py-3">
-          <p className="font-medium text-slate-900">{person.name}{isSelf ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}</p>
+          <p className="font-medium text-slate-900">
+            {person.name}
+            {isSelf ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
+          </p>
           <p className="text-xs text-slate-500">{person.email}</p>
           {/* On a phone the status column gives way to the actions; a deactivated person still says so. */}
           {person.active ? null : <p className="text-xs font-medium text-slate-700 sm:hidden">Deactivated</p>}
         </td>
         <td className="px-4 py-3">{person.roles.map((r) => (isRole(r) ? ROLE_LABELS[r] : r)).join(", ")}</td>
         <td className="hidden px-4 py-3 sm:table-cell">
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${person.active ? "bg-emerald-50 text-emerald-700" : "bg-slate-200 text-slate-700"}`}>{person.active ? "Active" : "Deactivated"}</span>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-medium ${person.active ? "bg-emerald-50 text-emerald-700" : "bg-slate-200 text-slate-700"}`}
+          >
+            {person.active ? "Active" : "Deactivated"}
+          </span>
         </td>
         <td className="px-4 py-3 text-right">
           <Button variant="secondary" onClick={() => onEdit(!editing)} aria-expanded={editing}>
@@ -79,15 +110,36 @@ function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSe
         <tr>
           <td colSpan={4} className="bg-slate-50 px-4 py-4">
             <div className="space-y-4">
-              {problem ? <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>{problem.errors ? Object.values(problem.errors).flat().join(" ") : problem.detail}</Notice> : null}
+              {problem ? (
+                <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
+                  {problem.errors ? Object.values(problem.errors).flat().join(" ") : problem.detail}
+                </Notice>
+              ) : null}
               {done ? <Notice tone="success">{done}</Notice> : null}
               <RoleCheckboxes name={`roles-${person.id}`} selected={roles} onChange={setRoles} idPrefix={person.id} />
               <div className="flex flex-wrap gap-2">
-                <Button disabled={pending} onClick={() => (dropsOwnAdmin ? setConfirming("own-admin") : run("PATCH", `/api/staff/${person.id}`, { roles }, "Roles saved."))}>Save roles</Button>
+                <Button
+                  disabled={pending}
+                  onClick={() =>
+                    dropsOwnAdmin
+                      ? setConfirming("own-admin")
+                      : run("PATCH", `/api/staff/${person.id}`, { roles }, "Roles saved.")
+                  }
+                >
+                  Save roles
+                </Button>
                 {person.active ? (
-                  <Button variant="danger" disabled={pending} onClick={() => setConfirming("deactivate")}>Deactivate</Button>
+                  <Button variant="danger" disabled={pending} onClick={() => setConfirming("deactivate")}>
+                    Deactivate
+                  </Button>
                 ) : (
-                  <Button variant="secondary" disabled={pending} onClick={() => run("PATCH", `/api/staff/${person.id}`, { active: true }, "Reactivated.")}>Reactivate</Button>
+                  <Button
+                    variant="secondary"
+                    disabled={pending}
+                    onClick={() => run("PATCH", `/api/staff/${person.id}`, { active: true }, "Reactivated.")}
+                  >
+                    Reactivate
+                  </Button>
                 )}
               </div>
               {confirming === "deactivate" ? (
@@ -95,7 +147,9 @@ function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSe
                   label={`Deactivate ${person.name}?`}
                   text="Their sessions end at once and they can no longer sign in. You can reactivate them later."
                   action={`Deactivate ${person.name}`}
-                  onConfirm={() => run("PATCH", `/api/staff/${person.id}`, { active: false }, "Deactivated. Their sessions have ended.")}
+                  onConfirm={() =>
+                    run("PATCH", `/api/staff/${person.id}`, { active: false }, "Deactivated. Their sessions have ended.")
+                  }
                   onCancel={() => setConfirming(null)}
                   pending={pending}
                 />
@@ -121,9 +175,17 @@ function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSe
                 }}
               >
                 <div className="w-72">
-                  <Field label="New password" name="password" id={`password-${person.id}`} type="password" autoComplete="new-password" />
+                  <Field
+                    label="New password"
+                    name="password"
+                    id={`password-${person.id}`}
+                    type="password"
+                    autoComplete="new-password"
+                  />
                 </div>
-                <Button type="submit" variant="secondary" disabled={pending}>Reset password</Button>
+                <Button type="submit" variant="secondary" disabled={pending}>
+                  Reset password
+                </Button>
               </form>
             </div>
           </td>
@@ -133,14 +195,37 @@ function StaffRow({ person, isSelf, editing, onEdit }: { person: StaffView; isSe
   );
 }
 
-function Confirm({ label, text, action, onConfirm, onCancel, pending }: { label: string; text: string; action: string; onConfirm: () => void; onCancel: () => void; pending: boolean }) {
+function Confirm({
+  label,
+  text,
+  action,
+  onConfirm,
+  onCancel,
+  pending,
+}: {
+  label: string;
+  text: string;
+  action: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  pending: boolean;
+}) {
   return (
-    <div role="alertdialog" aria-label={label} className="rounded-md bg-amber-50 p-4 ring-1 ring-amber-200" data-testid="staff-confirm">
+    <div
+      role="alertdialog"
+      aria-label={label}
+      className="rounded-md bg-amber-50 p-4 ring-1 ring-amber-200"
+      data-testid="staff-confirm"
+    >
       <p className="text-sm font-medium text-amber-900">{label}</p>
       <p className="mt-1 text-sm text-amber-900">{text}</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="danger" disabled={pending} onClick={onConfirm}>{action}</Button>
-        <Button variant="secondary" onClick={onCancel} autoFocus>Cancel</Button>
+        <Button variant="danger" disabled={pending} onClick={onConfirm}>
+          {action}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} autoFocus>
+          Cancel
+        </Button>
       </div>
     </div>
   );

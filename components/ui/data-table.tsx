@@ -119,7 +119,14 @@ export function DataTable<R>({
 }
 
 function Cell<R>({ column: c, row, variant }: { column: Column<R>; row: R; variant: Variant }) {
-  const className = [PADDING[variant].td, c.align === "right" ? "text-right" : "", c.rowHeader ? "text-left font-medium" : "", c.className ?? ""].filter(Boolean).join(" ");
+  const className = [
+    PADDING[variant].td,
+    c.align === "right" ? "text-right" : "",
+    c.rowHeader ? "text-left font-medium" : "",
+    c.className ?? "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   return c.rowHeader ? (
     <th scope="row" className={className} data-testid={c.testId}>
       {c.cell(row)}

@@ -2,24 +2,43 @@ import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "rea
 
 type FieldProps = { label: ReactNode; name: string; error?: string[]; hint?: ReactNode };
 
-const CONTROL = "block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-500";
+const CONTROL =
+  "block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-500";
 
 /** A labelled input with its field error, wired for screen readers. */
 export function Field({ label, name, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & FieldProps) {
   const id = input.id ?? `field-${name}`;
   return (
     <FieldFrame id={id} label={label} name={name} error={error} hint={hint}>
-      <input id={id} name={name} {...controlAria(id, error, hint)} {...input} className={`${CONTROL} ${error?.length ? "ring-red-400" : "ring-slate-300"} ${input.className ?? ""}`} />
+      <input
+        id={id}
+        name={name}
+        {...controlAria(id, error, hint)}
+        {...input}
+        className={`${CONTROL} ${error?.length ? "ring-red-400" : "ring-slate-300"} ${input.className ?? ""}`}
+      />
     </FieldFrame>
   );
 }
 
 /** The same, for several lines of text (reasons, comments). */
-export function TextAreaField({ label, name, error, hint, ...textarea }: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps) {
   const id = textarea.id ?? `field-${name}`;
   return (
     <FieldFrame id={id} label={label} name={name} error={error} hint={hint}>
-      <textarea id={id} name={name} {...controlAria(id, error, hint)} {...textarea} className={`${CONTROL} ${error?.length ? "ring-red-400" : "ring-slate-300"} ${textarea.className ?? ""}`} />
+      <textarea
+        id={id}
+        name={name}
+        {...controlAria(id, error, hint)}
+        {...textarea}
+        className={`${CONTROL} ${error?.length ? "ring-red-400" : "ring-slate-300"} ${textarea.className ?? ""}`}
+      />
     </FieldFrame>
   );
 }

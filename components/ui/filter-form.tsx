@@ -9,9 +9,24 @@ export const FILTER_INPUT = "mt-1 w-full rounded-md px-2 py-1.5 text-sm ring-1 r
  * The GET form above a list: the URL holds the filters, so a filtered list can be shared,
  * reloaded and exported, and works before any script loads. `layout` places the fields.
  */
-export function FilterForm({ label, path, layout, children }: { label: string; path: string; layout: string; children: ReactNode }) {
+export function FilterForm({
+  label,
+  path,
+  layout,
+  children,
+}: {
+  label: string;
+  path: string;
+  layout: string;
+  children: ReactNode;
+}) {
   return (
-    <form method="get" action={path} aria-label={label} className={`mb-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 ${layout}`}>
+    <form
+      method="get"
+      action={path}
+      aria-label={label}
+      className={`mb-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 ${layout}`}
+    >
       {children}
     </form>
   );

@@ -9,9 +9,25 @@ const TONES: Record<Tone, string> = {
 };
 
 /** A message box; errors carry the correlation id a person can quote to support. */
-export function Notice({ tone = "info", title, children, correlationId, testId }: { tone?: Tone; title?: string; children?: ReactNode; correlationId?: string; testId?: string }) {
+export function Notice({
+  tone = "info",
+  title,
+  children,
+  correlationId,
+  testId,
+}: {
+  tone?: Tone;
+  title?: string;
+  children?: ReactNode;
+  correlationId?: string;
+  testId?: string;
+}) {
   return (
-    <div role={tone === "error" ? "alert" : "status"} data-testid={testId} className={`rounded-md p-3 text-sm ring-1 ring-inset ${TONES[tone]}`}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      data-testid={testId}
+      className={`rounded-md p-3 text-sm ring-1 ring-inset ${TONES[tone]}`}
+    >
       {title ? <p className="font-medium">{title}</p> : null}
       {children ? <div className={title ? "mt-1" : ""}>{children}</div> : null}
       {correlationId ? <p className="mt-1 font-mono text-xs opacity-80">Reference for support: {correlationId}</p> : null}

@@ -13,14 +13,31 @@ export function countText(total: number, noun: readonly [one: string, many: stri
 }
 
 /** The usual total line: how many match, and that a page shows only some, newest first. */
-export function totalLine({ total, noun, capped, filtered, shown }: { total: number; noun: readonly [string, string]; capped?: boolean; filtered: boolean; shown: number }): string {
+export function totalLine({
+  total,
+  noun,
+  capped,
+  filtered,
+  shown,
+}: {
+  total: number;
+  noun: readonly [string, string];
+  capped?: boolean;
+  filtered: boolean;
+  shown: number;
+}): string {
   return `${countText(total, noun, capped)}${filtered ? " match these filters" : ""}${capped || total > shown ? `; showing ${shown} at a time, newest first` : ""}.`;
 }
 
 export type PagerLinks = { newer?: PagerLink; older?: PagerLink };
 
 /** The links of a keyset list: back to its newest page (on a later one), on to older rows (when there are). */
-export function keysetLinks(path: string, query: URLSearchParams, page: { cursor?: string; nextCursor: string | null }, older: { text: string; testId?: string }): PagerLinks {
+export function keysetLinks(
+  path: string,
+  query: URLSearchParams,
+  page: { cursor?: string; nextCursor: string | null },
+  older: { text: string; testId?: string },
+): PagerLinks {
   return {
     newer: page.cursor ? { href: hrefWith(path, query), text: "Back to newest" } : null,
     older: page.nextCursor ? { href: hrefWith(path, query, { cursor: page.nextCursor }), ...older } : null,
@@ -61,9 +78,25 @@ export function Pager({ name, links = {}, total, note }: PagerProps) {
   if (!newer && !older && !total && !note) return null;
   return (
     <nav aria-label={name.label} className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm">
-      {newer ? <Link href={newer.href} className={LINK} data-testid={newer.testId}>{newer.text}</Link> : (note ?? <span />)}
-      {total ? <p className="text-slate-600" data-testid={name.testId}>{total}</p> : null}
-      {older ? <Link href={older.href} className={LINK} data-testid={older.testId}>{older.text}</Link> : <span />}
+      {newer ? (
+        <Link href={newer.href} className={LINK} data-testid={newer.testId}>
+          {newer.text}
+        </Link>
+      ) : (
+        (note ?? <span />)
+      )}
+      {total ? (
+        <p className="text-slate-600" data-testid={name.testId}>
+          {total}
+        </p>
+      ) : null}
+      {older ? (
+        <Link href={older.href} className={LINK} data-testid={older.testId}>
+          {older.text}
+        </Link>
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }

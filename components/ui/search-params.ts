@@ -12,7 +12,11 @@ export function pickParams<K extends string>(raw: SearchParams, keys: readonly K
 }
 
 /** A cursor parameter when its schema accepts it, else undefined (a bad one shows the first page). */
-export function validCursor(raw: SearchParams, key: string, schema: { safeParse: (v: unknown) => { success: boolean } }): { given?: string; cursor?: string } {
+export function validCursor(
+  raw: SearchParams,
+  key: string,
+  schema: { safeParse: (v: unknown) => { success: boolean } },
+): { given?: string; cursor?: string } {
   const given = firstParam(raw[key]);
   return { given, cursor: given && schema.safeParse(given).success ? given : undefined };
 }

@@ -25,7 +25,12 @@ type PillProps = {
 export function StatusPill({ status, label, tone, testId, title, dataAttribute }: PillProps) {
   const data = dataAttribute ? { [dataAttribute]: status } : {};
   return (
-    <span data-testid={testId} {...data} title={title} className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${PILL_TONES[tone ?? "neutral"]}`}>
+    <span
+      data-testid={testId}
+      {...data}
+      title={title}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${PILL_TONES[tone ?? "neutral"]}`}
+    >
       {label}
     </span>
   );

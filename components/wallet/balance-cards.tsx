@@ -14,7 +14,12 @@ export function BalanceCards({ overview }: { overview: WalletOverview }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="balance-cards">
       {overview.balances.map((b) => (
-        <li key={b.currency} className={`rounded-lg bg-white p-5 shadow-sm ring-1 ${b.low ? "ring-amber-300" : "ring-slate-200"}`} data-testid={`balance-${b.currency}`} data-available-minor={b.availableMinor}>
+        <li
+          key={b.currency}
+          className={`rounded-lg bg-white p-5 shadow-sm ring-1 ${b.low ? "ring-amber-300" : "ring-slate-200"}`}
+          data-testid={`balance-${b.currency}`}
+          data-available-minor={b.availableMinor}
+        >
           <div className="flex items-center justify-between">
             <h3 className="text-sm font-semibold text-slate-700">{b.currency}</h3>
             {b.low ? (

@@ -66,7 +66,12 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
     });
     const area = `${d}H${x(to).toFixed(1)}V${(H - PAD.bottom).toFixed(1)}H${x(from).toFixed(1)}Z`;
     return (
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${id}${suffix}-title ${id}${suffix}-desc`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full"
+        role="img"
+        aria-labelledby={`${id}${suffix}-title ${id}${suffix}-desc`}
+      >
         <title id={`${id}${suffix}-title`}>{`Available ${currency} balance, ${day(from)} to ${day(to)}`}</title>
         <desc id={`${id}${suffix}-desc`}>{summary}</desc>
         {labelled.map((v, i) => (
@@ -78,7 +83,13 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
           </g>
         ))}
         {[from, (from + to) / 2, to].map((t, i) => (
-          <text key={i} x={x(t)} y={H - 8} textAnchor={i === 0 ? "start" : i === 2 ? "end" : "middle"} className="fill-slate-500 text-[11px]">
+          <text
+            key={i}
+            x={x(t)}
+            y={H - 8}
+            textAnchor={i === 0 ? "start" : i === 2 ? "end" : "middle"}
+            className="fill-slate-500 text-[11px]"
+          >
             {day(t)}
           </text>
         ))}
@@ -93,7 +104,15 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
         <path d={area} className="fill-brand-500/10" />
         {threshold !== null && threshold >= lo && threshold <= hi ? (
           <g data-testid="chart-threshold">
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(threshold)} y2={y(threshold)} className="stroke-amber-500" strokeWidth={1.5} strokeDasharray="6 4" />
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(threshold)}
+              y2={y(threshold)}
+              className="stroke-amber-500"
+              strokeWidth={1.5}
+              strokeDasharray="6 4"
+            />
             <text x={W - PAD.right} y={y(threshold) - 5} textAnchor="end" className="fill-amber-700 text-[11px]">
               Low-balance threshold
             </text>
@@ -110,8 +129,9 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
       <div className="hidden sm:block">{plot(WIDE, "")}</div>
       <div className="sm:hidden">{plot(NARROW, "-narrow")}</div>
       <figcaption className="mt-2 text-xs text-slate-500">
-        From this app&apos;s own records, on its own clock: {history.reads} balance {history.reads === 1 ? "read" : "reads"} and the movements recorded between them
-        (orders, credits, withdrawals), up to the read at {utcTime(history.to)}. A movement made outside this app shows as a step at the next read.
+        From this app&apos;s own records, on its own clock: {history.reads} balance {history.reads === 1 ? "read" : "reads"} and
+        the movements recorded between them (orders, credits, withdrawals), up to the read at {utcTime(history.to)}. A movement
+        made outside this app shows as a step at the next read.
         {broken ? <> The axis starts at {money(lo)}, not at zero (marked on the axis).</> : null}
       </figcaption>
       <details className="mt-2 text-sm">
@@ -135,8 +155,12 @@ function DailyTable({ points, from, to, currency }: { points: Point[]; from: num
       <caption className="sr-only">Available {currency} balance at the end of each day (UTC)</caption>
       <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
         <tr>
-          <th scope="col" className="py-1 pr-6">Day (UTC)</th>
-          <th scope="col" className="py-1 text-right">Available at day end</th>
+          <th scope="col" className="py-1 pr-6">
+            Day (UTC)
+          </th>
+          <th scope="col" className="py-1 text-right">
+            Available at day end
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -15,8 +15,19 @@ function seconds(ms: number): string {
 }
 
 const COLUMNS: Column<CreditView>[] = [
-  { key: "credited", header: "Credited (UTC)", className: "whitespace-nowrap font-mono text-xs", cell: (c) => <time dateTime={c.occurredAt}>{utcTime(c.occurredAt, "minute", true)}</time> },
-  { key: "amount", header: "Amount", align: "right", className: "whitespace-nowrap tabular-nums", cell: (c) => formatMoney(c.amountMinor, c.currency) },
+  {
+    key: "credited",
+    header: "Credited (UTC)",
+    className: "whitespace-nowrap font-mono text-xs",
+    cell: (c) => <time dateTime={c.occurredAt}>{utcTime(c.occurredAt, "minute", true)}</time>,
+  },
+  {
+    key: "amount",
+    header: "Amount",
+    align: "right",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (c) => formatMoney(c.amountMinor, c.currency),
+  },
   {
     key: "balance",
     header: "Balance after",
@@ -32,7 +43,12 @@ export function CreditsTable({ items }: { items: CreditView[] }) {
   return (
     <DataTable
       rows={items}
-      row={(c) => ({ key: c.eventId, "data-event-id": c.eventId, "data-matched": c.deposit ? "yes" : "no", "data-deposit-id": c.deposit?.id })}
+      row={(c) => ({
+        key: c.eventId,
+        "data-event-id": c.eventId,
+        "data-matched": c.deposit ? "yes" : "no",
+        "data-deposit-id": c.deposit?.id,
+      })}
       name={{ label: "Credits", caption: "Wallet credits, newest first, with the matched deposit", testId: "credits-table" }}
       variant="compact"
       columns={COLUMNS}

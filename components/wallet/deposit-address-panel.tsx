@@ -5,14 +5,17 @@ import { QrCode } from "./qr-code";
 import { RequestAddressButton } from "./request-address-button";
 import { utcTime } from "@/components/ui/utc-time";
 
-export const NETWORK_WARNING = "Only BSC-USD on BNB Smart Chain is accepted. Funds sent on another network or in another token are lost.";
+export const NETWORK_WARNING =
+  "Only BSC-USD on BNB Smart Chain is accepted. Funds sent on another network or in another token are lost.";
 
 /** The permanent deposit address with its QR code and the network warning; or the way to request it. */
 export function DepositAddressPanel({ address, canRequest }: { address: DepositAddressView | null; canRequest: boolean }) {
   if (!address) {
     return (
       <div className="space-y-3" data-testid="deposit-address-missing">
-        <p className="text-sm text-slate-600">No deposit address has been requested for this workspace yet. It is permanent once requested.</p>
+        <p className="text-sm text-slate-600">
+          No deposit address has been requested for this workspace yet. It is permanent once requested.
+        </p>
         {canRequest ? <RequestAddressButton /> : <p className="text-sm text-slate-600">Finance staff can request it.</p>}
       </div>
     );

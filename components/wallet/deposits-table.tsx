@@ -7,8 +7,19 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 const RAILS: Record<string, string> = { "bsc-usd": "BSC-USD on chain", "bank-transfer": "Bank transfer" };
 
 const COLUMNS: Column<DepositView>[] = [
-  { key: "time", header: "Time (UTC)", className: "whitespace-nowrap font-mono text-xs", cell: (d) => <time dateTime={d.occurredAt}>{utcTime(d.occurredAt, "minute", true)}</time> },
-  { key: "amount", header: "Amount", align: "right", className: "whitespace-nowrap tabular-nums", cell: (d) => formatMoney(d.amountMinor, d.currency) },
+  {
+    key: "time",
+    header: "Time (UTC)",
+    className: "whitespace-nowrap font-mono text-xs",
+    cell: (d) => <time dateTime={d.occurredAt}>{utcTime(d.occurredAt, "minute", true)}</time>,
+  },
+  {
+    key: "amount",
+    header: "Amount",
+    align: "right",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (d) => formatMoney(d.amountMinor, d.currency),
+  },
   { key: "rail", header: "Rail", className: "whitespace-nowrap", cell: (d) => (d.rail ? (RAILS[d.rail] ?? d.rail) : "—") },
   { key: "tx", header: "Transaction", className: "font-mono text-xs", cell: (d) => <DepositReference deposit={d} /> },
   {
@@ -16,7 +27,12 @@ const COLUMNS: Column<DepositView>[] = [
     header: "Confirmations",
     align: "right",
     className: "tabular-nums",
-    cell: (d) => d.confirmations ?? <span className="text-slate-500" title="Not an on-chain deposit">—</span>,
+    cell: (d) =>
+      d.confirmations ?? (
+        <span className="text-slate-500" title="Not an on-chain deposit">
+          —
+        </span>
+      ),
   },
 ];
 

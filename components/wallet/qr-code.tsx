@@ -11,7 +11,16 @@ export function QrCode({ value, label, size = 176 }: { value: string; label: str
   }
   const span = modules.size + QUIET * 2;
   return (
-    <svg viewBox={`0 0 ${span} ${span}`} width={size} height={size} role="img" aria-label={label} shapeRendering="crispEdges" className="rounded bg-white ring-1 ring-slate-200" data-testid="deposit-address-qr">
+    <svg
+      viewBox={`0 0 ${span} ${span}`}
+      width={size}
+      height={size}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      className="rounded bg-white ring-1 ring-slate-200"
+      data-testid="deposit-address-qr"
+    >
       <rect width={span} height={span} fill="#fff" />
       <path d={d} fill="#0f172a" />
     </svg>

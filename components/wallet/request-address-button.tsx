@@ -19,11 +19,21 @@ export function RequestAddressButton() {
   });
   return (
     <div className="space-y-3">
-      <Button type="button" onClick={() => request.mutate()} disabled={request.isPending || request.isSuccess} data-testid="request-deposit-address">
+      <Button
+        type="button"
+        onClick={() => request.mutate()}
+        disabled={request.isPending || request.isSuccess}
+        data-testid="request-deposit-address"
+      >
         {request.isPending ? "Requesting…" : "Request deposit address"}
       </Button>
       {request.error ? (
-        <Notice tone="error" title="The address could not be requested" correlationId={request.error.correlationId} testId="request-deposit-address-error">
+        <Notice
+          tone="error"
+          title="The address could not be requested"
+          correlationId={request.error.correlationId}
+          testId="request-deposit-address-error"
+        >
           {request.error.detail}
         </Notice>
       ) : null}

@@ -18,7 +18,12 @@ function Step({ done, children }: { done: boolean; children: ReactNode }) {
 export function WithdrawalCard({ withdrawal: w, canApprove }: { withdrawal: WithdrawalView; canApprove: boolean }) {
   const who = (p: { name: string } | null) => p?.name ?? "someone no longer on staff";
   return (
-    <article className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="withdrawal" data-id={w.id} aria-labelledby={`${w.id}-title`}>
+    <article
+      className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      data-testid="withdrawal"
+      data-id={w.id}
+      aria-labelledby={`${w.id}-title`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={`${w.id}-title`} className="text-lg font-semibold tabular-nums text-slate-900">
@@ -55,19 +60,27 @@ export function WithdrawalCard({ withdrawal: w, canApprove }: { withdrawal: With
         ) : null}
         {w.state === "sending" ? (
           <Step done={false}>
-            Sending to the Issuing Service{w.sendAttempts > 1 ? ` (attempt ${w.sendAttempts})` : ""}. The answer was lost; the app is checking the Issuing Service&apos;s list before
-            anything is sent again, so it is never paid twice.
+            Sending to the Issuing Service{w.sendAttempts > 1 ? ` (attempt ${w.sendAttempts})` : ""}. The answer was lost; the app
+            is checking the Issuing Service&apos;s list before anything is sent again, so it is never paid twice.
           </Step>
         ) : null}
         {w.upstreamId ? (
           <Step done>
-            Requested at the Issuing Service{w.sentAt ? ` at ${utcTime(w.sentAt)}` : ""} <span className="font-mono text-xs text-slate-500">({w.upstreamId})</span>
+            Requested at the Issuing Service{w.sentAt ? ` at ${utcTime(w.sentAt)}` : ""}{" "}
+            <span className="font-mono text-xs text-slate-500">({w.upstreamId})</span>
           </Step>
         ) : null}
         {w.state === "paid" ? <Step done>Paid out at {utcTime(w.paidAt ?? w.payoutDate)}</Step> : null}
         {w.state === "cancelled" ? (
           <Step done>
-            Cancelled {w.cancelledBy ? <>by <strong>{w.cancelledBy.name}</strong> </> : "at the Issuing Service "}
+            Cancelled{" "}
+            {w.cancelledBy ? (
+              <>
+                by <strong>{w.cancelledBy.name}</strong>{" "}
+              </>
+            ) : (
+              "at the Issuing Service "
+            )}
             {w.cancelledAt ? `at ${utcTime(w.cancelledAt)}` : ""}
             {w.upstreamId ? "" : ". Never sent."}
           </Step>

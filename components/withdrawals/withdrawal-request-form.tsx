@@ -52,7 +52,11 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
     if (!quoted) return getQuote();
     setBusy("submit");
     setProblem(null);
-    const result = await callApi<WithdrawalView>("POST", "/api/withdrawals", { amount, currency: form.currency, reason: form.reason });
+    const result = await callApi<WithdrawalView>("POST", "/api/withdrawals", {
+      amount,
+      currency: form.currency,
+      reason: form.reason,
+    });
     setBusy(null);
     if (!result.ok) return setProblem(result.problem);
     setSubmitted(result.data);
@@ -65,13 +69,19 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Request a withdrawal">
       {problem && !problem.errors ? (
-        <Notice tone="error" title={problem.code === "withdrawal_above_balance" ? "Above the available balance" : problem.title} correlationId={problem.correlationId} testId="withdrawal-problem">
+        <Notice
+          tone="error"
+          title={problem.code === "withdrawal_above_balance" ? "Above the available balance" : problem.title}
+          correlationId={problem.correlationId}
+          testId="withdrawal-problem"
+        >
           {problem.detail}
         </Notice>
       ) : null}
       {submitted ? (
         <Notice tone="success" title="Request submitted for approval" testId="withdrawal-submitted">
-          {money(submitted.amount, submitted.currency)} is waiting for another person with the approver role. It expires unless approved by {utcTime(submitted.expiresAt)}.
+          {money(submitted.amount, submitted.currency)} is waiting for another person with the approver role. It expires unless
+          approved by {utcTime(submitted.expiresAt)}.
         </Notice>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
@@ -91,7 +101,16 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
             ))}
           </select>
         </div>
-        <Field label="Amount" name="amount" inputMode="decimal" autoComplete="off" placeholder="e.g. 2500.00" value={form.amount} onChange={change("amount")} error={err("amount")} />
+        <Field
+          label="Amount"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 2500.00"
+          value={form.amount}
+          onChange={change("amount")}
+          error={err("amount")}
+        />
       </div>
       <TextAreaField
         label="Reason"
@@ -102,11 +121,18 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
         value={form.reason}
         onChange={change("reason")}
         error={err("reason")}
-        hint={err("reason") ? undefined : "The approver sees this. Funds go only to the payout details registered with the Issuing Service."}
+        hint={
+          err("reason")
+            ? undefined
+            : "The approver sees this. Funds go only to the payout details registered with the Issuing Service."
+        }
       />
 
       {quoted ? (
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-inset ring-slate-200 sm:grid-cols-4" data-testid="withdrawal-quote">
+        <dl
+          className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-inset ring-slate-200 sm:grid-cols-4"
+          data-testid="withdrawal-quote"
+        >
           <div>
             <dt className="text-slate-500">Amount</dt>
             <dd className="font-medium tabular-nums">{money(quote.amount, quote.currency)}</dd>
@@ -117,7 +143,9 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
           </div>
           <div>
             <dt className="text-slate-500">Paid out (net)</dt>
-            <dd className="font-medium tabular-nums" data-testid="quote-net">{money(quote.netAmount, quote.currency)}</dd>
+            <dd className="font-medium tabular-nums" data-testid="quote-net">
+              {money(quote.netAmount, quote.currency)}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-500">Payout date</dt>
@@ -126,8 +154,10 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
           {quote.availableBalance !== null ? (
             <p className="col-span-full text-xs text-slate-500">
               Available now: {money(quote.availableBalance, quote.currency)}
-              {Number(quote.heldByOtherRequests) > 0 ? `, of which ${money(quote.heldByOtherRequests, quote.currency)} is in other requests not yet sent` : ""}. The payout date
-              counts from approval, so it may move.
+              {Number(quote.heldByOtherRequests) > 0
+                ? `, of which ${money(quote.heldByOtherRequests, quote.currency)} is in other requests not yet sent`
+                : ""}
+              . The payout date counts from approval, so it may move.
             </p>
           ) : null}
         </dl>

@@ -15,5 +15,13 @@ const TONES: Record<WithdrawalState, PillTone> = {
 
 /** The state as words (never colour alone). */
 export function WithdrawalStateBadge({ state }: { state: WithdrawalState }) {
-  return <StatusPill status={state} label={WITHDRAWAL_STATE_LABELS[state]} tone={TONES[state]} testId="withdrawal-state" dataAttribute="data-state" />;
+  return (
+    <StatusPill
+      status={state}
+      label={WITHDRAWAL_STATE_LABELS[state]}
+      tone={TONES[state]}
+      testId="withdrawal-state"
+      dataAttribute="data-state"
+    />
+  );
 }

@@ -12,10 +12,22 @@ export async function exportAuditCsv(actor: Actor, filter: AuditFilter): Promise
   assertCan(actor, "audit.read");
   const where = auditWhere(filter);
   return streamCsv<bigint>(HEADER, async (after) => {
-    const batch = await db().auditEvent.findMany({ where: after ? { AND: [where, { id: { gt: after } }] } : where, orderBy: { id: "asc" }, take: BATCH });
+    const batch = await db().auditEvent.findMany({
+      where: after ? { AND: [where, { id: { gt: after } }] } : where,
+      orderBy: { id: "asc" },
+      take: BATCH,
+    });
     const rows = batch.map((r) => [
-      r.id.toString(), r.at.toISOString(), r.actorEmail ?? "", r.action, r.targetType ?? "", r.targetId ?? "",
-      r.ip ?? "", r.userAgent ?? "", r.correlationId ?? "", r.details ? JSON.stringify(r.details) : "",
+      r.id.toString(),
+      r.at.toISOString(),
+      r.actorEmail ?? "",
+      r.action,
+      r.targetType ?? "",
+      r.targetId ?? "",
+      r.ip ?? "",
+      r.userAgent ?? "",
+      r.correlationId ?? "",
+      r.details ? JSON.stringify(r.details) : "",
     ]);
     return { rows, next: batch.length === BATCH ? batch[batch.length - 1]!.id : null };
   });

@@ -6,12 +6,23 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { cappedCount, keysetPage, pageLimit, type CappedCount, type KeysetPage } from "@/lib/db/keyset-page";
 
 export const auditFilterSchema = z.object({
-  actor: singleLineText().trim().max(200, "Use at most 200 characters.").optional().transform((v) => v || undefined),
-  action: singleLineText().trim().max(100, "Use at most 100 characters.").optional().transform((v) => v || undefined),
+  actor: singleLineText()
+    .trim()
+    .max(200, "Use at most 200 characters.")
+    .optional()
+    .transform((v) => v || undefined),
+  action: singleLineText()
+    .trim()
+    .max(100, "Use at most 100 characters.")
+    .optional()
+    .transform((v) => v || undefined),
   from: optionalIsoDaySchema,
   to: optionalIsoDaySchema,
   /** "hide": leave out sign-ins and sign-outs, which otherwise drown every other entry. */
-  signIns: z.enum(["hide"]).optional().or(z.literal("").transform(() => undefined)),
+  signIns: z
+    .enum(["hide"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 /** The id of the last row of the previous page: a BIGINT the database can hold. */
@@ -47,13 +58,21 @@ export function auditWhere(filter: AuditFilter): Prisma.AuditEventWhereInput {
 }
 
 /** Newest first; `cursor` is the id of the last row of the previous page. */
-export async function listAudit(actor: Actor, filter: AuditFilter, page: { cursor?: string; limit?: number } = {}): Promise<KeysetPage<AuditRow>> {
+export async function listAudit(
+  actor: Actor,
+  filter: AuditFilter,
+  page: { cursor?: string; limit?: number } = {},
+): Promise<KeysetPage<AuditRow>> {
   assertCan(actor, "audit.read");
   const limit = pageLimit(page.limit, 200);
   const where = auditWhere(filter);
   if (page.cursor && auditCursorSchema.safeParse(page.cursor).success) where.id = { lt: BigInt(page.cursor) };
   const found = await db().auditEvent.findMany({ where, orderBy: { id: "desc" }, take: limit + 1 });
-  return keysetPage(found.map((r) => ({ ...r, id: r.id.toString() })), limit, (row) => row.id);
+  return keysetPage(
+    found.map((r) => ({ ...r, id: r.id.toString() })),
+    limit,
+    (row) => row.id,
+  );
 }
 
 /** How many entries match the filter, up to the counting cap. */

@@ -37,6 +37,7 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
 function assertNoSecrets(details: Record<string, unknown>, path = ""): void {
   for (const [key, value] of Object.entries(details)) {
     if (SECRET_KEY.test(key)) throw new Error(`Audit details must not carry secrets (field "${path}${key}")`);
-    if (value && typeof value === "object" && !Array.isArray(value)) assertNoSecrets(value as Record<string, unknown>, `${path}${key}.`);
+    if (value && typeof value === "object" && !Array.isArray(value))
+      assertNoSecrets(value as Record<string, unknown>, `${path}${key}.`);
   }
 }

@@ -15,7 +15,8 @@ import { pickClientAddress, type TrustedProxies } from "./trusted-proxies";
 type HeaderSource = { get(name: string): string | null } | Record<string, string | string[] | undefined>;
 
 function read(headers: HeaderSource, name: string): string | undefined {
-  if (typeof (headers as { get?: unknown }).get === "function") return (headers as { get(n: string): string | null }).get(name) ?? undefined;
+  if (typeof (headers as { get?: unknown }).get === "function")
+    return (headers as { get(n: string): string | null }).get(name) ?? undefined;
   const value = (headers as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(value) ? value.join(",") : value;
 }
@@ -23,7 +24,10 @@ function read(headers: HeaderSource, name: string): string | undefined {
 export function clientAddress(headers: HeaderSource, trust: TrustedProxies = getEnv().TRUSTED_PROXIES): string | null {
   const peer = read(headers, PEER_ADDRESS_HEADER)?.trim();
   if (!peer) return null;
-  const forwardedFor = (read(headers, "x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const forwardedFor = (read(headers, "x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return pickClientAddress(peer, forwardedFor, trust).slice(0, 64);
 }
 

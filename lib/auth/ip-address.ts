@@ -46,7 +46,7 @@ export function formatIp(address: IpAddress): string {
   // Compress the longest run of two or more zero groups, as RFC 5952 says.
   let bestStart = -1;
   let bestLength = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;

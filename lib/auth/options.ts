@@ -43,7 +43,10 @@ export function authOptions(): NextAuthOptions {
         credentials: { email: { type: "email" }, password: { type: "password" } },
         async authorize(credentials, req) {
           const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
-          const result = await signInWithPassword(credentials, { ip: clientAddress(headers), userAgent: clientUserAgent(headers) });
+          const result = await signInWithPassword(credentials, {
+            ip: clientAddress(headers),
+            userAgent: clientUserAgent(headers),
+          });
           if (!result.ok) return null;
           return { id: result.staffId, name: result.name, email: result.email, sid: result.sessionId };
         },
@@ -87,7 +90,10 @@ export function authOptions(): NextAuthOptions {
         const sid = token?.sid;
         if (!sid) return;
         await db().$transaction(async (tx) => {
-          const ended = await tx.staffSession.updateMany({ where: { id: sid, endedAt: null }, data: { endedAt: new Date(), endReason: "signed_out" } });
+          const ended = await tx.staffSession.updateMany({
+            where: { id: sid, endedAt: null },
+            data: { endedAt: new Date(), endReason: "signed_out" },
+          });
           if (ended.count === 0) return;
           const session = await tx.staffSession.findUnique({ where: { id: sid }, include: { staff: true } });
           await recordAudit(tx, {

@@ -9,7 +9,8 @@ export type SessionState = {
 
 export type SessionLimits = { idleMs: number; maxMs: number };
 
-export type SessionVerdict = { alive: true } | { alive: false; reason: "ended" | "deactivated" | "revoked" | "idle_timeout" | "expired" };
+export type SessionVerdict =
+  { alive: true } | { alive: false; reason: "ended" | "deactivated" | "revoked" | "idle_timeout" | "expired" };
 
 export function judgeSession(session: SessionState, limits: SessionLimits, now = new Date()): SessionVerdict {
   if (session.endedAt) return { alive: false, reason: "ended" };

@@ -14,7 +14,10 @@ export type SignInResult =
  * caller shows one generic message whatever the reason, so nothing tells an attacker
  * which emails exist or whether a lock is in force.
  */
-export async function signInWithPassword(input: unknown, from: { ip: string | null; userAgent: string | null }): Promise<SignInResult> {
+export async function signInWithPassword(
+  input: unknown,
+  from: { ip: string | null; userAgent: string | null },
+): Promise<SignInResult> {
   const parsed = credentialsSchema.safeParse(input);
   if (!parsed.success) return { ok: false, reason: "malformed" };
   const { email, password } = parsed.data;
@@ -32,7 +35,13 @@ export async function signInWithPassword(input: unknown, from: { ip: string | nu
       await recordFailure(tx, accountKey(email), THROTTLE_POLICY.account.freeFailures);
       if (from.ip) await recordFailure(tx, addressKey(from.ip), THROTTLE_POLICY.address.freeFailures);
       const reason = locked ? "locked" : !staff ? "unknown_account" : !staff.active ? "deactivated" : "wrong_password";
-      await recordAudit(tx, { action: "auth.sign_in_failed", actor, targetType: "staff", targetId: staff?.id, details: { reason } });
+      await recordAudit(tx, {
+        action: "auth.sign_in_failed",
+        actor,
+        targetType: "staff",
+        targetId: staff?.id,
+        details: { reason },
+      });
       return { ok: false, reason: locked ? "locked" : "invalid" } as const;
     }
     await clearFailures(tx, accountKey(email));

@@ -19,7 +19,10 @@ export type LiveSession = { sessionId: string; actor: Actor; reauthAt: Date };
  * (not signed out, staff active, version current, not idle, not past its lifetime).
  * A dead session is marked ended so it can never come back.
  */
-export async function resolveSession(sessionId: string, from: { ip: string | null; userAgent: string | null }): Promise<LiveSession | null> {
+export async function resolveSession(
+  sessionId: string,
+  from: { ip: string | null; userAgent: string | null },
+): Promise<LiveSession | null> {
   const session = await liveSessionRow(sessionId);
   if (!session) return null;
   const now = new Date();
@@ -30,7 +33,14 @@ export async function resolveSession(sessionId: string, from: { ip: string | nul
   return {
     sessionId,
     reauthAt: session.reauthAt,
-    actor: { staffId: staff.id, email: staff.email, name: staff.name, roles: staff.roles, ip: from.ip, userAgent: from.userAgent },
+    actor: {
+      staffId: staff.id,
+      email: staff.email,
+      name: staff.name,
+      roles: staff.roles,
+      ip: from.ip,
+      userAgent: from.userAgent,
+    },
   };
 }
 
@@ -48,12 +58,16 @@ async function liveSessionRow(sessionId: string) {
   const now = new Date();
   const verdict = judgeSession(session, sessionLimits(), now);
   if (verdict.alive) return session;
-  if (!session.endedAt) await db().staffSession.update({ where: { id: sessionId }, data: { endedAt: now, endReason: verdict.reason } });
+  if (!session.endedAt)
+    await db().staffSession.update({ where: { id: sessionId }, data: { endedAt: now, endReason: verdict.reason } });
   return null;
 }
 
 export async function endSession(sessionId: string, reason: string): Promise<void> {
-  await db().staffSession.updateMany({ where: { id: sessionId, endedAt: null }, data: { endedAt: new Date(), endReason: reason } });
+  await db().staffSession.updateMany({
+    where: { id: sessionId, endedAt: null },
+    data: { endedAt: new Date(), endReason: reason },
+  });
 }
 
 /** Ends every session of a person at once (deactivation, password reset). */

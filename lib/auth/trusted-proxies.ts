@@ -55,7 +55,8 @@ export function pickClientAddress(peer: string, forwardedFor: readonly string[],
     const address = parseIp(stripPort(chain[chain.length - 1 - hop]!.trim()));
     if (!address) return chosen;
     chosen = formatIp(address);
-    const trusted = trust.kind === "hops" ? hop < trust.hops : trust.kind === "ranges" && trust.ranges.some((range) => inRange(address, range));
+    const trusted =
+      trust.kind === "hops" ? hop < trust.hops : trust.kind === "ranges" && trust.ranges.some((range) => inRange(address, range));
     if (!trusted) return chosen;
   }
   return chosen;

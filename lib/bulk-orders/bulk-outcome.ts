@@ -6,15 +6,7 @@ import { ROW_CANCELLED, type BulkOrderView, type BulkRowView } from "./bulk-view
  * so the order's status decides. Pure: pages, the results CSV and tests share it.
  */
 export type RowOutcome =
-  | "fulfilled"
-  | "order_failed"
-  | "refunded"
-  | "in_progress"
-  | "not_placed"
-  | "unknown"
-  | "waiting"
-  | "cancelled"
-  | "invalid";
+  "fulfilled" | "order_failed" | "refunded" | "in_progress" | "not_placed" | "unknown" | "waiting" | "cancelled" | "invalid";
 
 export const OUTCOME_LABELS: Record<RowOutcome, string> = {
   fulfilled: "fulfilled",
@@ -29,7 +21,16 @@ export const OUTCOME_LABELS: Record<RowOutcome, string> = {
 };
 
 /** The order in which the summary names outcomes: what went wrong after what went right. */
-const SUMMARY_ORDER: RowOutcome[] = ["fulfilled", "order_failed", "refunded", "not_placed", "unknown", "in_progress", "waiting", "cancelled"];
+const SUMMARY_ORDER: RowOutcome[] = [
+  "fulfilled",
+  "order_failed",
+  "refunded",
+  "not_placed",
+  "unknown",
+  "in_progress",
+  "waiting",
+  "cancelled",
+];
 
 export function rowOutcome(row: BulkRowView): RowOutcome {
   if (row.errors && row.state !== "placed") return "invalid";

@@ -6,7 +6,9 @@ import { toCsvRow } from "@/lib/csv";
 import { getProduct } from "@/lib/catalog/get-product";
 import { BULK_COLUMNS } from "./parse-csv";
 
-export const templateQuerySchema = z.strictObject({ productId: singleLineText({ error: "Name a product." }).min(1, "Name a product.").max(200, "Not a product id.") });
+export const templateQuerySchema = z.strictObject({
+  productId: singleLineText({ error: "Name a product." }).min(1, "Name a product.").max(200, "Not a product id."),
+});
 
 /**
  * A bulk-order CSV to start from, prefilled for one product: the header, then one row per
@@ -22,5 +24,8 @@ export async function bulkTemplate(actor: Actor, input: unknown): Promise<{ file
     ? product.variants.map((v) => ({ variantId: v.id, value: "" }))
     : [{ variantId: "", value: product.minimumValue === null ? "" : String(product.minimumValue) }];
   const lines = rows.map((r) => toCsvRow([product.id, r.variantId, r.value, 1, "", ""]));
-  return { fileName: `bulk-template-${product.id.replace(/[^\w.-]+/g, "_")}.csv`, csv: toCsvRow([...BULK_COLUMNS]) + lines.join("") };
+  return {
+    fileName: `bulk-template-${product.id.replace(/[^\w.-]+/g, "_")}.csv`,
+    csv: toCsvRow([...BULK_COLUMNS]) + lines.join(""),
+  };
 }

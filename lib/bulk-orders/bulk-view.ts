@@ -69,7 +69,10 @@ export const ROW_INVALID = "invalid_row";
 export type RowCount = { state: string; errorCode: string | null; count: number };
 
 export function progressOf(rows: Pick<BulkOrderRow, "state" | "errorCode">[], validCount: number): BulkProgress {
-  return progressFromCounts(rows.map((r) => ({ state: r.state, errorCode: r.errorCode, count: 1 })), validCount);
+  return progressFromCounts(
+    rows.map((r) => ({ state: r.state, errorCode: r.errorCode, count: 1 })),
+    validCount,
+  );
 }
 
 export function progressFromCounts(counts: RowCount[], validCount: number): BulkProgress {

@@ -20,12 +20,16 @@ export async function cancelBulkOrder(actor: Actor, id: string): Promise<BulkOrd
   await db().$transaction(async (tx) => {
     const bulk = await tx.bulkOrder.findUnique({ where: { id: bulkOrderId } });
     if (!bulk) throw new AppError("not_found", "There is no such bulk order.");
-    if (bulk.createdById !== actor.staffId) throw new AppError("forbidden", "Only the person who uploaded this file can cancel it.");
+    if (bulk.createdById !== actor.staffId)
+      throw new AppError("forbidden", "Only the person who uploaded this file can cancel it.");
     if (bulk.state === "cancelled") return;
     assertBulkMove(bulk.state, "cancelled");
 
     const now = new Date();
-    const { count } = await tx.bulkOrder.updateMany({ where: { id: bulkOrderId, state: bulk.state }, data: { state: "cancelled", cancelledAt: now } });
+    const { count } = await tx.bulkOrder.updateMany({
+      where: { id: bulkOrderId, state: bulk.state },
+      data: { state: "cancelled", cancelledAt: now },
+    });
     if (count === 0) throw new AppError("conflict", "This bulk order changed meanwhile. Reload the page and try again.");
     if (bulk.state === "awaiting_approval") await withdrawBulkSpendRequest(tx, actor, bulkOrderId);
     assertRowMove("pending", "skipped");
@@ -33,8 +37,18 @@ export async function cancelBulkOrder(actor: Actor, id: string): Promise<BulkOrd
       tx.bulkOrderRow.updateMany({
         where: { bulkOrderId, state: "pending", quotedTotalMinor: invalid ? null : { not: null } },
         data: invalid
-          ? { state: "skipped", errorCode: ROW_INVALID, errorMessage: "Not placed: this row had errors in the preview.", settledAt: now }
-          : { state: "skipped", errorCode: ROW_CANCELLED, errorMessage: "Not placed: the bulk order was cancelled before this row was sent.", settledAt: now },
+          ? {
+              state: "skipped",
+              errorCode: ROW_INVALID,
+              errorMessage: "Not placed: this row had errors in the preview.",
+              settledAt: now,
+            }
+          : {
+              state: "skipped",
+              errorCode: ROW_CANCELLED,
+              errorMessage: "Not placed: the bulk order was cancelled before this row was sent.",
+              settledAt: now,
+            },
       });
     const stopped = await skip(false);
     await skip(true);

@@ -36,12 +36,32 @@ const LOOKUP_CONCURRENCY = 4;
 export async function checkRows(parsed: ParsedRow[]): Promise<CheckedRow[]> {
   const rows = parsed.map((row) => {
     const { input, errors } = row.errors._row ? { input: null, errors: {} } : readRowInput(row.cells);
-    return { row, input, checked: { rowNumber: row.rowNumber, cells: row.cells, errors: { ...row.errors, ...errors }, request: null, productName: null, optionLabel: null, totalMinor: null, currency: null } as CheckedRow };
+    return {
+      row,
+      input,
+      checked: {
+        rowNumber: row.rowNumber,
+        cells: row.cells,
+        errors: { ...row.errors, ...errors },
+        request: null,
+        productName: null,
+        optionLabel: null,
+        totalMinor: null,
+        currency: null,
+      } as CheckedRow,
+    };
   });
 
   // Rows with other problems are looked up too, so that the preview can name their product.
-  const productIds = [...new Set(rows.flatMap(({ row }) => (!row.errors._row && row.cells.productId && row.cells.productId.length <= 200 ? [row.cells.productId] : [])))];
-  if (productIds.length > MAX_DISTINCT_PRODUCTS) tooMany(`The file names ${productIds.length} different products; one upload may name at most ${MAX_DISTINCT_PRODUCTS}.`);
+  const productIds = [
+    ...new Set(
+      rows.flatMap(({ row }) =>
+        !row.errors._row && row.cells.productId && row.cells.productId.length <= 200 ? [row.cells.productId] : [],
+      ),
+    ),
+  ];
+  if (productIds.length > MAX_DISTINCT_PRODUCTS)
+    tooMany(`The file names ${productIds.length} different products; one upload may name at most ${MAX_DISTINCT_PRODUCTS}.`);
   const products = new Map(await mapLimit(productIds, LOOKUP_CONCURRENCY, async (id) => [id, await findProduct(id)] as const));
 
   const quoteKeys = new Map<string, { productId: string; value: string; quantity: number; currency: string }>();
@@ -55,8 +75,13 @@ export async function checkRows(parsed: ParsedRow[]): Promise<CheckedRow[]> {
     if (pending) quoteKeys.set(quoteKey(pending), pending);
   }
 
-  if (quoteKeys.size > MAX_DISTINCT_QUOTES) tooMany(`The file has ${quoteKeys.size} different value purchases to price; one upload may have at most ${MAX_DISTINCT_QUOTES}.`);
-  const quotes = new Map(await mapLimit([...quoteKeys], LOOKUP_CONCURRENCY, async ([key, q]) => [key, await priceValue(q)] as const));
+  if (quoteKeys.size > MAX_DISTINCT_QUOTES)
+    tooMany(
+      `The file has ${quoteKeys.size} different value purchases to price; one upload may have at most ${MAX_DISTINCT_QUOTES}.`,
+    );
+  const quotes = new Map(
+    await mapLimit([...quoteKeys], LOOKUP_CONCURRENCY, async ([key, q]) => [key, await priceValue(q)] as const),
+  );
   for (const { input, checked } of rows) {
     if (!input || !checked.request || checked.request.value === null) continue;
     const quote = quotes.get(quoteKey({ ...checked.request, value: checked.request.value }))!;
@@ -83,15 +108,20 @@ function checkAgainstProduct(input: RowInput, product: Product | null, checked: 
   }
   checked.productName = product.name;
   if (!product.isAvailable) errors.productId = ["This product is unavailable right now."];
-  if (product.type === "phone-top-up" && !input.phoneNumber) errors.phoneNumber = ["A top-up needs the phone number to credit, in international format, e.g. +447700900123."];
-  if (product.type !== "phone-top-up" && input.phoneNumber) errors.phoneNumber = ["Only phone top-ups take a phone number; leave this empty."];
+  if (product.type === "phone-top-up" && !input.phoneNumber)
+    errors.phoneNumber = ["A top-up needs the phone number to credit, in international format, e.g. +447700900123."];
+  if (product.type !== "phone-top-up" && input.phoneNumber)
+    errors.phoneNumber = ["Only phone top-ups take a phone number; leave this empty."];
 
   const request: BulkRowRequest = { ...input, currency: product.currency };
   if (product.variants.length > 0) {
     if (input.value !== null) errors.value = ["This product is sold by variant: give a variantId, not a value."];
     const variant = product.variants.find((v) => v.id === input.variantId);
     if (input.variantId && !variant) {
-      const choices = product.variants.slice(0, 6).map((v) => `${v.id} (${v.displayValue})`).join(", ");
+      const choices = product.variants
+        .slice(0, 6)
+        .map((v) => `${v.id} (${v.displayValue})`)
+        .join(", ");
       errors.variantId = [`Not a variant of this product. Its variants: ${choices}${product.variants.length > 6 ? ", …" : ""}.`];
     }
     if (!variant || Object.keys(errors).length > 0) return null;
@@ -109,7 +139,8 @@ function checkAgainstProduct(input: RowInput, product: Product | null, checked: 
   }
   if (input.variantId) errors.variantId = ["This product is sold by value: give a value, not a variantId."];
   const grid = { minimumValue, maximumValue, valueStep };
-  if (input.value !== null && !isOnGrid(input.value, grid)) errors.value = [`Not on this product's grid: choose a value ${describeGrid(grid, faceCurrencyOf(product))}.`];
+  if (input.value !== null && !isOnGrid(input.value, grid))
+    errors.value = [`Not on this product's grid: choose a value ${describeGrid(grid, faceCurrencyOf(product))}.`];
   if (input.value === null || Object.keys(errors).length > 0) return null;
   const faceCurrency = faceCurrencyOf(product);
   checked.optionLabel = `Value ${faceCurrency ? `${faceCurrency} ` : ""}${input.value}`;
@@ -130,14 +161,21 @@ type Priced = { totalMinor: bigint; currency: string } | { field: string; error:
 
 async function priceValue(q: { productId: string; value: string; quantity: number; currency: string }): Promise<Priced> {
   try {
-    const { data } = await upstream().createQuote({ productId: q.productId, variantId: null, value: Number(q.value), quantity: q.quantity, currency: q.currency });
+    const { data } = await upstream().createQuote({
+      productId: q.productId,
+      variantId: null,
+      value: Number(q.value),
+      quantity: q.quantity,
+      currency: q.currency,
+    });
     return { totalMinor: toMinor(data.total, data.currency), currency: data.currency };
   } catch (error) {
     const failure = upstreamFailure(error);
     if (!failure) throw error;
     if (failure.code === "product_unavailable") return { field: "productId", error: "This product is unavailable right now." };
     if (failure.status === 404) return { field: "productId", error: "No product with this id in the catalog." };
-    if (failure.status === 409 || failure.status === 400) return { field: "value", error: `The Issuing Service would not price this: ${failure.message}` };
+    if (failure.status === 409 || failure.status === 400)
+      return { field: "value", error: `The Issuing Service would not price this: ${failure.message}` };
     throw error;
   }
 }
@@ -152,7 +190,9 @@ function flagDuplicateReferences(rows: CheckedRow[]): void {
     if (same.length < 2) continue;
     for (const row of same) {
       const others = same.filter((r) => r !== row).map((r) => r.rowNumber);
-      row.errors.clientReference ??= [`Row${others.length > 1 ? "s" : ""} ${others.join(", ")} use${others.length > 1 ? "" : "s"} the same client reference; each order needs its own.`];
+      row.errors.clientReference ??= [
+        `Row${others.length > 1 ? "s" : ""} ${others.join(", ")} use${others.length > 1 ? "" : "s"} the same client reference; each order needs its own.`,
+      ];
     }
   }
 }
@@ -162,7 +202,9 @@ function quoteKey(q: { productId: string; value: string; quantity: number }): st
 }
 
 function tooMany(message: string): never {
-  throw new AppError("invalid_request", `${message} Split the file into several uploads.`, { fieldErrors: { csv: [`${message} Split the file into several uploads.`] } });
+  throw new AppError("invalid_request", `${message} Split the file into several uploads.`, {
+    fieldErrors: { csv: [`${message} Split the file into several uploads.`] },
+  });
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -41,26 +41,51 @@ export async function confirmBulkOrder(actor: Actor, id: string, input: unknown 
 export async function enqueueConfirmed(bulkOrderId: string): Promise<void> {
   await enqueueBulkOrderRun(bulkOrderId).catch((error: unknown) => {
     // Confirmed and committed: the worker's sweep queues it within a minute.
-    logger.warn("bulk order confirmed but not queued; the sweep will queue it", { bulkOrderId, error: error instanceof Error ? error.message : String(error) });
+    logger.warn("bulk order confirmed but not queued; the sweep will queue it", {
+      bulkOrderId,
+      error: error instanceof Error ? error.message : String(error),
+    });
   });
 }
 
-async function confirmInTx(tx: Tx, actor: Actor, id: string, approvalReason: string | undefined, settings: Settings): Promise<BulkState> {
+async function confirmInTx(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  approvalReason: string | undefined,
+  settings: Settings,
+): Promise<BulkState> {
   const bulk = await tx.bulkOrder.findUnique({ where: { id } });
   if (!bulk) throw new AppError("not_found", "There is no such bulk order.");
-  if (bulk.createdById !== actor.staffId) throw new AppError("forbidden", "Only the person who uploaded this file can confirm it.");
+  if (bulk.createdById !== actor.staffId)
+    throw new AppError("forbidden", "Only the person who uploaded this file can confirm it.");
   if (bulk.state !== "draft" && bulk.state !== "cancelled") return bulk.state as BulkState;
   assertBulkMove(bulk.state, "confirmed");
   if (Date.now() - bulk.createdAt.getTime() > PREVIEW_TTL_MS) {
-    throw new AppError("preview_expired", "This preview is more than an hour old and prices may have moved. Upload the file again to see today's prices.", { status: 409 });
+    throw new AppError(
+      "preview_expired",
+      "This preview is more than an hour old and prices may have moved. Upload the file again to see today's prices.",
+      { status: 409 },
+    );
   }
-  if (bulk.validCount === 0) throw new AppError("conflict", "No row of this file can be ordered. Fix the rows shown and upload it again.");
+  if (bulk.validCount === 0)
+    throw new AppError("conflict", "No row of this file can be ordered. Fix the rows shown and upload it again.");
 
-  const valid = await tx.bulkOrderRow.findMany({ where: { bulkOrderId: id, quotedTotalMinor: { not: null } }, select: { rowNumber: true, clientReference: true } });
-  const used = await findUsedReferences(valid.flatMap((r) => (r.clientReference ? [r.clientReference] : [])), id, tx);
+  const valid = await tx.bulkOrderRow.findMany({
+    where: { bulkOrderId: id, quotedTotalMinor: { not: null } },
+    select: { rowNumber: true, clientReference: true },
+  });
+  const used = await findUsedReferences(
+    valid.flatMap((r) => (r.clientReference ? [r.clientReference] : [])),
+    id,
+    tx,
+  );
   if (used.size > 0) {
     const rows = valid.filter((r) => r.clientReference && used.has(r.clientReference)).map((r) => r.rowNumber);
-    throw new AppError("conflict", `Row${rows.length > 1 ? "s" : ""} ${rows.join(", ")} use client references that were ordered since this preview. Upload the file again.`);
+    throw new AppError(
+      "conflict",
+      `Row${rows.length > 1 ? "s" : ""} ${rows.join(", ")} use client references that were ordered since this preview. Upload the file again.`,
+    );
   }
 
   if ((await gateBulkOrder(tx, actor, bulk, approvalReason, settings)) === "awaiting") return "awaiting_approval";
@@ -71,7 +96,12 @@ async function confirmInTx(tx: Tx, actor: Actor, id: string, approvalReason: str
  * Confirmed: keys for every valid row, invalid rows skipped, audited. From `draft` (the
  * uploader's click) or `awaiting_approval` (an approver's yes; `decidedBy` is then the actor).
  */
-export async function commitConfirmation(tx: Tx, bulk: BulkOrder, from: "draft" | "awaiting_approval", actor: Actor): Promise<BulkState> {
+export async function commitConfirmation(
+  tx: Tx,
+  bulk: BulkOrder,
+  from: "draft" | "awaiting_approval",
+  actor: Actor,
+): Promise<BulkState> {
   const id = bulk.id;
   const now = new Date();
   assertBulkMove(from, "confirmed");
@@ -82,14 +112,25 @@ export async function commitConfirmation(tx: Tx, bulk: BulkOrder, from: "draft" 
   assertRowMove("pending", "skipped");
   await tx.bulkOrderRow.updateMany({
     where: { bulkOrderId: id, quotedTotalMinor: null, state: "pending" },
-    data: { state: "skipped", errorCode: ROW_INVALID, errorMessage: "Not placed: this row had errors in the preview.", settledAt: now },
+    data: {
+      state: "skipped",
+      errorCode: ROW_INVALID,
+      errorMessage: "Not placed: this row had errors in the preview.",
+      settledAt: now,
+    },
   });
   await recordAudit(tx, {
     action: "bulk_order.confirm",
     actor,
     targetType: "bulk_order",
     targetId: id,
-    details: { fileName: bulk.fileName, rows: bulk.rowCount, validRows: bulk.validCount, totals: readTotals(bulk.totals), ...(from === "awaiting_approval" ? { approved: true } : {}) },
+    details: {
+      fileName: bulk.fileName,
+      rows: bulk.rowCount,
+      validRows: bulk.validCount,
+      totals: readTotals(bulk.totals),
+      ...(from === "awaiting_approval" ? { approved: true } : {}),
+    },
   });
   return "confirmed";
 }

@@ -13,7 +13,15 @@ const HEADER = ["row", "clientReference", "orderId", "status", "reason"];
  */
 export async function exportBulkResults(actor: Actor, id: string): Promise<{ fileName: string; csv: string }> {
   const view = await getBulkOrder(actor, id);
-  const lines = view.rows.map((row) => toCsvRow([row.rowNumber, row.cells.clientReference, row.orderId ?? "", OUTCOME_LABELS[rowOutcome(row)], rowReason(row) ?? ""]));
+  const lines = view.rows.map((row) =>
+    toCsvRow([
+      row.rowNumber,
+      row.cells.clientReference,
+      row.orderId ?? "",
+      OUTCOME_LABELS[rowOutcome(row)],
+      rowReason(row) ?? "",
+    ]),
+  );
   const base = (view.fileName ?? "bulk-order").replace(/\.csv$/i, "").replace(/[^\w.-]+/g, "_");
   return { fileName: `${base}-results.csv`, csv: toCsvRow(HEADER) + lines.join("") };
 }

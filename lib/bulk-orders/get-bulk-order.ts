@@ -13,11 +13,16 @@ import { PREVIEW_TTL_MS, progressOf, toRowView, toSummary, type BulkOrderView } 
 export async function getBulkOrder(actor: Actor, id: string): Promise<BulkOrderView> {
   assertCan(actor, "orders.read");
   const bulkOrderId = parseBulkOrderId(id);
-  const bulk = await db().bulkOrder.findUnique({ where: { id: bulkOrderId }, include: { rows: { orderBy: { rowNumber: "asc" } } } });
+  const bulk = await db().bulkOrder.findUnique({
+    where: { id: bulkOrderId },
+    include: { rows: { orderBy: { rowNumber: "asc" } } },
+  });
   if (!bulk) throw new AppError("not_found", "There is no such bulk order.");
 
   const orderIds = bulk.rows.flatMap((r) => (r.orderId ? [r.orderId] : []));
-  const orders = orderIds.length ? await db().order.findMany({ where: { id: { in: orderIds } }, select: { id: true, status: true } }) : [];
+  const orders = orderIds.length
+    ? await db().order.findMany({ where: { id: { in: orderIds } }, select: { id: true, status: true } })
+    : [];
   const statusById = new Map(orders.map((o) => [o.id, o.status]));
   const isOwner = bulk.createdById === actor.staffId;
 

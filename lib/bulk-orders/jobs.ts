@@ -20,7 +20,16 @@ import { runBulkOrder } from "./run-bulk-order";
 export const BULK_QUEUES = {
   run: {
     name: "bulk-orders.run",
-    options: { policy: "stately", retryLimit: 20, retryDelay: 10, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 600, heartbeatSeconds: 30, deleteAfterSeconds: 7 * 86_400 },
+    options: {
+      policy: "stately",
+      retryLimit: 20,
+      retryDelay: 10,
+      retryBackoff: true,
+      retryDelayMax: 300,
+      expireInSeconds: 600,
+      heartbeatSeconds: 30,
+      deleteAfterSeconds: 7 * 86_400,
+    },
   },
   sweep: periodicQueue("bulk-orders.sweep", 120),
 } as const satisfies Record<string, QueueSpec>;
@@ -46,9 +55,17 @@ export const bulkOrderJobs: JobDefinition[] = [
 ];
 
 /** Asks a worker to run (or continue) a bulk order; false when a run is already queued. */
-export async function enqueueBulkOrderRun(bulkOrderId: string, options: { startAfterSeconds?: number; via?: JobContext } = {}): Promise<boolean> {
+export async function enqueueBulkOrderRun(
+  bulkOrderId: string,
+  options: { startAfterSeconds?: number; via?: JobContext } = {},
+): Promise<boolean> {
   const data: BulkRunJob = { bulkOrderId };
-  const id = await sendJob(BULK_QUEUES.run, data, { singletonKey: bulkOrderId, ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) }, options.via);
+  const id = await sendJob(
+    BULK_QUEUES.run,
+    data,
+    { singletonKey: bulkOrderId, ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) },
+    options.via,
+  );
   return id !== null;
 }
 
@@ -59,13 +76,20 @@ async function runJob(job: Job<BulkRunJob>, context: JobContext): Promise<void> 
   if (result.retryInSeconds !== null) {
     // Queued beside this (still active) job; it starts once this one completes.
     await enqueueBulkOrderRun(bulkOrderId, { startAfterSeconds: result.retryInSeconds, via: context }).catch((error: unknown) => {
-      logger.warn("bulk order continuation not queued; the sweep will re-queue it", { bulkOrderId, error: error instanceof Error ? error.message : String(error) });
+      logger.warn("bulk order continuation not queued; the sweep will re-queue it", {
+        bulkOrderId,
+        error: error instanceof Error ? error.message : String(error),
+      });
     });
   }
 }
 
 export async function sweepBulkOrders(context: JobContext): Promise<number> {
-  const active = await db().bulkOrder.findMany({ where: { state: { in: [...ACTIVE_BULK_STATES] } }, select: { id: true }, take: 200 });
+  const active = await db().bulkOrder.findMany({
+    where: { state: { in: [...ACTIVE_BULK_STATES] } },
+    select: { id: true },
+    take: 200,
+  });
   let queued = 0;
   for (const { id } of active) if (await enqueueBulkOrderRun(id, { via: context })) queued += 1;
   if (queued) logger.info("bulk orders re-queued by the sweep", { queued });

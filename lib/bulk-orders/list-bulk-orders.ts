@@ -19,7 +19,9 @@ export async function listBulkOrders(actor: Actor, options: { limit?: number } =
     _count: { _all: true },
   });
   return bulks.map((bulk) => {
-    const mine = counts.filter((c) => c.bulkOrderId === bulk.id).map((c) => ({ state: c.state, errorCode: c.errorCode, count: c._count._all }));
+    const mine = counts
+      .filter((c) => c.bulkOrderId === bulk.id)
+      .map((c) => ({ state: c.state, errorCode: c.errorCode, count: c._count._all }));
     return toSummary(bulk, progressFromCounts(mine, bulk.validCount));
   });
 }

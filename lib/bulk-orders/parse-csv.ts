@@ -23,10 +23,14 @@ type RawRecord = { fields: string[]; error?: string };
 const DIALECT = { delimiter: ",", quote: '"', escape: '"', record_delimiter: ["\r\n", "\n", "\r"], relax_column_count: true };
 
 export function parseBulkCsv(text: string): ParsedRow[] {
-  if (Buffer.byteLength(text, "utf8") > MAX_CSV_BYTES) fileError(`The file is larger than ${MAX_CSV_BYTES / 1024} KiB. Split it into several uploads.`);
+  if (Buffer.byteLength(text, "utf8") > MAX_CSV_BYTES)
+    fileError(`The file is larger than ${MAX_CSV_BYTES / 1024} KiB. Split it into several uploads.`);
   const records = tokenize(text.replace(/^\uFEFF/, ""));
   while (records.length && isBlank(records[records.length - 1]!)) records.pop();
-  if (records.length === 0) fileError("The file is empty. The first row must name the columns, e.g. productId,variantId,value,quantity,clientReference,phoneNumber.");
+  if (records.length === 0)
+    fileError(
+      "The file is empty. The first row must name the columns, e.g. productId,variantId,value,quantity,clientReference,phoneNumber.",
+    );
 
   const columns = readHeader(records[0]!);
   const rows: ParsedRow[] = [];
@@ -36,19 +40,26 @@ export function parseBulkCsv(text: string): ParsedRow[] {
     const cells = Object.fromEntries(BULK_COLUMNS.map((c) => [c, ""])) as BulkCells;
     const errors: FieldErrors = {};
     if (record.error) errors._row = [record.error];
-    else if (record.fields.length !== columns.length) errors._row = [`Has ${record.fields.length} ${record.fields.length === 1 ? "field" : "fields"}; the header has ${columns.length}.`];
+    else if (record.fields.length !== columns.length)
+      errors._row = [
+        `Has ${record.fields.length} ${record.fields.length === 1 ? "field" : "fields"}; the header has ${columns.length}.`,
+      ];
     columns.forEach((column, index) => (cells[column] = (record.fields[index] ?? "").trim()));
     rows.push({ rowNumber: i + 1, cells, errors });
   }
   if (rows.length === 0) fileError("The file has a header row but no orders under it.");
-  if (rows.length > MAX_CSV_ROWS) fileError(`The file has ${rows.length} rows; one upload may have at most ${MAX_CSV_ROWS}. Split it into several uploads.`);
+  if (rows.length > MAX_CSV_ROWS)
+    fileError(`The file has ${rows.length} rows; one upload may have at most ${MAX_CSV_ROWS}. Split it into several uploads.`);
   return rows;
 }
 
 function readHeader(record: RawRecord): BulkColumn[] {
   if (record.error) fileError(`The header row is not valid CSV: ${record.error}`);
   const names = record.fields.map((f) => f.trim());
-  if (names.length === 1 && /;|\t/.test(names[0]!)) fileError("Columns must be separated by commas; this header uses semicolons or tabs. Export the sheet as “CSV (comma delimited)”.");
+  if (names.length === 1 && /;|\t/.test(names[0]!))
+    fileError(
+      "Columns must be separated by commas; this header uses semicolons or tabs. Export the sheet as “CSV (comma delimited)”.",
+    );
   const byLower = new Map(BULK_COLUMNS.map((c) => [c.toLowerCase(), c]));
   const columns: BulkColumn[] = [];
   for (const name of names) {
@@ -58,8 +69,12 @@ function readHeader(record: RawRecord): BulkColumn[] {
     columns.push(column);
   }
   const missing = REQUIRED.filter((c) => !columns.includes(c));
-  if (missing.length) fileError(`The header has no ${missing.join(", ")} column${missing.length > 1 ? "s" : ""}. The columns are: ${BULK_COLUMNS.join(", ")}.`);
-  if (!columns.includes("variantId") && !columns.includes("value")) fileError("The header needs a variantId column, a value column, or both.");
+  if (missing.length)
+    fileError(
+      `The header has no ${missing.join(", ")} column${missing.length > 1 ? "s" : ""}. The columns are: ${BULK_COLUMNS.join(", ")}.`,
+    );
+  if (!columns.includes("variantId") && !columns.includes("value"))
+    fileError("The header needs a variantId column, a value column, or both.");
   return columns;
 }
 
@@ -76,7 +91,8 @@ function tokenize(text: string): RawRecord[] {
     records = parse(text, { ...DIALECT, relax_quotes: true, raw: true }) as unknown as typeof records;
   } catch (error) {
     // `records` counts the records read before the one left open.
-    if (error instanceof CsvError && error.code === "CSV_QUOTE_NOT_CLOSED") fileError(`Row ${Number(error.records) + 1}: a quoted field is never closed (a " is missing).`);
+    if (error instanceof CsvError && error.code === "CSV_QUOTE_NOT_CLOSED")
+      fileError(`Row ${Number(error.records) + 1}: a quoted field is never closed (a " is missing).`);
     throw error;
   }
   return records.map(({ record, raw }) => {

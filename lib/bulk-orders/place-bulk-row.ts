@@ -30,7 +30,13 @@ export function bulkRowOrderRequest(row: StoredRow): OrderRequest {
   const r = row.request as BulkRowRequest;
   if (!r || row.quotedTotalMinor === null || !row.currency) throw new Error("bulk order row has no checked request");
   return {
-    item: { productId: r.productId, variantId: r.variantId ?? null, ...(r.value !== null ? { value: Number(r.value) } : {}), quantity: r.quantity, currency: r.currency },
+    item: {
+      productId: r.productId,
+      variantId: r.variantId ?? null,
+      ...(r.value !== null ? { value: Number(r.value) } : {}),
+      quantity: r.quantity,
+      currency: r.currency,
+    },
     clientReference: r.clientReference,
     maximumTotal: fromMinor(row.quotedTotalMinor, row.currency),
     ...(r.phoneNumber ? { purchaseInput: { phoneNumber: r.phoneNumber } } : {}),
@@ -38,7 +44,12 @@ export function bulkRowOrderRequest(row: StoredRow): OrderRequest {
 }
 
 /** `actor` null: the uploader may no longer order; only a row already sent may be settled (same key, same request). */
-export async function placeBulkRow(actor: Actor | null, staffId: string, key: string, request: OrderRequest): Promise<RowOutcome> {
+export async function placeBulkRow(
+  actor: Actor | null,
+  staffId: string,
+  key: string,
+  request: OrderRequest,
+): Promise<RowOutcome> {
   if (!("item" in request)) throw new Error("bulk rows are priced inline");
   const check = placeOrderSchema.safeParse({
     idempotencyKey: key,
@@ -47,12 +58,18 @@ export async function placeBulkRow(actor: Actor | null, staffId: string, key: st
     maximumTotal: request.maximumTotal,
     ...(request.purchaseInput ? { phoneNumber: request.purchaseInput.phoneNumber } : {}),
   });
-  if (!check.success) return { kind: "failed", code: "invalid_request", message: check.error.issues[0]?.message ?? "The row is not a valid order." };
+  if (!check.success)
+    return {
+      kind: "failed",
+      code: "invalid_request",
+      message: check.error.issues[0]?.message ?? "The row is not a valid order.",
+    };
 
   // Without a permitted actor, only a request that was already ledgered (and so perhaps sent) is pursued.
   if (!actor && !(await db().idempotencyKey.findUnique({ where: { key }, select: { key: true } }))) return failed("forbidden");
   const entry = await openLedgerEntry(key, "order.create", request, staffId);
-  if (entry.state === "succeeded" && entry.resultId) return { kind: "placed", orderId: entry.resultId, correlationId: entry.correlationId ?? undefined };
+  if (entry.state === "succeeded" && entry.resultId)
+    return { kind: "placed", orderId: entry.resultId, correlationId: entry.correlationId ?? undefined };
   if (entry.state === "rejected") return failed(entry.errorCode ?? "conflict", undefined, entry.correlationId ?? undefined);
 
   try {
@@ -60,7 +77,13 @@ export async function placeBulkRow(actor: Actor | null, staffId: string, key: st
     return { kind: "placed", orderId: order.id };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    if (error.code === "outcome_unknown") return { kind: "unknown", code: error.code, message: "Sent; waiting for the Issuing Service to confirm. It will not be bought twice.", correlationId: error.correlationId };
+    if (error.code === "outcome_unknown")
+      return {
+        kind: "unknown",
+        code: error.code,
+        message: "Sent; waiting for the Issuing Service to confirm. It will not be bought twice.",
+        correlationId: error.correlationId,
+      };
     return failed(error.code, error.message, error.correlationId);
   }
 }

@@ -13,7 +13,9 @@ import { parseBulkCsv } from "./parse-csv";
 export const uploadBulkOrderSchema = z
   .object({
     fileName: singleLineText().trim().max(200, "Use a file name of at most 200 characters.").optional(),
-    csv: multiLineText().min(1, "Choose a CSV file.").max(MAX_CSV_BYTES, `The file is larger than ${MAX_CSV_BYTES / 1024} KiB. Split it into several uploads.`),
+    csv: multiLineText()
+      .min(1, "Choose a CSV file.")
+      .max(MAX_CSV_BYTES, `The file is larger than ${MAX_CSV_BYTES / 1024} KiB. Split it into several uploads.`),
   })
   .strict();
 
@@ -56,7 +58,9 @@ export function totalsOf(rows: Pick<CheckedRow, "totalMinor" | "currency">[]): M
     if (row.totalMinor === null || !row.currency) continue;
     sums.set(row.currency, (sums.get(row.currency) ?? 0n) + row.totalMinor);
   }
-  return [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([currency, total]) => ({ currency, totalMinor: total.toString() }));
+  return [...sums]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, total]) => ({ currency, totalMinor: total.toString() }));
 }
 
 function toRowData(row: CheckedRow): Prisma.BulkOrderRowCreateManyBulkOrderInput {

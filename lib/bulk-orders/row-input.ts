@@ -42,7 +42,8 @@ export function readRowInput(cells: BulkCells): { input: RowInput | null; errors
   if (value !== null && !DECIMAL.test(value)) add("value", "Write the value as a plain number, e.g. 25 or 12.50.");
   else if (value !== null && /^0*(\.0*)?$/.test(value)) add("value", "The value must be above zero.");
   if (variantId && value !== null) add("value", "Give a variant id or a value, not both.");
-  if (!variantId && value === null) add("variantId", "Give a variant id (for products sold by variant) or a value (for products sold by value).");
+  if (!variantId && value === null)
+    add("variantId", "Give a variant id (for products sold by variant) or a value (for products sold by value).");
 
   let quantity = 0;
   if (!cells.quantity) add("quantity", "Enter a quantity.");
@@ -50,7 +51,8 @@ export function readRowInput(cells: BulkCells): { input: RowInput | null; errors
   else {
     quantity = Number(cells.quantity);
     if (quantity < 1) add("quantity", "The quantity must be at least 1.");
-    else if (quantity > MAX_ROW_QUANTITY) add("quantity", `At most ${MAX_ROW_QUANTITY} per row; split larger quantities over several rows.`);
+    else if (quantity > MAX_ROW_QUANTITY)
+      add("quantity", `At most ${MAX_ROW_QUANTITY} per row; split larger quantities over several rows.`);
   }
 
   const clientReference = cells.clientReference;
@@ -59,7 +61,8 @@ export function readRowInput(cells: BulkCells): { input: RowInput | null; errors
 
   // Spreadsheets like to format phone numbers: spaces, dashes, dots and brackets are dropped.
   const phoneNumber = cells.phoneNumber ? cells.phoneNumber.replace(/[\s\-().]/g, "") : null;
-  if (phoneNumber !== null && !E164.test(phoneNumber)) add("phoneNumber", "Write the number in international format with its +, e.g. +447700900123.");
+  if (phoneNumber !== null && !E164.test(phoneNumber))
+    add("phoneNumber", "Write the number in international format with its +, e.g. +447700900123.");
 
   if (Object.keys(errors).length > 0) return { input: null, errors };
   return { input: { productId, variantId, value, quantity, clientReference, phoneNumber }, errors };

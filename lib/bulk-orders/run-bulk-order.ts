@@ -33,7 +33,8 @@ export const PLACING_STALE_MS = 150_000;
 
 export async function runBulkOrder(bulkOrderId: string, options: RunOptions = {}): Promise<RunResult> {
   const bulk = await db().bulkOrder.findUnique({ where: { id: bulkOrderId } });
-  if (!bulk || bulk.state === "draft" || bulk.state === "awaiting_approval" || bulk.state === "done") return { state: (bulk?.state as BulkState) ?? null, open: 0, retryInSeconds: null };
+  if (!bulk || bulk.state === "draft" || bulk.state === "awaiting_approval" || bulk.state === "done")
+    return { state: (bulk?.state as BulkState) ?? null, open: 0, retryInSeconds: null };
   if (bulk.state === "confirmed") await moveBulk(bulkOrderId, "confirmed", "running", {});
   const actor = await uploaderActor(bulk.createdById);
   await settleFromLedger(bulkOrderId);
@@ -60,14 +61,22 @@ export async function runBulkOrder(bulkOrderId: string, options: RunOptions = {}
   if (crashed) throw crashed.reason;
 
   if (!actor) {
-    const data = { state: "failed", errorCode: "forbidden", errorMessage: "The person who uploaded this may no longer place orders.", settledAt: new Date() };
+    const data = {
+      state: "failed",
+      errorCode: "forbidden",
+      errorMessage: "The person who uploaded this may no longer place orders.",
+      settledAt: new Date(),
+    };
     assertRowMove("pending", "failed");
     await db().bulkOrderRow.updateMany({ where: { bulkOrderId, state: "pending" }, data });
   }
   return finishIfSettled(bulkOrderId);
 }
 
-async function claimNextRow(bulkOrderId: string, opts: { staleMs: number; includePending: boolean; skip: Set<string> }): Promise<BulkOrderRow | null> {
+async function claimNextRow(
+  bulkOrderId: string,
+  opts: { staleMs: number; includePending: boolean; skip: Set<string> },
+): Promise<BulkOrderRow | null> {
   for (let tries = 0; tries < 10; tries++) {
     const staleBefore = new Date(Date.now() - opts.staleMs);
     const candidate = await db().bulkOrderRow.findFirst({
@@ -102,29 +111,55 @@ async function settleRow(row: BulkOrderRow, actor: Actor | null, staffId: string
 async function recordOutcome(rowId: string, outcome: RowOutcome): Promise<void> {
   if (outcome.kind === "unknown") {
     // Stays `placing`: a later run (or the ledger's own resume job) settles it under the same key.
-    await db().bulkOrderRow.updateMany({ where: { id: rowId, state: "placing" }, data: { errorCode: outcome.code, errorMessage: outcome.message, correlationId: outcome.correlationId ?? null } });
+    await db().bulkOrderRow.updateMany({
+      where: { id: rowId, state: "placing" },
+      data: { errorCode: outcome.code, errorMessage: outcome.message, correlationId: outcome.correlationId ?? null },
+    });
     return;
   }
   const to = outcome.kind === "placed" ? "placed" : "failed";
   assertRowMove("placing", to);
   const data =
     outcome.kind === "placed"
-      ? { state: to, orderId: outcome.orderId, errorCode: null, errorMessage: null, correlationId: outcome.correlationId ?? null, settledAt: new Date() }
-      : { state: to, errorCode: outcome.code, errorMessage: outcome.message, correlationId: outcome.correlationId ?? null, settledAt: new Date() };
+      ? {
+          state: to,
+          orderId: outcome.orderId,
+          errorCode: null,
+          errorMessage: null,
+          correlationId: outcome.correlationId ?? null,
+          settledAt: new Date(),
+        }
+      : {
+          state: to,
+          errorCode: outcome.code,
+          errorMessage: outcome.message,
+          correlationId: outcome.correlationId ?? null,
+          settledAt: new Date(),
+        };
   await db().bulkOrderRow.updateMany({ where: { id: rowId, state: "placing" }, data });
 }
 
 /** `placing` rows whose key the ledger already settled (this run's predecessor, or the resume job). */
 async function settleFromLedger(bulkOrderId: string): Promise<void> {
-  const placing = await db().bulkOrderRow.findMany({ where: { bulkOrderId, state: "placing", idempotencyKey: { not: null } }, select: { id: true, idempotencyKey: true } });
+  const placing = await db().bulkOrderRow.findMany({
+    where: { bulkOrderId, state: "placing", idempotencyKey: { not: null } },
+    select: { id: true, idempotencyKey: true },
+  });
   if (placing.length === 0) return;
-  const entries = await db().idempotencyKey.findMany({ where: { key: { in: placing.map((r) => r.idempotencyKey!) }, state: { in: ["succeeded", "rejected"] } } });
+  const entries = await db().idempotencyKey.findMany({
+    where: { key: { in: placing.map((r) => r.idempotencyKey!) }, state: { in: ["succeeded", "rejected"] } },
+  });
   for (const entry of entries) {
     const row = placing.find((r) => r.idempotencyKey === entry.key)!;
     const outcome: RowOutcome =
       entry.state === "succeeded" && entry.resultId
         ? { kind: "placed", orderId: entry.resultId, correlationId: entry.correlationId ?? undefined }
-        : { kind: "failed", code: entry.errorCode ?? "conflict", message: "The Issuing Service refused this order.", correlationId: entry.correlationId ?? undefined };
+        : {
+            kind: "failed",
+            code: entry.errorCode ?? "conflict",
+            message: "The Issuing Service refused this order.",
+            correlationId: entry.correlationId ?? undefined,
+          };
     await recordOutcome(row.id, outcome);
   }
 }
@@ -141,7 +176,8 @@ async function finishIfSettled(bulkOrderId: string): Promise<RunResult> {
     await moveBulk(bulkOrderId, state, "done", { finishedAt: new Date() });
     return { state: "done", open: 0, retryInSeconds: null };
   }
-  if (state === "cancelled" && !bulk.finishedAt) await db().bulkOrder.updateMany({ where: { id: bulkOrderId, finishedAt: null }, data: { finishedAt: new Date() } });
+  if (state === "cancelled" && !bulk.finishedAt)
+    await db().bulkOrder.updateMany({ where: { id: bulkOrderId, finishedAt: null }, data: { finishedAt: new Date() } });
   return { state, open: 0, retryInSeconds: null };
 }
 
@@ -153,7 +189,10 @@ async function moveBulk(id: string, from: BulkState, to: BulkState, data: { fini
 
 /** The uploader as an actor, if they may still place orders now (deny by default). */
 async function uploaderActor(staffId: string): Promise<Actor | null> {
-  const staff = await db().staff.findUnique({ where: { id: staffId }, select: { id: true, email: true, name: true, roles: true, active: true } });
+  const staff = await db().staff.findUnique({
+    where: { id: staffId },
+    select: { id: true, email: true, name: true, roles: true, active: true },
+  });
   if (!staff?.active || !can(staff.roles, "orders.create")) return null;
   return { staffId: staff.id, email: staff.email, name: staff.name, roles: staff.roles };
 }

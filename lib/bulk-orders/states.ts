@@ -56,7 +56,10 @@ export const bulkMachine = defineStateMachine({
   labels: BULK_STATE_LABELS,
   // The person sees this one: the bulk order moved on (another tab, the job) before their click.
   refuse: (from, to) =>
-    new AppError("conflict", `This bulk order is ${BULK_STATE_LABELS[from as BulkState]?.toLowerCase() ?? from}; it cannot be ${to === "cancelled" ? "cancelled" : `moved to ${to}`}.`),
+    new AppError(
+      "conflict",
+      `This bulk order is ${BULK_STATE_LABELS[from as BulkState]?.toLowerCase() ?? from}; it cannot be ${to === "cancelled" ? "cancelled" : `moved to ${to}`}.`,
+    ),
 });
 
 export const rowMachine = defineStateMachine({

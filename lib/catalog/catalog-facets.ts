@@ -11,7 +11,9 @@ export type CatalogFacets = { countries: string[]; categories: string[] };
 
 const TTL_MS = 60 * 60_000;
 const MAX_PAGES = 20;
-const globalForFacets = globalThis as unknown as { __facets?: { value?: CatalogFacets; at: number; pending?: Promise<CatalogFacets> } };
+const globalForFacets = globalThis as unknown as {
+  __facets?: { value?: CatalogFacets; at: number; pending?: Promise<CatalogFacets> };
+};
 const state = (globalForFacets.__facets ??= { at: 0 });
 
 export async function getCatalogFacets(actor: Actor): Promise<CatalogFacets> {
@@ -32,7 +34,10 @@ async function walk(): Promise<CatalogFacets> {
   const countries = new Set<string>();
   const categories = new Set<string>();
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await upstream().listProducts({ offset: page * 100, limit: 100 }, { priority: "background", deadlineMs: 60_000 });
+    const result = await upstream().listProducts(
+      { offset: page * 100, limit: 100 },
+      { priority: "background", deadlineMs: 60_000 },
+    );
     for (const product of result.items) {
       countries.add(product.countryCode);
       categories.add(product.category);

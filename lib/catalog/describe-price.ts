@@ -19,7 +19,11 @@ export function describePrice(product: ProductView): string {
   return grid ? `Face value ${grid}` : "Price on quote";
 }
 
-export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = { "gift-card": "Gift card", esim: "eSIM", "phone-top-up": "Phone top-up" };
+export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
+  "gift-card": "Gift card",
+  esim: "eSIM",
+  "phone-top-up": "Phone top-up",
+};
 
 export function imageSrc(publicReference: string): string {
   return `/api/catalog/images/${encodeURIComponent(publicReference)}`;

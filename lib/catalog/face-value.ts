@@ -26,7 +26,9 @@ export function formatFaceValue(amount: number, currency: string | null): string
 }
 
 /** "COP 5,000 – 100,000 in steps of 1,000", or null for a product bought by variant. */
-export function describeValueGrid(product: Pick<ProductView, "description" | "minimumValue" | "maximumValue" | "valueStep">): string | null {
+export function describeValueGrid(
+  product: Pick<ProductView, "description" | "minimumValue" | "maximumValue" | "valueStep">,
+): string | null {
   if (product.minimumValue === null || product.maximumValue === null) return null;
   const currency = faceCurrencyOf(product);
   const range = `${formatFaceValue(product.minimumValue, currency)} – ${formatFaceNumber(product.maximumValue)}`;

@@ -10,9 +10,16 @@ export const PAGE_SIZES = [24, 50, 100] as const;
 /** The catalog page's URL state. Unknown or bad values fall back to defaults, never an error page. */
 export const catalogQuerySchema = z.object({
   q: singleLineText().trim().max(100).optional().catch(undefined),
-  country: z.string().regex(/^[A-Z]{2}$/).optional().catch(undefined),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional()
+    .catch(undefined),
   category: singleLineText().trim().min(1).max(60).optional().catch(undefined),
-  size: z.coerce.number().pipe(z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<24>, z.ZodLiteral<50>, z.ZodLiteral<100>])).catch(24),
+  size: z.coerce
+    .number()
+    .pipe(z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<24>, z.ZodLiteral<50>, z.ZodLiteral<100>]))
+    .catch(24),
   page: z.coerce.number().int().min(1).max(1000).catch(1),
 });
 export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
@@ -21,7 +28,10 @@ export type CatalogQuery = z.infer<typeof catalogQuerySchema>;
 export const catalogApiQuerySchema = z
   .object({
     q: singleLineText().trim().max(100, "At most 100 characters.").optional(),
-    country: z.string().regex(/^[A-Z]{2}$/, "A two-letter country code.").optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, "A two-letter country code.")
+      .optional(),
     category: singleLineText().trim().min(1).max(60).optional(),
     size: z.enum(["24", "50", "100"], { error: "24, 50 or 100." }).default("24").transform(Number),
     page: z.coerce.number().int("A whole number.").min(1).max(1000).default(1),
@@ -31,6 +41,12 @@ export const catalogApiQuerySchema = z
 /** One page of the catalog, featured first in the catalog's order (the upstream's order). Cached briefly. */
 export async function listProducts(actor: Actor, query: CatalogQuery): Promise<ProductPageView> {
   assertCan(actor, "catalog.read");
-  const page = await upstream().listProducts({ query: query.q || undefined, countryCode: query.country, category: query.category, offset: (query.page - 1) * query.size, limit: query.size });
+  const page = await upstream().listProducts({
+    query: query.q || undefined,
+    countryCode: query.country,
+    category: query.category,
+    offset: (query.page - 1) * query.size,
+    limit: query.size,
+  });
   return toProductPageView(page);
 }

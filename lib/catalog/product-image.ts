@@ -26,10 +26,16 @@ export async function getProductImage(actor: Actor, publicReference: string): Pr
   const cached = store.entries.get(publicReference);
   if (cached && Date.now() - cached.checkedAt < REVALIDATE_AFTER_MS) return touch(publicReference, cached);
 
-  const res = await upstream().getProductImage(publicReference, cached?.etag ?? undefined, { priority: "background", deadlineMs: 20_000 });
+  const res = await upstream().getProductImage(publicReference, cached?.etag ?? undefined, {
+    priority: "background",
+    deadlineMs: 20_000,
+  });
   if (res.status === 304 && cached) return touch(publicReference, { ...cached, checkedAt: Date.now() });
   const contentType = res.headers.get("content-type") ?? "application/octet-stream";
-  if (!contentType.startsWith("image/")) throw new AppError("upstream_error", "The Issuing Service sent something that is not an image.", { correlationId: res.correlationId });
+  if (!contentType.startsWith("image/"))
+    throw new AppError("upstream_error", "The Issuing Service sent something that is not an image.", {
+      correlationId: res.correlationId,
+    });
   const entry: Cached = { etag: res.headers.get("etag"), contentType, body: res.body, checkedAt: Date.now() };
   remember(publicReference, entry);
   return entry;

@@ -7,7 +7,16 @@ import type { Product, ProductPage } from "@/lib/upstream/client";
  */
 export type ProductType = "gift-card" | "esim" | "phone-top-up";
 export type VariantView = { id: string; displayValue: string; price: number; currency: string };
-export type ProductImageView = { id: string; publicReference: string; url: string; altText: string; width: number; height: number; sortOrder: number; isPrimary: boolean };
+export type ProductImageView = {
+  id: string;
+  publicReference: string;
+  url: string;
+  altText: string;
+  width: number;
+  height: number;
+  sortOrder: number;
+  isPrimary: boolean;
+};
 
 export type ProductView = {
   id: string;
@@ -46,7 +55,16 @@ export function toProductView(p: Product): ProductView {
     maximumValue: p.maximumValue,
     valueStep: p.valueStep,
     imageUrl: p.imageUrl,
-    images: p.images.map((i) => ({ id: i.id, publicReference: i.publicReference, url: i.url, altText: i.altText, width: i.width, height: i.height, sortOrder: i.sortOrder, isPrimary: i.isPrimary })),
+    images: p.images.map((i) => ({
+      id: i.id,
+      publicReference: i.publicReference,
+      url: i.url,
+      altText: i.altText,
+      width: i.width,
+      height: i.height,
+      sortOrder: i.sortOrder,
+      isPrimary: i.isPrimary,
+    })),
     description: p.description,
     terms: p.terms,
     category: p.category,

@@ -6,7 +6,10 @@
  * (meta.driverAdapterError.cause.originalCode) or a pg error's own `code`.
  */
 export function sqlStateOf(error: unknown): string | undefined {
-  const e = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } } } | null;
+  const e = error as {
+    code?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } };
+  } | null;
   const cause = e?.meta?.driverAdapterError?.cause;
   // A Prisma error's own `code` is Prisma's (P2010), not the database's.
   const code = e?.meta ? (cause?.originalCode ?? cause?.code) : e?.code;

@@ -58,8 +58,10 @@ async function applyPending(client: pg.Client, migrationsDir: string): Promise<M
     const checksum = createHash("sha256").update(sql).digest("hex");
     const previous = done.get(name);
     if (previous) {
-      if (!previous.finished_at) throw new Error(`Migration ${name} started earlier but never finished; fix the database by hand.`);
-      if (previous.checksum !== checksum) throw new Error(`Migration ${name} was changed after it was applied (checksum differs).`);
+      if (!previous.finished_at)
+        throw new Error(`Migration ${name} started earlier but never finished; fix the database by hand.`);
+      if (previous.checksum !== checksum)
+        throw new Error(`Migration ${name} was changed after it was applied (checksum differs).`);
       continue;
     }
     const id = randomUUID();

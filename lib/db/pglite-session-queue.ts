@@ -13,7 +13,13 @@ import type { PGlite } from "@electric-sql/pglite";
  * and keeps it there while a transaction is open, so each client sees exactly the
  * session a real PostgreSQL backend would give it.
  */
-type Item = { handlerId: number; message: Uint8Array; onData: (data: Uint8Array) => void; resolve: (bytes: number) => void; reject: (error: unknown) => void };
+type Item = {
+  handlerId: number;
+  message: Uint8Array;
+  onData: (data: Uint8Array) => void;
+  resolve: (bytes: number) => void;
+  reject: (error: unknown) => void;
+};
 
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'

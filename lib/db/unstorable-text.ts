@@ -32,7 +32,13 @@ export function findUnstorableText(value: unknown, path = "$"): UnstorableText |
 function describe(text: string, path: string): UnstorableText | null {
   const match = UNSTORABLE.exec(text);
   if (!match) return null;
-  return { path, problem: match[0] === "\u0000" ? "a NUL character (U+0000)" : `an unpaired surrogate (U+${match[0].charCodeAt(0).toString(16).toUpperCase()})` };
+  return {
+    path,
+    problem:
+      match[0] === "\u0000"
+        ? "a NUL character (U+0000)"
+        : `an unpaired surrogate (U+${match[0].charCodeAt(0).toString(16).toUpperCase()})`,
+  };
 }
 
 /**
@@ -41,7 +47,10 @@ function describe(text: string, path: string): UnstorableText | null {
  * JSON body (the webhook's raw text) that is what those characters already look like.
  */
 export function escapeUnstorable(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**

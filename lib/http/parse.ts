@@ -34,7 +34,8 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new AppError("payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
   const text = await req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError("payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
+  if (Buffer.byteLength(text) > maxBytes)
+    throw new AppError("payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
   let json: unknown;
   try {
     json = text.length ? JSON.parse(text) : {};
@@ -42,7 +43,8 @@ export async function readJsonBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
     throw new AppError("invalid_request", "The request body is not valid JSON.");
   }
   const textErrors = findTextProblems(json, { multiline: true });
-  if (hasTextProblems(textErrors)) throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: textErrors });
+  if (hasTextProblems(textErrors))
+    throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: textErrors });
   return json;
 }
 
@@ -60,7 +62,8 @@ export function searchParamsObject(url: string | URL): Record<string, string> {
   const all: Record<string, string[]> = {};
   for (const [key, value] of params) (all[key] ??= []).push(value);
   const textErrors = findTextProblems(all, { multiline: false });
-  if (hasTextProblems(textErrors)) throw new AppError("invalid_request", "Some query parameters are not valid.", { fieldErrors: collapseIndexes(textErrors) });
+  if (hasTextProblems(textErrors))
+    throw new AppError("invalid_request", "Some query parameters are not valid.", { fieldErrors: collapseIndexes(textErrors) });
   return Object.fromEntries(params.entries());
 }
 

@@ -58,15 +58,33 @@ export function problem(
 /** Maps anything thrown by a handler to a problem document; unknown errors are logged, never shown. */
 export function problemFromError(error: unknown): Response {
   if (isAppError(error)) {
-    return problem(error.code, error.message, { errors: error.fieldErrors, correlationId: error.correlationId, status: error.status, members: error.extra });
+    return problem(error.code, error.message, {
+      errors: error.fieldErrors,
+      correlationId: error.correlationId,
+      status: error.status,
+      members: error.extra,
+    });
   }
   if (error instanceof z.ZodError) {
     return problem("invalid_request", "Some fields are not valid.", { errors: fieldErrorsFrom(error) });
   }
   const correlationId = randomUUID();
-  logger.error("unhandled error in route handler", { correlationId, error: error instanceof Error ? error.message : String(error) });
+  logger.error("unhandled error in route handler", {
+    correlationId,
+    error: error instanceof Error ? error.message : String(error),
+  });
   return Response.json(
-    { type: "about:blank", title: "Internal error", status: 500, detail: "Something went wrong on our side. Quote the correlation id to support.", code: "internal_error", correlationId },
-    { status: 500, headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId } },
+    {
+      type: "about:blank",
+      title: "Internal error",
+      status: 500,
+      detail: "Something went wrong on our side. Quote the correlation id to support.",
+      code: "internal_error",
+      correlationId,
+    },
+    {
+      status: 500,
+      headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId },
+    },
   );
 }

@@ -16,7 +16,8 @@ import { peerIsTrusted, type TrustedProxies } from "@/lib/auth/trusted-proxies";
 export function checkSameOrigin(headers: Headers, trust: TrustedProxies = getEnv().TRUSTED_PROXIES): void {
   const origin = headers.get("origin");
   if (!origin) throw new AppError("bad_origin", "The request has no Origin header.");
-  if (!allowedOrigins(headers, getEnv().APP_URL, trust).has(origin)) throw new AppError("bad_origin", "The request comes from another origin.");
+  if (!allowedOrigins(headers, getEnv().APP_URL, trust).has(origin))
+    throw new AppError("bad_origin", "The request comes from another origin.");
 }
 
 export function allowedOrigins(headers: Headers, appUrl: string, trust: TrustedProxies): Set<string> {
@@ -25,12 +26,16 @@ export function allowedOrigins(headers: Headers, appUrl: string, trust: TrustedP
   const viaTrustedProxy = !!peer && peerIsTrusted(peer, trust);
   // A proxy that overwrites the header sends one value; of an appended list, the last is
   // the one the nearest (trusted) proxy wrote.
-  const host = viaTrustedProxy ? lastOf(headers.get("x-forwarded-host")) ?? headers.get("host") : headers.get("host");
-  const proto = viaTrustedProxy ? lastOf(headers.get("x-forwarded-proto")) ?? "http" : "http";
+  const host = viaTrustedProxy ? (lastOf(headers.get("x-forwarded-host")) ?? headers.get("host")) : headers.get("host");
+  const proto = viaTrustedProxy ? (lastOf(headers.get("x-forwarded-proto")) ?? "http") : "http";
   if (host && (proto === "http" || proto === "https")) allowed.add(`${proto}://${host}`);
   return allowed;
 }
 
 function lastOf(list: string | null): string | undefined {
-  return list?.split(",").map((s) => s.trim()).filter(Boolean).pop();
+  return list
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .pop();
 }

@@ -22,7 +22,10 @@ export type StaffHandler<P> = (args: { req: NextRequest; actor: Actor; session: 
  * so a body under another Content-Type is a 415 here, and path parameters meet the text
  * rule of lib/validation.ts (single-line) before any handler sees them.
  */
-export function withStaff<P = Record<string, string | string[]>>(handler: StaffHandler<P>, options: { permission?: Permission } = {}) {
+export function withStaff<P = Record<string, string | string[]>>(
+  handler: StaffHandler<P>,
+  options: { permission?: Permission } = {},
+) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
     try {
       if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) checkSameOrigin(req.headers);
@@ -33,7 +36,8 @@ export function withStaff<P = Record<string, string | string[]>>(handler: StaffH
       }
       const params = (await context?.params) ?? ({} as P);
       const textErrors = findTextProblems(params, { multiline: false });
-      if (hasTextProblems(textErrors)) throw new AppError("invalid_request", "The address is not valid.", { fieldErrors: textErrors });
+      if (hasTextProblems(textErrors))
+        throw new AppError("invalid_request", "The address is not valid.", { fieldErrors: textErrors });
       if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) assertJsonBody(req);
       return await handler({ req, actor: session.actor, session, params });
     } catch (error) {

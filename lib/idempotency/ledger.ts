@@ -11,7 +11,15 @@ import { AppError } from "@/lib/errors";
  */
 export type LedgerPurpose = "order.create" | "order.reveal";
 export type LedgerState = "pending" | "succeeded" | "rejected" | "unknown";
-export type LedgerEntry = { key: string; purpose: string; state: string; resultId: string | null; requestBody: unknown; errorCode: string | null; correlationId: string | null };
+export type LedgerEntry = {
+  key: string;
+  purpose: string;
+  state: string;
+  resultId: string | null;
+  requestBody: unknown;
+  errorCode: string | null;
+  correlationId: string | null;
+};
 
 export const idempotencyKeySchemaPattern = /^[\x21-\x7e]{1,128}$/;
 
@@ -27,8 +35,16 @@ export function requestHash(purpose: string, body: unknown): string {
  * Returns the entry for `key`, creating it (committed) when new. The same key with a
  * different request is refused: it would make the upstream answer for another purchase.
  */
-export async function openLedgerEntry(key: string, purpose: LedgerPurpose, body: unknown, staffId: string | null): Promise<LedgerEntry & { created: boolean }> {
-  if (!idempotencyKeySchemaPattern.test(key)) throw new AppError("invalid_request", "The idempotency key must be 1–128 printable characters.", { fieldErrors: { idempotencyKey: ["Must be 1–128 printable characters."] } });
+export async function openLedgerEntry(
+  key: string,
+  purpose: LedgerPurpose,
+  body: unknown,
+  staffId: string | null,
+): Promise<LedgerEntry & { created: boolean }> {
+  if (!idempotencyKeySchemaPattern.test(key))
+    throw new AppError("invalid_request", "The idempotency key must be 1–128 printable characters.", {
+      fieldErrors: { idempotencyKey: ["Must be 1–128 printable characters."] },
+    });
   const hash = requestHash(purpose, body);
   try {
     const created = await db().idempotencyKey.create({
@@ -45,10 +61,20 @@ export async function openLedgerEntry(key: string, purpose: LedgerPurpose, body:
   return { ...existing, created: false };
 }
 
-export async function markLedger(tx: Tx, key: string, outcome: { state: LedgerState; resultId?: string; errorCode?: string; correlationId?: string }): Promise<void> {
+export async function markLedger(
+  tx: Tx,
+  key: string,
+  outcome: { state: LedgerState; resultId?: string; errorCode?: string; correlationId?: string },
+): Promise<void> {
   await tx.idempotencyKey.update({
     where: { key },
-    data: { state: outcome.state, resultId: outcome.resultId, errorCode: outcome.errorCode, correlationId: outcome.correlationId, attempts: { increment: 1 } },
+    data: {
+      state: outcome.state,
+      resultId: outcome.resultId,
+      errorCode: outcome.errorCode,
+      correlationId: outcome.correlationId,
+      attempts: { increment: 1 },
+    },
   });
 }
 
@@ -65,6 +91,8 @@ export async function unresolvedEntries(purpose: LedgerPurpose, olderThanMs: num
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }

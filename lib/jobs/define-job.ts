@@ -36,6 +36,8 @@ export type JobDefinition = {
 export type Schedule = { cron: string; data?: object; startup: boolean; setup?: () => Promise<unknown> };
 
 /** A definition whose handler takes the jobs' data as `T`. */
-export function defineJob<T>(definition: Omit<JobDefinition, "handle"> & { handle: (jobs: Job<T>[], context: JobContext) => Promise<void | JobResult[]> }): JobDefinition {
+export function defineJob<T>(
+  definition: Omit<JobDefinition, "handle"> & { handle: (jobs: Job<T>[], context: JobContext) => Promise<void | JobResult[]> },
+): JobDefinition {
   return definition as JobDefinition;
 }

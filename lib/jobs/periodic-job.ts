@@ -37,12 +37,20 @@ export function periodicJob(task: { queue: QueueSpec; everySeconds: () => number
           logger.debug("periodic job ran", { queue: task.queue.name, jobId: job.id, result });
         }
       } catch (error) {
-        logger.warn("periodic job failed", { queue: task.queue.name, error: error instanceof Error ? error.message : String(error) });
+        logger.warn("periodic job failed", {
+          queue: task.queue.name,
+          error: error instanceof Error ? error.message : String(error),
+        });
       } finally {
         // Dropped by the queue when a link is already waiting: that is the "one chain" rule.
-        await sendJob(task.queue, {}, { singletonKey: CHAIN_KEY, startAfter: task.everySeconds() }, context).catch((error: unknown) => {
-          logger.warn("periodic job not re-queued; the minute keeper will restart it", { queue: task.queue.name, error: String(error) });
-        });
+        await sendJob(task.queue, {}, { singletonKey: CHAIN_KEY, startAfter: task.everySeconds() }, context).catch(
+          (error: unknown) => {
+            logger.warn("periodic job not re-queued; the minute keeper will restart it", {
+              queue: task.queue.name,
+              error: String(error),
+            });
+          },
+        );
       }
     },
     schedule: {

@@ -74,7 +74,9 @@ async function start(role: Role): Promise<Jobs> {
     ...(worker ? {} : { bamIntervalSeconds: 3_600 }),
   };
   const boss = new PgBoss(options);
-  boss.on("error", (error: unknown) => logger.error("job queue error", { role, error: error instanceof Error ? error.message : String(error) }));
+  boss.on("error", (error: unknown) =>
+    logger.error("job queue error", { role, error: error instanceof Error ? error.message : String(error) }),
+  );
   try {
     await boss.start();
   } catch (error) {

@@ -24,19 +24,38 @@ export async function controlImport(actor: Actor, input: unknown): Promise<{ sta
   const state = await db().$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM "OrderSync" WHERE "source" = ${source} FOR UPDATE`;
     const row = await tx.orderSync.findUniqueOrThrow({ where: { source } });
-    if (action === "pause" && row.importState !== "running") throw new AppError("conflict", `The import is ${row.importState}; only a running import can be paused.`, { status: 409 });
-    if (action === "resume" && row.importState !== "paused") throw new AppError("conflict", `The import is ${row.importState}; only a paused import can be resumed.`, { status: 409 });
+    if (action === "pause" && row.importState !== "running")
+      throw new AppError("conflict", `The import is ${row.importState}; only a running import can be paused.`, { status: 409 });
+    if (action === "resume" && row.importState !== "paused")
+      throw new AppError("conflict", `The import is ${row.importState}; only a paused import can be resumed.`, { status: 409 });
     const data =
       action === "pause"
         ? { importState: "paused" }
         : action === "resume"
           ? { importState: "running" }
-          : { importState: "running", importCursor: null, importPages: 0, importOrders: 0, importStartedAt: new Date(), importFinishedAt: null, lastError: null };
+          : {
+              importState: "running",
+              importCursor: null,
+              importPages: 0,
+              importOrders: 0,
+              importStartedAt: new Date(),
+              importFinishedAt: null,
+              lastError: null,
+            };
     await tx.orderSync.update({ where: { source }, data });
-    await recordAudit(tx, { action: `orders.import_${action}`, actor, targetType: "order-import", targetId: source, details: { from: row.importState, pagesRead: row.importPages } });
+    await recordAudit(tx, {
+      action: `orders.import_${action}`,
+      actor,
+      targetType: "order-import",
+      targetId: source,
+      details: { from: row.importState, pagesRead: row.importPages },
+    });
     return data.importState;
   });
   // The keeper restarts the chain within a minute anyway; queueing now just saves that minute.
-  if (state === "running") await enqueueOrderImport().catch((error: unknown) => logger.warn("order import not queued; the keeper will start it", { error: String(error) }));
+  if (state === "running")
+    await enqueueOrderImport().catch((error: unknown) =>
+      logger.warn("order import not queued; the keeper will start it", { error: String(error) }),
+    );
   return { state };
 }

@@ -4,7 +4,19 @@ import { streamCsv } from "@/lib/csv-stream";
 import { currencyExponent, toDecimalString } from "@/lib/money";
 import { listOrders, type OrderFilter, type OrderListRow } from "./list-orders";
 
-const HEADER = ["orderId", "createdAtUtc", "updatedAtUtc", "clientReference", "status", "total", "currency", "items", "origin", "placedBy", "placedByEmail"];
+const HEADER = [
+  "orderId",
+  "createdAtUtc",
+  "updatedAtUtc",
+  "clientReference",
+  "status",
+  "total",
+  "currency",
+  "items",
+  "origin",
+  "placedBy",
+  "placedByEmail",
+];
 const BATCH = 500;
 
 /**
@@ -20,7 +32,9 @@ export async function exportOrdersCsv(actor: Actor, filter: OrderFilter): Promis
 }
 
 function csvCells(row: OrderListRow): string[] {
-  const items = row.items.map((i) => `${i.quantity} × ${i.productName || i.productId}${i.variantLabel ? ` (${i.variantLabel})` : ""}`).join("; ");
+  const items = row.items
+    .map((i) => `${i.quantity} × ${i.productName || i.productId}${i.variantLabel ? ` (${i.variantLabel})` : ""}`)
+    .join("; ");
   return [
     row.id,
     row.createdAt,

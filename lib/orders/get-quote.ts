@@ -11,7 +11,11 @@ export const quoteRequestSchema = z
     productId: singleLineText().min(1).max(200),
     variantId: singleLineText().min(1).max(200).nullable().optional(),
     value: z.number().positive("Must be above zero.").finite().nullable().optional(),
-    quantity: z.number({ error: "Enter a quantity." }).int("Must be a whole number.").min(1, "At least 1.").max(100, "At most 100."),
+    quantity: z
+      .number({ error: "Enter a quantity." })
+      .int("Must be a whole number.")
+      .min(1, "At least 1.")
+      .max(100, "At most 100."),
     currency: z.string().regex(/^[A-Z]{3}$/),
   })
   .strict()
@@ -24,9 +28,20 @@ export const quoteRequestSchema = z
 export async function getQuote(actor: Actor, input: unknown): Promise<Quote & { correlationId?: string; expiresInMs: number }> {
   assertCan(actor, "orders.create");
   const body = parseInput(quoteRequestSchema, input);
-  const { data, correlationId } = await upstream()
-    .createQuote({ productId: body.productId, variantId: body.variantId ?? null, value: body.value ?? null, quantity: body.quantity, currency: body.currency });
-  await recordIssuedQuote(actor, data, { productId: body.productId, variantId: body.variantId ?? null, value: body.value ?? null, quantity: body.quantity, currency: body.currency });
+  const { data, correlationId } = await upstream().createQuote({
+    productId: body.productId,
+    variantId: body.variantId ?? null,
+    value: body.value ?? null,
+    quantity: body.quantity,
+    currency: body.currency,
+  });
+  await recordIssuedQuote(actor, data, {
+    productId: body.productId,
+    variantId: body.variantId ?? null,
+    value: body.value ?? null,
+    quantity: body.quantity,
+    currency: body.currency,
+  });
   // The browser counts down from this server's clock, never its own: a page whose clock is
   // off by minutes must still show the quote's real time left.
   return { ...data, correlationId, expiresInMs: Math.max(0, Date.parse(data.expiresAtUtc) - Date.now()) };

@@ -34,12 +34,18 @@ export async function importOrdersPage(): Promise<ImportStep> {
   if (callsThisMinute >= importCallsPerMinute) return { state: "running", pageRead: false, nextInMs: msToNextMinute(now) };
   // A busy minute (people browsing, a bulk order) is left to them: the import waits for a quieter one.
   const budget = upstreamBudget();
-  if ((await budget.usedThisMinute()) >= budget.caps.background - importCallsPerMinute) return { state: "running", pageRead: false, nextInMs: msToNextMinute(now) };
+  if ((await budget.usedThisMinute()) >= budget.caps.background - importCallsPerMinute)
+    return { state: "running", pageRead: false, nextInMs: msToNextMinute(now) };
 
   let page;
   try {
     // A short deadline: waiting for the next window is done by the queue, not by holding a worker.
-    page = (await upstream().listOrders({ limit: IMPORT_PAGE_SIZE, cursor: row.importCursor ?? undefined }, { priority: "background", deadlineMs: 15_000 })).data;
+    page = (
+      await upstream().listOrders(
+        { limit: IMPORT_PAGE_SIZE, cursor: row.importCursor ?? undefined },
+        { priority: "background", deadlineMs: 15_000 },
+      )
+    ).data;
   } catch (error) {
     const code = upstreamFailure(error)?.code ?? "error";
     await db().orderSync.update({ where: { source: row.source }, data: { lastError: `import: ${code}` } });
@@ -67,8 +73,14 @@ export async function importOrdersPage(): Promise<ImportStep> {
   // The first page holds the newest order: from here on the safety-net sync covers what comes after.
   if (recorded.count === 1 && row.importCursor === null) {
     const mark = newest ?? new Date(now);
-    await db().orderSync.updateMany({ where: { source: row.source, OR: [{ highWaterMark: null }, { highWaterMark: { lt: mark } }] }, data: { highWaterMark: mark } });
+    await db().orderSync.updateMany({
+      where: { source: row.source, OR: [{ highWaterMark: null }, { highWaterMark: { lt: mark } }] },
+      data: { highWaterMark: mark },
+    });
   }
-  const state = done ? "done" : ((await db().orderSync.findUnique({ where: { source: row.source }, select: { importState: true } }))?.importState as ImportStep["state"]);
+  const state = done
+    ? "done"
+    : ((await db().orderSync.findUnique({ where: { source: row.source }, select: { importState: true } }))
+        ?.importState as ImportStep["state"]);
   return { state, pageRead: true, nextInMs: state === "running" ? Math.ceil(60_000 / importCallsPerMinute) : null };
 }

@@ -38,6 +38,11 @@ export async function getImportProgress(actor: Actor): Promise<ImportProgress> {
     finishedAt: iso(row.importFinishedAt),
     lastPageAt: iso(row.importLastPageAt),
     lastError: row.lastError,
-    sync: { intervalSeconds: config.syncIntervalSeconds, lastRunAt: iso(row.lastSyncAt), lastOrders: row.lastSyncOrders, highWaterMark: iso(row.highWaterMark) },
+    sync: {
+      intervalSeconds: config.syncIntervalSeconds,
+      lastRunAt: iso(row.lastSyncAt),
+      lastOrders: row.lastSyncOrders,
+      highWaterMark: iso(row.highWaterMark),
+    },
   };
 }

@@ -63,12 +63,16 @@ async function runImportJob(job: Job<ImportJob>, context: JobContext): Promise<v
       if (step.pageRead) logger.debug("order import page", { state: step.state });
     }
   } catch (error) {
-    logger.warn("order import step failed; trying again shortly", { error: error instanceof Error ? error.message : String(error) });
+    logger.warn("order import step failed; trying again shortly", {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
   if (nextInMs === null) return;
   const startAfter = Math.max(0, Math.ceil(nextInMs / 1000));
   // Dropped by the queue when a link is already waiting: that is the "one chain" rule.
-  await sendJob(ORDER_QUEUES.import, {}, { singletonKey: CHAIN_KEY, ...(startAfter ? { startAfter } : {}) }, context).catch((error: unknown) => {
-    logger.warn("order import continuation not queued; the minute keeper will restart it", { error: String(error) });
-  });
+  await sendJob(ORDER_QUEUES.import, {}, { singletonKey: CHAIN_KEY, ...(startAfter ? { startAfter } : {}) }, context).catch(
+    (error: unknown) => {
+      logger.warn("order import continuation not queued; the minute keeper will restart it", { error: String(error) });
+    },
+  );
 }

@@ -13,7 +13,10 @@ const blankToUndefined = (v: string | undefined) => v || undefined;
 const statusList = z.preprocess(
   (v) => {
     if (v === undefined || v === null || v === "") return undefined;
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const parts = (Array.isArray(v) ? v : [v])
+      .flatMap((s) => String(s).split(","))
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
     return parts.length ? [...new Set(parts)] : undefined;
   },
   z
@@ -34,11 +37,18 @@ export const orderFilterSchema = z
     /** A product id (exact, inside the lines) or part of a product name. */
     product: singleLineText().trim().max(200, "Use at most 200 characters.").optional().transform(blankToUndefined),
     /** A staff id, or "me" for the person asking (so a shared link or export means its reader). */
-    placedBy: singleLineText().trim().regex(/^(me|[A-Za-z0-9-]{1,64})$/, "Not a staff id.").optional().or(z.literal("").transform(() => undefined)),
+    placedBy: singleLineText()
+      .trim()
+      .regex(/^(me|[A-Za-z0-9-]{1,64})$/, "Not a staff id.")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     /** Part of the client reference, any case. */
     reference: singleLineText().trim().max(100, "Use at most 100 characters.").optional().transform(blankToUndefined),
     /** "here": placed in this back-office; "elsewhere": through the API by another client (a storefront). */
-    origin: z.enum(["here", "elsewhere"], "Use here or elsewhere.").optional().or(z.literal("").transform(() => undefined)),
+    origin: z
+      .enum(["here", "elsewhere"], "Use here or elsewhere.")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: "The end date is before the start date.", path: ["to"] });
 export type OrderFilter = z.infer<typeof orderFilterSchema>;
@@ -83,8 +93,10 @@ export function orderConditions(actor: Actor, filter: OrderFilter): Prisma.Sql[]
   if (filter.status?.length) conditions.push(Prisma.sql`o."status" IN (${Prisma.join(filter.status)})`);
   // Days are UTC and inclusive: "to" covers the whole of its day.
   if (filter.from) conditions.push(Prisma.sql`o."upstreamCreatedAt" >= ${new Date(`${filter.from}T00:00:00.000Z`)}`);
-  if (filter.to) conditions.push(Prisma.sql`o."upstreamCreatedAt" < ${new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS)}`);
-  if (filter.placedBy) conditions.push(Prisma.sql`o."placedById" = ${filter.placedBy === "me" ? actor.staffId : filter.placedBy}`);
+  if (filter.to)
+    conditions.push(Prisma.sql`o."upstreamCreatedAt" < ${new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + DAY_MS)}`);
+  if (filter.placedBy)
+    conditions.push(Prisma.sql`o."placedById" = ${filter.placedBy === "me" ? actor.staffId : filter.placedBy}`);
   if (filter.origin === "here") conditions.push(Prisma.sql`(o."placedById" IS NOT NULL OR o."idempotencyKey" IS NOT NULL)`);
   if (filter.origin === "elsewhere") conditions.push(Prisma.sql`(o."placedById" IS NULL AND o."idempotencyKey" IS NULL)`);
   if (filter.reference) conditions.push(Prisma.sql`o."clientReference" ILIKE ${likePattern(filter.reference)}`);
@@ -105,7 +117,11 @@ export function orderConditions(actor: Actor, filter: OrderFilter): Prisma.Sql[]
  * Mirrored orders, newest first (by the upstream's creation time, then id, so that equal
  * timestamps still page without skips or repeats). Never calls the upstream.
  */
-export async function listOrders(actor: Actor, filter: OrderFilter, page: { cursor?: string; limit?: number } = {}): Promise<KeysetPage<OrderListRow>> {
+export async function listOrders(
+  actor: Actor,
+  filter: OrderFilter,
+  page: { cursor?: string; limit?: number } = {},
+): Promise<KeysetPage<OrderListRow>> {
   assertCan(actor, "orders.read");
   const limit = pageLimit(page.limit, 1000);
   const conditions = orderConditions(actor, filter);
@@ -135,8 +151,14 @@ function toRow(r: RawRow): OrderListRow {
     currency: r.currency,
     createdAt: r.upstreamCreatedAt.toISOString(),
     updatedAt: r.upstreamUpdatedAt.toISOString(),
-    items: readOrderLines(r.lines, r.currency).map(({ productId, productName, variantLabel, quantity }) => ({ productId, productName, variantLabel, quantity })),
-    placedBy: r.placedById && r.placedByName !== null ? { id: r.placedById, name: r.placedByName, email: r.placedByEmail ?? "" } : null,
+    items: readOrderLines(r.lines, r.currency).map(({ productId, productName, variantLabel, quantity }) => ({
+      productId,
+      productName,
+      variantLabel,
+      quantity,
+    })),
+    placedBy:
+      r.placedById && r.placedByName !== null ? { id: r.placedById, name: r.placedByName, email: r.placedByEmail ?? "" } : null,
     origin: originOf(r),
   };
 }

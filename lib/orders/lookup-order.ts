@@ -55,5 +55,8 @@ export async function lookupOrdersByReference(clientReference: string): Promise<
 }
 
 function noSuchOrder(correlationId?: string): AppError {
-  return new AppError("not_found", "There is no such order in this workspace: the Issuing Service does not know this id.", { status: 404, correlationId });
+  return new AppError("not_found", "There is no such order in this workspace: the Issuing Service does not know this id.", {
+    status: 404,
+    correlationId,
+  });
 }

@@ -14,7 +14,11 @@ import { OPEN_STATUSES, takeOrderStatus, type OrderStatus } from "./states";
  */
 export type MirrorMeta = { placedById?: string | null; idempotencyKey?: string | null; eventAt?: Date | null };
 
-export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, tx?: Tx): Promise<{ status: OrderStatus; changed: boolean }> {
+export async function mirrorOrder(
+  order: UpstreamOrder,
+  meta: MirrorMeta = {},
+  tx?: Tx,
+): Promise<{ status: OrderStatus; changed: boolean }> {
   if (!tx) return db().$transaction((t) => mirrorOrder(order, meta, t));
   const status = order.status as OrderStatus;
   const data = mirroredFields(order);
@@ -22,7 +26,16 @@ export async function mirrorOrder(order: UpstreamOrder, meta: MirrorMeta = {}, t
 
   // Insert-if-absent without aborting the transaction when another writer was first.
   const inserted = await tx.order.createMany({
-    data: [{ id: order.id, ...data, lines: lines ?? [], lastEventAt: meta.eventAt ?? null, placedById: meta.placedById ?? null, idempotencyKey: meta.idempotencyKey ?? null }],
+    data: [
+      {
+        id: order.id,
+        ...data,
+        lines: lines ?? [],
+        lastEventAt: meta.eventAt ?? null,
+        placedById: meta.placedById ?? null,
+        idempotencyKey: meta.idempotencyKey ?? null,
+      },
+    ],
     skipDuplicates: true,
   });
   if (inserted.count === 1) return { status, changed: true };
@@ -68,7 +81,11 @@ function mirroredFields(order: UpstreamOrder) {
 export async function mirrorOrders(orders: UpstreamOrder[]): Promise<{ inserted: number; changed: number }> {
   if (orders.length === 0) return { inserted: 0, changed: 0 };
   const created = await db().order.createManyAndReturn({
-    data: orders.map((order) => ({ id: order.id, ...mirroredFields(order), lines: storableJson(order.lines ?? []) as Prisma.InputJsonValue })),
+    data: orders.map((order) => ({
+      id: order.id,
+      ...mirroredFields(order),
+      lines: storableJson(order.lines ?? []) as Prisma.InputJsonValue,
+    })),
     skipDuplicates: true,
     select: { id: true },
   });
@@ -76,7 +93,12 @@ export async function mirrorOrders(orders: UpstreamOrder[]): Promise<{ inserted:
   const known = orders.filter((order) => !fresh.has(order.id));
   // A re-read that says nothing new (same update time, same status) costs no transaction.
   const held = new Map(
-    (await db().order.findMany({ where: { id: { in: known.map((o) => o.id) } }, select: { id: true, status: true, upstreamUpdatedAt: true } })).map((row) => [row.id, row]),
+    (
+      await db().order.findMany({
+        where: { id: { in: known.map((o) => o.id) } },
+        select: { id: true, status: true, upstreamUpdatedAt: true },
+      })
+    ).map((row) => [row.id, row]),
   );
   let changed = 0;
   for (const order of known) {

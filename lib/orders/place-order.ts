@@ -37,7 +37,10 @@ export async function submitOrder(actor: Actor, input: unknown): Promise<SubmitR
     if (order) return { kind: "placed", order, replayed: true };
   }
   if (entry.state === "rejected") {
-    throw new AppError(entry.errorCode ?? "conflict", "This order was already refused by the Issuing Service. Start a new one.", { status: 409, correlationId: entry.correlationId ?? undefined });
+    throw new AppError(entry.errorCode ?? "conflict", "This order was already refused by the Issuing Service. Start a new one.", {
+      status: 409,
+      correlationId: entry.correlationId ?? undefined,
+    });
   }
   return { kind: "placed", order: await sendLedgeredOrder(data.idempotencyKey, gate.request, actor), replayed };
 }
@@ -45,7 +48,11 @@ export async function submitOrder(actor: Actor, input: unknown): Promise<SubmitR
 /** submitOrder for callers that only place (scripts, tests): an order held for approval is refused. */
 export async function placeOrder(actor: Actor, input: unknown): Promise<{ order: OrderView; replayed: boolean }> {
   const result = await submitOrder(actor, input);
-  if (result.kind === "awaiting") throw new AppError("awaiting_approval", "This order is waiting for an approver; it has not been placed.", { status: 409, extra: { spendRequestId: result.spendRequestId } });
+  if (result.kind === "awaiting")
+    throw new AppError("awaiting_approval", "This order is waiting for an approver; it has not been placed.", {
+      status: 409,
+      extra: { spendRequestId: result.spendRequestId },
+    });
   return result;
 }
 
@@ -53,9 +60,17 @@ export async function placeOrder(actor: Actor, input: unknown): Promise<{ order:
  * Sends (or resends) the ledgered request and records the outcome. Also used by the
  * resume job for entries whose outcome was never heard (crash, timeout).
  */
-export async function sendLedgeredOrder(key: string, request: OrderRequest, actor: Actor | null, priority: "interactive" | "background" = "interactive"): Promise<OrderView> {
+export async function sendLedgeredOrder(
+  key: string,
+  request: OrderRequest,
+  actor: Actor | null,
+  priority: "interactive" | "background" = "interactive",
+): Promise<OrderView> {
   try {
-    const { data: order, correlationId } = await upstream().createOrder(request, key, { priority, deadlineMs: priority === "interactive" ? 45_000 : 120_000 });
+    const { data: order, correlationId } = await upstream().createOrder(request, key, {
+      priority,
+      deadlineMs: priority === "interactive" ? 45_000 : 120_000,
+    });
     await db().$transaction(async (tx) => {
       await mirrorOrder(order, { placedById: actor?.staffId ?? null, idempotencyKey: key }, tx);
       await markLedger(tx, key, { state: "succeeded", resultId: order.id, correlationId });
@@ -76,13 +91,26 @@ export async function sendLedgeredOrder(key: string, request: OrderRequest, acto
       await db().$transaction(async (tx) => {
         await markLedger(tx, key, { state: "rejected", errorCode: failure.code, correlationId: failure.correlationId });
         await releaseSpend(tx, `order:${key}`);
-        await recordAudit(tx, { action: "order.rejected", actor: actor ?? { email: "system:order-resume" }, targetType: "idempotency-key", targetId: key, correlationId: failure.correlationId, details: { reason: failure.code } });
+        await recordAudit(tx, {
+          action: "order.rejected",
+          actor: actor ?? { email: "system:order-resume" },
+          targetType: "idempotency-key",
+          targetId: key,
+          correlationId: failure.correlationId,
+          details: { reason: failure.code },
+        });
       });
       throw error;
     }
     if (failure) {
-      await db().$transaction((tx) => markLedger(tx, key, { state: "unknown", errorCode: failure.code, correlationId: failure.correlationId }));
-      throw new AppError("outcome_unknown", "The Issuing Service did not confirm the order yet. It will not be placed twice: submitting again, or waiting, will show the one order.", { status: 503, correlationId: failure.correlationId });
+      await db().$transaction((tx) =>
+        markLedger(tx, key, { state: "unknown", errorCode: failure.code, correlationId: failure.correlationId }),
+      );
+      throw new AppError(
+        "outcome_unknown",
+        "The Issuing Service did not confirm the order yet. It will not be placed twice: submitting again, or waiting, will show the one order.",
+        { status: 503, correlationId: failure.correlationId },
+      );
     }
     throw error;
   }
@@ -90,10 +118,17 @@ export async function sendLedgeredOrder(key: string, request: OrderRequest, acto
 
 function toUpstreamRequest(data: PlaceOrderInput): OrderRequest {
   const purchaseInput = data.phoneNumber ? { phoneNumber: data.phoneNumber } : undefined;
-  if (data.quoteId) return { quoteId: data.quoteId, clientReference: data.clientReference, ...(purchaseInput ? { purchaseInput } : {}) };
+  if (data.quoteId)
+    return { quoteId: data.quoteId, clientReference: data.clientReference, ...(purchaseInput ? { purchaseInput } : {}) };
   const item = data.item!;
   return {
-    item: { productId: item.productId, variantId: item.variantId ?? null, ...(item.value != null ? { value: item.value } : {}), quantity: item.quantity, currency: item.currency },
+    item: {
+      productId: item.productId,
+      variantId: item.variantId ?? null,
+      ...(item.value != null ? { value: item.value } : {}),
+      quantity: item.quantity,
+      currency: item.currency,
+    },
     clientReference: data.clientReference,
     ...(data.maximumTotal !== undefined ? { maximumTotal: data.maximumTotal } : {}),
     ...(purchaseInput ? { purchaseInput } : {}),

@@ -28,12 +28,21 @@ export async function reconcileOrders(limit = 20): Promise<{ checked: number; ch
       if (OPEN_STATUSES.includes(result.status)) {
         await db().order.update({
           where: { id: order.id },
-          data: { checkAttempts: { increment: 1 }, nextCheckAt: new Date(Date.now() + nextCheckDelayMs(order.checkAttempts + 1)) },
+          data: {
+            checkAttempts: { increment: 1 },
+            nextCheckAt: new Date(Date.now() + nextCheckDelayMs(order.checkAttempts + 1)),
+          },
         });
       }
     } catch (error) {
-      logger.warn("order reconciliation failed", { orderId: order.id, code: upstreamFailure(error)?.code ?? (error as { code?: string }).code });
-      await db().order.update({ where: { id: order.id }, data: { checkAttempts: { increment: 1 }, nextCheckAt: new Date(Date.now() + nextCheckDelayMs(order.checkAttempts + 1)) } });
+      logger.warn("order reconciliation failed", {
+        orderId: order.id,
+        code: upstreamFailure(error)?.code ?? (error as { code?: string }).code,
+      });
+      await db().order.update({
+        where: { id: order.id },
+        data: { checkAttempts: { increment: 1 }, nextCheckAt: new Date(Date.now() + nextCheckDelayMs(order.checkAttempts + 1)) },
+      });
     }
   }
   return { checked: due.length, changed };

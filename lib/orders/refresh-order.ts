@@ -14,12 +14,21 @@ const SKEW_MARGIN_MS = 2_000;
  * With `eventAt`, a mirror already read well after the event is not read again — events
  * of one order often arrive together, and each re-read spends the shared budget.
  */
-export async function refreshOrder(orderId: string, options: { eventAt?: Date; priority?: Priority; alwaysRead?: boolean } = {}): Promise<{ status: OrderStatus; changed: boolean }> {
+export async function refreshOrder(
+  orderId: string,
+  options: { eventAt?: Date; priority?: Priority; alwaysRead?: boolean } = {},
+): Promise<{ status: OrderStatus; changed: boolean }> {
   if (options.eventAt && !options.alwaysRead) {
-    const mirrored = await db().order.findUnique({ where: { id: orderId }, select: { status: true, syncedAt: true, lastEventAt: true } });
+    const mirrored = await db().order.findUnique({
+      where: { id: orderId },
+      select: { status: true, syncedAt: true, lastEventAt: true },
+    });
     if (mirrored && mirrored.syncedAt.getTime() > options.eventAt.getTime() + SKEW_MARGIN_MS) {
       if (!mirrored.lastEventAt || options.eventAt > mirrored.lastEventAt) {
-        await db().order.updateMany({ where: { id: orderId, OR: [{ lastEventAt: null }, { lastEventAt: { lt: options.eventAt } }] }, data: { lastEventAt: options.eventAt } });
+        await db().order.updateMany({
+          where: { id: orderId, OR: [{ lastEventAt: null }, { lastEventAt: { lt: options.eventAt } }] },
+          data: { lastEventAt: options.eventAt },
+        });
       }
       return { status: mirrored.status as OrderStatus, changed: false };
     }

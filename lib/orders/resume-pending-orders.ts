@@ -10,13 +10,20 @@ import { sendLedgeredOrder } from "./place-order";
  * request under the stored key is safe: the upstream returns the order if it exists and
  * creates it if not. Run by the worker at start and periodically.
  */
-export async function resumePendingOrders(options: { olderThanMs?: number; limit?: number } = {}): Promise<{ resolved: number; failed: number }> {
+export async function resumePendingOrders(
+  options: { olderThanMs?: number; limit?: number } = {},
+): Promise<{ resolved: number; failed: number }> {
   const entries = await unresolvedEntries("order.create", options.olderThanMs ?? 30_000, options.limit ?? 20);
   let resolved = 0;
   let failed = 0;
   for (const entry of entries) {
     try {
-      await sendLedgeredOrder(entry.key, entry.requestBody as OrderRequest, entry.staffId ? { staffId: entry.staffId, email: "", name: "", roles: [] } : null, "background");
+      await sendLedgeredOrder(
+        entry.key,
+        entry.requestBody as OrderRequest,
+        entry.staffId ? { staffId: entry.staffId, email: "", name: "", roles: [] } : null,
+        "background",
+      );
       resolved += 1;
     } catch (error) {
       // A definitive refusal is recorded by sendLedgeredOrder; an unknown outcome stays for next time.

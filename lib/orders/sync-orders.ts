@@ -45,7 +45,10 @@ export async function syncOrders(): Promise<{ pages: number; inserted: number; c
   let changed = 0;
   let complete = false;
   while (pages < MAX_PAGES) {
-    const { data } = await upstream().listOrders({ createdFromUtc, limit: 100, cursor }, { priority: "background", deadlineMs: 60_000 });
+    const { data } = await upstream().listOrders(
+      { createdFromUtc, limit: 100, cursor },
+      { priority: "background", deadlineMs: 60_000 },
+    );
     pages += 1;
     const result = await mirrorOrders(data.items);
     inserted += result.inserted;
@@ -58,7 +61,14 @@ export async function syncOrders(): Promise<{ pages: number; inserted: number; c
     cursor = data.nextCursor;
   }
   // Only a complete walk moves the mark: an unfinished one is walked again from the same place.
-  await db().orderSync.update({ where: { source: row.source }, data: { lastSyncAt: new Date(), lastSyncOrders: inserted + changed } });
-  if (complete) await db().orderSync.updateMany({ where: { source: row.source, highWaterMark: { lt: newest } }, data: { highWaterMark: newest } });
+  await db().orderSync.update({
+    where: { source: row.source },
+    data: { lastSyncAt: new Date(), lastSyncOrders: inserted + changed },
+  });
+  if (complete)
+    await db().orderSync.updateMany({
+      where: { source: row.source, highWaterMark: { lt: newest } },
+      data: { highWaterMark: newest },
+    });
   return { pages, inserted, changed };
 }

@@ -15,13 +15,23 @@ type Outcome =
  * committed before the upstream was asked, so if this write fails the reveal is still on
  * record (as `started`): the failure is logged and the person still gets the answer.
  */
-export async function finishReveal(actor: Actor, orderId: string, reveal: StartedReveal, request: RevealRequest, outcome: Outcome): Promise<void> {
+export async function finishReveal(
+  actor: Actor,
+  orderId: string,
+  reveal: StartedReveal,
+  request: RevealRequest,
+  outcome: Outcome,
+): Promise<void> {
   const succeeded = outcome.state === "succeeded";
   const fields = succeeded ? { revealCount: outcome.revealCount, errorCode: null } : { errorCode: outcome.errorCode };
   const details = succeeded ? { revealCount: outcome.revealCount, items: outcome.items } : { outcome: outcome.errorCode };
   await settle(outcome.state, reveal, () =>
     db().$transaction(async (tx) => {
-      const moved = await transitionReveal(tx, reveal.id, outcome.state, { ...fields, upstreamCorrelationId: outcome.upstreamCorrelationId ?? null, finishedAt: new Date() });
+      const moved = await transitionReveal(tx, reveal.id, outcome.state, {
+        ...fields,
+        upstreamCorrelationId: outcome.upstreamCorrelationId ?? null,
+        finishedAt: new Date(),
+      });
       if (!moved) return; // a replay of a reveal already recorded with this outcome
       await recordAudit(tx, {
         action: succeeded ? "order.reveal" : "order.reveal_failed",
@@ -39,6 +49,11 @@ async function settle(state: string, reveal: StartedReveal, write: () => Promise
   try {
     await write();
   } catch (error) {
-    logger.error("reveal outcome not recorded; the reveal stays on record as started", { revealId: reveal.id, state, correlationId: reveal.correlationId, error: error instanceof Error ? error.message : String(error) });
+    logger.error("reveal outcome not recorded; the reveal stays on record as started", {
+      revealId: reveal.id,
+      state,
+      correlationId: reveal.correlationId,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }

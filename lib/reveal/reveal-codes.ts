@@ -11,13 +11,23 @@ import { confirmStepUp, type StepUpSession } from "./step-up";
 export const revealRequestSchema = z
   .object({
     idempotencyKey: z.string().regex(/^[\x21-\x7e]{1,128}$/, "Must be 1–128 printable characters."),
-    ticket: singleLineText({ error: "Enter the ticket reference." }).trim().min(1, "Enter the ticket reference.").max(64, "Use at most 64 characters."),
-    reason: multiLineText({ error: "Say why the codes are needed." }).trim().min(5, "Say why the codes are needed (at least 5 characters).").max(500, "Use at most 500 characters."),
+    ticket: singleLineText({ error: "Enter the ticket reference." })
+      .trim()
+      .min(1, "Enter the ticket reference.")
+      .max(64, "Use at most 64 characters."),
+    reason: multiLineText({ error: "Say why the codes are needed." })
+      .trim()
+      .min(5, "Say why the codes are needed (at least 5 characters).")
+      .max(500, "Use at most 500 characters."),
     password: singleLineText().max(256).optional(),
   })
   .strict();
 
-export type RevealedCodes = { orderId: string; revealCount: number; artifacts: { type: string; value: string; expiresAtUtc: string | null }[] };
+export type RevealedCodes = {
+  orderId: string;
+  revealCount: number;
+  artifacts: { type: string; value: string; expiresAtUtc: string | null }[];
+};
 
 /**
  * Reveals an order's codes to one support person, for a stated reason, after a fresh
@@ -39,11 +49,20 @@ export async function revealCodes(actor: Actor, session: StepUpSession, orderId:
     reveal = await upstream().revealFulfillment(orderId, started.idempotencyKey, { priority: "interactive", deadlineMs: 45_000 });
   } catch (error) {
     const code = isAppError(error) ? error.code : "error";
-    await finishReveal(actor, orderId, started, request, { state: "failed", errorCode: code, upstreamCorrelationId: isAppError(error) ? error.correlationId : undefined });
+    await finishReveal(actor, orderId, started, request, {
+      state: "failed",
+      errorCode: code,
+      upstreamCorrelationId: isAppError(error) ? error.correlationId : undefined,
+    });
     throw error;
   }
 
   const { data, correlationId } = reveal;
-  await finishReveal(actor, orderId, started, request, { state: "succeeded", revealCount: data.revealCount, items: data.artifacts.length, upstreamCorrelationId: correlationId });
+  await finishReveal(actor, orderId, started, request, {
+    state: "succeeded",
+    revealCount: data.revealCount,
+    items: data.artifacts.length,
+    upstreamCorrelationId: correlationId,
+  });
   return { orderId: data.orderId, revealCount: data.revealCount, artifacts: data.artifacts };
 }

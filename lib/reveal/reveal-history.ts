@@ -19,7 +19,11 @@ export type RevealRecord = {
 /** Who asked to see an order's codes, when, why and with what outcome — never the codes. */
 export async function revealHistory(actor: Actor, orderId: string): Promise<RevealRecord[]> {
   assertCan(actor, "orders.read");
-  const rows = await db().codeReveal.findMany({ where: { orderId }, orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: 200 });
+  const rows = await db().codeReveal.findMany({
+    where: { orderId },
+    orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+    take: 200,
+  });
   return rows.map((r) => ({
     at: r.startedAt.toISOString(),
     actorEmail: r.actorEmail,
@@ -39,6 +43,10 @@ export async function revealHistory(actor: Actor, orderId: string): Promise<Reve
  */
 export async function revealCounts(orderIds: string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();
-  const groups = await db().codeReveal.groupBy({ by: ["orderId"], where: { orderId: { in: orderIds }, state: { in: ["started", "succeeded"] } }, _count: { _all: true } });
+  const groups = await db().codeReveal.groupBy({
+    by: ["orderId"],
+    where: { orderId: { in: orderIds }, state: { in: ["started", "succeeded"] } },
+    _count: { _all: true },
+  });
   return new Map(groups.map((g) => [g.orderId, g._count._all]));
 }

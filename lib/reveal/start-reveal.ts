@@ -15,7 +15,8 @@ const HOUR_MS = 3_600_000;
 export type RevealRequest = { idempotencyKey: string; ticket: string; reason: string };
 export type StartedReveal = { id: string; correlationId: string; idempotencyKey: string };
 
-type Outcome = { kind: "started"; reveal: StartedReveal } | { kind: "over_quota"; used: number; quota: number } | { kind: "conflict" };
+type Outcome =
+  { kind: "started"; reveal: StartedReveal } | { kind: "over_quota"; used: number; quota: number } | { kind: "conflict" };
 
 /**
  * Lock, check, record — in one transaction, before anything is asked upstream: the
@@ -31,7 +32,10 @@ export async function startReveal(actor: Actor, orderId: string, request: Reveal
   // Generous waits: parallel reveals of one person queue on the lock, each holding it for milliseconds.
   let outcome: Outcome;
   try {
-    outcome = await db().$transaction((tx) => lockCheckRecord(tx, actor, orderId, request, revealQuotaPerHour), { maxWait: 15_000, timeout: 15_000 });
+    outcome = await db().$transaction((tx) => lockCheckRecord(tx, actor, orderId, request, revealQuotaPerHour), {
+      maxWait: 15_000,
+      timeout: 15_000,
+    });
   } catch (error) {
     // Two people sending one key at the same moment: the second finds it taken.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") outcome = { kind: "conflict" };
@@ -41,7 +45,11 @@ export async function startReveal(actor: Actor, orderId: string, request: Reveal
     throw new AppError("conflict", "This reveal was already submitted for another order or by another person. Start a new one.");
   }
   if (outcome.kind === "over_quota") {
-    throw new AppError("reveal_quota_exceeded", `You have revealed codes ${outcome.used} times in the last hour, the most allowed. An admin has been alerted; try again later.`, { status: 429 });
+    throw new AppError(
+      "reveal_quota_exceeded",
+      `You have revealed codes ${outcome.used} times in the last hour, the most allowed. An admin has been alerted; try again later.`,
+      { status: 429 },
+    );
   }
   return outcome.reveal;
 }
@@ -49,8 +57,16 @@ export async function startReveal(actor: Actor, orderId: string, request: Reveal
 /** Fail closed: without a committed record nothing is asked upstream. The cause is logged, not shown. */
 function notRecorded(orderId: string, error: unknown): AppError {
   const correlationId = randomUUID();
-  logger.error("reveal not recorded, so not performed", { correlationId, orderId, error: error instanceof Error ? error.message : String(error) });
-  return new AppError("reveal_not_recorded", "The reveal could not be recorded, so nothing was revealed. Try again; if it keeps failing, quote the correlation id to an admin.", { status: 503, correlationId });
+  logger.error("reveal not recorded, so not performed", {
+    correlationId,
+    orderId,
+    error: error instanceof Error ? error.message : String(error),
+  });
+  return new AppError(
+    "reveal_not_recorded",
+    "The reveal could not be recorded, so nothing was revealed. Try again; if it keeps failing, quote the correlation id to an admin.",
+    { status: 503, correlationId },
+  );
 }
 
 async function lockCheckRecord(tx: Tx, actor: Actor, orderId: string, request: RevealRequest, quota: number): Promise<Outcome> {
@@ -60,13 +76,24 @@ async function lockCheckRecord(tx: Tx, actor: Actor, orderId: string, request: R
   if (earlier) {
     if (earlier.staffId !== actor.staffId || earlier.orderId !== orderId) return { kind: "conflict" };
     await transitionReveal(tx, earlier.id, "started"); // failed → started; a succeeded one stays so
-    return { kind: "started", reveal: { id: earlier.id, correlationId: earlier.correlationId, idempotencyKey: earlier.idempotencyKey } };
+    return {
+      kind: "started",
+      reveal: { id: earlier.id, correlationId: earlier.correlationId, idempotencyKey: earlier.idempotencyKey },
+    };
   }
 
-  const used = await tx.codeReveal.count({ where: { staffId: actor.staffId, startedAt: { gt: new Date(Date.now() - HOUR_MS) } } });
+  const used = await tx.codeReveal.count({
+    where: { staffId: actor.staffId, startedAt: { gt: new Date(Date.now() - HOUR_MS) } },
+  });
   if (used >= quota) {
     // Committed with the refusal: this alert is what admins see on the audit page.
-    await recordAudit(tx, { action: "order.reveal_quota_exceeded", actor, targetType: "order", targetId: orderId, details: { quota, used } });
+    await recordAudit(tx, {
+      action: "order.reveal_quota_exceeded",
+      actor,
+      targetType: "order",
+      targetId: orderId,
+      details: { quota, used },
+    });
     return { kind: "over_quota", used, quota };
   }
 

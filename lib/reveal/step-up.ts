@@ -17,7 +17,10 @@ export type StepUpSession = { sessionId: string; reauthAt: Date };
 export async function confirmStepUp(actor: Actor, session: StepUpSession, password: string | undefined): Promise<void> {
   if (password === undefined || password === "") {
     if (Date.now() - session.reauthAt.getTime() <= STEP_UP_WINDOW_MS) return;
-    throw new AppError("step_up_required", "Confirm your password to continue.", { status: 403, fieldErrors: { password: ["Enter your password."] } });
+    throw new AppError("step_up_required", "Confirm your password to continue.", {
+      status: 403,
+      fieldErrors: { password: ["Enter your password."] },
+    });
   }
   const staff = await db().staff.findUniqueOrThrow({ where: { id: actor.staffId } });
   const locked = await lockedUntil(db(), [accountKey(staff.email)]);
@@ -29,7 +32,17 @@ export async function confirmStepUp(actor: Actor, session: StepUpSession, passwo
       return;
     }
     await recordFailure(tx, accountKey(staff.email), THROTTLE_POLICY.account.freeFailures);
-    await recordAudit(tx, { action: "auth.step_up_failed", actor, targetType: "session", targetId: session.sessionId, details: { locked: !!locked } });
+    await recordAudit(tx, {
+      action: "auth.step_up_failed",
+      actor,
+      targetType: "session",
+      targetId: session.sessionId,
+      details: { locked: !!locked },
+    });
   });
-  if (!ok) throw new AppError("step_up_failed", "That password is not right, or the account is temporarily locked.", { status: 403, fieldErrors: { password: ["That password is not right."] } });
+  if (!ok)
+    throw new AppError("step_up_failed", "That password is not right, or the account is temporarily locked.", {
+      status: 403,
+      fieldErrors: { password: ["That password is not right."] },
+    });
 }

@@ -16,15 +16,31 @@ export const settingsSchema = z.object({
   /** Per currency: below this available balance, staff who can order see a warning. */
   lowBalance: z.record(z.string().regex(/^[A-Z]{3}$/, "Use a three-letter currency code."), decimalAmount),
   /** Reveals one person may make in an hour. */
-  revealQuotaPerHour: z.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(1, "At least 1.").max(1000, "At most 1000."),
+  revealQuotaPerHour: z
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1.")
+    .max(1000, "At most 1000."),
   /** How long revealed codes stay on screen. */
-  revealViewSeconds: z.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(10, "At least 10 seconds.").max(600, "At most 600 seconds."),
+  revealViewSeconds: z
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(10, "At least 10 seconds.")
+    .max(600, "At most 600 seconds."),
   /** A withdrawal request not approved within this many hours expires. */
-  withdrawalApprovalHours: z.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(1, "At least 1 hour.").max(168, "At most 168 hours."),
+  withdrawalApprovalHours: z
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1 hour.")
+    .max(168, "At most 168 hours."),
   /** Orders (a bulk file as a whole) above this, in their currency, wait for an approver's yes; empty: no threshold. */
   spendApprovalAmount: z.union([z.literal(""), decimalAmount]),
   /** A spend approval request not decided within this many hours expires and is never sent. */
-  spendApprovalHours: z.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(1, "At least 1 hour.").max(168, "At most 168 hours."),
+  spendApprovalHours: z
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1 hour.")
+    .max(168, "At most 168 hours."),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

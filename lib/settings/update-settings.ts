@@ -17,8 +17,18 @@ export async function updateSettings(actor: Actor, input: unknown): Promise<Sett
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined || JSON.stringify(value) === JSON.stringify(before[key as keyof Settings])) continue;
       const json = value as Prisma.InputJsonValue;
-      await tx.setting.upsert({ where: { key }, create: { key, value: json, updatedBy: actor.staffId }, update: { value: json, updatedBy: actor.staffId } });
-      await recordAudit(tx, { action: "settings.update", actor, targetType: "setting", targetId: key, details: { from: before[key as keyof Settings], to: value } });
+      await tx.setting.upsert({
+        where: { key },
+        create: { key, value: json, updatedBy: actor.staffId },
+        update: { value: json, updatedBy: actor.staffId },
+      });
+      await recordAudit(tx, {
+        action: "settings.update",
+        actor,
+        targetType: "setting",
+        targetId: key,
+        details: { from: before[key as keyof Settings], to: value },
+      });
     }
   });
   return getSettings();

@@ -24,7 +24,13 @@ export function bulkTotals(bulk: BulkOrder): SpendAmount[] {
  * `settings` are read before the transaction: on PGlite every query of another connection
  * waits for an open transaction to end.
  */
-export async function gateBulkOrder(tx: Tx, actor: Actor, bulk: BulkOrder, reason: string | undefined, settings: Settings): Promise<"send" | "awaiting"> {
+export async function gateBulkOrder(
+  tx: Tx,
+  actor: Actor,
+  bulk: BulkOrder,
+  reason: string | undefined,
+  settings: Settings,
+): Promise<"send" | "awaiting"> {
   if (settings.spendApprovalAmount === "" && !(await hasAnyLimit(tx, actor.staffId))) return "send";
   const amounts = bulkTotals(bulk);
   await lockBuyerSpend(tx, actor.staffId);
@@ -34,15 +40,32 @@ export async function gateBulkOrder(tx: Tx, actor: Actor, bulk: BulkOrder, reaso
     return "send";
   }
   if (!reason) {
-    throw new AppError("approval_required", `${why} An approver must agree before this file is placed: say why it is needed.`, { status: 409, fieldErrors: { approvalReason: ["Say why this order is needed."] }, extra: { why } });
+    throw new AppError("approval_required", `${why} An approver must agree before this file is placed: say why it is needed.`, {
+      status: 409,
+      fieldErrors: { approvalReason: ["Say why this order is needed."] },
+      extra: { why },
+    });
   }
   assertBulkMove("draft", "awaiting_approval");
-  const { count } = await tx.bulkOrder.updateMany({ where: { id: bulk.id, state: "draft" }, data: { state: "awaiting_approval" } });
+  const { count } = await tx.bulkOrder.updateMany({
+    where: { id: bulk.id, state: "draft" },
+    data: { state: "awaiting_approval" },
+  });
   if (count === 0) throw new AppError("conflict", "This bulk order changed meanwhile. Reload the page and try again.");
   const id = newSpendRequestId();
   const now = new Date();
   await tx.spendRequest.create({
-    data: { id, kind: "bulk", reason, why, totals: toStoredTotals(amounts), bulkOrderId: bulk.id, requestedById: actor.staffId, requestedAt: now, expiresAt: new Date(now.getTime() + settings.spendApprovalHours * 3_600_000) },
+    data: {
+      id,
+      kind: "bulk",
+      reason,
+      why,
+      totals: toStoredTotals(amounts),
+      bulkOrderId: bulk.id,
+      requestedById: actor.staffId,
+      requestedAt: now,
+      expiresAt: new Date(now.getTime() + settings.spendApprovalHours * 3_600_000),
+    },
   });
   await chargeSpend(tx, actor.staffId, `bulk:${bulk.id}`, amounts);
   await recordAudit(tx, {
@@ -50,7 +73,14 @@ export async function gateBulkOrder(tx: Tx, actor: Actor, bulk: BulkOrder, reaso
     actor,
     targetType: "spend_request",
     targetId: id,
-    details: { kind: "bulk", bulkOrderId: bulk.id, fileName: bulk.fileName, totals: amounts.map((a) => ({ currency: a.currency, total: minorToDecimal(a.amountMinor, a.currency) })), why, reason },
+    details: {
+      kind: "bulk",
+      bulkOrderId: bulk.id,
+      fileName: bulk.fileName,
+      totals: amounts.map((a) => ({ currency: a.currency, total: minorToDecimal(a.amountMinor, a.currency) })),
+      why,
+      reason,
+    },
   });
   return "awaiting";
 }
@@ -61,15 +91,31 @@ export async function withdrawBulkSpendRequest(tx: Tx, actor: Actor, bulkOrderId
   const request = await tx.spendRequest.findUnique({ where: { bulkOrderId }, select: { id: true } });
   await releaseSpend(tx, `bulk:${bulkOrderId}`);
   if (!request) return;
-  const { count } = await tx.spendRequest.updateMany({ where: { id: request.id, state: "awaiting" }, data: { state: "cancelled" } });
-  if (count === 1) await recordAudit(tx, { action: "spend.cancel", actor, targetType: "spend_request", targetId: request.id, details: { bulkOrderId } });
+  const { count } = await tx.spendRequest.updateMany({
+    where: { id: request.id, state: "awaiting" },
+    data: { state: "cancelled" },
+  });
+  if (count === 1)
+    await recordAudit(tx, {
+      action: "spend.cancel",
+      actor,
+      targetType: "spend_request",
+      targetId: request.id,
+      details: { bulkOrderId },
+    });
 }
 
 /** A waiting file that was rejected or expired: cancelled, its rows never sent. */
 export async function closeWaitingBulk(tx: Tx, bulkOrderId: string, message: string): Promise<void> {
   assertBulkMove("awaiting_approval", "cancelled");
   const now = new Date();
-  const { count } = await tx.bulkOrder.updateMany({ where: { id: bulkOrderId, state: "awaiting_approval" }, data: { state: "cancelled", cancelledAt: now, finishedAt: now } });
+  const { count } = await tx.bulkOrder.updateMany({
+    where: { id: bulkOrderId, state: "awaiting_approval" },
+    data: { state: "cancelled", cancelledAt: now, finishedAt: now },
+  });
   if (count === 0) return;
-  await tx.bulkOrderRow.updateMany({ where: { bulkOrderId, state: "pending" }, data: { state: "skipped", errorCode: ROW_CANCELLED, errorMessage: message, settledAt: now } });
+  await tx.bulkOrderRow.updateMany({
+    where: { bulkOrderId, state: "pending" },
+    data: { state: "skipped", errorCode: ROW_CANCELLED, errorMessage: message, settledAt: now },
+  });
 }

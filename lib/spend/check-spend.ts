@@ -23,23 +23,33 @@ export async function lockBuyerSpend(tx: Tx, staffId: string): Promise<void> {
  * (UTC) counting what this buyer already placed, sent or has awaiting approval. A bulk
  * file is one spend per currency. Call under `lockBuyerSpend`.
  */
-export async function approvalNeeded(tx: Tx, staffId: string, amounts: SpendAmount[], settings: Settings, now = new Date()): Promise<string | null> {
+export async function approvalNeeded(
+  tx: Tx,
+  staffId: string,
+  amounts: SpendAmount[],
+  settings: Settings,
+  now = new Date(),
+): Promise<string | null> {
   for (const { currency, amountMinor } of amounts) {
     const money = (minor: bigint) => formatMoney(minor, currency);
     if (settings.spendApprovalAmount) {
       const threshold = thresholdMinor(settings.spendApprovalAmount, currency);
-      if (amountMinor > threshold) return `The total ${money(amountMinor)} is above the approval threshold of ${money(threshold)}.`;
+      if (amountMinor > threshold)
+        return `The total ${money(amountMinor)} is above the approval threshold of ${money(threshold)}.`;
     }
     const limits = await limitsFor(tx, staffId, currency);
     if (!limits) continue;
-    if (limits.perOrderMinor !== null && amountMinor > limits.perOrderMinor) return `The total ${money(amountMinor)} is above the limit of ${money(limits.perOrderMinor)} per order.`;
+    if (limits.perOrderMinor !== null && amountMinor > limits.perOrderMinor)
+      return `The total ${money(amountMinor)} is above the limit of ${money(limits.perOrderMinor)} per order.`;
     if (limits.perDayMinor !== null) {
       const spent = await spentSince(tx, staffId, currency, utcDayStart(now));
-      if (spent + amountMinor > limits.perDayMinor) return `With ${money(spent)} already spent today (UTC), this would pass the daily limit of ${money(limits.perDayMinor)}.`;
+      if (spent + amountMinor > limits.perDayMinor)
+        return `With ${money(spent)} already spent today (UTC), this would pass the daily limit of ${money(limits.perDayMinor)}.`;
     }
     if (limits.perMonthMinor !== null) {
       const spent = await spentSince(tx, staffId, currency, utcMonthStart(now));
-      if (spent + amountMinor > limits.perMonthMinor) return `With ${money(spent)} already spent this month (UTC), this would pass the monthly limit of ${money(limits.perMonthMinor)}.`;
+      if (spent + amountMinor > limits.perMonthMinor)
+        return `With ${money(spent)} already spent this month (UTC), this would pass the monthly limit of ${money(limits.perMonthMinor)}.`;
     }
   }
   return null;
@@ -48,7 +58,9 @@ export async function approvalNeeded(tx: Tx, staffId: string, amounts: SpendAmou
 /** Records spend against the buyer's limits (same transaction as the check). `source` names the intent. */
 export async function chargeSpend(tx: Tx, staffId: string, source: string, amounts: SpendAmount[]): Promise<void> {
   for (const { currency, amountMinor } of amounts) {
-    await tx.spendCharge.create({ data: { id: `sc_${randomBytes(12).toString("base64url")}`, staffId, currency, amountMinor, source } });
+    await tx.spendCharge.create({
+      data: { id: `sc_${randomBytes(12).toString("base64url")}`, staffId, currency, amountMinor, source },
+    });
   }
 }
 

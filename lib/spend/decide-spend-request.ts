@@ -52,10 +52,22 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
     // pins the totals the approver saw (a price rise starts a new round).
     const { count } = await tx.spendRequest.updateMany({
       where: { id, state: "awaiting", round: row.round, expiresAt: { gt: now }, NOT: { requestedById: actor.staffId } },
-      data: { state: to, decidedById: actor.staffId, decidedAt: now, decisionComment: comment, ...(to === "approved" ? { approvedTotals: row.totals as Prisma.InputJsonValue } : {}) },
+      data: {
+        state: to,
+        decidedById: actor.staffId,
+        decidedAt: now,
+        decisionComment: comment,
+        ...(to === "approved" ? { approvedTotals: row.totals as Prisma.InputJsonValue } : {}),
+      },
     });
     if (count === 1) {
-      await recordAudit(tx, { action: to === "approved" ? "spend.approve" : "spend.reject", actor, targetType: "spend_request", targetId: id, details: { kind: row.kind, totals: row.totals, comment, requestedById: row.requestedById, round: row.round } });
+      await recordAudit(tx, {
+        action: to === "approved" ? "spend.approve" : "spend.reject",
+        actor,
+        targetType: "spend_request",
+        targetId: id,
+        details: { kind: row.kind, totals: row.totals, comment, requestedById: row.requestedById, round: row.round },
+      });
       await afterDecision(tx, actor, row, to);
       return tx.spendRequest.findUniqueOrThrow({ where: { id } });
     }
@@ -65,10 +77,17 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
     }
     if (row.state === "awaiting" && row.expiresAt <= now) {
       await expireSpendRequest(tx, row);
-      return new AppError("approval_expired", "This request was not decided in time and has expired. The buyer can submit it again.", { status: 409 });
+      return new AppError(
+        "approval_expired",
+        "This request was not decided in time and has expired. The buyer can submit it again.",
+        { status: 409 },
+      );
     }
     const words = isSpendState(row.state) ? SPEND_STATE_LABELS[row.state].toLowerCase() : row.state;
-    return new AppError("not_pending", `This request is no longer awaiting approval (it is ${words}).`, { status: 409, extra: { state: row.state } });
+    return new AppError("not_pending", `This request is no longer awaiting approval (it is ${words}).`, {
+      status: 409,
+      extra: { state: row.state },
+    });
   });
   if (outcome instanceof AppError) throw outcome;
   return outcome;

@@ -18,10 +18,18 @@ export async function expireSpendRequests(now = new Date()): Promise<number> {
 /** awaiting → expired, audited, its spend released (a waiting file cancelled); a no-op if it was decided meanwhile. */
 export async function expireSpendRequest(tx: Tx, row: SpendRequest): Promise<boolean> {
   assertSpendMove("awaiting", "expired");
-  const { count } = await tx.spendRequest.updateMany({ where: { id: row.id, state: "awaiting", expiresAt: { lte: new Date() } }, data: { state: "expired" } });
+  const { count } = await tx.spendRequest.updateMany({
+    where: { id: row.id, state: "awaiting", expiresAt: { lte: new Date() } },
+    data: { state: "expired" },
+  });
   if (count !== 1) return false;
   await releaseSpend(tx, chargeSource(row));
   if (row.bulkOrderId) await closeWaitingBulk(tx, row.bulkOrderId, "Not placed: nobody approved this file in time.");
-  await recordAudit(tx, { action: "spend.expire", targetType: "spend_request", targetId: row.id, details: { kind: row.kind, totals: row.totals } });
+  await recordAudit(tx, {
+    action: "spend.expire",
+    targetType: "spend_request",
+    targetId: row.id,
+    details: { kind: row.kind, totals: row.totals },
+  });
   return true;
 }

@@ -32,7 +32,9 @@ export async function getRemainingSpend(actor: Actor, currency: string, now = ne
   };
   return {
     currency,
-    approvalAbove: settings.spendApprovalAmount ? minorToDecimal(thresholdMinor(settings.spendApprovalAmount, currency), currency) : null,
+    approvalAbove: settings.spendApprovalAmount
+      ? minorToDecimal(thresholdMinor(settings.spendApprovalAmount, currency), currency)
+      : null,
     perOrder: limits?.perOrderMinor != null ? minorToDecimal(limits.perOrderMinor, currency) : null,
     leftToday: await left(limits?.perDayMinor ?? null, utcDayStart(now)),
     leftThisMonth: await left(limits?.perMonthMinor ?? null, utcMonthStart(now)),

@@ -23,7 +23,8 @@ export async function viewSpendRequest(row: SpendRequest, actor: Actor): Promise
 export async function getSpendRequest(actor: Actor, id: unknown): Promise<SpendRequestView> {
   assertCan(actor, "spend.read");
   const row = await db().spendRequest.findUnique({ where: { id: parseInput(spendRequestIdSchema, id) } });
-  if (!row || (row.requestedById !== actor.staffId && !seesAll(actor))) throw new AppError("not_found", "This spend request does not exist.");
+  if (!row || (row.requestedById !== actor.staffId && !seesAll(actor)))
+    throw new AppError("not_found", "This spend request does not exist.");
   return viewSpendRequest(row, actor);
 }
 

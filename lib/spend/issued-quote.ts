@@ -4,7 +4,13 @@ import { db, type Prisma } from "@/lib/db/client";
 import { toMinor } from "@/lib/money";
 import type { Quote } from "@/lib/upstream/client";
 
-export type QuotedItem = { productId: string; variantId: string | null; value: number | null; quantity: number; currency: string };
+export type QuotedItem = {
+  productId: string;
+  variantId: string | null;
+  value: number | null;
+  quantity: number;
+  currency: string;
+};
 
 /**
  * Remembers a quote this app asked for: an order placed from it then has a known total
@@ -16,7 +22,14 @@ export async function recordIssuedQuote(actor: Actor, quote: Quote, item: Quoted
     await tx.issuedQuote.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - 86_400_000) } } });
     await tx.issuedQuote.upsert({
       where: { id: quote.id },
-      create: { id: quote.id, staffId: actor.staffId, item: item as Prisma.InputJsonValue, totalMinor: toMinor(quote.total, quote.currency), currency: quote.currency, expiresAt: new Date(quote.expiresAtUtc) },
+      create: {
+        id: quote.id,
+        staffId: actor.staffId,
+        item: item as Prisma.InputJsonValue,
+        totalMinor: toMinor(quote.total, quote.currency),
+        currency: quote.currency,
+        expiresAt: new Date(quote.expiresAtUtc),
+      },
       update: {},
     });
   });

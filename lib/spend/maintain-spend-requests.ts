@@ -14,7 +14,11 @@ const SETTLE_AFTER_MS = 30_000;
  */
 export async function maintainSpendRequests(now = new Date()): Promise<{ expired: number; settled: number }> {
   const expired = await expireSpendRequests(now);
-  const stale = await db().spendRequest.findMany({ where: { state: "approved", kind: "order", updatedAt: { lt: new Date(now.getTime() - SETTLE_AFTER_MS) } }, select: { id: true }, take: 50 });
+  const stale = await db().spendRequest.findMany({
+    where: { state: "approved", kind: "order", updatedAt: { lt: new Date(now.getTime() - SETTLE_AFTER_MS) } },
+    select: { id: true },
+    take: 50,
+  });
   let settled = 0;
   for (const { id } of stale) {
     try {
@@ -22,7 +26,10 @@ export async function maintainSpendRequests(now = new Date()): Promise<{ expired
       settled += 1;
     } catch (error) {
       // Left approved: the next pass tries again under the same key.
-      logger.warn("approved spend request not settled yet", { spendRequestId: id, error: error instanceof Error ? error.message : String(error) });
+      logger.warn("approved spend request not settled yet", {
+        spendRequestId: id,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return { expired, settled };

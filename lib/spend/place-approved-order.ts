@@ -27,7 +27,10 @@ export async function placeApprovedOrder(id: string, approver: Actor | null): Pr
   const [approved] = readStoredTotals(row.approvedTotals);
   if (!approved) return;
   const key = `spend-${row.id}-${row.round}`;
-  const request = { ...(row.orderRequest as OrderRequest), maximumTotal: fromMinor(approved.amountMinor, approved.currency) } as OrderRequest;
+  const request = {
+    ...(row.orderRequest as OrderRequest),
+    maximumTotal: fromMinor(approved.amountMinor, approved.currency),
+  } as OrderRequest;
   const entry = await openLedgerEntry(key, "order.create", request, row.requestedById);
   if (entry.state === "succeeded" && entry.resultId) return markPlaced(row, entry.resultId, approver);
   if (entry.state === "rejected") return markRefused(row, entry.errorCode ?? "conflict", null, approver);
@@ -52,10 +55,23 @@ async function markPlaced(row: SpendRequest, orderId: string, approver: Actor | 
   assertSpendMove("approved", "placed");
   const order = await db().order.findUnique({ where: { id: orderId }, select: { totalMinor: true, currency: true } });
   await db().$transaction(async (tx) => {
-    const { count } = await tx.spendRequest.updateMany({ where: { id: row.id, state: "approved", round: row.round }, data: { state: "placed", orderId } });
+    const { count } = await tx.spendRequest.updateMany({
+      where: { id: row.id, state: "approved", round: row.round },
+      data: { state: "placed", orderId },
+    });
     if (count === 0) return;
     if (order) await settleSpend(tx, chargeSource(row), order.currency, order.totalMinor);
-    await recordAudit(tx, { action: "spend.placed", actor: approver ?? { email: "system:spend" }, targetType: "spend_request", targetId: row.id, details: { orderId, total: order ? minorToDecimal(order.totalMinor, order.currency) : null, currency: order?.currency ?? null } });
+    await recordAudit(tx, {
+      action: "spend.placed",
+      actor: approver ?? { email: "system:spend" },
+      targetType: "spend_request",
+      targetId: row.id,
+      details: {
+        orderId,
+        total: order ? minorToDecimal(order.totalMinor, order.currency) : null,
+        currency: order?.currency ?? null,
+      },
+    });
   });
 }
 
@@ -84,28 +100,45 @@ async function markRefused(row: SpendRequest, code: string, quotedTotal: number 
         },
       });
       if (count === 0) return;
-      if (newMinor !== null) await tx.spendCharge.updateMany({ where: { source: chargeSource(row), state: "held" }, data: { amountMinor: newMinor } });
+      if (newMinor !== null)
+        await tx.spendCharge.updateMany({ where: { source: chargeSource(row), state: "held" }, data: { amountMinor: newMinor } });
       await recordAudit(tx, {
         action: "spend.price_changed",
         actor,
         targetType: "spend_request",
         targetId: row.id,
-        details: { currency: approved.currency, approvedTotal: minorToDecimal(approved.amountMinor, approved.currency), newTotal: newMinor !== null ? minorToDecimal(newMinor, approved.currency) : null },
+        details: {
+          currency: approved.currency,
+          approvedTotal: minorToDecimal(approved.amountMinor, approved.currency),
+          newTotal: newMinor !== null ? minorToDecimal(newMinor, approved.currency) : null,
+        },
       });
     });
     return;
   }
   assertSpendMove("approved", "failed");
   await db().$transaction(async (tx) => {
-    const { count } = await tx.spendRequest.updateMany({ where: { id: row.id, state: "approved", round: row.round }, data: { state: "failed", failureCode: code } });
+    const { count } = await tx.spendRequest.updateMany({
+      where: { id: row.id, state: "approved", round: row.round },
+      data: { state: "failed", failureCode: code },
+    });
     if (count === 0) return;
     await releaseSpend(tx, chargeSource(row));
-    await recordAudit(tx, { action: "spend.failed", actor, targetType: "spend_request", targetId: row.id, details: { reason: code } });
+    await recordAudit(tx, {
+      action: "spend.failed",
+      actor,
+      targetType: "spend_request",
+      targetId: row.id,
+      details: { reason: code },
+    });
   });
 }
 
 /** The buyer the order is placed for (the mirror's "placed by"), whatever their roles are now: the approval is the authority. */
 async function buyerActor(staffId: string): Promise<Actor> {
-  const staff = await db().staff.findUniqueOrThrow({ where: { id: staffId }, select: { id: true, email: true, name: true, roles: true } });
+  const staff = await db().staff.findUniqueOrThrow({
+    where: { id: staffId },
+    select: { id: true, email: true, name: true, roles: true },
+  });
   return { staffId: staff.id, email: staff.email, name: staff.name, roles: staff.roles };
 }

@@ -7,7 +7,9 @@ export type Limits = { perOrderMinor: bigint | null; perDayMinor: bigint | null;
 export async function limitsFor(tx: Tx, staffId: string, currency: string): Promise<Limits | null> {
   const rows = await tx.spendLimit.findMany({ where: { currency, scope: { in: [staffId, "workspace"] } } });
   const row = rows.find((r) => r.scope === staffId) ?? rows.find((r) => r.scope === "workspace");
-  return row ? { perOrderMinor: row.perOrderMinor, perDayMinor: row.perDayMinor, perMonthMinor: row.perMonthMinor, scope: row.scope } : null;
+  return row
+    ? { perOrderMinor: row.perOrderMinor, perDayMinor: row.perDayMinor, perMonthMinor: row.perMonthMinor, scope: row.scope }
+    : null;
 }
 
 /** Whether any limit could apply to this buyer (theirs or the default, any currency). */
@@ -17,6 +19,9 @@ export async function hasAnyLimit(tx: Tx, staffId: string): Promise<boolean> {
 
 /** What counts against a limit since `from`: charges held (sent or awaiting approval) or spent, never released ones. */
 export async function spentSince(tx: Tx, staffId: string, currency: string, from: Date): Promise<bigint> {
-  const { _sum } = await tx.spendCharge.aggregate({ where: { staffId, currency, state: { in: ["held", "spent"] }, chargedAt: { gte: from } }, _sum: { amountMinor: true } });
+  const { _sum } = await tx.spendCharge.aggregate({
+    where: { staffId, currency, state: { in: ["held", "spent"] }, chargedAt: { gte: from } },
+    _sum: { amountMinor: true },
+  });
   return _sum.amountMinor ?? 0n;
 }

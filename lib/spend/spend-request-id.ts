@@ -13,7 +13,9 @@ export function toStoredTotals(amounts: { currency: string; amountMinor: bigint 
 
 export function readStoredTotals(json: unknown): { currency: string; amountMinor: bigint }[] {
   if (!json || typeof json !== "object") return [];
-  return Object.entries(json as Record<string, unknown>).flatMap(([currency, v]) => (typeof v === "string" && /^\d+$/.test(v) ? [{ currency, amountMinor: BigInt(v) }] : []));
+  return Object.entries(json as Record<string, unknown>).flatMap(([currency, v]) =>
+    typeof v === "string" && /^\d+$/.test(v) ? [{ currency, amountMinor: BigInt(v) }] : [],
+  );
 }
 
 /** The charge a request holds against the buyer's limits. */

@@ -33,7 +33,6 @@ export type SpendRequestView = {
   canDecide: boolean;
 };
 
-
 type Row = SpendRequest;
 
 function amounts(json: unknown): MoneyAmount[] | null {

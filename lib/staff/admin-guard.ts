@@ -14,5 +14,6 @@ export async function lockAdminChanges(tx: Tx): Promise<void> {
 
 export async function assertAnActiveAdminRemains(tx: Tx): Promise<void> {
   const admins = await tx.staff.count({ where: { active: true, roles: { has: "admin" } } });
-  if (admins < 1) throw new AppError("last_admin", "At least one active admin must remain. Give another person the admin role first.");
+  if (admins < 1)
+    throw new AppError("last_admin", "At least one active admin must remain. Give another person the admin role first.");
 }

@@ -28,12 +28,20 @@ async function insertStaff(input: unknown, auditActor: AuditEntry["actor"]): Pro
   try {
     return await db().$transaction(async (tx) => {
       const staff = await tx.staff.create({ data: { email: data.email, name: data.name, roles: data.roles, passwordHash } });
-      await recordAudit(tx, { action: "staff.create", actor: auditActor, targetType: "staff", targetId: staff.id, details: { email: staff.email, roles: staff.roles } });
+      await recordAudit(tx, {
+        action: "staff.create",
+        actor: auditActor,
+        targetType: "staff",
+        targetId: staff.id,
+        details: { email: staff.email, roles: staff.roles },
+      });
       return toStaffView(staff);
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      throw new AppError("email_taken", "Someone already uses this email address.", { fieldErrors: { email: ["Someone already uses this email address."] } });
+      throw new AppError("email_taken", "Someone already uses this email address.", {
+        fieldErrors: { email: ["Someone already uses this email address."] },
+      });
     }
     throw error;
   }

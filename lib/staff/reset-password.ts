@@ -21,6 +21,12 @@ export async function resetPassword(actor: Actor, staffId: unknown, input: unkno
     await tx.staff.update({ where: { id }, data: { passwordHash } });
     await endAllSessions(tx, id, "password_reset");
     await clearFailures(tx, accountKey(staff.email));
-    await recordAudit(tx, { action: "staff.reset_password", actor, targetType: "staff", targetId: id, details: { email: staff.email } });
+    await recordAudit(tx, {
+      action: "staff.reset_password",
+      actor,
+      targetType: "staff",
+      targetId: id,
+      details: { email: staff.email },
+    });
   });
 }

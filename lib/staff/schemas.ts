@@ -13,7 +13,12 @@ export const rolesSchema = z
   .transform((roles) => [...new Set(roles)]);
 
 export const createStaffSchema = z.object({
-  email: singleLineText({ error: "Enter an email address." }).trim().toLowerCase().min(1, "Enter an email address.").max(254, "That email address is too long.").email("Enter a valid email address."),
+  email: singleLineText({ error: "Enter an email address." })
+    .trim()
+    .toLowerCase()
+    .min(1, "Enter an email address.")
+    .max(254, "That email address is too long.")
+    .email("Enter a valid email address."),
   name: singleLineText({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(120, "Use at most 120 characters."),
   roles: rolesSchema,
   password: passwordSchema,

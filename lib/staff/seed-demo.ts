@@ -14,7 +14,10 @@ export async function seedDemoStaff(demoPassword: string | undefined): Promise<{
   if (existing > 0) return { created: false };
   const password = demoPassword ?? randomBytes(12).toString("base64url");
   for (const role of ROLES) {
-    await createStaffAsOperator({ email: `${role}@demo.local`, name: `Demo ${ROLE_LABELS[role]}`, roles: [role], password }, "demo-seed");
+    await createStaffAsOperator(
+      { email: `${role}@demo.local`, name: `Demo ${ROLE_LABELS[role]}`, roles: [role], password },
+      "demo-seed",
+    );
   }
   return { created: true, password: demoPassword ? undefined : password };
 }

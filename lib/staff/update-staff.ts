@@ -21,21 +21,48 @@ export async function updateStaff(actor: Actor, staffId: unknown, input: unknown
     await lockAdminChanges(tx);
     const before = await tx.staff.findUnique({ where: { id } });
     if (!before) throw new AppError("not_found", "No such staff member.");
-    const after = await tx.staff.update({ where: { id }, data: { name: change.name, roles: change.roles, active: change.active } });
+    const after = await tx.staff.update({
+      where: { id },
+      data: { name: change.name, roles: change.roles, active: change.active },
+    });
     await assertAnActiveAdminRemains(tx);
 
     if (change.roles && before.roles.join() !== after.roles.join()) {
-      await recordAudit(tx, { action: "staff.update_roles", actor, targetType: "staff", targetId: id, details: { email: after.email, from: before.roles, to: after.roles } });
+      await recordAudit(tx, {
+        action: "staff.update_roles",
+        actor,
+        targetType: "staff",
+        targetId: id,
+        details: { email: after.email, from: before.roles, to: after.roles },
+      });
     }
     if (change.name !== undefined && change.name !== before.name) {
-      await recordAudit(tx, { action: "staff.rename", actor, targetType: "staff", targetId: id, details: { email: after.email, from: before.name, to: after.name } });
+      await recordAudit(tx, {
+        action: "staff.rename",
+        actor,
+        targetType: "staff",
+        targetId: id,
+        details: { email: after.email, from: before.name, to: after.name },
+      });
     }
     if (change.active === false && before.active) {
       await endAllSessions(tx, id, "deactivated");
-      await recordAudit(tx, { action: "staff.deactivate", actor, targetType: "staff", targetId: id, details: { email: after.email } });
+      await recordAudit(tx, {
+        action: "staff.deactivate",
+        actor,
+        targetType: "staff",
+        targetId: id,
+        details: { email: after.email },
+      });
     }
     if (change.active === true && !before.active) {
-      await recordAudit(tx, { action: "staff.reactivate", actor, targetType: "staff", targetId: id, details: { email: after.email } });
+      await recordAudit(tx, {
+        action: "staff.reactivate",
+        actor,
+        targetType: "staff",
+        targetId: id,
+        details: { email: after.email },
+      });
     }
     return toStaffView(after);
   });

@@ -11,7 +11,9 @@ const WINDOW_MS = 60_000;
  * background work (catalog refresh, reconciliation) stops at three quarters, so people
  * never wait behind it. When the window is full, callers wait for the next one.
  */
-export function createDbBudget(limit: number): RequestBudget & { usedThisMinute(): Promise<number>; caps: Record<Priority, number> } {
+export function createDbBudget(
+  limit: number,
+): RequestBudget & { usedThisMinute(): Promise<number>; caps: Record<Priority, number> } {
   const caps: Record<Priority, number> = {
     interactive: Math.max(1, limit - Math.max(1, Math.floor(limit * 0.02))),
     background: Math.max(1, Math.floor(limit * 0.75)),
@@ -28,7 +30,10 @@ export function createDbBudget(limit: number): RequestBudget & { usedThisMinute(
           WHERE "RateBudget"."used" < ${caps[priority]}
           RETURNING "used"`;
         if (rows.length > 0) {
-          if (Math.random() < 0.01) void db().rateBudget.deleteMany({ where: { windowStart: { lt: new Date(now - 3_600_000) } } }).catch(() => undefined);
+          if (Math.random() < 0.01)
+            void db()
+              .rateBudget.deleteMany({ where: { windowStart: { lt: new Date(now - 3_600_000) } } })
+              .catch(() => undefined);
           return;
         }
         const wait = windowStart.getTime() + WINDOW_MS - now + Math.floor(Math.random() * 250);

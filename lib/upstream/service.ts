@@ -42,8 +42,16 @@ function wired(): Wired {
 }
 
 async function recordLastError(error: ServiceError, path: string) {
-  const data = { lastErrorAt: new Date(), lastErrorStatus: error.status, lastErrorCode: error.code, lastErrorPath: path, lastCorrelationId: error.correlationId ?? null };
-  await db().serviceStatus.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data }).catch(() => undefined);
+  const data = {
+    lastErrorAt: new Date(),
+    lastErrorStatus: error.status,
+    lastErrorCode: error.code,
+    lastErrorPath: path,
+    lastCorrelationId: error.correlationId ?? null,
+  };
+  await db()
+    .serviceStatus.upsert({ where: { id: 1 }, create: { id: 1, ...data }, update: data })
+    .catch(() => undefined);
 }
 
 /** The same client, each call's failure mapped once to an AppError (the ServiceError kept as its cause). */

@@ -31,7 +31,13 @@ export async function getUpstreamStatus(actor: Actor): Promise<UpstreamStatus> {
     cache: client.cache.stats(),
     webhookSecrets: config.webhookSecrets.length,
     lastError: status?.lastErrorAt
-      ? { at: status.lastErrorAt.toISOString(), status: status.lastErrorStatus, code: status.lastErrorCode, path: status.lastErrorPath, correlationId: status.lastCorrelationId }
+      ? {
+          at: status.lastErrorAt.toISOString(),
+          status: status.lastErrorStatus,
+          code: status.lastErrorCode,
+          path: status.lastErrorPath,
+          correlationId: status.lastCorrelationId,
+        }
       : null,
   };
 }

@@ -11,16 +11,25 @@ export function toAppError(error: unknown): unknown {
   if (!isServiceError(error)) return error;
   const correlationId = error.correlationId;
   const cause = error;
-  if (error.status === 409) return new AppError(error.code, error.message, { status: 409, correlationId, extra: error.extra, cause });
-  if (error.status === 404) return new AppError("not_found", "The Issuing Service does not know this item.", { correlationId, cause });
+  if (error.status === 409)
+    return new AppError(error.code, error.message, { status: 409, correlationId, extra: error.extra, cause });
+  if (error.status === 404)
+    return new AppError("not_found", "The Issuing Service does not know this item.", { correlationId, cause });
   if (error.status === 400) {
     return new AppError("invalid_request", error.message, { correlationId, fieldErrors: error.errors, cause });
   }
   if (error.status === 401 || error.status === 403) {
-    return new AppError("upstream_error", "The Issuing Service refused the back-office's API key. An admin must check the key and its scopes.", { correlationId, cause });
+    return new AppError(
+      "upstream_error",
+      "The Issuing Service refused the back-office's API key. An admin must check the key and its scopes.",
+      { correlationId, cause },
+    );
   }
   if (error.code === "malformed_response") return new AppError("upstream_error", error.message, { correlationId, cause });
-  return new AppError("upstream_unavailable", "The Issuing Service is not answering right now. Try again in a minute.", { correlationId, cause });
+  return new AppError("upstream_unavailable", "The Issuing Service is not answering right now. Try again in a minute.", {
+    correlationId,
+    cause,
+  });
 }
 
 /**

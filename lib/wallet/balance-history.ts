@@ -16,7 +16,12 @@ export type BalancePoint = { at: Date; availableMinor: bigint };
 
 type Item = { at: number; read?: bigint; delta?: bigint };
 
-export function buildBalanceHistory(input: { reads: readonly BalanceAnchor[]; events: readonly BalanceEvent[]; from: Date; now: Date }): BalancePoint[] {
+export function buildBalanceHistory(input: {
+  reads: readonly BalanceAnchor[];
+  events: readonly BalanceEvent[];
+  from: Date;
+  now: Date;
+}): BalancePoint[] {
   const from = input.from.getTime();
   const now = input.now.getTime();
   // At one instant a movement comes before a read: the read already reflects it.
@@ -66,6 +71,7 @@ export function downsample(points: readonly BalancePoint[], max: number): Balanc
   const start = first.at.getTime();
   const span = Math.max(1, last.at.getTime() - start);
   const buckets = new Map<number, BalancePoint>();
-  for (const point of points.slice(1, -1)) buckets.set(Math.min(max - 3, Math.floor(((point.at.getTime() - start) / span) * (max - 2))), point);
+  for (const point of points.slice(1, -1))
+    buckets.set(Math.min(max - 3, Math.floor(((point.at.getTime() - start) / span) * (max - 2))), point);
   return [first, ...[...buckets.entries()].sort(([a], [b]) => a - b).map(([, p]) => p), last];
 }

@@ -11,7 +11,12 @@ import { withdrawalEvents } from "./withdrawal-events";
 
 export const historyQuerySchema = z.strictObject({
   currency: z.string({ error: "Choose a currency." }).regex(/^[A-Z]{3}$/, "A three-letter currency code."),
-  days: z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(1, "At least 1 day.").max(365, "At most 365 days.").default(30),
+  days: z.coerce
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1 day.")
+    .max(365, "At most 365 days.")
+    .default(30),
 });
 
 /** Points on the chart at most; more movements than this are thinned (lib/wallet/balance-history.ts). */

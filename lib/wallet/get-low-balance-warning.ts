@@ -16,11 +16,16 @@ export type LowBalanceWarning = { readAt: string; low: LowBalance[] };
 export async function getLowBalanceWarning(actor: Actor): Promise<LowBalanceWarning | null> {
   assertCan(actor, "orders.create");
   try {
-    const [balances, settings] = await Promise.all([readBalances({ fresh: false, priority: "background", deadlineMs: 5_000 }), getSettings()]);
+    const [balances, settings] = await Promise.all([
+      readBalances({ fresh: false, priority: "background", deadlineMs: 5_000 }),
+      getSettings(),
+    ]);
     const low = findLowBalances(balances.items, settings.lowBalance);
     return low.length ? { readAt: balances.readAt, low } : null;
   } catch (error) {
-    logger.warn("low-balance check skipped: the balance could not be read", { error: error instanceof Error ? error.message : String(error) });
+    logger.warn("low-balance check skipped: the balance could not be read", {
+      error: error instanceof Error ? error.message : String(error),
+    });
     return null;
   }
 }

@@ -16,7 +16,11 @@ export async function getWalletOverview(actor: Actor): Promise<WalletOverview> {
     balances: read.items.map((item) => {
       const configured = settings.lowBalance[item.currency];
       const threshold = configured === undefined ? null : decimalToMinor(configured, item.currency);
-      return { ...item, thresholdMinor: threshold?.toString() ?? null, low: threshold !== null && BigInt(item.availableMinor) < threshold };
+      return {
+        ...item,
+        thresholdMinor: threshold?.toString() ?? null,
+        low: threshold !== null && BigInt(item.availableMinor) < threshold,
+      };
     }),
   };
 }

@@ -8,7 +8,12 @@ import { toDepositView, type DepositView } from "./deposit-view";
 import { MATCH_WINDOW, matchCredits } from "./match-credits";
 
 export const creditQuerySchema = z.strictObject({
-  limit: z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(1, "At least 1.").max(100, "At most 100.").default(20),
+  limit: z.coerce
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1.")
+    .max(100, "At most 100.")
+    .default(20),
 });
 
 export type CreditView = {
@@ -59,7 +64,13 @@ export async function listCredits(actor: Actor, input: unknown): Promise<{ items
 
   const matches = matchCredits(
     credits.map((c) => ({ eventId: c.eventId, amountMinor: c.amountMinor, currency: c.currency, occurredAt: c.occurredAt })),
-    deposits.map((d) => ({ id: d.id, amountMinor: BigInt(d.amountMinor), currency: d.currency, occurredAt: new Date(d.occurredAt), creditedAt: d.creditedAt ? new Date(d.creditedAt) : null })),
+    deposits.map((d) => ({
+      id: d.id,
+      amountMinor: BigInt(d.amountMinor),
+      currency: d.currency,
+      occurredAt: new Date(d.occurredAt),
+      creditedAt: d.creditedAt ? new Date(d.creditedAt) : null,
+    })),
   );
   const byId = new Map(deposits.map((d) => [d.id, d]));
   const items = credits.map((c): CreditView => {

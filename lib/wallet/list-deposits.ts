@@ -10,8 +10,16 @@ export const depositCursorSchema = z.string().regex(/^[A-Za-z0-9_\-=.~+/]{1,512}
 
 export const depositQuerySchema = z.strictObject({
   cursor: depositCursorSchema.optional(),
-  limit: z.coerce.number({ error: "Enter a whole number." }).int("Enter a whole number.").min(1, "At least 1.").max(100, "At most 100.").default(20),
-  currency: z.string().regex(/^[A-Z]{3}$/, "A three-letter currency code.").optional(),
+  limit: z.coerce
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1.")
+    .max(100, "At most 100.")
+    .default(20),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "A three-letter currency code.")
+    .optional(),
 });
 export type DepositQuery = z.input<typeof depositQuerySchema>;
 export type DepositPageView = { items: DepositView[]; nextCursor: string | null; hasMore: boolean; readAt: string };
@@ -21,5 +29,10 @@ export async function listDeposits(actor: Actor, input: unknown): Promise<Deposi
   assertCan(actor, "wallet.read");
   const query = parseInput(depositQuerySchema, input ?? {});
   const { data } = await upstream().listDeposits(query, { priority: "interactive" });
-  return { items: data.items.map(toDepositView), nextCursor: data.hasMore ? data.nextCursor : null, hasMore: data.hasMore, readAt: new Date().toISOString() };
+  return {
+    items: data.items.map(toDepositView),
+    nextCursor: data.hasMore ? data.nextCursor : null,
+    hasMore: data.hasMore,
+    readAt: new Date().toISOString(),
+  };
 }

@@ -47,7 +47,8 @@ export function matchCredits(credits: readonly CreditToMatch[], deposits: readon
     usedDeposits.add(pair.deposit);
   }
   for (const credit of credits) {
-    if (!result.has(credit.eventId)) result.set(credit.eventId, { depositId: null, candidates: candidates.get(credit.eventId) ?? 0, deltaMs: null });
+    if (!result.has(credit.eventId))
+      result.set(credit.eventId, { depositId: null, candidates: candidates.get(credit.eventId) ?? 0, deltaMs: null });
   }
   return result;
 }

@@ -13,7 +13,9 @@ type OrderRow = { status: string; totalMinor: bigint; createdAt: Date; upstreamC
  */
 export function orderToEvents(order: OrderRow): BalanceEvent[] {
   const events: BalanceEvent[] = [{ at: order.createdAt, deltaMinor: -order.totalMinor, kind: "order" }];
-  const endedAt = new Date(order.createdAt.getTime() + Math.max(0, order.upstreamUpdatedAt.getTime() - order.upstreamCreatedAt.getTime()));
+  const endedAt = new Date(
+    order.createdAt.getTime() + Math.max(0, order.upstreamUpdatedAt.getTime() - order.upstreamCreatedAt.getTime()),
+  );
   if (order.status === "failed") events.push({ at: endedAt, deltaMinor: order.totalMinor, kind: "order_release" });
   if (order.status === "refunded") events.push({ at: endedAt, deltaMinor: order.totalMinor, kind: "refund" });
   return events;
@@ -22,7 +24,10 @@ export function orderToEvents(order: OrderRow): BalanceEvent[] {
 /** Movements of mirrored orders in one currency since `from` (this app's clock). */
 export async function orderEvents(query: { currency: string; from: Date }): Promise<BalanceEvent[]> {
   const rows = await db().order.findMany({
-    where: { currency: query.currency, OR: [{ createdAt: { gt: query.from } }, { status: { in: ["failed", "refunded"] }, updatedAt: { gt: query.from } }] },
+    where: {
+      currency: query.currency,
+      OR: [{ createdAt: { gt: query.from } }, { status: { in: ["failed", "refunded"] }, updatedAt: { gt: query.from } }],
+    },
     select: { status: true, totalMinor: true, createdAt: true, upstreamCreatedAt: true, upstreamUpdatedAt: true },
   });
   return rows.flatMap(orderToEvents).filter((e) => e.at > query.from);

@@ -27,7 +27,11 @@ export const SHARED_BALANCE_TTL_MS = 60_000;
  * a minute old is served and concurrent callers share one call, so that a warning shown
  * on every page costs at most one upstream call a minute per app instance.
  */
-export async function readBalances(options: { fresh: boolean; priority: "interactive" | "background"; deadlineMs?: number }): Promise<BalancesRead> {
+export async function readBalances(options: {
+  fresh: boolean;
+  priority: "interactive" | "background";
+  deadlineMs?: number;
+}): Promise<BalancesRead> {
   const cache = upstream().cache;
   if (options.fresh) cache.invalidate(KEY);
   return cache.get(KEY, SHARED_BALANCE_TTL_MS, async () => {

@@ -11,12 +11,25 @@ const SAME_READ_INTERVAL_MS = 5 * 60_000;
  * whose balance has not changed gets a row at most every few minutes. A failure to record
  * is logged and does not fail the read: the chart then anchors on the next one.
  */
-export async function recordBalanceReads(readAt: Date, items: readonly { currency: string; availableMinor: string }[]): Promise<void> {
+export async function recordBalanceReads(
+  readAt: Date,
+  items: readonly { currency: string; availableMinor: string }[],
+): Promise<void> {
   try {
     for (const item of items) {
       const available = BigInt(item.availableMinor);
-      const last = await db().balanceRead.findFirst({ where: { currency: item.currency }, orderBy: { readAt: "desc" }, select: { availableMinor: true, readAt: true } });
-      if (last && last.availableMinor === available && readAt.getTime() - last.readAt.getTime() < SAME_READ_INTERVAL_MS && readAt >= last.readAt) continue;
+      const last = await db().balanceRead.findFirst({
+        where: { currency: item.currency },
+        orderBy: { readAt: "desc" },
+        select: { availableMinor: true, readAt: true },
+      });
+      if (
+        last &&
+        last.availableMinor === available &&
+        readAt.getTime() - last.readAt.getTime() < SAME_READ_INTERVAL_MS &&
+        readAt >= last.readAt
+      )
+        continue;
       await db().balanceRead.create({ data: { currency: item.currency, availableMinor: available, readAt } });
     }
   } catch (error) {

@@ -21,14 +21,28 @@ export async function requestDepositAddress(actor: Actor): Promise<DepositAddres
     const failure = upstreamFailure(error);
     const reason = failure ? `${failure.code} (HTTP ${failure.status})` : "no answer";
     await db().$transaction((tx) =>
-      recordAudit(tx, { action: "wallet.deposit_address_request_failed", actor, targetType: "deposit-address", targetId: "bsc-usd", correlationId: failure ? failure.correlationId : null, details: { reason } }),
+      recordAudit(tx, {
+        action: "wallet.deposit_address_request_failed",
+        actor,
+        targetType: "deposit-address",
+        targetId: "bsc-usd",
+        correlationId: failure ? failure.correlationId : null,
+        details: { reason },
+      }),
     );
     throw error;
   }
   const view = toAddressView(answer.data);
   const created = answer.status === 201;
   await db().$transaction((tx) =>
-    recordAudit(tx, { action: "wallet.deposit_address_request", actor, targetType: "deposit-address", targetId: view.address, correlationId: answer.correlationId, details: { network: view.network, asset: view.asset, created } }),
+    recordAudit(tx, {
+      action: "wallet.deposit_address_request",
+      actor,
+      targetType: "deposit-address",
+      targetId: view.address,
+      correlationId: answer.correlationId,
+      details: { network: view.network, asset: view.asset, created },
+    }),
   );
   upstream().cache.invalidate(DEPOSIT_ADDRESS_CACHE_KEY);
   return { ...view, created };

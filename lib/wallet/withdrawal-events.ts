@@ -9,10 +9,20 @@ export async function withdrawalEvents(query: WithdrawalEventQuery): Promise<Bal
   // Only requests the upstream holds (linked to an upstream withdrawal) moved money; the
   // hold began with the send (the first attempt: the closest time the app recorded).
   const rows = await db().withdrawalRequest.findMany({
-    where: { currency: query.currency, upstreamId: { not: null }, OR: [{ sendStartedAt: { gt: query.from } }, { cancelledAt: { gt: query.from } }] },
+    where: {
+      currency: query.currency,
+      upstreamId: { not: null },
+      OR: [{ sendStartedAt: { gt: query.from } }, { cancelledAt: { gt: query.from } }],
+    },
     select: { amountMinor: true, sendStartedAt: true, cancelledAt: true, state: true },
   });
-  return rows.flatMap((r) => withdrawalToEvents({ amountMinor: r.amountMinor, sentAt: r.sendStartedAt, cancelledAt: r.state === "cancelled" ? r.cancelledAt : null }));
+  return rows.flatMap((r) =>
+    withdrawalToEvents({
+      amountMinor: r.amountMinor,
+      sentAt: r.sendStartedAt,
+      cancelledAt: r.state === "cancelled" ? r.cancelledAt : null,
+    }),
+  );
 }
 
 /**

@@ -12,7 +12,15 @@ import { insertJobs } from "@/lib/jobs/send-job";
  */
 export const WEBHOOK_PROCESS_QUEUE: QueueSpec = {
   name: "webhook.process",
-  options: { policy: "exclusive", retryLimit: 8, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 900, deleteAfterSeconds: 7 * 86_400 },
+  options: {
+    policy: "exclusive",
+    retryLimit: 8,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 900,
+    deleteAfterSeconds: 7 * 86_400,
+  },
   notify: true,
 };
 
@@ -38,7 +46,10 @@ let flushing: NodeJS.Timeout | null = null;
  * database runs one statement at a time, a send per delivery was half of the receiver's
  * cost under load (bench/webhook-receiver.ts). A lone delivery waits 2 ms more.
  */
-export function enqueueEventProcessing(eventId: string, options: { singletonKey?: string; startAfterSeconds?: number; orderId?: string } = {}): Promise<void> {
+export function enqueueEventProcessing(
+  eventId: string,
+  options: { singletonKey?: string; startAfterSeconds?: number; orderId?: string } = {},
+): Promise<void> {
   const job: JobInsert<ProcessJob> = {
     data: { eventId, ...(options.orderId ? { orderId: options.orderId } : {}) },
     singletonKey: options.singletonKey ?? eventId,
@@ -59,7 +70,10 @@ async function flush(): Promise<void> {
   if (batch.length === 0) return;
   try {
     // A job whose key is already queued is skipped by the queue (ON CONFLICT DO NOTHING).
-    await insertJobs(WEBHOOK_PROCESS_QUEUE, batch.map((w) => w.job));
+    await insertJobs(
+      WEBHOOK_PROCESS_QUEUE,
+      batch.map((w) => w.job),
+    );
     for (const w of batch) w.done();
   } catch (error) {
     for (const w of batch) w.done(error ?? new Error("enqueue failed"));

@@ -35,16 +35,30 @@ export async function handleClaimedEvent(event: ClaimedEvent): Promise<ProcessOu
       const { orderId } = parseData(orderData, event);
       // Someone may be watching this order's page: its events go before background work.
       // A refund is always read (fulfilled orders are not reconciled, so nothing else would).
-      await refreshOrder(orderId, { eventAt: event.occurredAt ?? undefined, priority: "interactive", alwaysRead: event.type === "order.refunded" });
+      await refreshOrder(orderId, {
+        eventAt: event.occurredAt ?? undefined,
+        priority: "interactive",
+        alwaysRead: event.type === "order.refunded",
+      });
       return await finish(event, "processed");
     }
     if (event.type === "wallet.credited") return await recordCredit(event);
     return await finish(event, "unknown_kind");
   } catch (error) {
     await db()
-      .webhookEvent.updateMany({ where: fence(event), data: { state: "failed", lastError: describeError(error), processedAt: null } })
-      .catch((writeError: unknown) => logger.error("could not record a webhook failure", { eventId: event.id, error: String(writeError) }));
-    logger.warn("webhook event processing failed", { eventId: event.id, type: event.type, attempts: event.attempts, error: describeError(error) });
+      .webhookEvent.updateMany({
+        where: fence(event),
+        data: { state: "failed", lastError: describeError(error), processedAt: null },
+      })
+      .catch((writeError: unknown) =>
+        logger.error("could not record a webhook failure", { eventId: event.id, error: String(writeError) }),
+      );
+    logger.warn("webhook event processing failed", {
+      eventId: event.id,
+      type: event.type,
+      attempts: event.attempts,
+      error: describeError(error),
+    });
     if (isAppError(error) && error.code === "invalid_payload") return "failed";
     throw error;
   }
@@ -77,7 +91,10 @@ async function recordCredit(event: ClaimedEvent): Promise<ProcessOutcome> {
 
 /** Writes the outcome only if this worker's claim is still the current one. */
 async function finish(event: ClaimedEvent, state: "processed" | "unknown_kind"): Promise<ProcessOutcome> {
-  const { count } = await db().webhookEvent.updateMany({ where: fence(event), data: { state, processedAt: new Date(), lastError: null } });
+  const { count } = await db().webhookEvent.updateMany({
+    where: fence(event),
+    data: { state, processedAt: new Date(), lastError: null },
+  });
   return count === 1 ? state : superseded(event);
 }
 
@@ -93,7 +110,11 @@ function superseded(event: ClaimedEvent): ProcessOutcome {
 function parseData<S extends z.ZodType>(schema: S, event: ClaimedEvent): z.infer<S> {
   const data = (event.payload as { data?: unknown } | null)?.data;
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new AppError("invalid_payload", `${event.type} data is not as expected: ${parsed.error.issues.map((i) => i.path.join(".") || "data").join(", ")}`);
+  if (!parsed.success)
+    throw new AppError(
+      "invalid_payload",
+      `${event.type} data is not as expected: ${parsed.error.issues.map((i) => i.path.join(".") || "data").join(", ")}`,
+    );
   return parsed.data;
 }
 
@@ -108,7 +129,12 @@ function minor(amount: number, currency: string): bigint {
 /** What an operator needs, never a secret: upstream code/status/reference, or a short message. */
 function describeError(error: unknown): string {
   const failure = upstreamFailure(error);
-  if (failure) return `upstream ${failure.code} (HTTP ${failure.status})${failure.correlationId ? `, ref ${failure.correlationId}` : ""}`;
-  const text = isAppError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (failure)
+    return `upstream ${failure.code} (HTTP ${failure.status})${failure.correlationId ? `, ref ${failure.correlationId}` : ""}`;
+  const text = isAppError(error)
+    ? `${error.code}: ${error.message}`
+    : error instanceof Error
+      ? `${error.name}: ${error.message}`
+      : String(error);
   return text.replace(/svc(key|wh)_[A-Za-z0-9_-]+/g, "[redacted]").slice(0, 500);
 }

@@ -18,7 +18,13 @@ export const webhookJobs: JobDefinition[] = [
     // (about 4 jobs/s otherwise, against some 2,900/s with batches of 10, as measured on PGlite). Per-job results, so that one failing
     // event is retried alone instead of failing its whole batch. NOTIFY only announces new
     // jobs, not a retry whose backoff has run out, so the poll behind it stays short.
-    work: (embedded) => ({ batchSize: 10, burstWhenBatchFull: true, pollingIntervalSeconds: embedded ? 0.5 : 1, notifyPollingIntervalSeconds: 2, perJobResults: true }),
+    work: (embedded) => ({
+      batchSize: 10,
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: embedded ? 0.5 : 1,
+      notifyPollingIntervalSeconds: 2,
+      perJobResults: true,
+    }),
     handle: async (jobs) => (await Promise.all(groupByOrder(jobs, (job) => job.data.orderId).map(runInTurn))).flat(),
   }),
   periodicJob({ queue: WEBHOOK_SWEEP_QUEUE, everySeconds: () => 10, run: () => processPendingEvents({ olderThanMs: 5_000 }) }),
@@ -31,7 +37,8 @@ async function runInTurn(jobs: Job<ProcessJob>[]): Promise<JobResult[]> {
       const { outcome, state } = await processEvent(job.data.eventId);
       // Claimed by someone else right now (the sweep, another job): look again after the
       // retry delay, so that if that attempt fails the event still has a job behind it.
-      if (outcome === "skipped" && state === "processing") results.push({ id: job.id, status: "failed", output: { message: "being processed elsewhere; checking again later" } });
+      if (outcome === "skipped" && state === "processing")
+        results.push({ id: job.id, status: "failed", output: { message: "being processed elsewhere; checking again later" } });
       else results.push({ id: job.id, status: "completed" });
     } catch (error) {
       results.push({ id: job.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } });

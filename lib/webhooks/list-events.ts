@@ -4,15 +4,31 @@ import { z } from "zod";
 import { singleLineText } from "@/lib/validation";
 import { db, type Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { cappedCount, keysetPage, pageLimit, readTimeCursor, timeCursor, type CappedCount, type KeysetPage } from "@/lib/db/keyset-page";
+import {
+  cappedCount,
+  keysetPage,
+  pageLimit,
+  readTimeCursor,
+  timeCursor,
+  type CappedCount,
+  type KeysetPage,
+} from "@/lib/db/keyset-page";
 import { EVENT_STATES } from "./event-states";
 
 const blankToUndefined = (v: string | undefined) => v || undefined;
 
 export const eventFilterSchema = z.object({
-  state: z.enum(EVENT_STATES).optional().or(z.literal("").transform(() => undefined)),
+  state: z
+    .enum(EVENT_STATES)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** An exact kind, or a family such as "order.*". */
-  kind: singleLineText().trim().max(100).regex(/^[A-Za-z0-9_.:*-]*$/, "Not an event kind.").optional().transform(blankToUndefined),
+  kind: singleLineText()
+    .trim()
+    .max(100)
+    .regex(/^[A-Za-z0-9_.:*-]*$/, "Not an event kind.")
+    .optional()
+    .transform(blankToUndefined),
 });
 export type EventFilter = z.infer<typeof eventFilterSchema>;
 
@@ -37,7 +53,11 @@ export type EventRow = {
 };
 
 /** The webhook inbox, newest first (admin), each event with its subject and payload (a refused event's body escaped). */
-export async function listEvents(actor: Actor, filter: EventFilter, page: { cursor?: string; limit?: number } = {}): Promise<KeysetPage<EventRow>> {
+export async function listEvents(
+  actor: Actor,
+  filter: EventFilter,
+  page: { cursor?: string; limit?: number } = {},
+): Promise<KeysetPage<EventRow>> {
   assertCan(actor, "events.read");
   const limit = pageLimit(page.limit, 200);
   const where = eventWhere(filter);
@@ -49,9 +69,23 @@ export async function listEvents(actor: Actor, filter: EventFilter, page: { curs
     where,
     orderBy: [{ receivedAt: "desc" }, { id: "desc" }],
     take: limit + 1,
-    select: { id: true, type: true, state: true, occurredAt: true, receivedAt: true, processedAt: true, attempts: true, lastError: true, payload: true },
+    select: {
+      id: true,
+      type: true,
+      state: true,
+      occurredAt: true,
+      receivedAt: true,
+      processedAt: true,
+      attempts: true,
+      lastError: true,
+      payload: true,
+    },
   });
-  return keysetPage(found.map((row) => ({ ...withRefusedBody(row), subject: eventSubject(row.payload) })), limit, (row) => timeCursor(row.receivedAt, row.id));
+  return keysetPage(
+    found.map((row) => ({ ...withRefusedBody(row), subject: eventSubject(row.payload) })),
+    limit,
+    (row) => timeCursor(row.receivedAt, row.id),
+  );
 }
 
 /** How many events match the filter, up to the counting cap. */

@@ -11,7 +11,10 @@ import { handleClaimedEvent, type ProcessOutcome } from "./handle-claimed-event"
  * sweep and an admin's reprocess harmless. Throws when processing failed, after recording
  * it, so that the queue retries with backoff.
  */
-export async function processEvent(eventId: string, from: readonly EventState[] = ["pending", "failed"]): Promise<{ outcome: ProcessOutcome | "skipped"; state?: string }> {
+export async function processEvent(
+  eventId: string,
+  from: readonly EventState[] = ["pending", "failed"],
+): Promise<{ outcome: ProcessOutcome | "skipped"; state?: string }> {
   const [claimed] = await claimEvents([eventId], from);
   if (!claimed) {
     const current = await db().webhookEvent.findUnique({ where: { id: eventId }, select: { state: true } });

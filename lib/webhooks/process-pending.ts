@@ -19,7 +19,9 @@ export type SweepResult = { claimed: number; handled: number; failed: number; re
  * job (under a key of its own, so that a job for the event that is still finishing does not
  * swallow it), which gives it the queue's retries and backoff.
  */
-export async function processPendingEvents(options: { olderThanMs?: number; limit?: number; concurrency?: number } = {}): Promise<SweepResult> {
+export async function processPendingEvents(
+  options: { olderThanMs?: number; limit?: number; concurrency?: number } = {},
+): Promise<SweepResult> {
   const released = await releaseExpiredClaims();
   const due = await db().webhookEvent.findMany({
     where: { state: "pending", receivedAt: { lte: new Date(Date.now() - (options.olderThanMs ?? 5_000)) } },
@@ -27,11 +29,17 @@ export async function processPendingEvents(options: { olderThanMs?: number; limi
     take: options.limit ?? 100,
     select: { id: true },
   });
-  const claimed = await claimEvents(due.map((row) => row.id), ["pending"]);
+  const claimed = await claimEvents(
+    due.map((row) => row.id),
+    ["pending"],
+  );
   let handled = 0;
   let failed = 0;
   // One order's events in turn, different orders side by side (group-by-order.ts).
-  const queue = groupByOrder(claimed, (event: ClaimedEvent) => (event.payload as { data?: { orderId?: unknown } } | null)?.data?.orderId);
+  const queue = groupByOrder(
+    claimed,
+    (event: ClaimedEvent) => (event.payload as { data?: { orderId?: unknown } } | null)?.data?.orderId,
+  );
   const lanes = Array.from({ length: Math.max(1, options.concurrency ?? 5) }, async () => {
     for (let group = queue.shift(); group; group = queue.shift()) {
       for (const event of group) {
@@ -40,7 +48,9 @@ export async function processPendingEvents(options: { olderThanMs?: number; limi
           handled += 1;
         } catch {
           failed += 1;
-          await enqueueEventProcessing(event.id, { startAfterSeconds: 5, singletonKey: `${event.id}:sweep` }).catch((error: unknown) => logger.warn("retry not queued", { eventId: event.id, error: String(error) }));
+          await enqueueEventProcessing(event.id, { startAfterSeconds: 5, singletonKey: `${event.id}:sweep` }).catch(
+            (error: unknown) => logger.warn("retry not queued", { eventId: event.id, error: String(error) }),
+          );
         }
       }
     }

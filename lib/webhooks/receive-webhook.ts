@@ -27,7 +27,11 @@ export type ReceiveResult =
 
 const envelopeSchema = z.looseObject({
   id: z.string().regex(/^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/, "Must be a UUID."),
-  type: z.string().min(1).max(100).regex(/^[A-Za-z0-9_.:-]+$/, "Must be an event kind such as order.fulfilled."),
+  type: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.:-]+$/, "Must be an event kind such as order.fulfilled."),
   occurredAtUtc: z.iso.datetime({ offset: true }).optional(),
   data: z.record(z.string(), z.unknown()).optional(),
 });
@@ -41,7 +45,10 @@ const SIGNATURE_STATUS: Record<Exclude<SignatureRejection, "no_secret">, 400 | 4
   future_timestamp: 400,
 };
 
-export async function receiveWebhook(req: Request, options: { secrets?: readonly string[]; nowMs?: number } = {}): Promise<ReceiveResult> {
+export async function receiveWebhook(
+  req: Request,
+  options: { secrets?: readonly string[]; nowMs?: number } = {},
+): Promise<ReceiveResult> {
   const secrets = options.secrets ?? configuredSecrets();
   if (secrets.length === 0) {
     // Accepting unsigned events would let anyone move the order mirror. 503 makes the sender
@@ -52,37 +59,73 @@ export async function receiveWebhook(req: Request, options: { secrets?: readonly
   }
 
   const body = await readBounded(req, MAX_WEBHOOK_BYTES);
-  if (!body) return { outcome: "rejected", status: 413, code: "payload_too_large", detail: `The body is larger than ${MAX_WEBHOOK_BYTES} bytes.` };
+  if (!body)
+    return {
+      outcome: "rejected",
+      status: 413,
+      code: "payload_too_large",
+      detail: `The body is larger than ${MAX_WEBHOOK_BYTES} bytes.`,
+    };
 
   const verdict = verifySignature({
-    headers: { eventId: req.headers.get("x-service-event-id"), timestamp: req.headers.get("x-service-timestamp"), signature: req.headers.get("x-service-signature") },
+    headers: {
+      eventId: req.headers.get("x-service-event-id"),
+      timestamp: req.headers.get("x-service-timestamp"),
+      signature: req.headers.get("x-service-signature"),
+    },
     body,
     secrets,
     nowMs: options.nowMs,
   });
   if (!verdict.ok) {
     const status = verdict.reason === "no_secret" ? 401 : SIGNATURE_STATUS[verdict.reason];
-    return { outcome: "rejected", status, code: status === 401 ? "invalid_signature" : "invalid_request", detail: verdict.detail };
+    return {
+      outcome: "rejected",
+      status,
+      code: status === 401 ? "invalid_signature" : "invalid_request",
+      detail: verdict.detail,
+    };
   }
 
   const envelope = parseEnvelope(body);
-  if (!envelope) return { outcome: "rejected", status: 400, code: "invalid_request", detail: "The body is not an event envelope {id, type, occurredAtUtc, data}." };
+  if (!envelope)
+    return {
+      outcome: "rejected",
+      status: 400,
+      code: "invalid_request",
+      detail: "The body is not an event envelope {id, type, occurredAtUtc, data}.",
+    };
   if (envelope.id.replaceAll("-", "") !== verdict.eventId) {
-    return { outcome: "rejected", status: 400, code: "invalid_request", detail: "The envelope id does not match X-Service-Event-Id." };
+    return {
+      outcome: "rejected",
+      status: 400,
+      code: "invalid_request",
+      detail: "The envelope id does not match X-Service-Event-Id.",
+    };
   }
 
-  const occurredAt = validDate(envelope.occurredAtUtc ?? (typeof envelope.data?.occurredAtUtc === "string" ? envelope.data.occurredAtUtc : undefined));
+  const occurredAt = validDate(
+    envelope.occurredAtUtc ?? (typeof envelope.data?.occurredAtUtc === "string" ? envelope.data.occurredAtUtc : undefined),
+  );
   const refusal = { eventId: verdict.eventId, type: envelope.type, occurredAt, body: new TextDecoder().decode(body) };
   const unstorable = findUnstorableText(envelope);
-  if (unstorable) return refuse({ ...refusal, reason: `${unstorable.path.slice(0, 200)} holds ${unstorable.problem}, which the database cannot store.` });
+  if (unstorable)
+    return refuse({
+      ...refusal,
+      reason: `${unstorable.path.slice(0, 200)} holds ${unstorable.problem}, which the database cannot store.`,
+    });
   let inserted: number;
   try {
     inserted = await insertOnce(verdict.eventId, envelope.type, occurredAt, envelope);
   } catch (error) {
     // The same bytes would be refused on every retry: a permanent refusal, not "retry later".
-    if (isDataRefusal(error)) return refuse({ ...refusal, reason: `The database refused the payload (SQLSTATE ${sqlStateOf(error)}).` });
+    if (isDataRefusal(error))
+      return refuse({ ...refusal, reason: `The database refused the payload (SQLSTATE ${sqlStateOf(error)}).` });
     // Not acknowledged: the sender keeps the event and retries.
-    logger.error("webhook could not be stored", { eventId: verdict.eventId, error: error instanceof Error ? error.message : String(error) });
+    logger.error("webhook could not be stored", {
+      eventId: verdict.eventId,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return { outcome: "unavailable", code: "inbox_unavailable", detail: "The event could not be stored; retry later." };
   }
   const orderId = typeof envelope.data?.orderId === "string" ? envelope.data.orderId : undefined;
@@ -113,11 +156,23 @@ async function refuse(refusal: Refusal): Promise<ReceiveResult> {
   try {
     await recordRefusedEvent(refusal);
   } catch (error) {
-    logger.error("refused webhook could not be recorded", { eventId: refusal.eventId, error: error instanceof Error ? error.message : String(error) });
+    logger.error("refused webhook could not be recorded", {
+      eventId: refusal.eventId,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return { outcome: "unavailable", code: "inbox_unavailable", detail: "The event could not be stored; retry later." };
   }
-  logger.warn("webhook refused for good: its data cannot be stored", { eventId: refusal.eventId, type: refusal.type, reason: refusal.reason });
-  return { outcome: "rejected", status: 422, code: "unstorable_event", detail: `${refusal.reason} The event is refused for good and listed for an admin.` };
+  logger.warn("webhook refused for good: its data cannot be stored", {
+    eventId: refusal.eventId,
+    type: refusal.type,
+    reason: refusal.reason,
+  });
+  return {
+    outcome: "rejected",
+    status: 422,
+    code: "unstorable_event",
+    detail: `${refusal.reason} The event is refused for good and listed for an admin.`,
+  };
 }
 
 function configuredSecrets(): readonly string[] {
@@ -168,7 +223,10 @@ function validDate(value: string | undefined): Date | null {
 async function handOff(eventId: string, orderId: string | undefined): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const sent = enqueueEventProcessing(eventId, { orderId }).catch((error: unknown) => {
-    logger.warn("webhook event not queued; the sweep will process it", { eventId, error: error instanceof Error ? error.message : String(error) });
+    logger.warn("webhook event not queued; the sweep will process it", {
+      eventId,
+      error: error instanceof Error ? error.message : String(error),
+    });
   });
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, ENQUEUE_WAIT_MS);

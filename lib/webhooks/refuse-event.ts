@@ -16,7 +16,10 @@ export type Refusal = { eventId: string; type: string; occurredAt: Date | null; 
 export async function recordRefusedEvent(refusal: Refusal): Promise<void> {
   const now = new Date();
   const utc = (d: Date | null) => (d ? Prisma.sql`(${d.toISOString()}::timestamptz AT TIME ZONE 'UTC')` : Prisma.sql`NULL`);
-  const payload = JSON.stringify({ refusedBody: escapeUnstorable(refusal.body.slice(0, KEPT_BODY_CHARS)), truncated: refusal.body.length > KEPT_BODY_CHARS });
+  const payload = JSON.stringify({
+    refusedBody: escapeUnstorable(refusal.body.slice(0, KEPT_BODY_CHARS)),
+    truncated: refusal.body.length > KEPT_BODY_CHARS,
+  });
   const reason = escapeUnstorable(refusal.reason).slice(0, 1000);
   await db().$executeRaw`
     INSERT INTO "WebhookEvent" ("id", "type", "occurredAt", "receivedAt", "payload", "state", "attempts", "lastError", "processedAt")

@@ -22,8 +22,12 @@ export async function reprocessEvent(actor: Actor, eventId: string): Promise<{ i
   await db().$transaction(async (tx) => {
     const event = await tx.webhookEvent.findUnique({ where: { id }, select: { type: true, state: true, attempts: true } });
     if (!event) throw new AppError("not_found", "There is no such event.");
-    const { count } = await tx.webhookEvent.updateMany({ where: { id, state: { in: [...REPROCESSABLE_STATES] } }, data: { state: "pending" } });
-    if (count === 0) throw new AppError("conflict", `Only failed or unknown-kind events can be reprocessed; this one is ${event.state}.`);
+    const { count } = await tx.webhookEvent.updateMany({
+      where: { id, state: { in: [...REPROCESSABLE_STATES] } },
+      data: { state: "pending" },
+    });
+    if (count === 0)
+      throw new AppError("conflict", `Only failed or unknown-kind events can be reprocessed; this one is ${event.state}.`);
     await recordAudit(tx, {
       action: "webhook.reprocess",
       actor,
@@ -32,9 +36,12 @@ export async function reprocessEvent(actor: Actor, eventId: string): Promise<{ i
       details: { type: event.type, previousState: event.state, attempts: event.attempts },
     });
   });
-  const queued = await enqueueEventProcessing(id, { singletonKey: `${id}:reprocess:${Date.now()}` }).then(() => true, (error: unknown) => {
-    logger.warn("reprocess not queued; the sweep will pick the event up", { eventId: id, error: String(error) });
-    return false;
-  });
+  const queued = await enqueueEventProcessing(id, { singletonKey: `${id}:reprocess:${Date.now()}` }).then(
+    () => true,
+    (error: unknown) => {
+      logger.warn("reprocess not queued; the sweep will pick the event up", { eventId: id, error: String(error) });
+      return false;
+    },
+  );
   return { id, state: "pending", queued };
 }

@@ -15,13 +15,7 @@ export type SignatureHeaders = {
 };
 
 export type SignatureRejection =
-  | "missing_header"
-  | "malformed_header"
-  | "bad_event_id"
-  | "bad_signature"
-  | "stale_timestamp"
-  | "future_timestamp"
-  | "no_secret";
+  "missing_header" | "malformed_header" | "bad_event_id" | "bad_signature" | "stale_timestamp" | "future_timestamp" | "no_secret";
 
 export type SignatureVerdict =
   | { ok: true; eventId: string; timestamp: number; secretIndex: number }
@@ -64,7 +58,8 @@ export function verifySignature(input: {
   const skew = Math.floor((input.nowMs ?? Date.now()) / 1000) - seconds;
   const tolerance = input.toleranceSeconds ?? SIGNATURE_TOLERANCE_SECONDS;
   if (skew > tolerance) return reject("stale_timestamp", `X-Service-Timestamp is more than ${tolerance} seconds old.`);
-  if (-skew > tolerance) return reject("future_timestamp", `X-Service-Timestamp is more than ${tolerance} seconds in the future.`);
+  if (-skew > tolerance)
+    return reject("future_timestamp", `X-Service-Timestamp is more than ${tolerance} seconds in the future.`);
   return { ok: true, eventId, timestamp: seconds, secretIndex };
 }
 

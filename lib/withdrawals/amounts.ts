@@ -8,7 +8,11 @@ import { currencyExponent, parseMinor } from "@/lib/money";
 export function amountToMinor(amount: string, currency: string): bigint {
   const exponent = currencyExponent(currency);
   if ((amount.split(".")[1] ?? "").length > exponent) {
-    throw new AppError("invalid_request", "Some fields are not valid.", { fieldErrors: { amount: [exponent === 0 ? `${currency} has no decimals.` : `${currency} allows at most ${exponent} decimals.`] } });
+    throw new AppError("invalid_request", "Some fields are not valid.", {
+      fieldErrors: {
+        amount: [exponent === 0 ? `${currency} has no decimals.` : `${currency} allows at most ${exponent} decimals.`],
+      },
+    });
   }
   return parseMinor(amount, currency);
 }

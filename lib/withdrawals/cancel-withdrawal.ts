@@ -39,7 +39,13 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
     });
     if (count === 1) {
       const row = await tx.withdrawalRequest.findUniqueOrThrow({ where: { id: requestId } });
-      await recordAudit(tx, { action: "withdrawal.cancel", actor, targetType: "withdrawal", targetId: requestId, details: { amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, sentUpstream: false } });
+      await recordAudit(tx, {
+        action: "withdrawal.cancel",
+        actor,
+        targetType: "withdrawal",
+        targetId: requestId,
+        details: { amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, sentUpstream: false },
+      });
     }
     return count === 1;
   });
@@ -51,14 +57,28 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
   try {
     const { data, correlationId } = await upstream().cancelWithdrawal(row.upstreamId!, { priority: "interactive" });
     await db().$transaction(async (tx) => {
-      await tx.withdrawalRequest.update({ where: { id: requestId }, data: { ...upstreamFields(data), state: "cancelled", cancelledById: actor.staffId, cancelledAt: new Date(), leaseUntil: null } });
+      await tx.withdrawalRequest.update({
+        where: { id: requestId },
+        data: {
+          ...upstreamFields(data),
+          state: "cancelled",
+          cancelledById: actor.staffId,
+          cancelledAt: new Date(),
+          leaseUntil: null,
+        },
+      });
       await recordAudit(tx, {
         action: "withdrawal.cancel",
         actor,
         targetType: "withdrawal",
         targetId: requestId,
         correlationId,
-        details: { amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, sentUpstream: true, upstreamId: row.upstreamId },
+        details: {
+          amount: minorToDecimal(row.amountMinor, row.currency),
+          currency: row.currency,
+          sentUpstream: true,
+          upstreamId: row.upstreamId,
+        },
       });
     });
   } catch (error) {
@@ -66,7 +86,11 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
     const failure = upstreamFailure(error);
     if (failure?.code === "withdrawal_not_cancellable") {
       await syncOpenWithdrawals({ priority: "interactive" });
-      throw new AppError("withdrawal_not_cancellable", "The Issuing Service has already paid this withdrawal out; it can no longer be cancelled.", { status: 409, correlationId: failure.correlationId });
+      throw new AppError(
+        "withdrawal_not_cancellable",
+        "The Issuing Service has already paid this withdrawal out; it can no longer be cancelled.",
+        { status: 409, correlationId: failure.correlationId },
+      );
     }
     throw error;
   }
@@ -75,8 +99,20 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
 
 async function notCancellable(id: string): Promise<AppError> {
   const row = await getWithdrawalRow(id);
-  if (row.state === "sending" || row.state === "approved" || (row.state === "requested" && row.leaseUntil && row.leaseUntil > new Date())) {
-    return new AppError("withdrawal_busy", "This withdrawal is being sent to the Issuing Service right now. Try again in a minute.", { status: 409 });
+  if (
+    row.state === "sending" ||
+    row.state === "approved" ||
+    (row.state === "requested" && row.leaseUntil && row.leaseUntil > new Date())
+  ) {
+    return new AppError(
+      "withdrawal_busy",
+      "This withdrawal is being sent to the Issuing Service right now. Try again in a minute.",
+      { status: 409 },
+    );
   }
-  return new AppError("not_cancellable", `This withdrawal can no longer be cancelled (it is ${withdrawalStateWords(row.state)}).`, { status: 409, extra: { state: row.state } });
+  return new AppError(
+    "not_cancellable",
+    `This withdrawal can no longer be cancelled (it is ${withdrawalStateWords(row.state)}).`,
+    { status: 409, extra: { state: row.state } },
+  );
 }

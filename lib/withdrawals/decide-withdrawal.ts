@@ -34,7 +34,11 @@ export async function rejectWithdrawal(actor: Actor, id: unknown, input: unknown
   return toWithdrawalView(await getWithdrawalRow(requestId), actor);
 }
 
-async function decide(actor: Actor, id: string, decision: { state: "approved" | "rejected"; comment: string | null; action: string }): Promise<void> {
+async function decide(
+  actor: Actor,
+  id: string,
+  decision: { state: "approved" | "rejected"; comment: string | null; action: string },
+): Promise<void> {
   const now = new Date();
   assertWithdrawalMove("pending", decision.state);
   const refusal = await db().$transaction(async (tx) => {
@@ -51,19 +55,34 @@ async function decide(actor: Actor, id: string, decision: { state: "approved" | 
         actor,
         targetType: "withdrawal",
         targetId: id,
-        details: { amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, comment: decision.comment, requestedById: row.requestedById },
+        details: {
+          amount: minorToDecimal(row.amountMinor, row.currency),
+          currency: row.currency,
+          comment: decision.comment,
+          requestedById: row.requestedById,
+        },
       });
       return null;
     }
     if (row.requestedById === actor.staffId) {
       await recordAudit(tx, { action: "withdrawal.self_approval_refused", actor, targetType: "withdrawal", targetId: id });
-      return new AppError("own_request", "You requested this withdrawal, so someone else must approve or reject it.", { status: 403 });
+      return new AppError("own_request", "You requested this withdrawal, so someone else must approve or reject it.", {
+        status: 403,
+      });
     }
     if (row.state === "pending" && row.expiresAt <= now) {
       await expireOne(tx, id);
-      return new AppError("approval_expired", "This request was not approved in time and has expired. Finance can request it again.", { status: 409 });
+      return new AppError(
+        "approval_expired",
+        "This request was not approved in time and has expired. Finance can request it again.",
+        { status: 409 },
+      );
     }
-    return new AppError("not_pending", `This request is no longer awaiting approval (it is ${withdrawalStateWords(row.state)}).`, { status: 409, extra: { state: row.state } });
+    return new AppError(
+      "not_pending",
+      `This request is no longer awaiting approval (it is ${withdrawalStateWords(row.state)}).`,
+      { status: 409, extra: { state: row.state } },
+    );
   });
   if (refusal) throw refusal;
 }

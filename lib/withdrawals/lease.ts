@@ -17,9 +17,15 @@ export function leaseFree(now: Date) {
 }
 
 /** Takes the row for this process if it matches `where` and nobody else holds it. */
-export async function claimWithdrawal(where: Prisma.WithdrawalRequestWhereInput & { id: string }, data: Prisma.WithdrawalRequestUpdateManyMutationInput = {}): Promise<Row | null> {
+export async function claimWithdrawal(
+  where: Prisma.WithdrawalRequestWhereInput & { id: string },
+  data: Prisma.WithdrawalRequestUpdateManyMutationInput = {},
+): Promise<Row | null> {
   const now = new Date();
-  const { count } = await db().withdrawalRequest.updateMany({ where: { ...where, ...leaseFree(now) }, data: { ...data, leaseUntil: new Date(now.getTime() + LEASE_MS) } });
+  const { count } = await db().withdrawalRequest.updateMany({
+    where: { ...where, ...leaseFree(now) },
+    data: { ...data, leaseUntil: new Date(now.getTime() + LEASE_MS) },
+  });
   return count === 1 ? db().withdrawalRequest.findUnique({ where: { id: where.id } }) : null;
 }
 

@@ -10,7 +10,13 @@ import { toWithdrawalView, withStaffNames, type WithdrawalView } from "./withdra
 
 export const WITHDRAWALS_PAGE_SIZE = 25;
 
-export type WithdrawalList = { items: WithdrawalView[]; page: number; pageCount: number; total: number; awaitingApproval: number };
+export type WithdrawalList = {
+  items: WithdrawalView[];
+  page: number;
+  pageCount: number;
+  total: number;
+  awaitingApproval: number;
+};
 
 /**
  * Withdrawal requests, newest first, optionally one state (or "open": still moving).
@@ -25,10 +31,22 @@ export async function listWithdrawals(actor: Actor, query: unknown): Promise<Wit
   const where = state === undefined ? {} : state === "open" ? { state: { in: [...OPEN_STATES] } } : { state };
   const [total, rows, awaitingApproval] = await Promise.all([
     db().withdrawalRequest.count({ where }),
-    db().withdrawalRequest.findMany({ where, include: withStaffNames, orderBy: [{ requestedAt: "desc" }, { id: "desc" }], skip: (page - 1) * WITHDRAWALS_PAGE_SIZE, take: WITHDRAWALS_PAGE_SIZE }),
+    db().withdrawalRequest.findMany({
+      where,
+      include: withStaffNames,
+      orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * WITHDRAWALS_PAGE_SIZE,
+      take: WITHDRAWALS_PAGE_SIZE,
+    }),
     // Only requests this person may decide: never their own (maker-checker).
     db().withdrawalRequest.count({ where: { state: "pending", requestedById: { not: actor.staffId } } }),
   ]);
   const now = new Date();
-  return { items: rows.map((r) => toWithdrawalView(r, actor, now)), page, pageCount: Math.max(1, Math.ceil(total / WITHDRAWALS_PAGE_SIZE)), total, awaitingApproval };
+  return {
+    items: rows.map((r) => toWithdrawalView(r, actor, now)),
+    page,
+    pageCount: Math.max(1, Math.ceil(total / WITHDRAWALS_PAGE_SIZE)),
+    total,
+    awaitingApproval,
+  };
 }

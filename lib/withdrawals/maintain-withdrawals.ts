@@ -16,10 +16,18 @@ export async function maintainWithdrawals(): Promise<{ expired: number; sent: nu
   const now = new Date();
   const free = leaseFree(now);
   const due = { OR: [{ nextCheckAt: null }, { nextCheckAt: { lte: now } }] };
-  const approved = await db().withdrawalRequest.findMany({ where: { state: "approved", AND: [free, due] }, select: { id: true }, take: 50 });
+  const approved = await db().withdrawalRequest.findMany({
+    where: { state: "approved", AND: [free, due] },
+    select: { id: true },
+    take: 50,
+  });
   let sent = 0;
   for (const { id } of approved) if ((await sendApprovedWithdrawal(id, { priority: "background" })) !== "busy") sent += 1;
-  const sending = await db().withdrawalRequest.findMany({ where: { state: "sending", AND: [free, due] }, select: { id: true }, take: 50 });
+  const sending = await db().withdrawalRequest.findMany({
+    where: { state: "sending", AND: [free, due] },
+    select: { id: true },
+    take: 50,
+  });
   let resolved = 0;
   for (const { id } of sending) if ((await resolveSendingWithdrawal(id, { priority: "background" })) !== "busy") resolved += 1;
   const synced = await syncOpenWithdrawals({ priority: "background" });

@@ -31,9 +31,14 @@ export async function quoteWithdrawal(actor: Actor, input: unknown): Promise<Wit
   return (await priceWithdrawal(amountToMinor(amount, currency), currency)).quote;
 }
 
-export async function priceWithdrawal(amountMinor: bigint, currency: string): Promise<{ quote: WithdrawalQuote; feeMinor: bigint; netMinor: bigint; payoutAt: Date }> {
-  const { data: terms } = await upstream()
-    .quoteWithdrawal({ amount: Number(minorToDecimal(amountMinor, currency)), currency }, { priority: "interactive" });
+export async function priceWithdrawal(
+  amountMinor: bigint,
+  currency: string,
+): Promise<{ quote: WithdrawalQuote; feeMinor: bigint; netMinor: bigint; payoutAt: Date }> {
+  const { data: terms } = await upstream().quoteWithdrawal(
+    { amount: Number(minorToDecimal(amountMinor, currency)), currency },
+    { priority: "interactive" },
+  );
   const held = await unsentHeld(currency);
   const available = terms.availableBalance === undefined ? null : toMinor(terms.availableBalance, currency);
   if (terms.isCoveredByBalance === false || (available !== null && available - held < amountMinor)) {
@@ -43,7 +48,13 @@ export async function priceWithdrawal(amountMinor: bigint, currency: string): Pr
       free === null
         ? "The amount is above the wallet's available balance."
         : `The amount is above what can be withdrawn: ${formatMoney(free < 0n ? 0n : free, currency)} is available${held > 0n ? ` after ${formatMoney(held, currency)} in requests not yet sent` : ""}.`,
-      { status: 409, extra: { availableBalance: available === null ? null : minorToDecimal(available, currency), heldByOtherRequests: minorToDecimal(held, currency) } },
+      {
+        status: 409,
+        extra: {
+          availableBalance: available === null ? null : minorToDecimal(available, currency),
+          heldByOtherRequests: minorToDecimal(held, currency),
+        },
+      },
     );
   }
   const feeMinor = toMinor(terms.fee, currency);

@@ -47,7 +47,14 @@ export async function requestWithdrawal(actor: Actor, input: unknown): Promise<W
       actor,
       targetType: "withdrawal",
       targetId: created.id,
-      details: { amount, currency, fee: terms.quote.fee, netAmount: terms.quote.netAmount, reason, expiresAt: created.expiresAt.toISOString() },
+      details: {
+        amount,
+        currency,
+        fee: terms.quote.fee,
+        netAmount: terms.quote.netAmount,
+        reason,
+        expiresAt: created.expiresAt.toISOString(),
+      },
     });
     return created;
   });

@@ -8,7 +8,10 @@ export const withdrawalAmountSchema = z.object({
     .trim()
     .regex(/^\d{1,12}(\.\d{1,2})?$/, "Enter an amount such as 250 or 250.50.")
     .refine((v) => Number(v) > 0, "Enter an amount above zero."),
-  currency: z.string({ error: "Choose a currency." }).trim().regex(/^[A-Z]{3}$/, "Choose a currency."),
+  currency: z
+    .string({ error: "Choose a currency." })
+    .trim()
+    .regex(/^[A-Z]{3}$/, "Choose a currency."),
 });
 export const withdrawalQuoteSchema = withdrawalAmountSchema.strict();
 
@@ -21,14 +24,33 @@ export const withdrawalRequestSchema = withdrawalAmountSchema
   })
   .strict();
 
-export const approveSchema = z.object({ comment: multiLineText({ error: "Enter a comment." }).trim().max(500, "At most 500 characters.").optional().default("") }).strict();
+export const approveSchema = z
+  .object({
+    comment: multiLineText({ error: "Enter a comment." }).trim().max(500, "At most 500 characters.").optional().default(""),
+  })
+  .strict();
 export const rejectSchema = z
-  .object({ comment: multiLineText({ error: "Say why it is rejected." }).trim().min(3, "Say why it is rejected.").max(500, "At most 500 characters.") })
+  .object({
+    comment: multiLineText({ error: "Say why it is rejected." })
+      .trim()
+      .min(3, "Say why it is rejected.")
+      .max(500, "At most 500 characters."),
+  })
   .strict();
 
 export const withdrawalListQuerySchema = z.object({
-  state: z.enum(["open", "pending", "approved", "sending", "requested", "paid", "rejected", "expired", "cancelled", "failed"], { error: "Unknown state." }).optional(),
-  page: z.coerce.number({ error: "A page number." }).int("A page number.").min(1, "A page number.").max(10_000, "A page number.").optional().default(1),
+  state: z
+    .enum(["open", "pending", "approved", "sending", "requested", "paid", "rejected", "expired", "cancelled", "failed"], {
+      error: "Unknown state.",
+    })
+    .optional(),
+  page: z.coerce
+    .number({ error: "A page number." })
+    .int("A page number.")
+    .min(1, "A page number.")
+    .max(10_000, "A page number.")
+    .optional()
+    .default(1),
 });
 
 export const withdrawalIdSchema = z.string().regex(/^wr_[A-Za-z0-9_-]{8,64}$/, "Not a withdrawal request id.");

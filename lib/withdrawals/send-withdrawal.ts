@@ -43,16 +43,25 @@ type Row = Prisma.WithdrawalRequestGetPayload<object>;
 export type SendOutcome = "sent" | "matched" | "refused" | "unknown" | "busy";
 
 /** First send of an approved request (the approver's click, or the worker after a crash). */
-export async function sendApprovedWithdrawal(id: string, options: { actor?: Actor | null; priority?: Priority } = {}): Promise<SendOutcome> {
+export async function sendApprovedWithdrawal(
+  id: string,
+  options: { actor?: Actor | null; priority?: Priority } = {},
+): Promise<SendOutcome> {
   const now = new Date();
   assertWithdrawalMove("approved", "sending");
-  const row = await claimWithdrawal({ id, state: "approved" }, { state: "sending", sendStartedAt: now, lastSendAt: now, sendAttempts: { increment: 1 }, nextCheckAt: null });
+  const row = await claimWithdrawal(
+    { id, state: "approved" },
+    { state: "sending", sendStartedAt: now, lastSendAt: now, sendAttempts: { increment: 1 }, nextCheckAt: null },
+  );
   if (!row) return "busy";
   return attemptSend(row, options.priority ?? "interactive", options.actor ?? null);
 }
 
 /** A `sending` request whose outcome is not known: match first, resend only when safe. */
-export async function resolveSendingWithdrawal(id: string, options: { priority?: Priority; actor?: Actor | null } = {}): Promise<SendOutcome> {
+export async function resolveSendingWithdrawal(
+  id: string,
+  options: { priority?: Priority; actor?: Actor | null } = {},
+): Promise<SendOutcome> {
   const priority = options.priority ?? "background";
   const actor = options.actor ?? null;
   const row = await claimWithdrawal({ id, state: "sending" });
@@ -62,7 +71,10 @@ export async function resolveSendingWithdrawal(id: string, options: { priority?:
     match = await findUpstreamMatch(row, priority);
   } catch (error) {
     await releaseWithdrawal(row.id, { nextCheckAt: new Date(Date.now() + 15_000) });
-    logger.warn("withdrawal: could not read upstream withdrawals to resolve a send; trying again later", { withdrawalRequestId: row.id, code: upstreamFailure(error)?.code ?? "error" });
+    logger.warn("withdrawal: could not read upstream withdrawals to resolve a send; trying again later", {
+      withdrawalRequestId: row.id,
+      code: upstreamFailure(error)?.code ?? "error",
+    });
     return "unknown";
   }
   if (match) return (await linkUpstream(row, match, null, { matched: true, actor })) ? "matched" : "unknown";
@@ -73,12 +85,23 @@ export async function resolveSendingWithdrawal(id: string, options: { priority?:
     return "unknown";
   }
   if (row.sendAttempts >= MAX_SENDS) {
-    await markFailed(row, "not_confirmed", `Sent ${row.sendAttempts} times without an answer, and the Issuing Service does not list it. Nothing was paid out; request it again if it is still needed.`, null);
+    await markFailed(
+      row,
+      "not_confirmed",
+      `Sent ${row.sendAttempts} times without an answer, and the Issuing Service does not list it. Nothing was paid out; request it again if it is still needed.`,
+      null,
+    );
     return "refused";
   }
   const now = new Date();
-  const resend = await db().withdrawalRequest.update({ where: { id: row.id }, data: { lastSendAt: now, sendAttempts: { increment: 1 } } });
-  logger.info("withdrawal: not found upstream after an unanswered send; sending again", { withdrawalRequestId: row.id, attempt: resend.sendAttempts });
+  const resend = await db().withdrawalRequest.update({
+    where: { id: row.id },
+    data: { lastSendAt: now, sendAttempts: { increment: 1 } },
+  });
+  logger.info("withdrawal: not found upstream after an unanswered send; sending again", {
+    withdrawalRequestId: row.id,
+    attempt: resend.sendAttempts,
+  });
   return attemptSend(resend, priority, actor);
 }
 
@@ -110,7 +133,10 @@ async function attemptSend(row: Row, priority: Priority, actor: Actor | null): P
       code: failure ? failure.code : "error",
       correlationId: failure ? failure.correlationId : undefined,
     });
-    await db().withdrawalRequest.update({ where: { id: row.id }, data: { correlationId: failure ? (failure.correlationId ?? null) : null } });
+    await db().withdrawalRequest.update({
+      where: { id: row.id },
+      data: { correlationId: failure ? (failure.correlationId ?? null) : null },
+    });
     // Still holding the lease: resolve right away (a dropped answer is usually found now).
     await releaseWithdrawal(row.id, { nextCheckAt: new Date() });
     const outcome = await resolveSendingWithdrawal(row.id, { priority, actor });
@@ -126,19 +152,37 @@ export async function findUpstreamMatch(row: Row, priority: Priority): Promise<W
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
     const { data } = await upstream().listWithdrawals({ status: "requested", limit: 100, cursor }, { priority });
     for (const w of data.items) {
-      if (w.currency === row.currency && toMinor(w.amount, w.currency) === row.amountMinor && Date.parse(w.requestedAtUtc) >= from) candidates.push(w);
+      if (
+        w.currency === row.currency &&
+        toMinor(w.amount, w.currency) === row.amountMinor &&
+        Date.parse(w.requestedAtUtc) >= from
+      )
+        candidates.push(w);
     }
     if (!data.hasMore || !data.nextCursor) break;
     cursor = data.nextCursor;
   }
   if (!candidates.length) return null;
   const taken = new Set(
-    (await db().withdrawalRequest.findMany({ where: { upstreamId: { in: candidates.map((c) => c.id) }, NOT: { id: row.id } }, select: { upstreamId: true } })).map((r) => r.upstreamId),
+    (
+      await db().withdrawalRequest.findMany({
+        where: { upstreamId: { in: candidates.map((c) => c.id) }, NOT: { id: row.id } },
+        select: { upstreamId: true },
+      })
+    ).map((r) => r.upstreamId),
   );
-  return candidates.filter((c) => !taken.has(c.id)).sort((a, b) => Date.parse(a.requestedAtUtc) - Date.parse(b.requestedAtUtc))[0] ?? null;
+  return (
+    candidates.filter((c) => !taken.has(c.id)).sort((a, b) => Date.parse(a.requestedAtUtc) - Date.parse(b.requestedAtUtc))[0] ??
+    null
+  );
 }
 
-async function linkUpstream(row: Row, w: Withdrawal, correlationId: string | null, how: { matched: boolean; actor?: Actor | null }): Promise<boolean> {
+async function linkUpstream(
+  row: Row,
+  w: Withdrawal,
+  correlationId: string | null,
+  how: { matched: boolean; actor?: Actor | null },
+): Promise<boolean> {
   const state = stateFromUpstream(w.status);
   assertWithdrawalMove(row.state, state);
   try {
@@ -161,7 +205,14 @@ async function linkUpstream(row: Row, w: Withdrawal, correlationId: string | nul
         targetType: "withdrawal",
         targetId: row.id,
         correlationId,
-        details: { upstreamId: w.id, amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, attempts: row.sendAttempts, foundAfterLostAnswer: how.matched, payoutDate: w.payoutDateUtc },
+        details: {
+          upstreamId: w.id,
+          amount: minorToDecimal(row.amountMinor, row.currency),
+          currency: row.currency,
+          attempts: row.sendAttempts,
+          foundAfterLostAnswer: how.matched,
+          payoutDate: w.payoutDateUtc,
+        },
       });
     });
     return true;
@@ -178,13 +229,22 @@ async function linkUpstream(row: Row, w: Withdrawal, correlationId: string | nul
 async function markFailed(row: Row, code: string, message: string, correlationId: string | null): Promise<void> {
   assertWithdrawalMove(row.state, "failed");
   await db().$transaction(async (tx) => {
-    await tx.withdrawalRequest.update({ where: { id: row.id }, data: { state: "failed", failureCode: code, failureMessage: message, correlationId, leaseUntil: null, nextCheckAt: null } });
+    await tx.withdrawalRequest.update({
+      where: { id: row.id },
+      data: { state: "failed", failureCode: code, failureMessage: message, correlationId, leaseUntil: null, nextCheckAt: null },
+    });
     await recordAudit(tx, {
       action: "withdrawal.send_failed",
       targetType: "withdrawal",
       targetId: row.id,
       correlationId,
-      details: { reason: code, message, amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, attempts: row.sendAttempts },
+      details: {
+        reason: code,
+        message,
+        amount: minorToDecimal(row.amountMinor, row.currency),
+        currency: row.currency,
+        attempts: row.sendAttempts,
+      },
     });
   });
 }

@@ -15,7 +15,17 @@ import { defineStateMachine } from "@/lib/state-machine";
  * Every move goes through `assertWithdrawalMove`; the database updates are conditional on
  * the expected current state, so a concurrent move loses cleanly instead of overwriting.
  */
-export const WITHDRAWAL_STATES = ["pending", "approved", "sending", "requested", "paid", "rejected", "expired", "cancelled", "failed"] as const;
+export const WITHDRAWAL_STATES = [
+  "pending",
+  "approved",
+  "sending",
+  "requested",
+  "paid",
+  "rejected",
+  "expired",
+  "cancelled",
+  "failed",
+] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 export const WITHDRAWAL_STATE_LABELS: Record<WithdrawalState, string> = {

@@ -65,7 +65,12 @@ async function run(priority: Priority): Promise<number> {
           action: state === "paid" ? "withdrawal.paid" : "withdrawal.cancelled_upstream",
           targetType: "withdrawal",
           targetId: row.id,
-          details: { upstreamId: w.id, amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, at: w.paidAtUtc ?? w.cancelledAtUtc ?? null },
+          details: {
+            upstreamId: w.id,
+            amount: minorToDecimal(row.amountMinor, row.currency),
+            currency: row.currency,
+            at: w.paidAtUtc ?? w.cancelledAtUtc ?? null,
+          },
         });
       }
     });

@@ -9,7 +9,11 @@ export const productRoutes: ApiRoute[] = [
   route<ApiEndpoint>("GET", "/api/v1/products", {
     scope: "products.read",
     readsBody: false,
-    handle: ({ sb, query }) => ({ status: 200, bytes: searchProductsPage(sb, query), contentType: "application/json; charset=utf-8" }),
+    handle: ({ sb, query }) => ({
+      status: 200,
+      bytes: searchProductsPage(sb, query),
+      contentType: "application/json; charset=utf-8",
+    }),
   }),
   route<ApiEndpoint>("GET", "/api/v1/products/:productId", {
     scope: "products.read",

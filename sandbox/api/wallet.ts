@@ -17,11 +17,19 @@ export const walletRoutes: ApiRoute[] = [
       settleWithdrawals(sb, ws);
       const currency = query.get("currency");
       if (currency === null) {
-        const items = [...ws.balances.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([code, balance]) => balanceView(code, balance));
+        const items = [...ws.balances.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([code, balance]) => balanceView(code, balance));
         return { status: 200, json: { items } };
       }
-      if (!isCurrencyCode(currency)) throw invalidRequest("The currency is invalid.", { currency: ["Must be a three-letter upper-case ISO 4217 code."] });
-      const balance = ws.balances.get(currency) ?? { availableCents: 0, reservedCents: 0, withdrawalHoldCents: 0, updatedAtMs: 0 };
+      if (!isCurrencyCode(currency))
+        throw invalidRequest("The currency is invalid.", { currency: ["Must be a three-letter upper-case ISO 4217 code."] });
+      const balance = ws.balances.get(currency) ?? {
+        availableCents: 0,
+        reservedCents: 0,
+        withdrawalHoldCents: 0,
+        updatedAtMs: 0,
+      };
       return { status: 200, json: balanceView(currency, balance) };
     },
   }),
@@ -30,7 +38,8 @@ export const walletRoutes: ApiRoute[] = [
     readsBody: false,
     handle: ({ sb, auth, query }) => {
       const currency = query.get("currency");
-      if (currency !== null && !isCurrencyCode(currency)) throw invalidRequest("The currency is invalid.", { currency: ["Must be a three-letter upper-case ISO 4217 code."] });
+      if (currency !== null && !isCurrencyCode(currency))
+        throw invalidRequest("The currency is invalid.", { currency: ["Must be a three-letter upper-case ISO 4217 code."] });
       const params = readPageParams(query);
       const matching = auth.workspace.deposits.filter((d) => currency === null || d.currency === currency).reverse();
       const page = pageOf(matching, params);
@@ -41,7 +50,10 @@ export const walletRoutes: ApiRoute[] = [
   route<ApiEndpoint>("GET", "/api/v1/wallet/deposit-addresses", {
     scope: "wallet.read",
     readsBody: false,
-    handle: ({ auth }) => ({ status: 200, json: { items: [...auth.workspace.depositAddresses.values()].map(depositAddressView) } }),
+    handle: ({ auth }) => ({
+      status: 200,
+      json: { items: [...auth.workspace.depositAddresses.values()].map(depositAddressView) },
+    }),
   }),
   route<ApiEndpoint>("GET", "/api/v1/wallet/deposit-addresses/:network", {
     scope: "wallet.read",
@@ -52,9 +64,17 @@ export const walletRoutes: ApiRoute[] = [
     scope: "wallet.deposit-address.write",
     readsBody: false, // the request needs no body; the network is the path
     handle: (ctx) => {
-      if (param(ctx, "network") !== BSC_USD) throw notFound(`Deposit network ${param(ctx, "network")} is not offered; only ${BSC_USD}.`);
+      if (param(ctx, "network") !== BSC_USD)
+        throw notFound(`Deposit network ${param(ctx, "network")} is not offered; only ${BSC_USD}.`);
       const { address, created } = ensureDepositAddress(ctx.sb, ctx.auth.workspace);
-      if (created) audit(ctx.sb, { workspaceId: ctx.auth.workspace.id, keyId: ctx.auth.key.id, action: "deposit-address.create", resourceId: address.address, correlationId: ctx.correlationId });
+      if (created)
+        audit(ctx.sb, {
+          workspaceId: ctx.auth.workspace.id,
+          keyId: ctx.auth.key.id,
+          action: "deposit-address.create",
+          resourceId: address.address,
+          correlationId: ctx.correlationId,
+        });
       return { status: created ? 201 : 200, json: depositAddressView(address) };
     },
   }),

@@ -40,9 +40,12 @@ export const withdrawalRoutes: ApiRoute[] = [
     handle: ({ sb, auth, query }) => {
       settleWithdrawals(sb, auth.workspace);
       const status = query.get("status");
-      if (status !== null && !STATUSES.includes(status)) throw invalidRequest("The status filter is invalid.", { status: [`Must be one of ${STATUSES.join(", ")}.`] });
+      if (status !== null && !STATUSES.includes(status))
+        throw invalidRequest("The status filter is invalid.", { status: [`Must be one of ${STATUSES.join(", ")}.`] });
       const params = readPageParams(query);
-      const matching = [...auth.workspace.withdrawals.values()].filter((w) => status === null || w.status === status).sort((a, b) => b.seq - a.seq);
+      const matching = [...auth.workspace.withdrawals.values()]
+        .filter((w) => status === null || w.status === status)
+        .sort((a, b) => b.seq - a.seq);
       const page = pageOf(matching, params);
       return { status: 200, json: { ...page, items: page.items.map(withdrawalView) } };
     },
@@ -58,6 +61,9 @@ export const withdrawalRoutes: ApiRoute[] = [
   route<ApiEndpoint>("POST", "/api/v1/withdrawals/:withdrawalId/cancellation", {
     scope: "wallet.withdraw",
     readsBody: false,
-    handle: (ctx) => ({ status: 200, json: withdrawalView(cancelWithdrawal(ctx.sb, ctx.auth, param(ctx, "withdrawalId"), ctx.correlationId)) }),
+    handle: (ctx) => ({
+      status: 200,
+      json: withdrawalView(cancelWithdrawal(ctx.sb, ctx.auth, param(ctx, "withdrawalId"), ctx.correlationId)),
+    }),
   }),
 ];

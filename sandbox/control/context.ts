@@ -5,7 +5,13 @@ import { DEFAULT_WORKSPACE } from "../state";
 import { isObject, readString, type JsonObject, type Reader } from "../validate";
 import { invalidRequest } from "../problem";
 
-export type ControlContext = { sb: Sandbox; params: Record<string, string>; query: URLSearchParams; body: unknown; correlationId: string };
+export type ControlContext = {
+  sb: Sandbox;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+  correlationId: string;
+};
 export type ControlHandler = (ctx: ControlContext) => Reply;
 export type ControlRoute = Route<ControlHandler>;
 
@@ -21,5 +27,11 @@ export function controlBody(ctx: ControlContext): JsonObject {
 }
 
 export function readWorkspaceId(r: Reader, obj: JsonObject): string {
-  return readString(r, obj, "workspace", "workspace", { max: 64, pattern: /^[A-Za-z0-9_-]+$/, patternMessage: "Must be letters, digits, - or _." }) ?? DEFAULT_WORKSPACE;
+  return (
+    readString(r, obj, "workspace", "workspace", {
+      max: 64,
+      pattern: /^[A-Za-z0-9_-]+$/,
+      patternMessage: "Must be letters, digits, - or _.",
+    }) ?? DEFAULT_WORKSPACE
+  );
 }

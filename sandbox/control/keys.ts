@@ -24,11 +24,18 @@ export const keyRoutes: ControlRoute[] = [
     const workspaceId = readWorkspaceId(r, body);
     const label = readString(r, body, "label", "label", { max: 200 }) ?? null;
     r.fail();
-    const { key, plaintext } = issueKey(ctx.sb.state, { workspaceId, scopes: (scopes ?? []).filter(isScope), allowCidrs, expiresAtMs, label }, ctx.sb.clock.now());
+    const { key, plaintext } = issueKey(
+      ctx.sb.state,
+      { workspaceId, scopes: (scopes ?? []).filter(isScope), allowCidrs, expiresAtMs, label },
+      ctx.sb.clock.now(),
+    );
     ctx.sb.changed();
     return { status: 201, json: { ...keyView(key), key: plaintext } };
   }),
-  route<ControlHandler>("GET", "/_sandbox/keys", (ctx) => ({ status: 200, json: { items: [...ctx.sb.state.keys.values()].map(keyView) } })),
+  route<ControlHandler>("GET", "/_sandbox/keys", (ctx) => ({
+    status: 200,
+    json: { items: [...ctx.sb.state.keys.values()].map(keyView) },
+  })),
   route<ControlHandler>("DELETE", "/_sandbox/keys/:keyId", (ctx) => {
     const key = ctx.sb.state.keys.get(controlParam(ctx, "keyId"));
     if (!key) throw notFound(`Key ${controlParam(ctx, "keyId")} does not exist.`);

@@ -13,11 +13,20 @@ function clockView(ctx: ControlContext) {
 
 function settingsView(ctx: ControlContext) {
   const s = ctx.sb.settings;
-  return { quoteTtlSeconds: s.quoteTtlSeconds, webhookRetryScale: s.webhookRetryScale, webhookTimeoutMs: s.webhookTimeoutMs, rateLimitPerMinute: s.rateLimitPerMinute, maxBodyBytes: s.maxBodyBytes };
+  return {
+    quoteTtlSeconds: s.quoteTtlSeconds,
+    webhookRetryScale: s.webhookRetryScale,
+    webhookTimeoutMs: s.webhookTimeoutMs,
+    rateLimitPerMinute: s.rateLimitPerMinute,
+    maxBodyBytes: s.maxBodyBytes,
+  };
 }
 
 export const settingsRoutes: ControlRoute[] = [
-  route<ControlHandler>("GET", "/_sandbox/health", (ctx) => ({ status: 200, json: { ok: true, ...clockView(ctx), products: ctx.sb.catalog.products.length } })),
+  route<ControlHandler>("GET", "/_sandbox/health", (ctx) => ({
+    status: 200,
+    json: { ok: true, ...clockView(ctx), products: ctx.sb.catalog.products.length },
+  })),
   route<ControlHandler>("GET", "/_sandbox/clock", (ctx) => ({ status: 200, json: clockView(ctx) })),
   route<ControlHandler>("POST", "/_sandbox/clock/advance", (ctx) => {
     const body = controlBody(ctx);
@@ -55,7 +64,10 @@ export const settingsRoutes: ControlRoute[] = [
     ctx.sb.settings.faults = noFaults();
     return { status: 200, json: ctx.sb.settings.faults };
   }),
-  route<ControlHandler>("GET", "/_sandbox/rate-limit", (ctx) => ({ status: 200, json: { perMinute: ctx.sb.settings.rateLimitPerMinute, rateLimitedSinceStart: ctx.sb.counters.rateLimited } })),
+  route<ControlHandler>("GET", "/_sandbox/rate-limit", (ctx) => ({
+    status: 200,
+    json: { perMinute: ctx.sb.settings.rateLimitPerMinute, rateLimitedSinceStart: ctx.sb.counters.rateLimited },
+  })),
   route<ControlHandler>("PUT", "/_sandbox/rate-limit", (ctx) => {
     const body = controlBody(ctx);
     const r = createReader();

@@ -8,9 +8,26 @@ import { conflict, notFound } from "../problem";
 import { productView, UNIT_FACTOR_PPM } from "../product-view";
 import { seedOrders } from "../seed-orders";
 import { workspaceFor, type OrderStatus } from "../state";
-import { createReader, isObject, readAmount, readBoolean, readCurrency, readInteger, readNumber, readString, rejectUnknown } from "../validate";
+import {
+  createReader,
+  isObject,
+  readAmount,
+  readBoolean,
+  readCurrency,
+  readInteger,
+  readNumber,
+  readString,
+  rejectUnknown,
+} from "../validate";
 import { balanceView, setAvailable } from "../wallet";
-import { controlBody, controlParam, readWorkspaceId, type ControlContext, type ControlHandler, type ControlRoute } from "./context";
+import {
+  controlBody,
+  controlParam,
+  readWorkspaceId,
+  type ControlContext,
+  type ControlHandler,
+  type ControlRoute,
+} from "./context";
 
 // The outside world the public API cannot move: chain deposits, catalog changes, order outcomes, refunds.
 
@@ -32,7 +49,7 @@ export const simulationRoutes: ControlRoute[] = [
     const r = createReader();
     rejectUnknown(r, body, ["balances", "workspace"]);
     const workspaceId = readWorkspaceId(r, body);
-    const balances = isObject(body.balances) ? body.balances : (r.add("balances", "Must be an object such as {\"USD\": 100}."), {});
+    const balances = isObject(body.balances) ? body.balances : (r.add("balances", 'Must be an object such as {"USD": 100}.'), {});
     const parsed: [string, number][] = [];
     for (const currency of Object.keys(balances)) {
       if (readCurrency(r, { currency }, "currency", `balances.${currency}`) === undefined) continue;
@@ -67,19 +84,37 @@ export const simulationRoutes: ControlRoute[] = [
     const r = createReader();
     rejectUnknown(r, body, ["count", "status", "spreadSeconds", "referencePrefix", "workspace"]);
     const count = readInteger(r, body, "count", "count", { required: true, min: 1, max: 100_000 }) ?? 1;
-    const status = readString(r, body, "status", "status", { pattern: /^(reserved|processing|fulfilled|failed|refunded)$/, patternMessage: "Must be an order status." }) ?? "fulfilled";
+    const status =
+      readString(r, body, "status", "status", {
+        pattern: /^(reserved|processing|fulfilled|failed|refunded)$/,
+        patternMessage: "Must be an order status.",
+      }) ?? "fulfilled";
     const spreadSeconds = readInteger(r, body, "spreadSeconds", "spreadSeconds", { min: 0, max: 10 * 365 * 86_400 }) ?? 86_400;
     const referencePrefix = readString(r, body, "referencePrefix", "referencePrefix", { max: 100 }) ?? "seed-";
     const workspaceId = readWorkspaceId(r, body);
     r.fail();
-    const orders = seedOrders(ctx.sb, workspaceFor(ctx.sb.state, workspaceId), { count, status: status as OrderStatus, spreadSeconds, referencePrefix });
+    const orders = seedOrders(ctx.sb, workspaceFor(ctx.sb.state, workspaceId), {
+      count,
+      status: status as OrderStatus,
+      spreadSeconds,
+      referencePrefix,
+    });
     return { status: 201, json: { count: orders.length, ids: orders.map((o) => o.id) } };
   }),
   route<ControlHandler>("POST", "/_sandbox/orders/:orderId/refund", (ctx) => {
     const { ws, order } = orderFor(ctx);
-    if (order.status !== "fulfilled") throw conflict("order_not_refundable", `Only fulfilled orders can be refunded; this one is ${order.status}.`, { status: order.status });
+    if (order.status !== "fulfilled")
+      throw conflict("order_not_refundable", `Only fulfilled orders can be refunded; this one is ${order.status}.`, {
+        status: order.status,
+      });
     transition(ctx.sb, ws, order, "refunded");
-    audit(ctx.sb, { workspaceId: ws.id, keyId: null, action: "order.refund", resourceId: order.id, correlationId: ctx.correlationId });
+    audit(ctx.sb, {
+      workspaceId: ws.id,
+      keyId: null,
+      action: "order.refund",
+      resourceId: order.id,
+      correlationId: ctx.correlationId,
+    });
     return { status: 200, json: orderView(order) };
   }),
   // Read-only: how many reveals the fulfillment endpoint served for an order (each new

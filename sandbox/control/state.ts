@@ -13,7 +13,9 @@ import type { ControlHandler, ControlRoute } from "./context";
 export const stateRoutes: ControlRoute[] = [
   route<ControlHandler>("GET", "/_sandbox/state", (ctx) => {
     for (const ws of ctx.sb.state.workspaces.values()) settleWithdrawals(ctx.sb, ws);
-    const state = JSON.parse(serializeState(ctx.sb.state), (key, value: unknown) => (key === "rateWindow" || key === "secretHash" ? undefined : value)) as unknown;
+    const state = JSON.parse(serializeState(ctx.sb.state), (key, value: unknown) =>
+      key === "rateWindow" || key === "secretHash" ? undefined : value,
+    ) as unknown;
     const faults: Partial<typeof ctx.sb.settings.faults> = { ...ctx.sb.settings.faults };
     delete faults.maxFaults;
     return { status: 200, json: { state, settings: { ...ctx.sb.settings, faults }, pendingTimers: ctx.sb.timers.pending() } };

@@ -15,13 +15,29 @@ export const webhookRoutes: ControlRoute[] = [
     const body = controlBody(ctx);
     const r = createReader();
     rejectUnknown(r, body, ["url", "secret", "eventTypes", "workspace"]);
-    const url = readString(r, body, "url", "url", { required: true, max: 2000, pattern: /^https?:\/\/[^\s]+$/, patternMessage: "Must be an http(s) URL." });
-    const secret = readString(r, body, "secret", "secret", { max: 256, pattern: /^\S{8,}$/, patternMessage: "Must be at least 8 non-space characters." });
+    const url = readString(r, body, "url", "url", {
+      required: true,
+      max: 2000,
+      pattern: /^https?:\/\/[^\s]+$/,
+      patternMessage: "Must be an http(s) URL.",
+    });
+    const secret = readString(r, body, "secret", "secret", {
+      max: 256,
+      pattern: /^\S{8,}$/,
+      patternMessage: "Must be at least 8 non-space characters.",
+    });
     const eventTypes = readStringArray(r, body, "eventTypes", "eventTypes") ?? null;
-    for (const type of eventTypes ?? []) if (!(EVENT_TYPES as readonly string[]).includes(type)) r.add("eventTypes", `Unknown event type ${type}.`);
+    for (const type of eventTypes ?? [])
+      if (!(EVENT_TYPES as readonly string[]).includes(type)) r.add("eventTypes", `Unknown event type ${type}.`);
     const workspaceId = readWorkspaceId(r, body);
     r.fail();
-    const endpoint = registerEndpoint(ctx.sb.state.endpoints, { workspaceId, url: url ?? "", secret: secret ?? ctx.sb.state.defaultWebhookSecret, eventTypes, now: ctx.sb.clock.now() });
+    const endpoint = registerEndpoint(ctx.sb.state.endpoints, {
+      workspaceId,
+      url: url ?? "",
+      secret: secret ?? ctx.sb.state.defaultWebhookSecret,
+      eventTypes,
+      now: ctx.sb.clock.now(),
+    });
     ctx.sb.changed();
     return { status: 201, json: endpointView(endpoint, true) };
   }),
@@ -42,7 +58,12 @@ export const webhookRoutes: ControlRoute[] = [
     const endpointId = ctx.query.get("endpointId");
     const eventType = ctx.query.get("eventType");
     const items = [...ctx.sb.state.deliveries.values()]
-      .filter((d) => (status === null || d.status === status) && (endpointId === null || d.endpointId === endpointId) && (eventType === null || d.eventType === eventType))
+      .filter(
+        (d) =>
+          (status === null || d.status === status) &&
+          (endpointId === null || d.endpointId === endpointId) &&
+          (eventType === null || d.eventType === eventType),
+      )
       .map(deliveryView);
     return { status: 200, json: { items } };
   }),

@@ -47,7 +47,9 @@ function isJsonType(contentType: string | undefined): boolean {
 export function parseJsonBody(body: Buffer, contentType: string | undefined): unknown {
   if (body.length === 0) return undefined;
   if (!isJsonType(contentType)) {
-    throw invalidRequest("JSON bodies must be sent with Content-Type: application/json.", { "Content-Type": ["Must be application/json."] });
+    throw invalidRequest("JSON bodies must be sent with Content-Type: application/json.", {
+      "Content-Type": ["Must be application/json."],
+    });
   }
   try {
     return JSON.parse(body.toString("utf8"));

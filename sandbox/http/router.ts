@@ -8,13 +8,16 @@ export function route<H>(method: string, pattern: string, handler: H): Route<H> 
 }
 
 export function splitPath(pathname: string): string[] {
-  return pathname.split("/").filter(Boolean).map((part) => {
-    try {
-      return decodeURIComponent(part);
-    } catch {
-      return part; // a malformed escape simply matches nothing
-    }
-  });
+  return pathname
+    .split("/")
+    .filter(Boolean)
+    .map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part; // a malformed escape simply matches nothing
+      }
+    });
 }
 
 function matchParts(pattern: string[], parts: string[]): Record<string, string> | null {

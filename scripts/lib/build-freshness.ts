@@ -1,7 +1,17 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "next.config.mjs", "tailwind.config.ts", "postcss.config.mjs", "package-lock.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "next.config.mjs",
+  "tailwind.config.ts",
+  "postcss.config.mjs",
+  "package-lock.json",
+];
 
 /** True when there is no production build, or a source file is newer than it. */
 export function buildIsStale(root: string): boolean {

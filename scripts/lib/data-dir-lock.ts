@@ -25,7 +25,9 @@ export class DataDirBusyError extends Error {
     readonly dataDir: string,
     readonly owner: OwnerInfo,
   ) {
-    super(`Another process (pid ${owner.pid}) is using the data folder ${dataDir}${owner.appUrl ? ` and serving ${owner.appUrl}` : ""}. Stop it first, or set DATA_DIR to another folder.`);
+    super(
+      `Another process (pid ${owner.pid}) is using the data folder ${dataDir}${owner.appUrl ? ` and serving ${owner.appUrl}` : ""}. Stop it first, or set DATA_DIR to another folder.`,
+    );
   }
 }
 
@@ -87,7 +89,8 @@ export async function acquireDataDir(dataDir: string, waitMs = 20_000): Promise<
     }
     const owner = await askOwner(dataDir);
     runningSince = owner?.state === "running" ? (runningSince ?? Date.now()) : null;
-    if (owner && runningSince !== null && Date.now() - runningSince >= RUNNING_GRACE_MS) throw new DataDirBusyError(dataDir, owner);
+    if (owner && runningSince !== null && Date.now() - runningSince >= RUNNING_GRACE_MS)
+      throw new DataDirBusyError(dataDir, owner);
     if (owner === null && process.platform !== "linux") await rm(lockAddress(dataDir), { force: true }); // a dead owner's socket file
     if (Date.now() > deadline) {
       throw new DataDirBusyError(dataDir, owner ?? { pid: 0, state: "stopping" });

@@ -39,7 +39,10 @@ export async function loadLocalConfig(options: { root: string; upstream?: boolea
   }
 }
 
-async function configure({ root, upstream: withUpstream = true }: { root: string; upstream?: boolean }, stops: Array<() => Promise<void>>): Promise<LocalConfig> {
+async function configure(
+  { root, upstream: withUpstream = true }: { root: string; upstream?: boolean },
+  stops: Array<() => Promise<void>>,
+): Promise<LocalConfig> {
   // The launcher is the one other place that reads process.env: it decides what the app's
   // validated environment (lib/env.ts) will be.
   const given = process.env;
@@ -73,7 +76,9 @@ async function configure({ root, upstream: withUpstream = true }: { root: string
       const db = await startEmbeddedDb({ dataDir: path.join(dataDir, "pglite"), port });
       stops.push(db.stop);
       databaseUrl = db.url;
-      console.log(`[start] embedded PostgreSQL (PGlite) on ${new URL(db.url).host}, data in ${path.relative(root, dataDir)}/pglite`);
+      console.log(
+        `[start] embedded PostgreSQL (PGlite) on ${new URL(db.url).host}, data in ${path.relative(root, dataDir)}/pglite`,
+      );
     }
   }
 
@@ -94,8 +99,15 @@ async function configure({ root, upstream: withUpstream = true }: { root: string
   } else if (!given.SERVICE_BASE_URL) {
     if (production) throw new Error("SERVICE_BASE_URL is required in production mode.");
     const { startLocalSandbox } = await import("./local-sandbox");
-    const configuredSecret = given.SERVICE_WEBHOOK_SECRETS?.split(",").map((s) => s.trim()).find(Boolean);
-    const sandbox = await startLocalSandbox({ root, dataDir, webhookUrl: `${appUrl}/api/webhooks/service`, webhookSecret: configuredSecret });
+    const configuredSecret = given.SERVICE_WEBHOOK_SECRETS?.split(",")
+      .map((s) => s.trim())
+      .find(Boolean);
+    const sandbox = await startLocalSandbox({
+      root,
+      dataDir,
+      webhookUrl: `${appUrl}/api/webhooks/service`,
+      webhookSecret: configuredSecret,
+    });
     stops.push(sandbox.stop);
     upstream.SERVICE_BASE_URL = sandbox.baseUrl;
     upstream.SERVICE_API_KEY = sandbox.apiKey;

@@ -15,9 +15,22 @@ import { waitForFreePort } from "./wait-for-port";
  */
 export type LocalSandbox = { baseUrl: string; apiKey: string; webhookSecret: string; stop(): Promise<void> };
 
-export async function startLocalSandbox(options: { root: string; dataDir: string; webhookUrl: string; webhookSecret?: string }): Promise<LocalSandbox> {
-  const apiKey = process.env.SANDBOX_API_KEY ?? (await readOrCreate(path.join(options.dataDir, "sandbox-api-key"), () => `svckey_local${randomBytes(4).toString("hex")}_${randomBytes(24).toString("hex")}`));
-  const webhookSecret = options.webhookSecret ?? process.env.SANDBOX_WEBHOOK_SECRET ?? (await readOrCreate(path.join(options.dataDir, "sandbox-webhook-secret"), () => `svcwh_${randomBytes(24).toString("hex")}`));
+export async function startLocalSandbox(options: {
+  root: string;
+  dataDir: string;
+  webhookUrl: string;
+  webhookSecret?: string;
+}): Promise<LocalSandbox> {
+  const apiKey =
+    process.env.SANDBOX_API_KEY ??
+    (await readOrCreate(
+      path.join(options.dataDir, "sandbox-api-key"),
+      () => `svckey_local${randomBytes(4).toString("hex")}_${randomBytes(24).toString("hex")}`,
+    ));
+  const webhookSecret =
+    options.webhookSecret ??
+    process.env.SANDBOX_WEBHOOK_SECRET ??
+    (await readOrCreate(path.join(options.dataDir, "sandbox-webhook-secret"), () => `svcwh_${randomBytes(24).toString("hex")}`));
   const port = Number(process.env.SANDBOX_PORT ?? "0");
   if (port) await waitForFreePort(port, "SANDBOX_PORT, the local sandbox");
   const child = spawn(path.join(options.root, "node_modules/.bin/tsx"), [path.join(options.root, "sandbox/main.ts")], {

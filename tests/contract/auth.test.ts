@@ -3,7 +3,15 @@ import { startTestSandbox, type TestSandbox } from "./support/client";
 import { expectRefused } from "./support/state";
 import { findProduct, inlineItem, isVariantGiftCard } from "./support/catalog";
 
-const ALL_SCOPES = ["products.read", "quotes.create", "orders.create", "orders.read", "wallet.read", "wallet.deposit-address.write", "wallet.withdraw"];
+const ALL_SCOPES = [
+  "products.read",
+  "quotes.create",
+  "orders.create",
+  "orders.read",
+  "wallet.read",
+  "wallet.deposit-address.write",
+  "wallet.withdraw",
+];
 
 let sb: TestSandbox;
 beforeAll(async () => {
@@ -59,7 +67,12 @@ describe("API keys", () => {
   });
 
   it("refuses to issue a key with an unknown scope or a malformed CIDR", async () => {
-    const res = await expectRefused(sb, () => sb.control("POST", "/keys", { scopes: ["products.write"], allowCidrs: ["10.0.0.0/33"] }), 400, "invalid_request");
+    const res = await expectRefused(
+      sb,
+      () => sb.control("POST", "/keys", { scopes: ["products.write"], allowCidrs: ["10.0.0.0/33"] }),
+      400,
+      "invalid_request",
+    );
     expect(Object.keys(res.body.errors)).toEqual(expect.arrayContaining(["scopes", "allowCidrs"]));
   });
 });
@@ -92,7 +105,18 @@ describe("scopes", () => {
   it.each(endpoints)("requires %s for %s %s, before looking at the request", async (scope, method, path) => {
     const { key } = await issueKey({ scopes: ALL_SCOPES.filter((s) => s !== scope) });
     // The body is invalid on purpose: the scope must be checked first.
-    await expectRefused(sb, () => sb.api(path, { method, key, rawBody: method === "GET" ? undefined : "{not json", headers: { "Content-Type": "application/json" } }), 403, "forbidden");
+    await expectRefused(
+      sb,
+      () =>
+        sb.api(path, {
+          method,
+          key,
+          rawBody: method === "GET" ? undefined : "{not json",
+          headers: { "Content-Type": "application/json" },
+        }),
+      403,
+      "forbidden",
+    );
   });
 
   it("keeps wallet.withdraw separate from wallet.read", async () => {
@@ -120,7 +144,12 @@ describe("scopes", () => {
 
 describe("correlation ids", () => {
   it("puts an X-Correlation-Id on every response, success or error", async () => {
-    const responses = [await sb.api("/products?limit=1"), await sb.api("/products/nope"), await sb.api("/products", { key: null }), await sb.control("GET", "/health")];
+    const responses = [
+      await sb.api("/products?limit=1"),
+      await sb.api("/products/nope"),
+      await sb.api("/products", { key: null }),
+      await sb.control("GET", "/health"),
+    ];
     const ids = responses.map((r) => r.headers.get("x-correlation-id"));
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(ids).size).toBe(ids.length);

@@ -129,7 +129,25 @@ describe("GET /products/{id}", () => {
     const res = await sb.api(`/products/${products[0].id}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual(products[0]);
-    for (const field of ["id", "type", "name", "countryCode", "currency", "isAvailable", "variants", "minimumValue", "maximumValue", "valueStep", "imageUrl", "images", "description", "terms", "category", "isFeatured", "sortOrder"]) {
+    for (const field of [
+      "id",
+      "type",
+      "name",
+      "countryCode",
+      "currency",
+      "isAvailable",
+      "variants",
+      "minimumValue",
+      "maximumValue",
+      "valueStep",
+      "imageUrl",
+      "images",
+      "description",
+      "terms",
+      "category",
+      "isFeatured",
+      "sortOrder",
+    ]) {
       expect(res.body).toHaveProperty(field);
     }
   });
@@ -145,7 +163,9 @@ describe("product images", () => {
     const first = await sb.api(url);
     expect(first.status).toBe(200);
     expect(first.headers.get("content-type")).toBe("image/png");
-    const bytes = Buffer.from(await (await fetch(`${sb.baseUrl}${products[0].imageUrl}`, { headers: { "X-Api-Key": sb.apiKey } })).arrayBuffer());
+    const bytes = Buffer.from(
+      await (await fetch(`${sb.baseUrl}${products[0].imageUrl}`, { headers: { "X-Api-Key": sb.apiKey } })).arrayBuffer(),
+    );
     expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     const etag = first.headers.get("etag");
     const lastModified = first.headers.get("last-modified");

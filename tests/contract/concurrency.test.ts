@@ -9,7 +9,9 @@ let product: Json;
 beforeAll(async () => {
   sb = await startTestSandbox({ fulfilmentDelayMs: 5 });
   // A price with odd cents makes float drift visible if anything added floats.
-  product = (await allProducts(sb)).find((p) => p.isAvailable && p.currency === "USD" && p.variants.length > 0 && Math.round(p.variants[0].price * 100) % 10 !== 0);
+  product = (await allProducts(sb)).find(
+    (p) => p.isAvailable && p.currency === "USD" && p.variants.length > 0 && Math.round(p.variants[0].price * 100) % 10 !== 0,
+  );
 });
 afterAll(() => sb.close());
 
@@ -25,7 +27,10 @@ describe("concurrent orders against one wallet", () => {
     const attempts = 80;
     const results = await Promise.all(
       Array.from({ length: attempts }, (_, i) =>
-        sb.api("/orders", { body: { item: inlineItem(product), clientReference: `race-${i}` }, headers: { "Idempotency-Key": `race-${i}` } }),
+        sb.api("/orders", {
+          body: { item: inlineItem(product), clientReference: `race-${i}` },
+          headers: { "Idempotency-Key": `race-${i}` },
+        }),
       ),
     );
     const accepted = results.filter((r) => r.status === 202);
@@ -40,7 +45,16 @@ describe("concurrent orders against one wallet", () => {
     expect(mid.availableBalance).toBeGreaterThanOrEqual(0);
     expect(cents(mid.availableBalance) + cents(mid.reservedBalance)).toBeLessThanOrEqual(opening);
     await waitFor(async () => (await usd()).reservedBalance === 0, "all orders to settle");
-    await expectRefused(sb, () => sb.api("/orders", { body: { item: inlineItem(product), clientReference: "race-late" }, headers: { "Idempotency-Key": "race-late" } }), 409, "insufficient_funds");
+    await expectRefused(
+      sb,
+      () =>
+        sb.api("/orders", {
+          body: { item: inlineItem(product), clientReference: "race-late" },
+          headers: { "Idempotency-Key": "race-late" },
+        }),
+      409,
+      "insufficient_funds",
+    );
     const end = await usd();
     const spent = accepted.reduce((sum, r) => sum + cents(r.body.total), 0);
     expect(cents(end.availableBalance)).toBe(opening - spent);
@@ -51,7 +65,9 @@ describe("concurrent orders against one wallet", () => {
   it("creates exactly one order when many requests race with the same Idempotency-Key", async () => {
     await sb.control("PUT", "/wallet", { balances: { USD: 1000 } });
     const body = { item: inlineItem(product), clientReference: "same-key-race" };
-    const results = await Promise.all(Array.from({ length: 25 }, () => sb.api("/orders", { body, headers: { "Idempotency-Key": "same-key-race" } })));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => sb.api("/orders", { body, headers: { "Idempotency-Key": "same-key-race" } })),
+    );
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
     for (const r of results) expect(r.status).toBe(202);
     expect((await sb.api("/orders?clientReference=same-key-race")).body.items).toHaveLength(1);
@@ -63,7 +79,12 @@ describe("concurrent orders against one wallet", () => {
     await sb.control("PUT", "/wallet", { balances: { USD: 500 } });
     await sb.control("PUT", "/fulfilment", { failRate: 0.5, delayMs: 5 });
     const results = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => sb.api("/orders", { body: { item: inlineItem(product), clientReference: `mixed-${i}` }, headers: { "Idempotency-Key": `mixed-${i}` } })),
+      Array.from({ length: 30 }, (_, i) =>
+        sb.api("/orders", {
+          body: { item: inlineItem(product), clientReference: `mixed-${i}` },
+          headers: { "Idempotency-Key": `mixed-${i}` },
+        }),
+      ),
     );
     const ids = results.filter((r) => r.status === 202).map((r) => r.body.id as string);
     const final = await waitFor(async () => {

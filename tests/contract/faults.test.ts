@@ -17,12 +17,18 @@ beforeEach(async () => {
 
 const cents = (n: number) => Math.round(n * 100);
 const usd = async () => (await sb.api("/wallet/balance?currency=USD")).body;
-const placeOrder = (ref: string, key: string) => sb.api("/orders", { body: { item: inlineItem(product), clientReference: ref }, headers: { "Idempotency-Key": key } });
+const placeOrder = (ref: string, key: string) =>
+  sb.api("/orders", { body: { item: inlineItem(product), clientReference: ref }, headers: { "Idempotency-Key": key } });
 
 describe("injected faults", () => {
   it("drops the response after commit: the retry with the same key returns the one order that exists", async () => {
     const before = await usd();
-    await sb.control("PUT", "/faults", { dropResponseAfterCommitRate: 1, methods: ["POST"], pathPrefix: "/api/v1/orders", maxFaults: 1 });
+    await sb.control("PUT", "/faults", {
+      dropResponseAfterCommitRate: 1,
+      methods: ["POST"],
+      pathPrefix: "/api/v1/orders",
+      maxFaults: 1,
+    });
     await expect(placeOrder("dropped-1", "dropped-key-1")).rejects.toThrow();
     const orders = (await sb.api("/orders?clientReference=dropped-1")).body.items;
     expect(orders).toHaveLength(1); // committed although the caller never heard
@@ -43,7 +49,13 @@ describe("injected faults", () => {
 
   it("holds the response past the client's timeout without processing, then answers 504", async () => {
     await sb.control("PUT", "/faults", { timeoutRate: 1, timeoutMs: 400, methods: ["POST"] });
-    await expect(sb.api("/orders", { body: { item: inlineItem(product), clientReference: "timeout-1" }, headers: { "Idempotency-Key": "timeout-key-1" }, signal: AbortSignal.timeout(100) })).rejects.toThrow();
+    await expect(
+      sb.api("/orders", {
+        body: { item: inlineItem(product), clientReference: "timeout-1" },
+        headers: { "Idempotency-Key": "timeout-key-1" },
+        signal: AbortSignal.timeout(100),
+      }),
+    ).rejects.toThrow();
     await expectRefused(sb, () => placeOrder("timeout-1", "timeout-key-2"), 504, "gateway_timeout");
     expect((await sb.api("/orders?clientReference=timeout-1")).body.items).toHaveLength(0);
   });
@@ -62,7 +74,12 @@ describe("injected faults", () => {
   });
 
   it("rejects fault settings out of range", async () => {
-    const res = await expectRefused(sb, () => sb.control("PUT", "/faults", { errorRate: 2, latencyMs: -1 }), 400, "invalid_request");
+    const res = await expectRefused(
+      sb,
+      () => sb.control("PUT", "/faults", { errorRate: 2, latencyMs: -1 }),
+      400,
+      "invalid_request",
+    );
     expect(Object.keys(res.body.errors).sort()).toEqual(["errorRate", "latencyMs"]);
   });
 });

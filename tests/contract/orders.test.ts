@@ -19,26 +19,38 @@ beforeEach(async () => {
 });
 
 const nextKey = () => `order-key-${++keyNumber}`;
-const order = (body: Json, key: string | null = nextKey()) => sb.api("/orders", { body, headers: key === null ? {} : { "Idempotency-Key": key } });
+const order = (body: Json, key: string | null = nextKey()) =>
+  sb.api("/orders", { body, headers: key === null ? {} : { "Idempotency-Key": key } });
 const usd = async () => (await sb.api("/wallet/balance?currency=USD")).body;
 const cents = (n: number) => Math.round(n * 100);
-const fulfilled = (id: string) => waitFor(async () => {
-  const res = await sb.api(`/orders/${id}`);
-  return res.body.status === "fulfilled" && res.body;
-}, `order ${id} fulfilled`);
+const fulfilled = (id: string) =>
+  waitFor(async () => {
+    const res = await sb.api(`/orders/${id}`);
+    return res.body.status === "fulfilled" && res.body;
+  }, `order ${id} fulfilled`);
 
 describe("POST /orders: Idempotency-Key", () => {
   it("requires the header: a missing key is 400 invalid_request", async () => {
-    const res = await expectRefused(sb, () => order({ item: inlineItem(giftCard), clientReference: "no-key" }, null), 400, "invalid_request");
+    const res = await expectRefused(
+      sb,
+      () => order({ item: inlineItem(giftCard), clientReference: "no-key" }, null),
+      400,
+      "invalid_request",
+    );
     expect(res.body.errors["Idempotency-Key"]).toBeDefined();
   });
 
-  it.each([["129 characters", "k".repeat(129)], ["non-ASCII characters", "clé-é"]])("rejects a key of %s", async (_name, key) => {
+  it.each([
+    ["129 characters", "k".repeat(129)],
+    ["non-ASCII characters", "clé-é"],
+  ])("rejects a key of %s", async (_name, key) => {
     await expectRefused(sb, () => order({ item: inlineItem(giftCard), clientReference: "bad-key" }, key), 400, "invalid_request");
   });
 
   it("accepts a key of exactly 128 printable characters", async () => {
-    expect((await order({ item: inlineItem(giftCard), clientReference: "long-key" }, `${"k".repeat(120)} !~#$%&*`)).status).toBe(202);
+    expect((await order({ item: inlineItem(giftCard), clientReference: "long-key" }, `${"k".repeat(120)} !~#$%&*`)).status).toBe(
+      202,
+    );
   });
 
   it("returns the same order for the same key and body, and buys only once", async () => {
@@ -59,7 +71,12 @@ describe("POST /orders: Idempotency-Key", () => {
   it("answers 409 idempotency_key_reuse when the same key comes with a different body", async () => {
     const key = nextKey();
     expect((await order({ item: inlineItem(giftCard), clientReference: "reuse-1" }, key)).status).toBe(202);
-    await expectRefused(sb, () => order({ item: inlineItem(giftCard, 2), clientReference: "reuse-1" }, key), 409, "idempotency_key_reuse");
+    await expectRefused(
+      sb,
+      () => order({ item: inlineItem(giftCard, 2), clientReference: "reuse-1" }, key),
+      409,
+      "idempotency_key_reuse",
+    );
   });
 });
 
@@ -70,7 +87,15 @@ describe("POST /orders: bodies", () => {
     expect(res.headers.get("location")).toBe(`/api/v1/orders/${res.body.id}`);
     expect(res.body).toMatchObject({ clientReference: "inline-1", status: "reserved", currency: "USD" });
     expect(res.body.lines).toEqual([
-      expect.objectContaining({ productId: giftCard.id, variantId: giftCard.variants[0].id, productName: giftCard.name, variantLabel: giftCard.variants[0].displayValue, quantity: 2, unitPrice: giftCard.variants[0].price, currency: "USD" }),
+      expect.objectContaining({
+        productId: giftCard.id,
+        variantId: giftCard.variants[0].id,
+        productName: giftCard.name,
+        variantLabel: giftCard.variants[0].displayValue,
+        quantity: 2,
+        unitPrice: giftCard.variants[0].price,
+        currency: "USD",
+      }),
     ]);
     expect(cents(res.body.total)).toBe(cents(giftCard.variants[0].price) * 2);
     expect(res.body.createdAtUtc).toMatch(/Z$/);
@@ -80,7 +105,12 @@ describe("POST /orders: bodies", () => {
     await sb.control("PUT", `/products/${giftCard.id}`, { priceFactor: 1.25 });
     try {
       const newPrice = (await sb.api(`/products/${giftCard.id}`)).body.variants[0].price;
-      const res = await expectRefused(sb, () => order({ item: inlineItem(giftCard), clientReference: "max-1", maximumTotal: giftCard.variants[0].price }), 409, "price_above_maximum");
+      const res = await expectRefused(
+        sb,
+        () => order({ item: inlineItem(giftCard), clientReference: "max-1", maximumTotal: giftCard.variants[0].price }),
+        409,
+        "price_above_maximum",
+      );
       expect(res.body.quotedTotal).toBe(newPrice);
       expect((await order({ item: inlineItem(giftCard), clientReference: "max-2", maximumTotal: newPrice })).status).toBe(202);
     } finally {
@@ -90,16 +120,32 @@ describe("POST /orders: bodies", () => {
 
   it("requires an E.164 purchaseInput.phoneNumber for phone top-ups", async () => {
     const topUp = products.find(isTopUp);
-    const missing = await expectRefused(sb, () => order({ item: inlineItem(topUp), clientReference: "topup-1" }), 400, "invalid_request");
+    const missing = await expectRefused(
+      sb,
+      () => order({ item: inlineItem(topUp), clientReference: "topup-1" }),
+      400,
+      "invalid_request",
+    );
     expect(missing.body.errors["purchaseInput.phoneNumber"]).toBeDefined();
-    const malformed = await order({ item: inlineItem(topUp), clientReference: "topup-2", purchaseInput: { phoneNumber: "0044 20 7946 0958" } });
+    const malformed = await order({
+      item: inlineItem(topUp),
+      clientReference: "topup-2",
+      purchaseInput: { phoneNumber: "0044 20 7946 0958" },
+    });
     expect(malformed.body.errors["purchaseInput.phoneNumber"]).toBeDefined();
-    expect((await order({ item: inlineItem(topUp), clientReference: "topup-3", purchaseInput: { phoneNumber: "+442079460958" } })).status).toBe(202);
+    expect(
+      (await order({ item: inlineItem(topUp), clientReference: "topup-3", purchaseInput: { phoneNumber: "+442079460958" } }))
+        .status,
+    ).toBe(202);
   });
 
   it.each([
     ["neither quoteId nor item", { clientReference: "x" }, "quoteId"],
-    ["both quoteId and item", { quoteId: "quo_x", item: { productId: "p", variantId: "v", currency: "USD" }, clientReference: "x" }, "quoteId"],
+    [
+      "both quoteId and item",
+      { quoteId: "quo_x", item: { productId: "p", variantId: "v", currency: "USD" }, clientReference: "x" },
+      "quoteId",
+    ],
     ["no clientReference", { quoteId: "quo_x" }, "clientReference"],
     ["a numeric clientReference", { quoteId: "quo_x", clientReference: 7 }, "clientReference"],
     ["an item that is not an object", { item: "prd_x", clientReference: "x" }, "item"],
@@ -124,7 +170,12 @@ describe("POST /orders: bodies", () => {
   it("answers 409 product_unavailable for an inline item of an unavailable product", async () => {
     await sb.control("PUT", `/products/${giftCard.id}`, { isAvailable: false });
     try {
-      await expectRefused(sb, () => order({ item: inlineItem(giftCard), clientReference: "unavail" }), 409, "product_unavailable");
+      await expectRefused(
+        sb,
+        () => order({ item: inlineItem(giftCard), clientReference: "unavail" }),
+        409,
+        "product_unavailable",
+      );
     } finally {
       await sb.control("PUT", `/products/${giftCard.id}`, { isAvailable: true });
     }
@@ -145,7 +196,9 @@ describe("order lifecycle", () => {
     const after = await usd();
     expect(cents(after.reservedBalance)).toBe(cents(before.reservedBalance));
     expect(cents(before.totalBalance) - cents(after.totalBalance)).toBe(cents(created.total));
-    const types = (await sb.control("GET", "/events")).body.items.filter((e: Json) => e.envelope.data.orderId === created.id).map((e: Json) => e.envelope.type);
+    const types = (await sb.control("GET", "/events")).body.items
+      .filter((e: Json) => e.envelope.data.orderId === created.id)
+      .map((e: Json) => e.envelope.type);
     expect(types).toEqual(["order.processing", "order.fulfilled"]);
   });
 
@@ -178,7 +231,11 @@ describe("order lifecycle", () => {
     expect((await sb.api(`/orders/${created.id}`)).body.status).toBe("refunded");
     const after = await usd();
     expect(cents(after.availableBalance) - cents(before.availableBalance)).toBe(cents(created.total));
-    expect((await sb.control("GET", "/events?type=order.refunded")).body.items.some((e: Json) => e.envelope.data.orderId === created.id)).toBe(true);
+    expect(
+      (await sb.control("GET", "/events?type=order.refunded")).body.items.some(
+        (e: Json) => e.envelope.data.orderId === created.id,
+      ),
+    ).toBe(true);
     expect((await sb.control("GET", "/events?type=wallet.credited")).body.items.length).toBe(credited);
     await expectRefused(sb, () => sb.control("POST", `/orders/${created.id}/refund`), 409, "order_not_refundable");
   });
@@ -189,7 +246,8 @@ describe("order lifecycle", () => {
 });
 
 describe("POST /orders/{id}/fulfillment (reveal)", () => {
-  const reveal = (id: string, key: string | null) => sb.api(`/orders/${id}/fulfillment`, { method: "POST", headers: key === null ? {} : { "Idempotency-Key": key } });
+  const reveal = (id: string, key: string | null) =>
+    sb.api(`/orders/${id}/fulfillment`, { method: "POST", headers: key === null ? {} : { "Idempotency-Key": key } });
 
   it("answers 409 order_not_fulfilled until the order is fulfilled", async () => {
     await sb.control("PUT", "/fulfilment", { mode: "manual" });
@@ -213,14 +271,20 @@ describe("POST /orders/{id}/fulfillment (reveal)", () => {
     expect(retry.body.revealCount).toBe(1);
     expect(retry.body.artifacts).toEqual(first.body.artifacts);
     expect((await reveal(created.id, "reveal-1-b")).body.revealCount).toBe(2);
-    const audit = (await sb.control("GET", "/audit")).body.items.filter((e: Json) => e.action === "order.reveal" && e.resourceId === created.id);
+    const audit = (await sb.control("GET", "/audit")).body.items.filter(
+      (e: Json) => e.action === "order.reveal" && e.resourceId === created.id,
+    );
     expect(audit).toHaveLength(2);
   });
 
   it("tells the control plane how many reveals it served for an order, and nothing else", async () => {
     const created = (await order({ item: inlineItem(giftCard), clientReference: "reveal-count" })).body;
     await fulfilled(created.id);
-    expect((await sb.control("GET", `/orders/${created.id}/reveals`)).body).toEqual({ orderId: created.id, revealCount: 0, idempotencyKeys: 0 });
+    expect((await sb.control("GET", `/orders/${created.id}/reveals`)).body).toEqual({
+      orderId: created.id,
+      revealCount: 0,
+      idempotencyKeys: 0,
+    });
     await reveal(created.id, "reveal-count-a");
     await reveal(created.id, "reveal-count-a");
     await reveal(created.id, "reveal-count-b");
@@ -234,7 +298,11 @@ describe("POST /orders/{id}/fulfillment (reveal)", () => {
     const created = (await order({ item: inlineItem(giftCard), clientReference: "secret-1" })).body;
     await fulfilled(created.id);
     const values: string[] = (await reveal(created.id, "secret-1-a")).body.artifacts.map((a: Json) => a.value);
-    const texts = [(await sb.api(`/orders/${created.id}`)).text, (await sb.api("/orders?limit=100")).text, (await sb.control("GET", "/events")).text];
+    const texts = [
+      (await sb.api(`/orders/${created.id}`)).text,
+      (await sb.api("/orders?limit=100")).text,
+      (await sb.control("GET", "/events")).text,
+    ];
     for (const text of texts) for (const value of values) expect(text).not.toContain(value);
   });
 

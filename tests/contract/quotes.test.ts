@@ -18,12 +18,17 @@ afterAll(() => sb.close());
 const cents = (n: number) => Math.round(n * 100);
 let orderNumber = 0;
 const orderFromQuote = (quoteId: string) =>
-  sb.api("/orders", { body: { quoteId, clientReference: `q-${++orderNumber}` }, headers: { "Idempotency-Key": `quote-order-${orderNumber}` } });
+  sb.api("/orders", {
+    body: { quoteId, clientReference: `q-${++orderNumber}` },
+    headers: { "Idempotency-Key": `quote-order-${orderNumber}` },
+  });
 
 describe("POST /quotes", () => {
   it("prices a variant: total is the variant price times the quantity, in the sell currency", async () => {
     const variant = variantProduct.variants[1];
-    const res = await sb.api("/quotes", { body: { productId: variantProduct.id, variantId: variant.id, quantity: 3, currency: "USD" } });
+    const res = await sb.api("/quotes", {
+      body: { productId: variantProduct.id, variantId: variant.id, quantity: 3, currency: "USD" },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ productId: variantProduct.id, variantId: variant.id, quantity: 3, currency: "USD" });
     expect(cents(res.body.total)).toBe(cents(variant.price) * 3);
@@ -40,30 +45,88 @@ describe("POST /quotes", () => {
   });
 
   it("defaults the quantity to 1", async () => {
-    const res = await sb.api("/quotes", { body: { productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "USD" } });
+    const res = await sb.api("/quotes", {
+      body: { productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "USD" },
+    });
     expect(res.body.quantity).toBe(1);
   });
 
   const bad: [string, () => Json, string][] = [
-    ["another currency", () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "EUR" }), "currency"],
-    ["a lower-case currency", () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "usd" }), "currency"],
+    [
+      "another currency",
+      () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "EUR" }),
+      "currency",
+    ],
+    [
+      "a lower-case currency",
+      () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "usd" }),
+      "currency",
+    ],
     ["no currency", () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id }), "currency"],
-    ["a variant of another product", () => ({ productId: variantProduct.id, variantId: products.find((p) => p.variants.length && p.id !== variantProduct.id).variants[0].id, currency: "USD" }), "variantId"],
+    [
+      "a variant of another product",
+      () => ({
+        productId: variantProduct.id,
+        variantId: products.find((p) => p.variants.length && p.id !== variantProduct.id).variants[0].id,
+        currency: "USD",
+      }),
+      "variantId",
+    ],
     ["no variant for a variant product", () => ({ productId: variantProduct.id, currency: "USD" }), "variantId"],
-    ["a value for a variant product", () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, value: 10, currency: "USD" }), "value"],
-    ["an off-grid value", () => ({ productId: valueProduct.id, value: valueProduct.minimumValue + valueProduct.valueStep / 2, currency: "USD" }), "value"],
-    ["a value below the minimum", () => ({ productId: valueProduct.id, value: valueProduct.minimumValue - valueProduct.valueStep, currency: "USD" }), "value"],
-    ["a value above the maximum", () => ({ productId: valueProduct.id, value: valueProduct.maximumValue + valueProduct.valueStep, currency: "USD" }), "value"],
+    [
+      "a value for a variant product",
+      () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, value: 10, currency: "USD" }),
+      "value",
+    ],
+    [
+      "an off-grid value",
+      () => ({ productId: valueProduct.id, value: valueProduct.minimumValue + valueProduct.valueStep / 2, currency: "USD" }),
+      "value",
+    ],
+    [
+      "a value below the minimum",
+      () => ({ productId: valueProduct.id, value: valueProduct.minimumValue - valueProduct.valueStep, currency: "USD" }),
+      "value",
+    ],
+    [
+      "a value above the maximum",
+      () => ({ productId: valueProduct.id, value: valueProduct.maximumValue + valueProduct.valueStep, currency: "USD" }),
+      "value",
+    ],
     ["a value with three decimals", () => ({ productId: valueProduct.id, value: 10.005, currency: "USD" }), "value"],
     ["no value for a value product", () => ({ productId: valueProduct.id, currency: "USD" }), "value"],
-    ["a variant for a value product", () => ({ productId: valueProduct.id, variantId: "var_x", value: valueProduct.minimumValue, currency: "USD" }), "variantId"],
-    ["quantity 0", () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, quantity: 0, currency: "USD" }), "quantity"],
-    ["a fractional quantity", () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, quantity: 1.5, currency: "USD" }), "quantity"],
-    ["a quantity as a string", () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, quantity: "2", currency: "USD" }), "quantity"],
-    ["a quantity above 100", () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, quantity: 101, currency: "USD" }), "quantity"],
+    [
+      "a variant for a value product",
+      () => ({ productId: valueProduct.id, variantId: "var_x", value: valueProduct.minimumValue, currency: "USD" }),
+      "variantId",
+    ],
+    [
+      "quantity 0",
+      () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, quantity: 0, currency: "USD" }),
+      "quantity",
+    ],
+    [
+      "a fractional quantity",
+      () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, quantity: 1.5, currency: "USD" }),
+      "quantity",
+    ],
+    [
+      "a quantity as a string",
+      () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, quantity: "2", currency: "USD" }),
+      "quantity",
+    ],
+    [
+      "a quantity above 100",
+      () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, quantity: 101, currency: "USD" }),
+      "quantity",
+    ],
     ["no productId", () => ({ variantId: "var_x", currency: "USD" }), "productId"],
     ["a numeric productId", () => ({ productId: 42, currency: "USD" }), "productId"],
-    ["an unknown field", () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "USD", discount: 5 }), "discount"],
+    [
+      "an unknown field",
+      () => ({ productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "USD", discount: 5 }),
+      "discount",
+    ],
   ];
 
   it.each(bad)("rejects %s with 400 invalid_request naming the field", async (_name, body, field) => {
@@ -72,7 +135,12 @@ describe("POST /quotes", () => {
   });
 
   it("answers 404 not_found for a product outside the catalog", async () => {
-    await expectRefused(sb, () => sb.api("/quotes", { body: { productId: "prd_nope", variantId: "var_x", currency: "USD" } }), 404, "not_found");
+    await expectRefused(
+      sb,
+      () => sb.api("/quotes", { body: { productId: "prd_nope", variantId: "var_x", currency: "USD" } }),
+      404,
+      "not_found",
+    );
   });
 
   it("re-checks availability: an unavailable product gives 409 product_unavailable", async () => {
@@ -83,7 +151,15 @@ describe("POST /quotes", () => {
     await expectRefused(sb, () => sb.api("/quotes", { body }), 409, "product_unavailable");
     await sb.control("PUT", `/products/${variantProduct.id}`, { isAvailable: false });
     try {
-      await expectRefused(sb, () => sb.api("/quotes", { body: { productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "USD" } }), 409, "product_unavailable");
+      await expectRefused(
+        sb,
+        () =>
+          sb.api("/quotes", {
+            body: { productId: variantProduct.id, variantId: variantProduct.variants[0].id, currency: "USD" },
+          }),
+        409,
+        "product_unavailable",
+      );
     } finally {
       await sb.control("PUT", `/products/${variantProduct.id}`, { isAvailable: true });
     }
@@ -92,7 +168,11 @@ describe("POST /quotes", () => {
 
 describe("ordering from a quote", () => {
   const quote = async () =>
-    (await sb.api("/quotes", { body: { productId: variantProduct.id, variantId: variantProduct.variants[0].id, quantity: 2, currency: "USD" } })).body;
+    (
+      await sb.api("/quotes", {
+        body: { productId: variantProduct.id, variantId: variantProduct.variants[0].id, quantity: 2, currency: "USD" },
+      })
+    ).body;
 
   it("debits exactly the quote total, even when the price changed after quoting", async () => {
     const q = await quote();

@@ -56,13 +56,22 @@ describe("the standalone sandbox (npm run sandbox)", () => {
     const product = await findProduct(sb, isVariantGiftCard);
     const quote = (await sb.api("/quotes", { body: inlineItem(product, 2) })).body;
     expect(Date.parse(quote.expiresAtUtc) - Date.parse(quote.createdAtUtc)).toBe(60_000);
-    const placed = await sb.api("/orders", { body: { quoteId: quote.id, clientReference: "standalone-1" }, headers: { "Idempotency-Key": "standalone-1" } });
+    const placed = await sb.api("/orders", {
+      body: { quoteId: quote.id, clientReference: "standalone-1" },
+      headers: { "Idempotency-Key": "standalone-1" },
+    });
     expect(placed.status).toBe(202);
     expect(placed.body.total).toBe(quote.total);
     await waitFor(async () => (await sb.api(`/orders/${placed.body.id}`)).body.status === "fulfilled", "fulfilment");
-    const reveal = await sb.api(`/orders/${placed.body.id}/fulfillment`, { method: "POST", headers: { "Idempotency-Key": "standalone-reveal" } });
+    const reveal = await sb.api(`/orders/${placed.body.id}/fulfillment`, {
+      method: "POST",
+      headers: { "Idempotency-Key": "standalone-reveal" },
+    });
     expect(reveal.body.revealCount).toBe(1);
-    const delivery = await waitFor(() => receiver.received.find((r) => JSON.parse(r.body).type === "order.fulfilled"), "order.fulfilled webhook");
+    const delivery = await waitFor(
+      () => receiver.received.find((r) => JSON.parse(r.body).type === "order.fulfilled"),
+      "order.fulfilled webhook",
+    );
     const { headers, body } = delivery;
     const signed = `${headers["x-service-timestamp"]}.${headers["x-service-event-id"]}.${body}`;
     expect(headers["x-service-signature"]).toBe(`v1=${createHmac("sha256", WEBHOOK_SECRET).update(signed).digest("hex")}`);
@@ -75,7 +84,12 @@ describe("the standalone sandbox (npm run sandbox)", () => {
 
   it("keeps orders, balances and keys across a restart with SANDBOX_STATE_FILE", async () => {
     const product = await findProduct(sb, isVariantGiftCard);
-    const placed = (await sb.api("/orders", { body: { item: inlineItem(product), clientReference: "persisted" }, headers: { "Idempotency-Key": "persisted-1" } })).body;
+    const placed = (
+      await sb.api("/orders", {
+        body: { item: inlineItem(product), clientReference: "persisted" },
+        headers: { "Idempotency-Key": "persisted-1" },
+      })
+    ).body;
     await waitFor(async () => (await sb.api(`/orders/${placed.id}`)).body.status === "fulfilled", "fulfilment");
     const extraKey = (await sb.control("POST", "/keys", { scopes: ["orders.read"] })).body.key;
     await sb.control("POST", "/clock/advance", { seconds: 3600 });
@@ -91,7 +105,10 @@ describe("the standalone sandbox (npm run sandbox)", () => {
     expect((await sb.api("/wallet/balance?currency=USD")).body.availableBalance).toBe(balance.availableBalance);
     expect((await sb.api("/orders", { key: extraKey })).status).toBe(200);
     expect((await sb.control("GET", "/clock")).body.offsetSeconds).toBe(clock.offsetSeconds);
-    const replay = await sb.api("/orders", { body: { item: inlineItem(product), clientReference: "persisted" }, headers: { "Idempotency-Key": "persisted-1" } });
+    const replay = await sb.api("/orders", {
+      body: { item: inlineItem(product), clientReference: "persisted" },
+      headers: { "Idempotency-Key": "persisted-1" },
+    });
     expect(replay.body.id).toBe(placed.id); // idempotency survives the restart too
   });
 

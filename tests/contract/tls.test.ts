@@ -8,7 +8,9 @@ import { startSandbox, type RunningSandbox } from "../../sandbox/server";
 // A self-signed test certificate (fixtures/, for tests only) lets the sandbox bind a non-loopback address.
 const fixtures = path.join(import.meta.dirname, "fixtures");
 const tls = { key: readFileSync(path.join(fixtures, "tls-key.pem")), cert: readFileSync(path.join(fixtures, "tls-cert.pem")) };
-const externalIp = Object.values(networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+const externalIp = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
 
 function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

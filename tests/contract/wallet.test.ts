@@ -21,7 +21,13 @@ describe("GET /wallet/balance", () => {
   it("reports available, reserved, pending-withdrawal and total balances per currency", async () => {
     const res = await sb.api("/wallet/balance?currency=EUR");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ currency: "EUR", availableBalance: 99.99, reservedBalance: 0, pendingWithdrawalBalance: 0, totalBalance: 99.99 });
+    expect(res.body).toMatchObject({
+      currency: "EUR",
+      availableBalance: 99.99,
+      reservedBalance: 0,
+      pendingWithdrawalBalance: 0,
+      totalBalance: 99.99,
+    });
   });
 
   it("lists every held currency without a currency parameter", async () => {
@@ -30,7 +36,11 @@ describe("GET /wallet/balance", () => {
   });
 
   it("reports zero for a currency never held and 400 for a malformed code", async () => {
-    expect((await sb.api("/wallet/balance?currency=JPY")).body).toMatchObject({ currency: "JPY", availableBalance: 0, totalBalance: 0 });
+    expect((await sb.api("/wallet/balance?currency=JPY")).body).toMatchObject({
+      currency: "JPY",
+      availableBalance: 0,
+      totalBalance: 0,
+    });
     await expectRefused(sb, () => sb.api("/wallet/balance?currency=dollars"), 400, "invalid_request");
   });
 });
@@ -71,13 +81,28 @@ describe("deposits", () => {
 
     const history = (await sb.api("/wallet/deposits")).body;
     const row = history.items[0];
-    expect(row).toMatchObject({ amount: 125.35, currency: "USD", network: "BSC", asset: "BSC-USD", toAddress: address, status: "credited" });
+    expect(row).toMatchObject({
+      amount: 125.35,
+      currency: "USD",
+      network: "BSC",
+      asset: "BSC-USD",
+      toAddress: address,
+      status: "credited",
+    });
     expect(row.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(row.confirmations).toBeGreaterThanOrEqual(15);
     expect(Date.parse(row.occurredAtUtc)).not.toBeNaN();
 
-    const event = await waitFor(() => receiver.received.map((r) => JSON.parse(r.body)).find((e: Json) => e.type === "wallet.credited"), "wallet.credited");
-    expect(event.data).toEqual({ amount: 125.35, currency: "USD", availableBalance: after.availableBalance, occurredAtUtc: row.occurredAtUtc });
+    const event = await waitFor(
+      () => receiver.received.map((r) => JSON.parse(r.body)).find((e: Json) => e.type === "wallet.credited"),
+      "wallet.credited",
+    );
+    expect(event.data).toEqual({
+      amount: 125.35,
+      currency: "USD",
+      availableBalance: after.availableBalance,
+      occurredAtUtc: row.occurredAtUtc,
+    });
   });
 
   it("list newest first with cursor pages and a currency filter", async () => {

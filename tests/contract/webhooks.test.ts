@@ -44,17 +44,22 @@ async function unregister(endpointId: string): Promise<void> {
 let refs = 0;
 async function placeFulfilledOrder(): Promise<Json> {
   const ref = `wh-${++refs}`;
-  const order = (await sb.api("/orders", { body: { item: inlineItem(product), clientReference: ref }, headers: { "Idempotency-Key": ref } })).body;
+  const order = (
+    await sb.api("/orders", { body: { item: inlineItem(product), clientReference: ref }, headers: { "Idempotency-Key": ref } })
+  ).body;
   await waitFor(async () => (await sb.api(`/orders/${order.id}`)).body.status === "fulfilled", "fulfilment");
   return order;
 }
 
 describe("webhook signatures", () => {
   it("match the fixed test vector", () => {
-    const body = '{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","type":"order.fulfilled","occurredAtUtc":"2023-11-14T22:13:20.000Z","data":{"orderId":"ord_test","clientReference":"ref-1","status":"fulfilled","occurredAtUtc":"2023-11-14T22:13:20.000Z"}}';
+    const body =
+      '{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","type":"order.fulfilled","occurredAtUtc":"2023-11-14T22:13:20.000Z","data":{"orderId":"ord_test","clientReference":"ref-1","status":"fulfilled","occurredAtUtc":"2023-11-14T22:13:20.000Z"}}';
     const expected = "v1=3a0c598e6c16d0fcc6d9d0cacebbb6a3e76900ba3f389385537d4c44240b8607";
     expect(signWebhook("svcwh_testsecret0123456789", "1700000000", "0f8fad5bd9cb469fa16570867728950e", body)).toBe(expected);
-    expect(expectedSignature("svcwh_testsecret0123456789", "1700000000", "0f8fad5bd9cb469fa16570867728950e", body)).toBe(expected);
+    expect(expectedSignature("svcwh_testsecret0123456789", "1700000000", "0f8fad5bd9cb469fa16570867728950e", body)).toBe(
+      expected,
+    );
   });
 
   it("deliver every order event with the contract headers, a verifiable signature and no artifacts", async () => {
@@ -73,11 +78,20 @@ describe("webhook signatures", () => {
       expect(headers["x-service-delivery-contract"]).toBe("service-webhook-at-least-once-v1");
       const timestamp = headers["x-service-timestamp"] as string;
       expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(300);
-      expect(headers["x-service-signature"]).toBe(expectedSignature(sb.webhookSecret, timestamp, headers["x-service-event-id"] as string, body));
+      expect(headers["x-service-signature"]).toBe(
+        expectedSignature(sb.webhookSecret, timestamp, headers["x-service-event-id"] as string, body),
+      );
       expect(headers["x-service-signature"]).toMatch(/^v1=[0-9a-f]{64}$/);
-      expect(envelope.data).toEqual({ orderId: order.id, clientReference: order.clientReference, status: envelope.type.split(".")[1], occurredAtUtc: envelope.occurredAtUtc });
+      expect(envelope.data).toEqual({
+        orderId: order.id,
+        clientReference: order.clientReference,
+        status: envelope.type.split(".")[1],
+        occurredAtUtc: envelope.occurredAtUtc,
+      });
     }
-    const artifacts = (await sb.api(`/orders/${order.id}/fulfillment`, { method: "POST", headers: { "Idempotency-Key": "wh-reveal" } })).body.artifacts;
+    const artifacts = (
+      await sb.api(`/orders/${order.id}/fulfillment`, { method: "POST", headers: { "Idempotency-Key": "wh-reveal" } })
+    ).body.artifacts;
     for (const { body } of received) for (const a of artifacts) expect(body).not.toContain(a.value);
     await unregister(endpoint.id);
   });
@@ -88,7 +102,9 @@ describe("webhook signatures", () => {
     await placeFulfilledOrder();
     const [first] = await waitFor(() => receiver.received.length >= 1 && receiver.received, "a delivery");
     const h = first!.headers;
-    expect(h["x-service-signature"]).toBe(expectedSignature(secret, h["x-service-timestamp"] as string, h["x-service-event-id"] as string, first!.body));
+    expect(h["x-service-signature"]).toBe(
+      expectedSignature(secret, h["x-service-timestamp"] as string, h["x-service-event-id"] as string, first!.body),
+    );
     expect(JSON.parse(first!.body).type).toBe("order.fulfilled"); // the eventTypes filter holds back order.processing
     await unregister(endpoint.id);
   });
@@ -103,7 +119,14 @@ describe("webhook retries", () => {
     expect(delivery.attempts.map((a: Json) => a.statusCode)).toEqual([500, 503, 200]);
     expect(new Set(receiver.received.map((r) => r.headers["x-service-event-id"])).size).toBe(1);
     for (const r of receiver.received) {
-      expect(r.headers["x-service-signature"]).toBe(expectedSignature(sb.webhookSecret, r.headers["x-service-timestamp"] as string, r.headers["x-service-event-id"] as string, r.body));
+      expect(r.headers["x-service-signature"]).toBe(
+        expectedSignature(
+          sb.webhookSecret,
+          r.headers["x-service-timestamp"] as string,
+          r.headers["x-service-event-id"] as string,
+          r.body,
+        ),
+      );
     }
     await unregister(endpoint.id);
   });
@@ -117,17 +140,23 @@ describe("webhook retries", () => {
     }, "parked");
     expect(delivery).toMatchObject({ parkedReason: "rejected", attemptCount: 1 });
     expect(receiver.received).toHaveLength(1);
-    expect((await sb.control("GET", "/webhook-deliveries?status=parked")).body.items.map((d: Json) => d.id)).toContain(delivery.id);
+    expect((await sb.control("GET", "/webhook-deliveries?status=parked")).body.items.map((d: Json) => d.id)).toContain(
+      delivery.id,
+    );
     await unregister(endpoint.id);
   });
 
   it("retries a 404 (on the contract's retryable list) and parks it after 8 attempts", async () => {
     const { receiver, endpoint } = await receiverFor([404], { eventTypes: ["order.fulfilled"] });
     await placeFulfilledOrder();
-    const [delivery] = await waitFor(async () => {
-      const list = await deliveriesOf(endpoint.id);
-      return list[0]?.status === "parked" && list;
-    }, "parked after exhaustion", 20_000);
+    const [delivery] = await waitFor(
+      async () => {
+        const list = await deliveriesOf(endpoint.id);
+        return list[0]?.status === "parked" && list;
+      },
+      "parked after exhaustion",
+      20_000,
+    );
     expect(delivery).toMatchObject({ parkedReason: "exhausted", attemptCount: 8 });
     expect(receiver.received).toHaveLength(8);
     // Backoff doubles: each gap is at least the scaled schedule 5 s × 2^n × 0.002.
@@ -149,7 +178,9 @@ describe("webhook retries", () => {
     const silent = createServer(() => {}); // accepts and never answers
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const { port } = silent.address() as AddressInfo;
-    const endpoint = (await sb.control("POST", "/webhook-endpoints", { url: `http://127.0.0.1:${port}/hook`, eventTypes: ["order.fulfilled"] })).body;
+    const endpoint = (
+      await sb.control("POST", "/webhook-endpoints", { url: `http://127.0.0.1:${port}/hook`, eventTypes: ["order.fulfilled"] })
+    ).body;
     try {
       await placeFulfilledOrder();
       const [delivery] = await waitFor(async () => {
@@ -167,12 +198,18 @@ describe("webhook retries", () => {
   });
 
   it("redelivers a parked delivery on request from the control plane", async () => {
-    const { receiver, endpoint } = await receiverFor([410, 410, 410, 410, 410, 410, 410, 410, 200], { eventTypes: ["order.fulfilled"] });
+    const { receiver, endpoint } = await receiverFor([410, 410, 410, 410, 410, 410, 410, 410, 200], {
+      eventTypes: ["order.fulfilled"],
+    });
     await placeFulfilledOrder();
-    const [parked] = await waitFor(async () => {
-      const list = await deliveriesOf(endpoint.id);
-      return list[0]?.status === "parked" && list;
-    }, "parked", 20_000);
+    const [parked] = await waitFor(
+      async () => {
+        const list = await deliveriesOf(endpoint.id);
+        return list[0]?.status === "parked" && list;
+      },
+      "parked",
+      20_000,
+    );
     await expectRefused(sb, () => sb.control("POST", "/webhook-deliveries/dlv_nope/redeliver"), 404, "not_found");
     expect((await sb.control("POST", `/webhook-deliveries/${parked.id}/redeliver`)).status).toBe(202);
     await waitFor(async () => (await deliveriesOf(endpoint.id))[0]?.status === "delivered", "redelivered");
@@ -183,7 +220,12 @@ describe("webhook retries", () => {
 
 describe("webhook endpoint registration", () => {
   it("rejects a malformed URL or an unknown event type", async () => {
-    const res = await expectRefused(sb, () => sb.control("POST", "/webhook-endpoints", { url: "ftp://example", eventTypes: ["order.shipped"] }), 400, "invalid_request");
+    const res = await expectRefused(
+      sb,
+      () => sb.control("POST", "/webhook-endpoints", { url: "ftp://example", eventTypes: ["order.shipped"] }),
+      400,
+      "invalid_request",
+    );
     expect(Object.keys(res.body.errors).sort()).toEqual(["eventTypes", "url"]);
   });
 });

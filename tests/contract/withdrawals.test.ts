@@ -34,7 +34,10 @@ describe("POST /withdrawals/quotes", () => {
   });
 
   it("charges 0.5 % above the 1.00 minimum fee", async () => {
-    expect((await sb.api("/withdrawals/quotes", { body: { amount: 1000, currency: "USD" } })).body).toMatchObject({ fee: 5, netAmount: 995 });
+    expect((await sb.api("/withdrawals/quotes", { body: { amount: 1000, currency: "USD" } })).body).toMatchObject({
+      fee: 5,
+      netAmount: 995,
+    });
   });
 
   it.each([
@@ -44,7 +47,11 @@ describe("POST /withdrawals/quotes", () => {
     ["a negative amount", { amount: -5, currency: "USD" }, "amount"],
     ["an amount below the minimum", { amount: 5, currency: "USD" }, "amount"],
     ["no currency", { amount: 100 }, "currency"],
-    ["a destination (funds only go to registered payout details)", { amount: 100, currency: "USD", destination: "IBAN" }, "destination"],
+    [
+      "a destination (funds only go to registered payout details)",
+      { amount: 100, currency: "USD", destination: "IBAN" },
+      "destination",
+    ],
   ])("rejects %s with 400 invalid_request", async (_name, body, field) => {
     for (const path of ["/withdrawals/quotes", "/withdrawals"]) {
       const res = await expectRefused(sb, () => sb.api(path, { body }), 400, "invalid_request");
@@ -71,7 +78,12 @@ describe("POST /withdrawals", () => {
 
   it("refuses a withdrawal above the available balance with 409 withdrawal_above_balance", async () => {
     const { availableBalance } = await usd();
-    await expectRefused(sb, () => withdraw({ amount: availableBalance + 0.01, currency: "USD" }), 409, "withdrawal_above_balance");
+    await expectRefused(
+      sb,
+      () => withdraw({ amount: availableBalance + 0.01, currency: "USD" }),
+      409,
+      "withdrawal_above_balance",
+    );
     await expectRefused(sb, () => withdraw({ amount: 50, currency: "CHF" }), 409, "withdrawal_above_balance");
     // A currency the wallet never held: refused, and no empty JPY row appears in the balance list.
     await expectRefused(sb, () => withdraw({ amount: 50, currency: "JPY" }), 409, "withdrawal_above_balance");
@@ -101,9 +113,17 @@ describe("POST /withdrawals", () => {
     await sb.control("POST", "/clock/advance", { seconds: 86_400 + 1 });
     const paid = (await sb.api(`/withdrawals/${created.id}`)).body;
     expect(paid).toMatchObject({ status: "paid", paidAtUtc: created.payoutDateUtc });
-    const stillHeld = (await sb.api("/withdrawals?status=requested")).body.items.reduce((sum: number, w: Json) => sum + cents(w.amount), 0);
+    const stillHeld = (await sb.api("/withdrawals?status=requested")).body.items.reduce(
+      (sum: number, w: Json) => sum + cents(w.amount),
+      0,
+    );
     expect(cents((await usd()).pendingWithdrawalBalance)).toBe(stillHeld);
-    await expectRefused(sb, () => sb.api(`/withdrawals/${created.id}/cancellation`, { method: "POST" }), 409, "withdrawal_not_cancellable");
+    await expectRefused(
+      sb,
+      () => sb.api(`/withdrawals/${created.id}/cancellation`, { method: "POST" }),
+      409,
+      "withdrawal_not_cancellable",
+    );
     expect((await sb.api("/withdrawals?status=paid")).body.items.map((w: Json) => w.id)).toContain(created.id);
   });
 

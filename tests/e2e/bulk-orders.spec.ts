@@ -53,7 +53,9 @@ async function seriousA11yViolations(page: Page) {
 }
 
 test.describe("bulk orders", () => {
-  test("a buyer uploads a 20-row CSV, sees the preview and its total, confirms once and watches 20 orders placed", async ({ page }) => {
+  test("a buyer uploads a 20-row CSV, sees the preview and its total, confirms once and watches 20 orders placed", async ({
+    page,
+  }) => {
     test.setTimeout(150_000);
     await signInAs(page, "buyer");
     const batch = `e2e-bulk-${randomUUID().slice(0, 8)}`;
@@ -108,7 +110,9 @@ test.describe("bulk orders", () => {
     expect(await upstreamCounts(references)).toEqual(Array(20).fill(1));
   });
 
-  test("a bulk run whose orders fail upstream reports the failures, lists them as needing attention and offers the results as CSV", async ({ page }) => {
+  test("a bulk run whose orders fail upstream reports the failures, lists them as needing attention and offers the results as CSV", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await signInAs(page, "buyer");
     const batch = `e2e-bulkfail-${randomUUID().slice(0, 8)}`;
@@ -149,7 +153,9 @@ test.describe("bulk orders", () => {
     const lines = (await readFile(file, "utf8")).trimEnd().split("\r\n");
     expect(lines[0]).toBe("row,clientReference,orderId,status,reason");
     expect(lines).toHaveLength(6);
-    expect(lines[2]).toMatch(new RegExp(`^3,${references[1]},[^,]+,failed \\(funds released\\),The Issuing Service could not fulfil`));
+    expect(lines[2]).toMatch(
+      new RegExp(`^3,${references[1]},[^,]+,failed \\(funds released\\),The Issuing Service could not fulfil`),
+    );
     expect(lines[1]).toMatch(new RegExp(`^2,${references[0]},[^,]+,fulfilled,$`));
   });
 
@@ -179,7 +185,10 @@ test.describe("bulk orders", () => {
     const upload = await page.request.post("/api/bulk-orders", { headers: { origin: ORIGIN }, data: { csv } });
     expect(upload.status()).toBe(403);
     expect(((await upload.json()) as { code: string }).code).toBe("forbidden");
-    const confirm = await page.request.post(`/api/bulk-orders/${randomUUID()}/confirm`, { headers: { origin: ORIGIN }, data: {} });
+    const confirm = await page.request.post(`/api/bulk-orders/${randomUUID()}/confirm`, {
+      headers: { origin: ORIGIN },
+      data: {},
+    });
     expect(confirm.status()).toBe(403);
     await page.goto("/orders/bulk");
     await expect(page).toHaveURL(/\/forbidden/);
@@ -188,14 +197,27 @@ test.describe("bulk orders", () => {
   test("bad bulk-order input gets 400 problem documents, never 5xx", async ({ page }) => {
     const csv = `${HEADER}\r\nprd_x,var_x,,1,bad-${randomUUID().slice(0, 8)},\r\n`;
     await signInAs(page, "buyer");
-    const bodies = ["not json", JSON.stringify({}), JSON.stringify({ csv: "a,b\n1,2" }), JSON.stringify({ csv, extra: true }), JSON.stringify({ csv: 42 })];
+    const bodies = [
+      "not json",
+      JSON.stringify({}),
+      JSON.stringify({ csv: "a,b\n1,2" }),
+      JSON.stringify({ csv, extra: true }),
+      JSON.stringify({ csv: 42 }),
+    ];
     for (const data of bodies) {
-      const res = await page.request.post("/api/bulk-orders", { headers: { origin: ORIGIN, "content-type": "application/json" }, data });
+      const res = await page.request.post("/api/bulk-orders", {
+        headers: { origin: ORIGIN, "content-type": "application/json" },
+        data,
+      });
       expect(res.status(), data).toBe(400);
       expect(res.headers()["content-type"]).toContain("application/problem+json");
     }
     expect((await page.request.get("/api/bulk-orders/not-an-id")).status()).toBe(400);
     expect((await page.request.get(`/api/bulk-orders/${randomUUID()}`)).status()).toBe(404);
-    expect((await page.request.post(`/api/bulk-orders/${randomUUID()}/cancel`, { headers: { origin: ORIGIN }, data: { nope: 1 } })).status()).toBe(400);
+    expect(
+      (
+        await page.request.post(`/api/bulk-orders/${randomUUID()}/cancel`, { headers: { origin: ORIGIN }, data: { nope: 1 } })
+      ).status(),
+    ).toBe(400);
   });
 });

@@ -21,7 +21,8 @@ async function reference(page: Page, value: string) {
   await page.getByLabel("Client reference").fill(value);
 }
 
-const cheapVariant = (p: SandboxProduct) => p.isAvailable && p.variants.length > 0 && p.type === "gift-card" && p.variants[0]!.price < 50;
+const cheapVariant = (p: SandboxProduct) =>
+  p.isAvailable && p.variants.length > 0 && p.type === "gift-card" && p.variants[0]!.price < 50;
 
 test.describe("catalog", () => {
   test("search, filters and page size live in the URL, and the back button works", async ({ page }) => {
@@ -83,7 +84,9 @@ test.describe("ordering", () => {
   });
 
   test("a value-range product accepts only grid values and orders at the chosen value", async ({ page }) => {
-    const product = await findProduct((p) => p.isAvailable && p.variants.length === 0 && p.type !== "phone-top-up" && p.minimumValue !== null);
+    const product = await findProduct(
+      (p) => p.isAvailable && p.variants.length === 0 && p.type !== "phone-top-up" && p.minimumValue !== null,
+    );
     await signInAs(page, "buyer");
     await openProduct(page, product);
     const ref = `e2e-value-${Date.now()}`;
@@ -102,10 +105,14 @@ test.describe("ordering", () => {
     expect(await upstreamOrdersWithReference(ref)).toHaveLength(1);
   });
 
-  test("a value range reads as face value in the card's own currency, and the quote prices it in the sell currency", async ({ page }) => {
+  test("a value range reads as face value in the card's own currency, and the quote prices it in the sell currency", async ({
+    page,
+  }) => {
     // The sandbox states the face currency in the description ("Values are in COP; …").
     const faceOf = (p: SandboxProduct) => /\b[Vv]alues are in ([A-Z]{3})\b/.exec(p.description)?.[1] ?? null;
-    const product = await findProduct((p) => p.isAvailable && p.variants.length === 0 && p.valueStep !== null && faceOf(p) !== null && faceOf(p) !== p.currency);
+    const product = await findProduct(
+      (p) => p.isAvailable && p.variants.length === 0 && p.valueStep !== null && faceOf(p) !== null && faceOf(p) !== p.currency,
+    );
     const face = faceOf(product)!;
     const n = (amount: number) => amount.toLocaleString("en");
     const grid = `${face} ${n(product.minimumValue!)} – ${n(product.maximumValue!)} in steps of ${n(product.valueStep!)}`;
@@ -117,12 +124,16 @@ test.describe("ordering", () => {
 
     await openProduct(page, product);
     await expect(page.getByTestId("product-price")).toHaveText(`Face value ${grid}`);
-    await expect(page.getByTestId("value-range")).toContainText(`Any face value from ${face} ${n(product.minimumValue!)} to ${face} ${n(product.maximumValue!)}`);
+    await expect(page.getByTestId("value-range")).toContainText(
+      `Any face value from ${face} ${n(product.minimumValue!)} to ${face} ${n(product.maximumValue!)}`,
+    );
     const value = page.getByLabel(`Face value (${face})`);
     await expect(value).toBeVisible();
     if (product.type === "phone-top-up") await page.getByLabel("Phone number to top up").fill("+447700900123");
     await page.getByRole("button", { name: "Get quote" }).click();
-    const sellSymbol = new Intl.NumberFormat("en", { style: "currency", currency: product.currency }).formatToParts(1).find((part) => part.type === "currency")!.value;
+    const sellSymbol = new Intl.NumberFormat("en", { style: "currency", currency: product.currency })
+      .formatToParts(1)
+      .find((part) => part.type === "currency")!.value;
     await expect(page.getByTestId("quote-total")).toContainText(sellSymbol);
     await expect(page.getByTestId("quote-total")).not.toContainText(face);
   });
@@ -182,7 +193,9 @@ test.describe("ordering", () => {
     await expect(page.getByRole("button", { name: "Place order" })).toBeEnabled();
   });
 
-  test("a maximum below the listed price says so instead of 'the price went up'; a corrected phone number loses its error", async ({ page }) => {
+  test("a maximum below the listed price says so instead of 'the price went up'; a corrected phone number loses its error", async ({
+    page,
+  }) => {
     const product = await findProduct((p) => cheapVariant(p) && p.variants[0]!.price > 5);
     await signInAs(page, "buyer");
     await openProduct(page, product);
@@ -213,13 +226,17 @@ test.describe("ordering", () => {
       const problem = page.getByTestId("order-problem");
       await expect(problem).toContainText("Not enough funds in the wallet");
       const price = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(product.variants[0]!.price);
-      await expect(problem.getByTestId("funds-shortfall")).toHaveText(`This order needs ${price}; the wallet has $1.00 available.`);
+      await expect(problem.getByTestId("funds-shortfall")).toHaveText(
+        `This order needs ${price}; the wallet has $1.00 available.`,
+      );
     } finally {
       await sandboxControl("PUT", "/wallet", { balances: { USD: availableBalance } });
     }
   });
 
-  test("the product page shows the ids a bulk CSV needs, with copy buttons, and a template prefilled for the product", async ({ page }) => {
+  test("the product page shows the ids a bulk CSV needs, with copy buttons, and a template prefilled for the product", async ({
+    page,
+  }) => {
     const product = await findProduct((p) => cheapVariant(p) && p.variants.length > 1);
     await signInAs(page, "buyer");
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -310,7 +327,10 @@ test.describe("ordering", () => {
     await openProduct(page, product);
     await expect(page.getByRole("form", { name: "Order this product" })).toHaveCount(0);
     const item = { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency };
-    const order = await page.request.post("/api/orders", { headers: { origin: ORIGIN }, data: { idempotencyKey: `forged-${Date.now()}`, clientReference: "forged", item } });
+    const order = await page.request.post("/api/orders", {
+      headers: { origin: ORIGIN },
+      data: { idempotencyKey: `forged-${Date.now()}`, clientReference: "forged", item },
+    });
     expect(order.status()).toBe(403);
     const quote = await page.request.post("/api/quotes", { headers: { origin: ORIGIN }, data: item });
     expect(quote.status()).toBe(403);
@@ -318,13 +338,24 @@ test.describe("ordering", () => {
 
   test("bad order input gets 400 problem documents, never 5xx", async ({ page }) => {
     await signInAs(page, "buyer");
-    const bodies = [{}, { idempotencyKey: "k", clientReference: "r", item: { productId: "p", quantity: -1, currency: "usd" } }, { idempotencyKey: "x".repeat(200), clientReference: "r", quoteId: "q" }, "not json"];
+    const bodies = [
+      {},
+      { idempotencyKey: "k", clientReference: "r", item: { productId: "p", quantity: -1, currency: "usd" } },
+      { idempotencyKey: "x".repeat(200), clientReference: "r", quoteId: "q" },
+      "not json",
+    ];
     for (const data of bodies) {
-      const res = await page.request.post("/api/orders", { headers: { origin: ORIGIN, "content-type": "application/json" }, data: typeof data === "string" ? data : JSON.stringify(data) });
+      const res = await page.request.post("/api/orders", {
+        headers: { origin: ORIGIN, "content-type": "application/json" },
+        data: typeof data === "string" ? data : JSON.stringify(data),
+      });
       expect(res.status(), JSON.stringify(data)).toBe(400);
       expect(res.headers()["content-type"]).toContain("application/problem+json");
     }
-    const quote = await page.request.post("/api/quotes", { headers: { origin: ORIGIN }, data: { productId: "p", quantity: 0, currency: "USD" } });
+    const quote = await page.request.post("/api/quotes", {
+      headers: { origin: ORIGIN },
+      data: { productId: "p", quantity: 0, currency: "USD" },
+    });
     expect(quote.status()).toBe(400);
     expect((await page.request.get("/api/catalog/products?size=7")).status()).toBe(400);
   });

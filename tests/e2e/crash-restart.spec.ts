@@ -21,7 +21,14 @@ test.describe.configure({ timeout: 10 * 60_000 });
 test("npm start comes up again right after being killed with SIGKILL, twice in a row", async () => {
   await rm(path.join(ROOT, DATA_DIR), { recursive: true, force: true });
   const [port, dbPort, sandboxPort] = await freeThreePorts();
-  const env = { PORT: String(port), DATA_DIR, EMBEDDED_DB_PORT: String(dbPort), SANDBOX_PORT: String(sandboxPort), DEMO_PASSWORD: "crash-restart-password-1", LOG_LEVEL: "warn" };
+  const env = {
+    PORT: String(port),
+    DATA_DIR,
+    EMBEDDED_DB_PORT: String(dbPort),
+    SANDBOX_PORT: String(sandboxPort),
+    DEMO_PASSWORD: "crash-restart-password-1",
+    LOG_LEVEL: "warn",
+  };
   const launches: Launch[] = [];
   const start = () => {
     const launched = launch(env);
@@ -54,7 +61,12 @@ function launch(env: Record<string, string>): Launch {
   delete inherited.DATABASE_URL; // local mode, whatever the caller has set
   delete inherited.SERVICE_BASE_URL;
   // detached: its own process group, so the test can kill the whole tree the way a supervisor does.
-  const child = spawn("npm", ["start"], { cwd: ROOT, env: { ...inherited, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npm", ["start"], {
+    cwd: ROOT,
+    env: { ...inherited, ...env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -67,7 +79,8 @@ async function untilServing(launched: Launch, port: number): Promise<void> {
   await expect
     .poll(
       async () => {
-        if (launched.child.exitCode !== null) throw new Error(`npm start exited with ${launched.child.exitCode}:\n${launched.output()}`);
+        if (launched.child.exitCode !== null)
+          throw new Error(`npm start exited with ${launched.child.exitCode}:\n${launched.output()}`);
         if (!launched.output().includes("[start] serving on")) return false;
         const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
         return res?.ok ?? false;
@@ -104,10 +117,14 @@ function isFree(port: number): Promise<boolean> {
 
 async function freeThreePorts(): Promise<[number, number, number]> {
   const servers = await Promise.all(
-    Array.from({ length: 3 }, () => new Promise<net.Server>((resolve) => {
-      const server = net.createServer();
-      server.listen(0, "127.0.0.1", () => resolve(server));
-    })),
+    Array.from(
+      { length: 3 },
+      () =>
+        new Promise<net.Server>((resolve) => {
+          const server = net.createServer();
+          server.listen(0, "127.0.0.1", () => resolve(server));
+        }),
+    ),
   );
   const [a, b, c] = servers.map((s) => (s.address() as net.AddressInfo).port) as [number, number, number]; // TCP listeners: AddressInfo, one per server
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

@@ -12,7 +12,10 @@ test("an order's events name the order and link to it, and each event's payload 
   const res = await fetch(`http://127.0.0.1:${E2E_SANDBOX_PORT}/api/v1/orders`, {
     method: "POST",
     headers: { "X-Api-Key": E2E_API_KEY, "Idempotency-Key": crypto.randomUUID(), "content-type": "application/json" },
-    body: JSON.stringify({ clientReference: reference, item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency } }),
+    body: JSON.stringify({
+      clientReference: reference,
+      item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency },
+    }),
   });
   expect(res.status).toBe(202);
   const orderId = ((await res.json()) as { id: string }).id;
@@ -34,14 +37,16 @@ test("an order's events name the order and link to it, and each event's payload 
   await expect(row.getByTestId("event-payload")).toContainText(`"orderId": "${orderId}"`);
 });
 
-test("an event that needs a person shows its amount and a Reprocess action, whose audit row links back in full", async ({ page }) => {
+test("an event that needs a person shows its amount and a Reprocess action, whose audit row links back in full", async ({
+  page,
+}) => {
   // An unknown kind cannot come from the sandbox: it is arranged in the inbox directly.
   const eventId = randomBytes(16).toString("hex");
   await withDb((client) =>
-    client.query(`INSERT INTO "WebhookEvent" ("id", "type", "payload", "state", "attempts", "lastError") VALUES ($1, 'wallet.adjusted', $2, 'unknown_kind', 1, 'No handler for this kind.')`, [
-      eventId,
-      JSON.stringify({ id: eventId, type: "wallet.adjusted", data: { amount: "12.34", currency: "USD" } }),
-    ]),
+    client.query(
+      `INSERT INTO "WebhookEvent" ("id", "type", "payload", "state", "attempts", "lastError") VALUES ($1, 'wallet.adjusted', $2, 'unknown_kind', 1, 'No handler for this kind.')`,
+      [eventId, JSON.stringify({ id: eventId, type: "wallet.adjusted", data: { amount: "12.34", currency: "USD" } })],
+    ),
   );
 
   await signInAs(page, "admin");
@@ -53,7 +58,10 @@ test("an event that needs a person shows its amount and a Reprocess action, whos
   const row = page.locator(`tr[data-event-id="${eventId}"]`);
   await expect(row.getByTestId("event-subject")).toHaveText("12.34 USD");
   await expect(page.getByTestId("events-table").locator("thead")).toContainText("Actions");
-  const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`/api/events/${eventId}/reprocess`)), row.getByTestId(`reprocess-${eventId}`).click()]);
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith(`/api/events/${eventId}/reprocess`)),
+    row.getByTestId(`reprocess-${eventId}`).click(),
+  ]);
   expect(answer.ok()).toBe(true);
 
   await page.goto("/audit?action=webhook.reprocess");

@@ -29,15 +29,25 @@ test("a spoofed X-Forwarded-For changes neither the sign-in throttle's source no
   await postSignIn(request, stranger, "not the password");
   await postSignIn(request, "support@demo.local", DEMO_PASSWORD);
 
-  const failed = await withDb((db) => db.query(`SELECT ip FROM "AuditEvent" WHERE action = 'auth.sign_in_failed' AND "actorEmail" = $1`, [stranger]));
+  const failed = await withDb((db) =>
+    db.query(`SELECT ip FROM "AuditEvent" WHERE action = 'auth.sign_in_failed' AND "actorEmail" = $1`, [stranger]),
+  );
   expect(failed.rows).toHaveLength(1);
   expect(LOOPBACK).toContain(failed.rows[0].ip);
-  const signedIn = await withDb((db) => db.query(`SELECT ip FROM "AuditEvent" WHERE action = 'auth.sign_in' AND "actorEmail" = 'support@demo.local' ORDER BY id DESC LIMIT 1`));
+  const signedIn = await withDb((db) =>
+    db.query(
+      `SELECT ip FROM "AuditEvent" WHERE action = 'auth.sign_in' AND "actorEmail" = 'support@demo.local' ORDER BY id DESC LIMIT 1`,
+    ),
+  );
   expect(LOOPBACK).toContain(signedIn.rows[0].ip);
 
-  const spoofedKeys = await withDb((db) => db.query(`SELECT key FROM "SignInThrottle" WHERE key = ANY($1)`, [["ip:203.0.113.77", "ip:203.0.113.78", "ip:198.51.100.5"]]));
+  const spoofedKeys = await withDb((db) =>
+    db.query(`SELECT key FROM "SignInThrottle" WHERE key = ANY($1)`, [["ip:203.0.113.77", "ip:203.0.113.78", "ip:198.51.100.5"]]),
+  );
   expect(spoofedKeys.rows).toEqual([]);
-  const peerKey = await withDb((db) => db.query(`SELECT key FROM "SignInThrottle" WHERE key = ANY($1)`, [LOOPBACK.map((ip) => `ip:${ip}`)]));
+  const peerKey = await withDb((db) =>
+    db.query(`SELECT key FROM "SignInThrottle" WHERE key = ANY($1)`, [LOOPBACK.map((ip) => `ip:${ip}`)]),
+  );
   expect(peerKey.rows.length).toBeGreaterThan(0);
 });
 
@@ -48,7 +58,10 @@ test("a spoofed X-Forwarded-Host does not widen the Origin check", async ({ requ
 
   // A staff route, signed in (else proxy.ts answers 401 before any Origin check).
   expect((await postSignIn(request, "admin@demo.local", DEMO_PASSWORD)).status()).toBe(200);
-  const staffRoute = await request.post("/api/staff", { data: { email: "x@y.z", name: "X", roles: ["admin"], password: "twelve chars min" }, headers: { ...SPOOFED, origin: "https://evil.example" } });
+  const staffRoute = await request.post("/api/staff", {
+    data: { email: "x@y.z", name: "X", roles: ["admin"], password: "twelve chars min" },
+    headers: { ...SPOOFED, origin: "https://evil.example" },
+  });
   expect(staffRoute.status()).toBe(403);
   expect(await staffRoute.json()).toMatchObject({ code: "bad_origin" });
 });

@@ -12,7 +12,15 @@ import { sandboxApi } from "./sandbox";
  * `Cache-Control: no-store`, and no table may gain or lose a row.
  */
 
-type Case = { label: string; method: string; path: string; headers?: Record<string, string>; body?: string | Buffer; expect: "refused" | "no-error"; door?: boolean };
+type Case = {
+  label: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  expect: "refused" | "no-error";
+  door?: boolean;
+};
 type Who = { name: string; api: APIRequestContext };
 
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -26,13 +34,19 @@ const NOT_JSON = new Set(["/api/auth/[...nextauth]"]);
 
 /** Query values through encodeURIComponent; a lone surrogate cannot be UTF-8, so it is sent as the raw bytes a client could send. */
 function encode(value: string): string {
-  return value.replace(/[\uD800-\uDFFF]/g, "\uFFFF").split("\uFFFF").map(encodeURIComponent).join("%ED%A0%80");
+  return value
+    .replace(/[\uD800-\uDFFF]/g, "\uFFFF")
+    .split("\uFFFF")
+    .map(encodeURIComponent)
+    .join("%ED%A0%80");
 }
 
 function fillPath(pattern: string, override?: { param: string; raw: string }): string {
   return pattern.replace(/\[(\.\.\.)?([^\]]+)\]/g, (_m, dots: string | undefined, name: string) => {
     const param = `${dots ?? ""}${name}`;
-    return override && override.param === param ? override.raw : pathSample(pattern, param).split("/").map(encodeURIComponent).join("/");
+    return override && override.param === param
+      ? override.raw
+      : pathSample(pattern, param).split("/").map(encodeURIComponent).join("/");
   });
 }
 
@@ -62,7 +76,13 @@ function casesFor(route: ApiRoute, method: string): Case[] {
   const base = fillPath(route.pattern);
   const hasBody = method !== "GET";
   const add = (label: string, c: Omit<Case, "label" | "method" | "expect"> & { expect?: Case["expect"] }) =>
-    cases.push({ label, method, expect: "refused", ...c, headers: { ...(hasBody && c.body !== undefined ? JSON_HEADERS : {}), ...c.headers } });
+    cases.push({
+      label,
+      method,
+      expect: "refused",
+      ...c,
+      headers: { ...(hasBody && c.body !== undefined ? JSON_HEADERS : {}), ...c.headers },
+    });
   // The cases sent as well to an identity the route refuses (no session, no permission): its door must hold for them too.
   const door = (label: string, c: Omit<Case, "label" | "method" | "expect">) => {
     add(label, c);
@@ -72,8 +92,17 @@ function casesFor(route: ApiRoute, method: string): Case[] {
   // Path parameters: control characters, broken Unicode, overlong.
   for (const [, dots, name] of route.pattern.matchAll(/\[(\.\.\.)?([^\]]+)\]/g)) {
     const param = `${dots ?? ""}${name}`;
-    for (const [label, raw] of [["NUL", "a%00b"], ["C0", "%01"], ["line break", "a%0Ab"], ["lone surrogate", "%ED%A0%80"], ["overlong", "a".repeat(3000)]] as const) {
-      (label === "NUL" ? door : add)(`path ${param}: ${label}`, { path: fillPath(route.pattern, { param, raw }), body: sampleBody });
+    for (const [label, raw] of [
+      ["NUL", "a%00b"],
+      ["C0", "%01"],
+      ["line break", "a%0Ab"],
+      ["lone surrogate", "%ED%A0%80"],
+      ["overlong", "a".repeat(3000)],
+    ] as const) {
+      (label === "NUL" ? door : add)(`path ${param}: ${label}`, {
+        path: fillPath(route.pattern, { param, raw }),
+        body: sampleBody,
+      });
     }
   }
   // Query parameters: a NUL in an unknown name and value is refused for every route; each known one broken by its kind.
@@ -83,10 +112,15 @@ function casesFor(route: ApiRoute, method: string): Case[] {
   if (method === "GET") {
     for (const [field, [, kind]] of Object.entries(QUERY[route.pattern] ?? {})) {
       for (const bad of badValues(kind, "query")) {
-        add(`query ${field}=${JSON.stringify(String(bad)).slice(0, 30)}`, { path: `${base}${queryString({ ...sampleQuery, [field]: String(bad) })}` });
+        add(`query ${field}=${JSON.stringify(String(bad)).slice(0, 30)}`, {
+          path: `${base}${queryString({ ...sampleQuery, [field]: String(bad) })}`,
+        });
       }
       // A lone surrogate cannot travel in a URL: its bytes arrive as U+FFFD, which is valid text. Only "no error" is asked.
-      add(`query ${field}: surrogate bytes`, { path: `${base}${queryString({ ...sampleQuery, [field]: "x\ud800" })}`, expect: "no-error" });
+      add(`query ${field}: surrogate bytes`, {
+        path: `${base}${queryString({ ...sampleQuery, [field]: "x\ud800" })}`,
+        expect: "no-error",
+      });
     }
   }
   if (hasBody && !NOT_JSON.has(route.pattern)) {
@@ -100,7 +134,10 @@ function casesFor(route: ApiRoute, method: string): Case[] {
     add("body: NUL in an unknown field", { path: base, body: JSON.stringify({ ...(body?.sample ?? {}), extra: "\u0000" }) });
     for (const [field, kind] of Object.entries(body?.kinds ?? {})) {
       for (const bad of badValues(kind, "body")) {
-        add(`body ${field}=${JSON.stringify(bad)?.slice(0, 30)}`, { path: base, body: JSON.stringify(setPath(body!.sample, field, bad)) });
+        add(`body ${field}=${JSON.stringify(bad)?.slice(0, 30)}`, {
+          path: base,
+          body: JSON.stringify(setPath(body!.sample, field, bad)),
+        });
       }
     }
   }
@@ -110,9 +147,12 @@ function casesFor(route: ApiRoute, method: string): Case[] {
 /** Row counts of every table in the app's schema (pg-boss keeps its own schema, "pgboss", which is not counted). */
 async function rowCounts(): Promise<Record<string, number>> {
   return withDb(async (db) => {
-    const tables = await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
+    const tables = await db.query<{ name: string }>(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`,
+    );
     const counts: Record<string, number> = {};
-    for (const { name } of tables.rows) counts[name] = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "${name}"`)).rows[0]!.n);
+    for (const { name } of tables.rows)
+      counts[name] = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "${name}"`)).rows[0]!.n);
     // RateBudget gains a row per minute window in which anything (the worker's own polling
     // included) called the upstream: it moves with the clock, not with these requests.
     delete counts.RateBudget;
@@ -126,10 +166,14 @@ async function rowCounts(): Promise<Record<string, number>> {
 
 /** Opens every upstream order the mirror lacks through the app (lookup on demand mirrors it). */
 async function mirrorEveryUpstreamOrder(api: APIRequestContext): Promise<void> {
-  const mirrored = new Set(await withDb(async (db) => (await db.query<{ id: string }>(`SELECT id FROM "Order"`)).rows.map((r) => r.id)));
+  const mirrored = new Set(
+    await withDb(async (db) => (await db.query<{ id: string }>(`SELECT id FROM "Order"`)).rows.map((r) => r.id)),
+  );
   let cursor: string | null = null;
   do {
-    const page: { items: { id: string }[]; nextCursor?: string | null; hasMore?: boolean } = await sandboxApi(`/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    const page: { items: { id: string }[]; nextCursor?: string | null; hasMore?: boolean } = await sandboxApi(
+      `/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
     for (const { id } of page.items) {
       if (mirrored.has(id)) continue;
       const res = await api.get(`/api/orders/${encodeURIComponent(id)}`);
@@ -157,7 +201,14 @@ async function signedIn(browser: Browser, role: (typeof ROLES)[number]): Promise
   await signInAs(page, role);
   const state = await context.storageState();
   await context.close();
-  return { name: role, api: await playwrightRequest.newContext({ baseURL: E2E_ORIGIN, storageState: state, extraHTTPHeaders: { origin: E2E_ORIGIN } }) };
+  return {
+    name: role,
+    api: await playwrightRequest.newContext({
+      baseURL: E2E_ORIGIN,
+      storageState: state,
+      extraHTTPHeaders: { origin: E2E_ORIGIN },
+    }),
+  };
 }
 
 type Answer = { failure: string | null; status?: number; headers?: Record<string, string> };
@@ -168,7 +219,8 @@ async function check(who: Who, c: Case): Promise<string | null> {
 
 async function answer(who: Who, c: Case): Promise<Answer> {
   const where = `${who.name} ${c.method} ${c.path.slice(0, 120)} [${c.label}]`;
-  const send = () => who.api.fetch(c.path, { method: c.method, headers: c.headers, data: c.body, maxRedirects: 0, timeout: 30_000 });
+  const send = () =>
+    who.api.fetch(c.path, { method: c.method, headers: c.headers, data: c.body, maxRedirects: 0, timeout: 30_000 });
   let res;
   try {
     res = await send().catch((error: unknown) => {
@@ -193,10 +245,12 @@ async function answer(who: Who, c: Case): Promise<Answer> {
   if (status >= 500) return verdict(`${where}: ${status} ${body.toString("utf8").slice(0, 200)}`);
   if (c.expect === "no-error") return verdict(null);
   if (status < 400) return verdict(`${where}: accepted with ${status}`);
-  if (!headers["content-type"]?.startsWith("application/problem+json")) return verdict(`${where}: ${status} is not a problem document (${headers["content-type"]})`);
+  if (!headers["content-type"]?.startsWith("application/problem+json"))
+    return verdict(`${where}: ${status} is not a problem document (${headers["content-type"]})`);
   if (!headers["cache-control"]?.includes("no-store")) return verdict(`${where}: ${status} without Cache-Control: no-store`);
   const doc = JSON.parse(body.toString("utf8")) as { status?: number; code?: unknown };
-  if (doc.status !== status || typeof doc.code !== "string") return verdict(`${where}: malformed problem document ${body.toString("utf8").slice(0, 200)}`);
+  if (doc.status !== status || typeof doc.code !== "string")
+    return verdict(`${where}: malformed problem document ${body.toString("utf8").slice(0, 200)}`);
   return verdict(null);
 }
 
@@ -217,12 +271,17 @@ async function runAll(jobs: (() => Promise<string | null>)[]): Promise<string[]>
 test.describe("fuzz: every route handler, every method, every role", () => {
   test.describe.configure({ timeout: 600_000 });
 
-  test("bad input is always a 4xx problem document, never a 5xx or a cut connection, and changes nothing", async ({ browser }) => {
+  test("bad input is always a 4xx problem document, never a 5xx or a cut connection, and changes nothing", async ({
+    browser,
+  }) => {
     const routes = discoverApiRoutes();
     expect(routes.length).toBeGreaterThan(20);
     const who: Who[] = [];
     for (const role of ROLES) who.push(await signedIn(browser, role));
-    who.push({ name: "no session", api: await playwrightRequest.newContext({ baseURL: E2E_ORIGIN, extraHTTPHeaders: { origin: E2E_ORIGIN } }) });
+    who.push({
+      name: "no session",
+      api: await playwrightRequest.newContext({ baseURL: E2E_ORIGIN, extraHTTPHeaders: { origin: E2E_ORIGIN } }),
+    });
 
     // Orders that earlier specs placed directly at the upstream would otherwise reach the mirror
     // through the history import or the safety-net sync in the middle of this run.
@@ -244,7 +303,12 @@ test.describe("fuzz: every route handler, every method, every role", () => {
           // non-object JSON body, which every handler refuses after its door.
           const admitted: Who[] = [];
           for (const w of who) {
-            const probe = await w.api.fetch(fillPath(route.pattern), { method, headers: method === "GET" ? {} : JSON_HEADERS, data: method === "GET" ? undefined : "[]", maxRedirects: 0 });
+            const probe = await w.api.fetch(fillPath(route.pattern), {
+              method,
+              headers: method === "GET" ? {} : JSON_HEADERS,
+              data: method === "GET" ? undefined : "[]",
+              maxRedirects: 0,
+            });
             await probe.body().catch(() => null);
             probes++;
             if (![401, 403].includes(probe.status())) admitted.push(w);
@@ -270,13 +334,21 @@ test.describe("fuzz: every route handler, every method, every role", () => {
           jobs.push(async () => {
             const path = fillPath(route.pattern);
             sent++;
-            const res = await answer(w, { label: "method not allowed", method: missing, path, body: missing === "GET" ? undefined : BOGUS_METHOD_BODY, headers: JSON_HEADERS, expect: "refused" });
+            const res = await answer(w, {
+              label: "method not allowed",
+              method: missing,
+              path,
+              body: missing === "GET" ? undefined : BOGUS_METHOD_BODY,
+              headers: JSON_HEADERS,
+              expect: "refused",
+            });
             if (res.failure) return res.failure;
             // Without a session the proxy answers 401 first: the route's existence is not told to strangers.
             if (w.name !== "no session" || PUBLIC.test(route.pattern)) {
               if (res.status !== 405) return `${w.name} ${missing} ${path}: ${res.status}, expected 405`;
               const allow = res.headers?.["allow"] ?? "";
-              for (const m of route.methods) if (!allow.includes(m)) return `${w.name} ${missing} ${path}: Allow "${allow}" lacks ${m}`;
+              for (const m of route.methods)
+                if (!allow.includes(m)) return `${w.name} ${missing} ${path}: Allow "${allow}" lacks ${m}`;
             }
             return null;
           });
@@ -296,12 +368,17 @@ test.describe("fuzz: every route handler, every method, every role", () => {
     for (const w of who) await w.api.dispose();
   });
 
-  test("the route list the proxy uses for 405 agrees with the methods Next serves (its own OPTIONS answer)", async ({ browser }) => {
+  test("the route list the proxy uses for 405 agrees with the methods Next serves (its own OPTIONS answer)", async ({
+    browser,
+  }) => {
     const admin = await signedIn(browser, "admin");
     for (const route of discoverApiRoutes()) {
       const res = await admin.api.fetch(fillPath(route.pattern), { method: "OPTIONS", maxRedirects: 0 });
       if (res.status() !== 204) continue; // a route that answers OPTIONS itself (next-auth) has no Allow to compare
-      const allow = (res.headers()["allow"] ?? "").split(",").map((m) => m.trim()).filter((m) => !["OPTIONS", "HEAD"].includes(m));
+      const allow = (res.headers()["allow"] ?? "")
+        .split(",")
+        .map((m) => m.trim())
+        .filter((m) => !["OPTIONS", "HEAD"].includes(m));
       expect(allow.sort(), route.pattern).toEqual(route.methods.filter((m) => !["OPTIONS", "HEAD"].includes(m)).sort());
     }
     await admin.api.dispose();
@@ -309,12 +386,26 @@ test.describe("fuzz: every route handler, every method, every role", () => {
 
   test("pages answer a bad address or filter with a clear message, never an error page", async ({ page }) => {
     await signInAs(page, "admin");
-    for (const path of ["/orders/a%00b", "/orders/bulk/%01", "/catalog/%0A", "/orders?reference=a%00b", "/audit?actor=%00", "/events?kind=%00", "/orders?product=x%0Ay"]) {
+    for (const path of [
+      "/orders/a%00b",
+      "/orders/bulk/%01",
+      "/catalog/%0A",
+      "/orders?reference=a%00b",
+      "/audit?actor=%00",
+      "/events?kind=%00",
+      "/orders?product=x%0Ay",
+    ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(400);
       await expect(page.getByRole("heading", { name: "This address is not valid" })).toBeVisible();
     }
-    for (const path of ["/orders?from=0000-01-01", "/orders?to=10000-01-01", "/audit?from=0000-01-01", "/audit?cursor=99999999999999999999", "/orders?cursor=99999999999999999999.x"]) {
+    for (const path of [
+      "/orders?from=0000-01-01",
+      "/orders?to=10000-01-01",
+      "/audit?from=0000-01-01",
+      "/audit?cursor=99999999999999999999",
+      "/orders?cursor=99999999999999999999.x",
+    ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(200);
     }
@@ -325,7 +416,9 @@ test.describe("fuzz: every route handler, every method, every role", () => {
   });
 });
 
-test("the reported inputs: each is a 400, 405 or 415 problem document with a field message where a field is at fault", async ({ browser }) => {
+test("the reported inputs: each is a 400, 405 or 415 problem document with a field message where a field is at fault", async ({
+  browser,
+}) => {
   const admin = await signedIn(browser, "admin");
   const buyer = await signedIn(browser, "buyer");
   const expectProblem = async (res: Awaited<ReturnType<APIRequestContext["fetch"]>>, status: number, field?: string) => {
@@ -342,10 +435,42 @@ test("the reported inputs: each is a 400, 405 or 415 problem document with a fie
   await expectProblem(await admin.api.get("/api/orders/export?reference=a%00b"), 400, "reference");
   await expectProblem(await admin.api.get("/api/audit/export?actor=%00"), 400, "actor");
   await expectProblem(await admin.api.get("/api/orders/%00"), 400, "path");
-  await expectProblem(await admin.api.post("/api/staff", { data: JSON.stringify({ email: "nul@example.com", name: "a\u0000b", roles: ["viewer"], password: "fuzz-password-123" }), headers: JSON_HEADERS }), 400, "name");
-  await expectProblem(await admin.api.post("/api/staff", { data: JSON.stringify({ email: "nul@example.com", name: "a\nb", roles: ["viewer"], password: "fuzz-password-123" }), headers: JSON_HEADERS }), 400, "name");
-  await expectProblem(await buyer.api.post("/api/orders", { data: JSON.stringify({ idempotencyKey: "k-nul", clientReference: "\ud800", item: { productId: "p", variantId: "v", quantity: 1, currency: "USD" } }), headers: JSON_HEADERS }), 400, "clientReference");
-  await expectProblem(await buyer.api.post("/api/bulk-orders", { data: JSON.stringify({ fileName: "a\u0000.csv", csv: "productId\n" }), headers: JSON_HEADERS }), 400, "fileName");
+  await expectProblem(
+    await admin.api.post("/api/staff", {
+      data: JSON.stringify({ email: "nul@example.com", name: "a\u0000b", roles: ["viewer"], password: "fuzz-password-123" }),
+      headers: JSON_HEADERS,
+    }),
+    400,
+    "name",
+  );
+  await expectProblem(
+    await admin.api.post("/api/staff", {
+      data: JSON.stringify({ email: "nul@example.com", name: "a\nb", roles: ["viewer"], password: "fuzz-password-123" }),
+      headers: JSON_HEADERS,
+    }),
+    400,
+    "name",
+  );
+  await expectProblem(
+    await buyer.api.post("/api/orders", {
+      data: JSON.stringify({
+        idempotencyKey: "k-nul",
+        clientReference: "\ud800",
+        item: { productId: "p", variantId: "v", quantity: 1, currency: "USD" },
+      }),
+      headers: JSON_HEADERS,
+    }),
+    400,
+    "clientReference",
+  );
+  await expectProblem(
+    await buyer.api.post("/api/bulk-orders", {
+      data: JSON.stringify({ fileName: "a\u0000.csv", csv: "productId\n" }),
+      headers: JSON_HEADERS,
+    }),
+    400,
+    "fileName",
+  );
   await expectProblem(await buyer.api.post("/api/quotes", { data: "{}", headers: { "content-type": "text/plain" } }), 415);
   const wrongMethod = await buyer.api.fetch("/api/quotes", { method: "GET" });
   await expectProblem(wrongMethod, 405);

@@ -18,7 +18,9 @@ export async function signInAs(page: Page, role: (typeof ROLES)[number]) {
 
 /** Direct access to the app's embedded database, for arranging what the UI cannot (time). */
 export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${E2E_DB_PORT}/postgres?sslmode=disable` });
+  const client = new pg.Client({
+    connectionString: `postgresql://postgres:postgres@127.0.0.1:${E2E_DB_PORT}/postgres?sslmode=disable`,
+  });
   await client.connect();
   try {
     return await fn(client);

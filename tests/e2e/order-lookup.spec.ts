@@ -14,21 +14,31 @@ async function placeDirectly(clientReference: string): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${E2E_SANDBOX_PORT}/api/v1/orders`, {
     method: "POST",
     headers: { "X-Api-Key": E2E_API_KEY, "Idempotency-Key": crypto.randomUUID(), "content-type": "application/json" },
-    body: JSON.stringify({ clientReference, item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency } }),
+    body: JSON.stringify({
+      clientReference,
+      item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency },
+    }),
   });
   expect(res.status).toBe(202);
   return ((await res.json()) as { id: string }).id;
 }
 
-const inMirror = (id: string) => withDb(async (c) => Number((await c.query(`SELECT count(*) AS n FROM "Order" WHERE "id" = $1`, [id])).rows[0].n));
+const inMirror = (id: string) =>
+  withDb(async (c) => Number((await c.query(`SELECT count(*) AS n FROM "Order" WHERE "id" = $1`, [id])).rows[0].n));
 
-test("support opens and reveals an order placed directly at the upstream, with no webhook endpoint registered", async ({ page }) => {
-  const endpoints = ((await sandboxControl("GET", "/webhook-endpoints")) as { items: Endpoint[] }).items.filter((e) => e.workspace === "ws_default");
+test("support opens and reveals an order placed directly at the upstream, with no webhook endpoint registered", async ({
+  page,
+}) => {
+  const endpoints = ((await sandboxControl("GET", "/webhook-endpoints")) as { items: Endpoint[] }).items.filter(
+    (e) => e.workspace === "ws_default",
+  );
   for (const endpoint of endpoints) await sandboxControl("DELETE", `/webhook-endpoints/${endpoint.id}`);
   try {
     const stamp = Date.now();
     const orderId = await placeDirectly(`storefront-${stamp}`);
-    await expect.poll(async () => (await sandboxApi<{ status: string }>(`/orders/${orderId}`)).status, { timeout: 20_000 }).toBe("fulfilled");
+    await expect
+      .poll(async () => (await sandboxApi<{ status: string }>(`/orders/${orderId}`)).status, { timeout: 20_000 })
+      .toBe("fulfilled");
     expect(await inMirror(orderId)).toBe(0);
 
     await signInAs(page, "support");
@@ -64,7 +74,11 @@ test("support opens and reveals an order placed directly at the upstream, with n
     await expect(page.getByTestId("order-not-found")).toContainText("no such order in this workspace");
   } finally {
     for (const endpoint of endpoints) {
-      await sandboxControl("POST", "/webhook-endpoints", { url: endpoint.url, secret: endpoint.secret, ...(endpoint.eventTypes ? { eventTypes: endpoint.eventTypes } : {}) });
+      await sandboxControl("POST", "/webhook-endpoints", {
+        url: endpoint.url,
+        secret: endpoint.secret,
+        ...(endpoint.eventTypes ? { eventTypes: endpoint.eventTypes } : {}),
+      });
     }
   }
 });
@@ -82,7 +96,9 @@ test("an admin follows the history import on Settings and can read every order a
   // Restarted from the newest order; the panel follows it to the end again.
   await expect(page.getByTestId("order-import-state")).toHaveText("Importing");
   await expect(panel).toHaveAttribute("data-state", "done", { timeout: 30_000 });
-  await expect.poll(async () => Number(await page.getByTestId("order-import-count").textContent())).toBeGreaterThanOrEqual(before);
+  await expect
+    .poll(async () => Number(await page.getByTestId("order-import-count").textContent()))
+    .toBeGreaterThanOrEqual(before);
   await page.goto("/audit");
   await expect(page.getByTestId("audit-table").getByText("Restarted the order import").first()).toBeVisible();
 });

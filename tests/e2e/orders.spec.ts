@@ -7,7 +7,14 @@ import { signInAs, withDb } from "./helpers";
 
 const ORIGIN = E2E_ORIGIN;
 
-type MirrorRow = { ref: string; status: string; placedByEmail?: string; secondsAgo?: number; productName?: string; totalMinor?: number };
+type MirrorRow = {
+  ref: string;
+  status: string;
+  placedByEmail?: string;
+  secondsAgo?: number;
+  productName?: string;
+  totalMinor?: number;
+};
 
 /**
  * Arranges mirror rows directly in the app's database (what webhooks would have written),
@@ -19,7 +26,19 @@ async function insertMirrorOrders(rows: MirrorRow[]): Promise<string[]> {
     const ids: string[] = [];
     for (const row of rows) {
       const id = `ord_e2e_${randomUUID().replace(/-/g, "").slice(0, 20)}`;
-      const lines = [{ productId: "prd_e2e_card", variantId: "var_e2e_25", productName: row.productName ?? "E2E Gift Card", variantLabel: "$25", quantity: 2, unitPrice: 25, currency: "USD", faceValue: null, faceCurrency: null }];
+      const lines = [
+        {
+          productId: "prd_e2e_card",
+          variantId: "var_e2e_25",
+          productName: row.productName ?? "E2E Gift Card",
+          variantLabel: "$25",
+          quantity: 2,
+          unitPrice: 25,
+          currency: "USD",
+          faceValue: null,
+          faceCurrency: null,
+        },
+      ];
       await client.query(
         `INSERT INTO "Order" ("id", "clientReference", "status", "totalMinor", "currency", "lines", "upstreamCreatedAt", "upstreamUpdatedAt", "placedById", "updatedAt")
          VALUES ($1, $2, $3, $4, 'USD', $5::jsonb,
@@ -64,7 +83,9 @@ test("the orders list filters by status and client reference, and exports exactl
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("orders-export").click()]);
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = (await readFile((await download.path())!, "utf8")).trimEnd().split("\r\n");
-  expect(csv[0]).toBe("orderId,createdAtUtc,updatedAtUtc,clientReference,status,total,currency,items,origin,placedBy,placedByEmail");
+  expect(csv[0]).toBe(
+    "orderId,createdAtUtc,updatedAtUtc,clientReference,status,total,currency,items,origin,placedBy,placedByEmail",
+  );
   expect(csv.slice(1).map((line) => line.split(",")[3])).toEqual([`${prefix}-ok-2`, `${prefix}-ok-1`]);
   expect(csv[2]).toContain(",fulfilled,50.00,USD,2 × E2E Gift Card ($25),placed here,Demo Buyer,buyer@demo.local");
 
@@ -100,7 +121,9 @@ test("bad filters never break the page, and the API answers them with a 400 prob
 });
 
 test("a viewer sees the orders list but no way to place an order", async ({ page }) => {
-  const [id] = await insertMirrorOrders([{ ref: `e2e-viewer-${randomUUID().slice(0, 8)}`, status: "fulfilled", placedByEmail: "buyer@demo.local" }]);
+  const [id] = await insertMirrorOrders([
+    { ref: `e2e-viewer-${randomUUID().slice(0, 8)}`, status: "fulfilled", placedByEmail: "buyer@demo.local" },
+  ]);
   await signInAs(page, "viewer");
   await page.goto("/orders");
   await expect(page.getByTestId("orders-table")).toBeVisible();
@@ -108,7 +131,14 @@ test("a viewer sees the orders list but no way to place an order", async ({ page
   await expect(page.getByTestId("place-order-link")).toHaveCount(0);
   await expect(page.getByRole("link", { name: /place an order/i })).toHaveCount(0);
   await expect(page.getByLabel("Only orders I placed")).toBeVisible();
-  const forged = await page.request.post("/api/orders", { headers: { origin: ORIGIN }, data: { idempotencyKey: randomUUID(), clientReference: "forged", item: { productId: "prd_x", variantId: "v", quantity: 1, currency: "USD" } } });
+  const forged = await page.request.post("/api/orders", {
+    headers: { origin: ORIGIN },
+    data: {
+      idempotencyKey: randomUUID(),
+      clientReference: "forged",
+      item: { productId: "prd_x", variantId: "v", quantity: 1, currency: "USD" },
+    },
+  });
   expect(forged.status()).toBe(403);
 });
 
@@ -125,7 +155,12 @@ test("the order page follows the status live and stops asking once the order is 
   expect(await seriousA11yViolations(page)).toEqual([]);
 
   // What a webhook would do to the mirror: the page shows it without a reload.
-  await withDb((c) => c.query(`UPDATE "Order" SET "status" = 'fulfilled', "upstreamUpdatedAt" = now() AT TIME ZONE 'utc', "updatedAt" = now() WHERE "id" = $1`, [id]));
+  await withDb((c) =>
+    c.query(
+      `UPDATE "Order" SET "status" = 'fulfilled', "upstreamUpdatedAt" = now() AT TIME ZONE 'utc', "updatedAt" = now() WHERE "id" = $1`,
+      [id],
+    ),
+  );
   await expect(status).toHaveAttribute("data-status", "fulfilled", { timeout: 10_000 });
   await expect(status).toHaveText("Fulfilled");
 
@@ -146,14 +181,19 @@ test("an unknown order id shows a 404 page", async ({ page }) => {
 });
 
 /** Finds an available product bought by variant, from the app's own catalog API (any list shape). */
-async function variantProductFromCatalog(request: APIRequestContext): Promise<{ productId: string; variantId: string; currency: string } | string> {
+async function variantProductFromCatalog(
+  request: APIRequestContext,
+): Promise<{ productId: string; variantId: string; currency: string } | string> {
   const res = await request.get("/api/catalog/products");
   if (!res.ok()) return `GET /api/catalog/products answered ${res.status()}`;
   const body = (await res.json()) as unknown;
-  const list = (Array.isArray(body) ? body : ((body as Record<string, unknown>).items ?? (body as Record<string, unknown>).products ?? [])) as Record<string, unknown>[];
+  const list = (
+    Array.isArray(body) ? body : ((body as Record<string, unknown>).items ?? (body as Record<string, unknown>).products ?? [])
+  ) as Record<string, unknown>[];
   for (const p of list) {
     const variants = p.variants as { id: string; price: number }[] | undefined;
-    if (p.isAvailable !== false && variants?.length && variants[0]!.price < 60) return { productId: String(p.id), variantId: variants[0]!.id, currency: String(p.currency) };
+    if (p.isAvailable !== false && variants?.length && variants[0]!.price < 60)
+      return { productId: String(p.id), variantId: variants[0]!.id, currency: String(p.currency) };
   }
   return "the catalog API listed no available variant product";
 }
@@ -165,7 +205,11 @@ test("a buyer's order placed through the app reaches fulfilled live on its page 
   const clientReference = `e2e-live-real-${randomUUID().slice(0, 8)}`;
   const placed = await page.request.post("/api/orders", {
     headers: { origin: ORIGIN },
-    data: { idempotencyKey: randomUUID(), clientReference, item: { productId: product.productId, variantId: product.variantId, quantity: 1, currency: product.currency } },
+    data: {
+      idempotencyKey: randomUUID(),
+      clientReference,
+      item: { productId: product.productId, variantId: product.variantId, quantity: 1, currency: product.currency },
+    },
   });
   expect(placed.status(), await placed.text()).toBeLessThan(300);
   const body = (await placed.json()) as { order?: { id: string }; id?: string };

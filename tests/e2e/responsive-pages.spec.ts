@@ -19,11 +19,17 @@ let productId = "";
 
 test.beforeAll(async ({ browser }) => {
   const page = await signedIn(browser, "buyer", DESKTOP);
-  const product = await findProduct((p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD");
+  const product = await findProduct(
+    (p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD",
+  );
   productId = product.id;
   const res = await page.request.post("/api/orders", {
     headers: { origin: E2E_ORIGIN },
-    data: { idempotencyKey: crypto.randomUUID(), clientReference: `e2e-layout-${Date.now()}`, item: { productId, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency } },
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      clientReference: `e2e-layout-${Date.now()}`,
+      item: { productId, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency },
+    },
   });
   expect(res.ok()).toBe(true);
   orderId = ((await res.json()) as { order: { id: string } }).order.id;
@@ -55,10 +61,15 @@ async function settled(page: Page) {
 
 async function check(page: Page, role: Role, name: string, size: "phone" | "desktop") {
   await settled(page);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${role} ${name} at ${size}: page wider than the screen`).toBeLessThanOrEqual(innerWidth);
   const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  const serious = axe.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(serious, `${role} ${name} at ${size}`).toEqual([]);
   if (writeShots) {
     await mkdir(SHOTS, { recursive: true });
@@ -86,7 +97,9 @@ for (const role of ROLES) {
     await expect(menuButton).toHaveAttribute("aria-expanded", "true");
     await expect(drawer.getByRole("link").and(phone.locator(":focus"))).toHaveCount(1);
     const links = drawer.getByRole("navigation", { name: "Main" }).getByRole("link");
-    const nav = await links.evaluateAll((as) => as.map((a) => ({ label: a.textContent ?? "", href: (a as HTMLAnchorElement).pathname })));
+    const nav = await links.evaluateAll((as) =>
+      as.map((a) => ({ label: a.textContent ?? "", href: (a as HTMLAnchorElement).pathname })),
+    );
     expect(nav.length).toBeGreaterThan(0);
     await expect(drawer.getByTestId("current-staff-menu")).toContainText(`${role}@demo.local`);
     await phone.keyboard.press("Escape");

@@ -11,11 +11,17 @@ async function fulfilledOrder(request: APIRequestContext): Promise<string> {
   const product = await findProduct((p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0);
   const res = await request.post("/api/orders", {
     headers: { origin: ORIGIN },
-    data: { idempotencyKey: crypto.randomUUID(), clientReference: `e2e-reveal-${Date.now()}`, item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 2, currency: product.currency } },
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      clientReference: `e2e-reveal-${Date.now()}`,
+      item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 2, currency: product.currency },
+    },
   });
   expect(res.ok()).toBe(true);
   const id = ((await res.json()) as { order: { id: string } }).order.id;
-  await expect.poll(async () => JSON.stringify(await (await request.get(`/api/orders/${id}`)).json()), { timeout: 20_000 }).toContain('"fulfilled"');
+  await expect
+    .poll(async () => JSON.stringify(await (await request.get(`/api/orders/${id}`)).json()), { timeout: 20_000 })
+    .toContain('"fulfilled"');
   return id;
 }
 
@@ -30,7 +36,11 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 async function newPage(page: Page) {
-  return page.context().browser()!.newContext().then((c) => c.newPage());
+  return page
+    .context()
+    .browser()!
+    .newContext()
+    .then((c) => c.newPage());
 }
 
 test("support reveals codes with a reason and a password; the codes appear nowhere else", async ({ page }) => {
@@ -39,7 +49,13 @@ test("support reveals codes with a reason and a password; the codes appear nowhe
 
   const support = await newPage(page);
   const bodies: { url: string; body: Buffer; cacheControl?: string }[] = [];
-  support.on("response", async (res) => bodies.push({ url: res.url(), body: await res.body().catch(() => Buffer.alloc(0)), cacheControl: res.headers()["cache-control"] }));
+  support.on("response", async (res) =>
+    bodies.push({
+      url: res.url(),
+      body: await res.body().catch(() => Buffer.alloc(0)),
+      cacheControl: res.headers()["cache-control"],
+    }),
+  );
   await signInAs(support, "support");
   await support.goto(`/orders/${orderId}`);
   await support.getByRole("button", { name: "Reveal codes" }).click();
@@ -79,7 +95,16 @@ test("support reveals codes with a reason and a password; the codes appear nowhe
   const admin = await newPage(page);
   await signInAs(admin, "admin");
   const seen: { url: string; body: Buffer }[] = [];
-  for (const url of [`/orders/${orderId}`, "/orders", `/api/orders/${orderId}`, "/api/orders", "/audit", "/api/audit", "/api/audit/export", "/events"]) {
+  for (const url of [
+    `/orders/${orderId}`,
+    "/orders",
+    `/api/orders/${orderId}`,
+    "/api/orders",
+    "/audit",
+    "/api/audit",
+    "/api/audit/export",
+    "/events",
+  ]) {
     seen.push({ url, body: await (await admin.request.get(url)).body() });
   }
   for (const other of bodies.filter((b) => !isReveal(b))) seen.push(other);
@@ -102,7 +127,10 @@ test("buyers and viewers cannot reveal: no button, and 403 on a forged request",
     await other.goto(`/orders/${orderId}`);
     await expect(other.getByRole("heading", { name: "Codes" })).toBeVisible();
     await expect(other.getByRole("button", { name: "Reveal codes" })).toHaveCount(0);
-    const forged = await other.request.post(`/api/orders/${orderId}/reveal`, { headers: { origin: ORIGIN }, data: { idempotencyKey: crypto.randomUUID(), ticket: "X-1", reason: "forged request", password: DEMO_PASSWORD } });
+    const forged = await other.request.post(`/api/orders/${orderId}/reveal`, {
+      headers: { origin: ORIGIN },
+      data: { idempotencyKey: crypto.randomUUID(), ticket: "X-1", reason: "forged request", password: DEMO_PASSWORD },
+    });
     expect(forged.status()).toBe(403);
     expect(await forged.text()).not.toContain("artifacts");
   }

@@ -18,7 +18,11 @@ export type SandboxProduct = {
 };
 
 export async function sandboxControl(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}/_sandbox${path}`, { method, headers: body ? { "content-type": "application/json" } : undefined, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${base}/_sandbox${path}`, {
+    method,
+    headers: body ? { "content-type": "application/json" } : undefined,
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (!res.ok) throw new Error(`sandbox ${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json().catch(() => undefined);
 }
@@ -40,5 +44,9 @@ export async function findProduct(match: (p: SandboxProduct) => boolean): Promis
 }
 
 export async function upstreamOrdersWithReference(clientReference: string): Promise<{ id: string; status: string }[]> {
-  return (await sandboxApi<{ items: { id: string; status: string }[] }>(`/orders?clientReference=${encodeURIComponent(clientReference)}`)).items;
+  return (
+    await sandboxApi<{ items: { id: string; status: string }[] }>(
+      `/orders?clientReference=${encodeURIComponent(clientReference)}`,
+    )
+  ).items;
 }

@@ -15,7 +15,10 @@ test("the upstream API key appears in no response the app sends to a browser", a
   });
   for (const role of ROLES) {
     await signInAs(page, role);
-    const links = await page.getByRole("navigation", { name: "Main" }).getByRole("link").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+    const links = await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link")
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
     for (const link of links) await page.goto(link);
     for (const api of ["/api/staff", "/api/audit", "/api/nothing"]) await page.request.get(api);
     await page.getByRole("button", { name: "Sign out" }).click();

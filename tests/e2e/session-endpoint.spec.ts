@@ -5,8 +5,11 @@ const SESSION_COOKIE = "next-auth.session-token";
 
 /** Sets-Cookie of the session token in a response: none, or one that deletes it. */
 function expectNoFreshSessionCookie(res: APIResponse) {
-  const sessionCookies = res.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith(`${SESSION_COOKIE}=`));
-  for (const cookie of sessionCookies) expect(cookie.value).toMatch(new RegExp(`^${SESSION_COOKIE.replace(/\./g, "\\.")}=;.*Max-Age=0`, "i"));
+  const sessionCookies = res
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith(`${SESSION_COOKIE}=`));
+  for (const cookie of sessionCookies)
+    expect(cookie.value).toMatch(new RegExp(`^${SESSION_COOKIE.replace(/\./g, "\\.")}=;.*Max-Age=0`, "i"));
 }
 
 async function sessionCookie(context: BrowserContext) {
@@ -45,7 +48,11 @@ test("after sign-out, the kept cookie gets an empty session and no fresh cookie"
 test("an idle session gets an empty session at /api/auth/session", async ({ page }) => {
   await signInAs(page, "viewer");
   const kept = await liveSessionCookie(page, "viewer@demo.local");
-  await withDb((db) => db.query(`UPDATE "StaffSession" s SET "lastSeenAt" = now() - interval '31 minutes' FROM "Staff" st WHERE st.id = s."staffId" AND st.email = 'viewer@demo.local' AND s."endedAt" IS NULL`));
+  await withDb((db) =>
+    db.query(
+      `UPDATE "StaffSession" s SET "lastSeenAt" = now() - interval '31 minutes' FROM "Staff" st WHERE st.id = s."staffId" AND st.email = 'viewer@demo.local' AND s."endedAt" IS NULL`,
+    ),
+  );
   await expectEndedSession(page, kept);
 });
 

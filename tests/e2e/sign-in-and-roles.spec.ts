@@ -3,7 +3,18 @@ import { E2E_ORIGIN } from "../../playwright.config";
 import { ROLES, signIn, signInAs, withDb } from "./helpers";
 
 const NAV: Record<(typeof ROLES)[number], string[]> = {
-  admin: ["Catalog", "Orders", "Wallet", "Withdrawals", "Spend approvals", "Spend limits", "Audit log", "Events", "Staff", "Settings"],
+  admin: [
+    "Catalog",
+    "Orders",
+    "Wallet",
+    "Withdrawals",
+    "Spend approvals",
+    "Spend limits",
+    "Audit log",
+    "Events",
+    "Staff",
+    "Settings",
+  ],
   buyer: ["Catalog", "Orders", "Spend approvals"],
   support: ["Catalog", "Orders"],
   finance: ["Catalog", "Orders", "Wallet", "Withdrawals"],
@@ -20,7 +31,10 @@ for (const role of ROLES) {
     if (!NAV[role].includes("Staff")) {
       await page.goto("/staff");
       await expect(page.getByTestId("forbidden")).toBeVisible();
-      const forged = await page.request.post("/api/staff", { data: { email: "x@y.z", name: "X", roles: ["admin"], password: "twelve chars min" }, headers: { origin: E2E_ORIGIN } });
+      const forged = await page.request.post("/api/staff", {
+        data: { email: "x@y.z", name: "X", roles: ["admin"], password: "twelve chars min" },
+        headers: { origin: E2E_ORIGIN },
+      });
       expect(forged.status()).toBe(403);
     }
     await page.getByRole("button", { name: "Sign out" }).click();
@@ -64,7 +78,11 @@ test("without a session, pages show the sign-in page and the API answers 401", a
 
 test("an expired session is refused and leads back to sign-in", async ({ page }) => {
   await signInAs(page, "viewer");
-  await withDb((db) => db.query(`UPDATE "StaffSession" s SET "lastSeenAt" = now() - interval '31 minutes' FROM "Staff" st WHERE st.id = s."staffId" AND st.email = 'viewer@demo.local' AND s."endedAt" IS NULL`));
+  await withDb((db) =>
+    db.query(
+      `UPDATE "StaffSession" s SET "lastSeenAt" = now() - interval '31 minutes' FROM "Staff" st WHERE st.id = s."staffId" AND st.email = 'viewer@demo.local' AND s."endedAt" IS NULL`,
+    ),
+  );
   await page.goto("/orders");
   await expect(page).toHaveURL(/\/signin\?expired=1/);
   await expect(page.getByText("Your session has ended")).toBeVisible();

@@ -31,7 +31,12 @@ async function setThreshold(browser: Browser, amount: string) {
 async function submitLarge(page: Page, reference: string): Promise<string> {
   const res = await page.request.post("/api/orders", {
     headers: { origin: ORIGIN },
-    data: { idempotencyKey: crypto.randomUUID(), clientReference: reference, item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 2, currency: "USD" }, approvalReason: "Partner promotion" },
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      clientReference: reference,
+      item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 2, currency: "USD" },
+      approvalReason: "Partner promotion",
+    },
   });
   expect(res.status(), await res.text()).toBe(202);
   return ((await res.json()) as { awaitingApproval: { id: string } }).awaitingApproval.id;
@@ -54,7 +59,9 @@ test.beforeAll(async ({ browser }) => {
       [BUYER_APPROVER],
     );
   });
-  product = await findProduct((p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD" && p.variants[0]!.price < 40);
+  product = await findProduct(
+    (p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD" && p.variants[0]!.price < 40,
+  );
   unit = product.variants[0]!.price;
   await setThreshold(browser, (unit * 1.5).toFixed(2));
 });
@@ -64,7 +71,9 @@ test.afterAll(async ({ browser }) => {
   await setThreshold(browser, "");
 });
 
-test("an order above the threshold waits; its buyer holding approver cannot approve it; another approver does, and it is placed and fulfilled", async ({ browser }) => {
+test("an order above the threshold waits; its buyer holding approver cannot approve it; another approver does, and it is placed and fulfilled", async ({
+  browser,
+}) => {
   const buyer = await as(browser, BUYER_APPROVER);
   const reference = `e2e-spend-${Date.now()}`;
   await buyer.goto(`/catalog/${encodeURIComponent(product.id)}`);
@@ -87,7 +96,9 @@ test("an order above the threshold waits; its buyer holding approver cannot appr
   const approver = await as(browser, "approver");
   await approveInUi(approver, id);
   await expect(card(approver, id).getByTestId("spend-state")).toHaveText("Placed");
-  await expect.poll(async () => (await upstreamOrdersWithReference(reference)).map((o) => o.status), { timeout: 20_000 }).toEqual(["fulfilled"]);
+  await expect
+    .poll(async () => (await upstreamOrdersWithReference(reference)).map((o) => o.status), { timeout: 20_000 })
+    .toEqual(["fulfilled"]);
 });
 
 test("a rejected request and an expired one are never sent", async ({ browser }) => {
@@ -107,7 +118,9 @@ test("a rejected request and an expired one are never sent", async ({ browser })
   await withDb((db) => db.query(`UPDATE "SpendRequest" SET "expiresAt" = now() - interval '1 minute' WHERE id = $1`, [expired]));
   // The worker's pass expires it (every 15 s).
   await expect
-    .poll(async () => ((await (await buyer.request.get(`/api/spend-requests/${expired}`)).json()) as { state: string }).state, { timeout: 45_000 })
+    .poll(async () => ((await (await buyer.request.get(`/api/spend-requests/${expired}`)).json()) as { state: string }).state, {
+      timeout: 45_000,
+    })
     .toBe("expired");
   const late = await approver.request.post(`/api/spend-requests/${expired}/approval`, { headers: { origin: ORIGIN }, data: {} });
   expect(late.status()).toBe(409);

@@ -2,7 +2,10 @@ import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test } from "@playwright/test";
 import { signIn, signInAs } from "./helpers";
 
-test("an admin adds a person, who signs in; deactivation ends their session at once and blocks sign-in", async ({ page, browser }) => {
+test("an admin adds a person, who signs in; deactivation ends their session at once and blocks sign-in", async ({
+  page,
+  browser,
+}) => {
   const email = `casey-${Date.now()}@example.test`;
   await signInAs(page, "admin");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Staff" }).click();
@@ -68,8 +71,14 @@ test("forged and malformed requests to staff endpoints get 4xx problem documents
   const origin = E2E_ORIGIN;
   const cases = [
     page.request.post("/api/staff", { data: "{not json", headers: { origin, "content-type": "application/json" } }),
-    page.request.post("/api/staff", { data: { email: ["a"], name: { x: 1 }, roles: ["root"], password: 1 }, headers: { origin } }),
-    page.request.post("/api/staff", { data: { email: "a@b.c", name: "A", roles: ["admin"], password: "x".repeat(100_000) }, headers: { origin } }),
+    page.request.post("/api/staff", {
+      data: { email: ["a"], name: { x: 1 }, roles: ["root"], password: 1 },
+      headers: { origin },
+    }),
+    page.request.post("/api/staff", {
+      data: { email: "a@b.c", name: "A", roles: ["admin"], password: "x".repeat(100_000) },
+      headers: { origin },
+    }),
     page.request.patch("/api/staff/not-a-uuid", { data: { name: "X" }, headers: { origin } }),
     page.request.patch("/api/staff/00000000-0000-4000-8000-000000000000", { data: { name: "X" }, headers: { origin } }),
     page.request.post("/api/staff/00000000-0000-4000-8000-000000000000/password", { data: {}, headers: { origin } }),
@@ -80,7 +89,10 @@ test("forged and malformed requests to staff endpoints get 4xx problem documents
     expect(res.status(), res.url()).toBeLessThan(500);
     expect(res.headers()["content-type"]).toContain("application/problem+json");
   }
-  const crossSite = await page.request.post("/api/staff", { data: { email: "a@b.c", name: "A", roles: ["admin"], password: "twelve chars min" }, headers: { origin: "https://evil.example" } });
+  const crossSite = await page.request.post("/api/staff", {
+    data: { email: "a@b.c", name: "A", roles: ["admin"], password: "twelve chars min" },
+    headers: { origin: "https://evil.example" },
+  });
   expect(crossSite.status()).toBe(403);
   expect((await crossSite.json()).code).toBe("bad_origin");
 });
@@ -94,7 +106,8 @@ test("the audit log shows sign-ins and staff changes, filters them, and exports 
   await expect(page).toHaveURL(/action=auth.sign_in_failed/);
   const rows = page.locator("[data-testid=audit-table] tbody tr");
   await expect(rows.first()).toHaveAttribute("data-action", "auth.sign_in_failed");
-  for (const action of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-action")))) expect(action).toBe("auth.sign_in_failed");
+  for (const action of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-action"))))
+    expect(action).toBe("auth.sign_in_failed");
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();

@@ -28,7 +28,9 @@ test("a viewer reads the wallet but sees no request button, and a forged request
   expect(await stillNone.json()).toEqual({ address: null });
 });
 
-test("finance requests the deposit address and sees it with a QR code, a copy button and the network warning", async ({ page }) => {
+test("finance requests the deposit address and sees it with a QR code, a copy button and the network warning", async ({
+  page,
+}) => {
   await signInAs(page, "finance");
   await page.goto("/wallet");
   await page.getByTestId("request-deposit-address").click();
@@ -39,19 +41,28 @@ test("finance requests the deposit address and sees it with a QR code, a copy bu
   await expect(page.getByRole("button", { name: "Copy address" })).toBeVisible();
 
   const value = await address.textContent();
-  const audited = await withDb((db) => db.query(`SELECT "targetId", "correlationId" FROM "AuditEvent" WHERE action = 'wallet.deposit_address_request' AND "actorEmail" = 'finance@demo.local'`));
+  const audited = await withDb((db) =>
+    db.query(
+      `SELECT "targetId", "correlationId" FROM "AuditEvent" WHERE action = 'wallet.deposit_address_request' AND "actorEmail" = 'finance@demo.local'`,
+    ),
+  );
   expect(audited.rows).toEqual([{ targetId: value, correlationId: expect.any(String) }]);
   await page.reload();
   await expect(page.getByTestId("request-deposit-address")).toHaveCount(0);
   await expect(address).toHaveText(value!);
 });
 
-test("a deposit simulated on the sandbox appears in the deposit history, raises the balance and its credit is matched", async ({ page }) => {
+test("a deposit simulated on the sandbox appears in the deposit history, raises the balance and its credit is matched", async ({
+  page,
+}) => {
   await signInAs(page, "finance");
   await page.goto("/wallet");
   const before = await availableUsd(page);
   const cents = 10_000 + Math.floor(Math.random() * 900_000);
-  const deposit = (await sandboxControl("POST", "/deposits", { amount: cents / 100, currency: "USD" })) as { id: string; transactionHash: string };
+  const deposit = (await sandboxControl("POST", "/deposits", { amount: cents / 100, currency: "USD" })) as {
+    id: string;
+    transactionHash: string;
+  };
 
   await page.reload();
   const row = page.getByTestId("deposits-table").locator(`tr[data-deposit-id="${deposit.id}"]`);
@@ -63,15 +74,20 @@ test("a deposit simulated on the sandbox appears in the deposit history, raises 
   // The wallet.credited webhook arrives and is processed by the worker: then the credit shows, matched.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId("credits-table").locator(`tr[data-deposit-id="${deposit.id}"]`)).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByTestId("credits-table").locator(`tr[data-deposit-id="${deposit.id}"]`)).toBeVisible({
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 20_000 });
-  await expect(page.getByTestId("balance-chart-USD").locator("svg[role=img]").first().locator("desc")).toContainText("recorded movements");
+  await expect(page.getByTestId("balance-chart-USD").locator("svg[role=img]").first().locator("desc")).toContainText(
+    "recorded movements",
+  );
 });
 
 test("a buyer sees the low-balance warning on every page while a balance is below its threshold", async ({ page, browser }) => {
   const admin = await browser.newPage();
   await signInAs(admin, "admin");
-  const set = (lowBalance: Record<string, string>) => admin.request.put("/api/settings", { data: { lowBalance }, headers: { origin: ORIGIN } });
+  const set = (lowBalance: Record<string, string>) =>
+    admin.request.put("/api/settings", { data: { lowBalance }, headers: { origin: ORIGIN } });
   const original = (await (await admin.request.get("/api/settings")).json()) as { lowBalance: Record<string, string> };
   try {
     expect((await set({ ...original.lowBalance, USD: "999999999.00" })).status()).toBe(200);
@@ -99,10 +115,14 @@ async function dailyCloses(page: Page): Promise<string[][]> {
   const table = page.getByTestId("balance-chart-table");
   await page.getByTestId("balance-chart-USD").getByText("Show as a table").click();
   await expect(table).toBeVisible();
-  return table.locator("tbody tr").evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+  return table
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent ?? "")));
 }
 
-test("the wallet chart's past days stay fixed across a new order, a deposit and a payout sent and paid, even with the upstream's clock ahead", async ({ browser }) => {
+test("the wallet chart's past days stay fixed across a new order, a deposit and a payout sent and paid, even with the upstream's clock ahead", async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const finance = await (await browser.newContext()).newPage();
   await signInAs(finance, "finance");
@@ -115,10 +135,16 @@ test("the wallet chart's past days stay fixed across a new order, a deposit and 
 
   const buyer = await (await browser.newContext()).newPage();
   await signInAs(buyer, "buyer");
-  const product = await findProduct((p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD");
+  const product = await findProduct(
+    (p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD",
+  );
   const order = await buyer.request.post("/api/orders", {
     headers: { origin: E2E_ORIGIN },
-    data: { idempotencyKey: crypto.randomUUID(), clientReference: `e2e-chart-${Date.now()}`, item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, currency: "USD" } },
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      clientReference: `e2e-chart-${Date.now()}`,
+      item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, currency: "USD" },
+    },
   });
   expect(order.ok()).toBe(true);
   expect((await dailyCloses(finance)).slice(1)).toEqual(pastBefore);
@@ -127,7 +153,10 @@ test("the wallet chart's past days stay fixed across a new order, a deposit and 
   expect((await dailyCloses(finance)).slice(1)).toEqual(pastBefore);
 
   // A payout: requested by finance, approved by an approver, sent to the Issuing Service.
-  const quote = await finance.request.post("/api/withdrawals", { headers: { origin: E2E_ORIGIN }, data: { amount: "31.07", currency: "USD", reason: "Chart stability check" } });
+  const quote = await finance.request.post("/api/withdrawals", {
+    headers: { origin: E2E_ORIGIN },
+    data: { amount: "31.07", currency: "USD", reason: "Chart stability check" },
+  });
   expect(quote.ok(), await quote.text()).toBe(true);
   const id = ((await quote.json()) as { id: string }).id;
   const approver = await (await browser.newContext()).newPage();

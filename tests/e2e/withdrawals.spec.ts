@@ -14,7 +14,9 @@ async function upstreamWithdrawalsOf(amount: string): Promise<UpstreamWithdrawal
   const all: UpstreamWithdrawal[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: UpstreamWithdrawal[]; nextCursor: string | null } = await sandboxApi(`/withdrawals?limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+    const page: { items: UpstreamWithdrawal[]; nextCursor: string | null } = await sandboxApi(
+      `/withdrawals?limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+    );
     all.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
@@ -45,7 +47,11 @@ async function requestWithdrawal(page: Page, amount: string, reason = "Quarterly
   await expect(form.getByTestId("withdrawal-quote")).toBeVisible();
   await form.getByRole("button", { name: "Submit for approval" }).click();
   await expect(form.getByTestId("withdrawal-submitted")).toContainText("waiting for another person");
-  const card = page.getByTestId("withdrawal").filter({ hasText: reason }).filter({ hasText: `$${Number(amount).toLocaleString("en-US", { minimumFractionDigits: 2 })}` }).first();
+  const card = page
+    .getByTestId("withdrawal")
+    .filter({ hasText: reason })
+    .filter({ hasText: `$${Number(amount).toLocaleString("en-US", { minimumFractionDigits: 2 })}` })
+    .first();
   await expect(card.getByTestId("withdrawal-state")).toHaveText("Awaiting approval");
   return (await card.getAttribute("data-id"))!;
 }
@@ -63,7 +69,9 @@ test.beforeAll(async () => {
   });
 });
 
-test("finance requests, the requester cannot approve, an approver approves; it is requested upstream and later paid", async ({ browser }) => {
+test("finance requests, the requester cannot approve, an approver approves; it is requested upstream and later paid", async ({
+  browser,
+}) => {
   const maker = await as(browser, MAKER);
   const amount = freshAmount();
   const id = await requestWithdrawal(maker, amount);
@@ -90,16 +98,25 @@ test("finance requests, the requester cannot approve, an approver approves; it i
   // A business day later (the sandbox's clock) the Issuing Service pays it out.
   await sandboxControl("POST", "/clock/advance", { seconds: 4 * 86_400 });
   await expect
-    .poll(async () => {
-      await approver.reload();
-      return card(approver, id).getByTestId("withdrawal-state").textContent();
-    }, { timeout: 30_000, intervals: [1_000, 2_000, 3_000] })
+    .poll(
+      async () => {
+        await approver.reload();
+        return card(approver, id).getByTestId("withdrawal-state").textContent();
+      },
+      { timeout: 30_000, intervals: [1_000, 2_000, 3_000] },
+    )
     .toBe("Paid");
   expect((await upstreamWithdrawalsOf(amount)).map((w) => w.status)).toEqual(["paid"]);
 
   const audit = await as(browser, "admin");
   await audit.goto("/audit?action=withdrawal.*");
-  for (const step of ["Requested a withdrawal", "Tried to decide own withdrawal", "Approved a withdrawal", "Withdrawal sent to the Issuing Service", "Withdrawal paid out"]) {
+  for (const step of [
+    "Requested a withdrawal",
+    "Tried to decide own withdrawal",
+    "Approved a withdrawal",
+    "Withdrawal sent to the Issuing Service",
+    "Withdrawal paid out",
+  ]) {
     await expect(audit.getByRole("main")).toContainText(step);
   }
 });
@@ -109,7 +126,9 @@ test("a rejected and an expired request are never sent", async ({ browser }) => 
   const [a, b] = [freshAmount(), freshAmount()];
   const rejectedId = await requestWithdrawal(finance, a, "Pay out the December surplus");
   const expiredId = await requestWithdrawal(finance, b, "Pay out the November surplus");
-  await withDb((db) => db.query(`UPDATE "WithdrawalRequest" SET "expiresAt" = now() - interval '1 minute' WHERE id = $1`, [expiredId]));
+  await withDb((db) =>
+    db.query(`UPDATE "WithdrawalRequest" SET "expiresAt" = now() - interval '1 minute' WHERE id = $1`, [expiredId]),
+  );
 
   const approver = await as(browser, "approver");
   const toReject = card(approver, rejectedId);
@@ -172,7 +191,10 @@ test("an amount above the balance is refused at the quote with the reason; viewe
   await expect(viewer.getByRole("heading", { name: "Withdrawals" })).toBeVisible();
   await expect(viewer.getByRole("form", { name: "Request a withdrawal" })).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: /Approve|Reject|Cancel/ })).toHaveCount(0);
-  const forged = await viewer.request.post("/api/withdrawals", { headers: { origin: ORIGIN }, data: { amount: "25.00", currency: "USD", reason: "Forged by a viewer" } });
+  const forged = await viewer.request.post("/api/withdrawals", {
+    headers: { origin: ORIGIN },
+    data: { amount: "25.00", currency: "USD", reason: "Forged by a viewer" },
+  });
   expect(forged.status()).toBe(403);
   await viewer.screenshot({ path: "test-results/withdrawals-viewer.png", fullPage: true });
   await finance.screenshot({ path: "test-results/withdrawals-finance.png", fullPage: true });
@@ -183,7 +205,8 @@ test("bad input to the wallet and withdrawal API gets 400 problem documents and 
   const approver = await as(browser, "approver");
   const count = () => withDb(async (db) => Number((await db.query(`SELECT count(*) FROM "WithdrawalRequest"`)).rows[0].count));
   const before = await count();
-  const post = (page: Page, url: string, data: string) => page.request.post(url, { headers: { origin: ORIGIN, "content-type": "application/json" }, data });
+  const post = (page: Page, url: string, data: string) =>
+    page.request.post(url, { headers: { origin: ORIGIN, "content-type": "application/json" }, data });
   const cases: [Page, string, string][] = [
     [finance, "/api/withdrawals", "not json"],
     [finance, "/api/withdrawals", "[1,2]"],
@@ -200,7 +223,13 @@ test("bad input to the wallet and withdrawal API gets 400 problem documents and 
     expect(res.status(), `${url} ${data.slice(0, 60)}`).toBe(400);
     expect(res.headers()["content-type"]).toContain("application/problem+json");
   }
-  for (const url of ["/api/withdrawals?state=everything", "/api/withdrawals?page=-1", "/api/withdrawals/..%2f..%2fetc", "/api/wallet/deposits?limit=1000", "/api/wallet/balance-history?currency=usd"]) {
+  for (const url of [
+    "/api/withdrawals?state=everything",
+    "/api/withdrawals?page=-1",
+    "/api/withdrawals/..%2f..%2fetc",
+    "/api/wallet/deposits?limit=1000",
+    "/api/wallet/balance-history?currency=usd",
+  ]) {
     const res = await finance.request.get(url);
     expect(res.status(), url).toBe(400);
   }

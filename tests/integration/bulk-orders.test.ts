@@ -24,7 +24,8 @@ const PHONE = "+447700900123";
 
 const products: Product[] = [];
 const usd = (p: Product) => p.currency === "USD" && p.isAvailable;
-const variantProducts = () => products.filter((p) => usd(p) && p.variants.length > 0 && p.type !== "phone-top-up" && p.variants[0]!.price < 40).slice(0, 5);
+const variantProducts = () =>
+  products.filter((p) => usd(p) && p.variants.length > 0 && p.type !== "phone-top-up" && p.variants[0]!.price < 40).slice(0, 5);
 const valueProduct = () => products.find((p) => usd(p) && p.minimumValue !== null && p.type !== "phone-top-up")!;
 const topUp = () => products.find((p) => usd(p) && p.type === "phone-top-up")!;
 
@@ -55,7 +56,8 @@ function twentyRows(batch: string): string[] {
   return Array.from({ length: 20 }, (_, i) => {
     const reference = `${batch}-${String(i + 1).padStart(2, "0")}`;
     if (i < 14) return rowFor(variants[i % variants.length]!, reference, (i % 2) + 1);
-    if (i < 17) return `${value.id},,${Math.round((value.minimumValue! + (i - 14) * value.valueStep!) * 100) / 100},1,${reference},`;
+    if (i < 17)
+      return `${value.id},,${Math.round((value.minimumValue! + (i - 14) * value.valueStep!) * 100) / 100},1,${reference},`;
     return rowFor(topUp(), reference);
   });
 }
@@ -98,7 +100,9 @@ describe("bulk orders", () => {
     expect(byRef.get(`${batch}-x3`)!.errors?.value?.[0]).toMatch(/Not on this product's grid/);
     expect(byRef.get(`${batch}-x4`)!.errors?.productId).toEqual(["This product is unavailable right now."]);
     expect(byRef.get(`${batch}-x5`)!.errors?.phoneNumber?.[0]).toMatch(/needs the phone number/);
-    expect(view.rows.filter((r) => r.cells.clientReference === `${batch}-dup`).map((r) => r.errors?.clientReference?.[0])).toEqual([
+    expect(
+      view.rows.filter((r) => r.cells.clientReference === `${batch}-dup`).map((r) => r.errors?.clientReference?.[0]),
+    ).toEqual([
       "Row 28 uses the same client reference; each order needs its own.",
       "Row 27 uses the same client reference; each order needs its own.",
     ]);
@@ -126,7 +130,9 @@ describe("bulk orders", () => {
     expect(done.rows.filter((r) => r.state === "placed").every((r) => r.orderId && r.orderStatus)).toBe(true);
     expect(await countsFor(references(batch))).toEqual(Array(20).fill(1));
     expect(await countsFor(invalid.map((_, i) => `${batch}-x${i + 1}`).concat(`${batch}-dup`))).toEqual(Array(8).fill(0));
-    expect(await db().order.count({ where: { clientReference: { startsWith: `${batch}-` }, placedById: buyer.staffId } })).toBe(20);
+    expect(await db().order.count({ where: { clientReference: { startsWith: `${batch}-` }, placedById: buyer.staffId } })).toBe(
+      20,
+    );
     expect(await db().auditEvent.count({ where: { action: "bulk_order.confirm", targetId: view.id } })).toBe(1);
 
     // Confirming again and running again change nothing.
@@ -149,15 +155,24 @@ describe("bulk orders", () => {
 
     // The process "dies" after the 6th row is recorded.
     let settled = 0;
-    const crash = runBulkOrder(view.id, { concurrency: 1, afterRow: () => {
-      if (++settled === 6) throw new Error("simulated crash");
-    } });
+    const crash = runBulkOrder(view.id, {
+      concurrency: 1,
+      afterRow: () => {
+        if (++settled === 6) throw new Error("simulated crash");
+      },
+    });
     await expect(crash).rejects.toThrow("simulated crash");
     expect((await getBulkOrder(buyer, view.id)).progress).toMatchObject({ placed: 6, pending: 14 });
 
     // And the next row was claimed, ledgered and sent, but its answer never recorded.
-    const row = (await db().bulkOrderRow.findFirst({ where: { bulkOrderId: view.id, state: "pending" }, orderBy: { rowNumber: "asc" } }))!;
-    await db().bulkOrderRow.update({ where: { id: row.id }, data: { state: "placing", claimedAt: new Date(Date.now() - 600_000) } });
+    const row = (await db().bulkOrderRow.findFirst({
+      where: { bulkOrderId: view.id, state: "pending" },
+      orderBy: { rowNumber: "asc" },
+    }))!;
+    await db().bulkOrderRow.update({
+      where: { id: row.id },
+      data: { state: "placing", claimedAt: new Date(Date.now() - 600_000) },
+    });
     const request = bulkRowOrderRequest(row);
     await openLedgerEntry(row.idempotencyKey!, "order.create", request, buyer.staffId);
     await upstream().createOrder(request, row.idempotencyKey!);
@@ -212,9 +227,14 @@ describe("bulk orders", () => {
     const view = await previewed(buyer, twentyRows(batch).slice(0, 8));
     await confirmBulkOrder(buyer, view.id);
     let settled = 0;
-    await expect(runBulkOrder(view.id, { concurrency: 1, afterRow: () => {
-      if (++settled === 3) throw new Error("stop here");
-    } })).rejects.toThrow();
+    await expect(
+      runBulkOrder(view.id, {
+        concurrency: 1,
+        afterRow: () => {
+          if (++settled === 3) throw new Error("stop here");
+        },
+      }),
+    ).rejects.toThrow();
 
     const cancelled = await cancelBulkOrder(buyer, view.id);
     expect(cancelled).toMatchObject({ state: "cancelled", progress: { placed: 3, cancelled: 5, settled: 8 } });
@@ -247,7 +267,10 @@ describe("bulk orders", () => {
 
   test("a preview is refused when the file cannot be read, and expires after an hour", async () => {
     const buyer = await makeStaff(["buyer"]);
-    await expect(previewBulkOrder(buyer, { csv: "" })).rejects.toMatchObject({ code: "invalid_request", fieldErrors: { csv: ["Choose a CSV file."] } });
+    await expect(previewBulkOrder(buyer, { csv: "" })).rejects.toMatchObject({
+      code: "invalid_request",
+      fieldErrors: { csv: ["Choose a CSV file."] },
+    });
     await expect(previewBulkOrder(buyer, { csv: "a,b\n1,2" })).rejects.toMatchObject({ code: "invalid_request" });
     await expect(previewBulkOrder(buyer, { csv: `${HEADER}\n`, extra: 1 })).rejects.toMatchObject({ code: "invalid_request" });
 
@@ -264,7 +287,10 @@ describe("bulk orders", () => {
     await db().staff.update({ where: { id: buyer.staffId }, data: { roles: ["viewer"] } });
     expect(await runBulkOrder(view.id)).toMatchObject({ state: "done", open: 0 });
     const done = await getBulkOrder({ ...buyer, roles: ["viewer"] }, view.id);
-    expect(done.rows.map((r) => [r.state, r.errorCode])).toEqual([["failed", "forbidden"], ["failed", "forbidden"]]);
+    expect(done.rows.map((r) => [r.state, r.errorCode])).toEqual([
+      ["failed", "forbidden"],
+      ["failed", "forbidden"],
+    ]);
     expect(await countsFor(references(batch, 2))).toEqual([0, 0]);
     expect(await db().idempotencyKey.count({ where: { key: { startsWith: `bulk-${view.id}` } } })).toBe(0);
   });
@@ -276,10 +302,14 @@ describe("bulk orders", () => {
     try {
       const view = await previewed(buyer, twentyRows(batch));
       await confirmBulkOrder(buyer, view.id);
-      const done = await eventually(async () => {
-        const current = await getBulkOrder(buyer, view.id);
-        return current.state === "done" ? current : undefined;
-      }, 45_000, 250);
+      const done = await eventually(
+        async () => {
+          const current = await getBulkOrder(buyer, view.id);
+          return current.state === "done" ? current : undefined;
+        },
+        45_000,
+        250,
+      );
       expect(done.progress).toMatchObject({ placed: 20, settled: 20 });
       expect(await countsFor(references(batch))).toEqual(Array(20).fill(1));
     } finally {

@@ -29,7 +29,9 @@ describe("the data folder's owner", () => {
     first.update({ state: "running", appUrl: "http://localhost:3999" });
     const refused = await acquireDataDir(dir, 5_000).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DataDirBusyError);
-    expect((refused as Error).message).toBe(`Another process (pid ${process.pid}) is using the data folder ${dir} and serving http://localhost:3999. Stop it first, or set DATA_DIR to another folder.`);
+    expect((refused as Error).message).toBe(
+      `Another process (pid ${process.pid}) is using the data folder ${dir} and serving http://localhost:3999. Stop it first, or set DATA_DIR to another folder.`,
+    );
     await first.release();
     expect(await askOwner(dir)).toBeNull();
     await (await acquireDataDir(dir, 1_000)).release();
@@ -52,7 +54,10 @@ describe("the data folder's owner", () => {
     const script = `import { acquireDataDir } from ${JSON.stringify(path.join(ROOT, "scripts/lib/data-dir-lock.ts"))};
       const lock = await acquireDataDir(${JSON.stringify(dir)}); lock.update({ state: "running" }); console.log("locked"); setInterval(() => {}, 1000);`;
     // node with tsx's loader, not the tsx CLI: the CLI would run the script in a child of its own.
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     children.push(child);
     await new Promise<void>((resolve) => createInterface({ input: child.stdout! }).once("line", () => resolve()));
     expect((await askOwner(dir))?.pid).toBe(child.pid);

@@ -12,49 +12,116 @@ import { databaseUrl } from "../support/db";
 describe("migrations agree with schema.prisma", () => {
   test("every model and field round-trips through the generated client", async () => {
     const staff = await db().staff.create({
-      data: { email: `schema-${Date.now()}@test.local`, name: "Schema", passwordHash: "$argon2id$x", roles: ["admin", "viewer"], active: false, sessionVersion: 7 },
+      data: {
+        email: `schema-${Date.now()}@test.local`,
+        name: "Schema",
+        passwordHash: "$argon2id$x",
+        roles: ["admin", "viewer"],
+        active: false,
+        sessionVersion: 7,
+      },
     });
     expect(await db().staff.findUniqueOrThrow({ where: { id: staff.id } })).toEqual(staff);
 
     const at = new Date("2026-01-02T03:04:05.678Z");
     const session = await db().staffSession.create({
-      data: { staffId: staff.id, sessionVersion: 7, createdAt: at, lastSeenAt: at, reauthAt: at, endedAt: at, endReason: "x", ip: "127.0.0.1", userAgent: "ua" },
+      data: {
+        staffId: staff.id,
+        sessionVersion: 7,
+        createdAt: at,
+        lastSeenAt: at,
+        reauthAt: at,
+        endedAt: at,
+        endReason: "x",
+        ip: "127.0.0.1",
+        userAgent: "ua",
+      },
     });
     expect(await db().staffSession.findUniqueOrThrow({ where: { id: session.id } })).toEqual(session);
 
-    const throttle = await db().signInThrottle.create({ data: { key: `k-${Date.now()}`, failures: 3, lockedUntil: at, lastFailureAt: at } });
+    const throttle = await db().signInThrottle.create({
+      data: { key: `k-${Date.now()}`, failures: 3, lockedUntil: at, lastFailureAt: at },
+    });
     expect(await db().signInThrottle.findUniqueOrThrow({ where: { key: throttle.key } })).toEqual(throttle);
 
     const audit = await db().auditEvent.create({
-      data: { at, actorId: staff.id, actorEmail: staff.email, action: "a", targetType: "t", targetId: "i", ip: "::1", userAgent: "u", correlationId: "c", details: { nested: { n: 1 }, list: [1, "2"] } },
+      data: {
+        at,
+        actorId: staff.id,
+        actorEmail: staff.email,
+        action: "a",
+        targetType: "t",
+        targetId: "i",
+        ip: "::1",
+        userAgent: "u",
+        correlationId: "c",
+        details: { nested: { n: 1 }, list: [1, "2"] },
+      },
     });
     expect(await db().auditEvent.findUniqueOrThrow({ where: { id: audit.id } })).toEqual(audit);
 
-    const setting = await db().setting.create({ data: { key: `s-${Date.now()}`, value: { amount: "10.50" }, updatedBy: staff.id } });
+    const setting = await db().setting.create({
+      data: { key: `s-${Date.now()}`, value: { amount: "10.50" }, updatedBy: staff.id },
+    });
     expect(await db().setting.findUniqueOrThrow({ where: { key: setting.key } })).toEqual(setting);
 
     const order = await db().order.create({
       data: {
-        id: `ord-${Date.now()}`, clientReference: "ref", status: "reserved", totalMinor: 123456789012n, currency: "USD", lines: [{ productId: "p", quantity: 2 }],
-        upstreamCreatedAt: at, upstreamUpdatedAt: at, lastEventAt: at, placedById: staff.id, idempotencyKey: `idem-${Date.now()}`, syncedAt: at, nextCheckAt: at, checkAttempts: 3,
+        id: `ord-${Date.now()}`,
+        clientReference: "ref",
+        status: "reserved",
+        totalMinor: 123456789012n,
+        currency: "USD",
+        lines: [{ productId: "p", quantity: 2 }],
+        upstreamCreatedAt: at,
+        upstreamUpdatedAt: at,
+        lastEventAt: at,
+        placedById: staff.id,
+        idempotencyKey: `idem-${Date.now()}`,
+        syncedAt: at,
+        nextCheckAt: at,
+        checkAttempts: 3,
       },
     });
     expect(await db().order.findUniqueOrThrow({ where: { id: order.id } })).toEqual(order);
 
     const key = await db().idempotencyKey.create({
-      data: { key: `k-${Date.now()}`, purpose: "order.create", requestHash: "h", requestBody: { item: { quantity: 1 } }, state: "unknown", resultId: "r", staffId: staff.id, attempts: 2, errorCode: "timeout", correlationId: "c" },
+      data: {
+        key: `k-${Date.now()}`,
+        purpose: "order.create",
+        requestHash: "h",
+        requestBody: { item: { quantity: 1 } },
+        state: "unknown",
+        resultId: "r",
+        staffId: staff.id,
+        attempts: 2,
+        errorCode: "timeout",
+        correlationId: "c",
+      },
     });
     expect(await db().idempotencyKey.findUniqueOrThrow({ where: { key: key.key } })).toEqual(key);
 
     const event = await db().webhookEvent.create({
-      data: { id: `e${Date.now()}`, type: "order.fulfilled", occurredAt: at, receivedAt: at, payload: { data: { orderId: "o" } }, state: "failed", attempts: 4, lastError: "x", processedAt: at },
+      data: {
+        id: `e${Date.now()}`,
+        type: "order.fulfilled",
+        occurredAt: at,
+        receivedAt: at,
+        payload: { data: { orderId: "o" } },
+        state: "failed",
+        attempts: 4,
+        lastError: "x",
+        processedAt: at,
+      },
     });
     expect(await db().webhookEvent.findUniqueOrThrow({ where: { id: event.id } })).toEqual(event);
 
     const window = await db().rateBudget.create({ data: { windowStart: new Date("2001-01-01T00:01:00Z"), used: 42 } });
     expect(await db().rateBudget.findUniqueOrThrow({ where: { windowStart: window.windowStart } })).toEqual(window);
 
-    const credit = await db().walletCredit.create({ data: { eventId: `c${Date.now()}`, amountMinor: 5000n, currency: "USD", availableBalanceMinor: 99000n, occurredAt: at } });
+    const credit = await db().walletCredit.create({
+      data: { eventId: `c${Date.now()}`, amountMinor: 5000n, currency: "USD", availableBalanceMinor: 99000n, occurredAt: at },
+    });
     expect(await db().walletCredit.findUniqueOrThrow({ where: { eventId: credit.eventId } })).toEqual(credit);
 
     const read = await db().balanceRead.create({ data: { currency: "USD", availableMinor: 123_456_789_012n, readAt: at } });
@@ -69,8 +136,20 @@ describe("migrations agree with schema.prisma", () => {
 
     const sync = await db().orderSync.create({
       data: {
-        source: `https://schema-${Date.now()}.test`, importState: "paused", importCursor: "c", importPages: 3, importOrders: 300, importStartedAt: at, importFinishedAt: at,
-        importLastPageAt: at, callsWindowStart: at, callsInWindow: 2, highWaterMark: at, lastSyncAt: at, lastSyncOrders: 4, lastError: "e",
+        source: `https://schema-${Date.now()}.test`,
+        importState: "paused",
+        importCursor: "c",
+        importPages: 3,
+        importOrders: 300,
+        importStartedAt: at,
+        importFinishedAt: at,
+        importLastPageAt: at,
+        callsWindowStart: at,
+        callsInWindow: 2,
+        highWaterMark: at,
+        lastSyncAt: at,
+        lastSyncOrders: 4,
+        lastError: "e",
       },
     });
     expect(await db().orderSync.findUniqueOrThrow({ where: { source: sync.source } })).toEqual(sync);
@@ -85,7 +164,9 @@ describe("migrations agree with schema.prisma", () => {
   test("migrations are recorded the way Prisma records them, and re-running applies nothing", async () => {
     const client = new pg.Client({ connectionString: databaseUrl() });
     await client.connect();
-    const { rows } = await client.query(`SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations"`);
+    const { rows } = await client.query(
+      `SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations"`,
+    );
     await client.end();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
@@ -101,21 +182,49 @@ describe("migrations agree with schema.prisma", () => {
     const at = new Date("2026-01-02T03:04:05.678Z");
     const bulk = await db().bulkOrder.create({
       data: {
-        createdById: "staff-x", fileName: "f.csv", state: "running", rowCount: 2, validCount: 1, totals: [{ currency: "USD", totalMinor: "123456789012345" }],
-        createdAt: at, confirmedAt: at, finishedAt: at, cancelledAt: at,
+        createdById: "staff-x",
+        fileName: "f.csv",
+        state: "running",
+        rowCount: 2,
+        validCount: 1,
+        totals: [{ currency: "USD", totalMinor: "123456789012345" }],
+        createdAt: at,
+        confirmedAt: at,
+        finishedAt: at,
+        cancelledAt: at,
       },
     });
     expect(await db().bulkOrder.findUniqueOrThrow({ where: { id: bulk.id } })).toEqual(bulk);
     const row = await db().bulkOrderRow.create({
       data: {
-        bulkOrderId: bulk.id, rowNumber: 2, input: { productId: "p", quantity: "1" }, request: { productId: "p", quantity: 1 }, errors: { value: ["x"] }, clientReference: "ref",
-        productName: "P", optionLabel: "$10", quotedTotalMinor: 9_007_199_254_740_993n, currency: "USD", idempotencyKey: `bulk-${bulk.id}-2`, state: "placed", orderId: "ord",
-        errorCode: "e", errorMessage: "m", correlationId: "c", attempts: 3, claimedAt: at, settledAt: at,
+        bulkOrderId: bulk.id,
+        rowNumber: 2,
+        input: { productId: "p", quantity: "1" },
+        request: { productId: "p", quantity: 1 },
+        errors: { value: ["x"] },
+        clientReference: "ref",
+        productName: "P",
+        optionLabel: "$10",
+        quotedTotalMinor: 9_007_199_254_740_993n,
+        currency: "USD",
+        idempotencyKey: `bulk-${bulk.id}-2`,
+        state: "placed",
+        orderId: "ord",
+        errorCode: "e",
+        errorMessage: "m",
+        correlationId: "c",
+        attempts: 3,
+        claimedAt: at,
+        settledAt: at,
       },
     });
     expect(await db().bulkOrderRow.findUniqueOrThrow({ where: { id: row.id } })).toEqual(row);
-    await expect(db().bulkOrderRow.create({ data: { bulkOrderId: bulk.id, rowNumber: 2, input: {} } })).rejects.toMatchObject({ code: "P2002" });
-    await expect(db().bulkOrderRow.create({ data: { bulkOrderId: bulk.id, rowNumber: 3, input: {}, idempotencyKey: row.idempotencyKey } })).rejects.toMatchObject({ code: "P2002" });
+    await expect(db().bulkOrderRow.create({ data: { bulkOrderId: bulk.id, rowNumber: 2, input: {} } })).rejects.toMatchObject({
+      code: "P2002",
+    });
+    await expect(
+      db().bulkOrderRow.create({ data: { bulkOrderId: bulk.id, rowNumber: 3, input: {}, idempotencyKey: row.idempotencyKey } }),
+    ).rejects.toMatchObject({ code: "P2002" });
     await db().bulkOrder.delete({ where: { id: bulk.id } });
     expect(await db().bulkOrderRow.count({ where: { bulkOrderId: bulk.id } })).toBe(0);
   });
@@ -123,57 +232,161 @@ describe("migrations agree with schema.prisma", () => {
   test("withdrawal requests round-trip; the database refuses self-approval and changed terms", async () => {
     const at = new Date("2026-01-02T03:04:05.678Z");
     const [maker, checker] = await Promise.all(
-      ["maker", "checker"].map((n) => db().staff.create({ data: { email: `${n}-${Date.now()}@test.local`, name: n, passwordHash: "$argon2id$x", roles: ["finance", "approver"] } })),
+      ["maker", "checker"].map((n) =>
+        db().staff.create({
+          data: { email: `${n}-${Date.now()}@test.local`, name: n, passwordHash: "$argon2id$x", roles: ["finance", "approver"] },
+        }),
+      ),
     );
     const request = await db().withdrawalRequest.create({
       data: {
-        id: `wr_${Date.now()}`, amountMinor: 9_007_199_254_740_993n, currency: "USD", feeMinor: 100n, netMinor: 9_007_199_254_740_893n, quotedPayoutAt: at, reason: "r",
-        state: "paid", requestedById: maker!.id, requestedAt: at, expiresAt: at, decidedById: checker!.id, decidedAt: at, decisionComment: "ok", sendStartedAt: at,
-        lastSendAt: at, sendAttempts: 2, leaseUntil: at, nextCheckAt: at, upstreamId: `wdr_${Date.now()}`, upstreamStatus: "paid", upstreamRequestedAt: at, payoutDate: at,
-        paidAt: at, cancelledById: checker!.id, cancelledAt: at, failureCode: "f", failureMessage: "m", correlationId: "c",
+        id: `wr_${Date.now()}`,
+        amountMinor: 9_007_199_254_740_993n,
+        currency: "USD",
+        feeMinor: 100n,
+        netMinor: 9_007_199_254_740_893n,
+        quotedPayoutAt: at,
+        reason: "r",
+        state: "paid",
+        requestedById: maker!.id,
+        requestedAt: at,
+        expiresAt: at,
+        decidedById: checker!.id,
+        decidedAt: at,
+        decisionComment: "ok",
+        sendStartedAt: at,
+        lastSendAt: at,
+        sendAttempts: 2,
+        leaseUntil: at,
+        nextCheckAt: at,
+        upstreamId: `wdr_${Date.now()}`,
+        upstreamStatus: "paid",
+        upstreamRequestedAt: at,
+        payoutDate: at,
+        paidAt: at,
+        cancelledById: checker!.id,
+        cancelledAt: at,
+        failureCode: "f",
+        failureMessage: "m",
+        correlationId: "c",
       },
     });
     expect(await db().withdrawalRequest.findUniqueOrThrow({ where: { id: request.id } })).toEqual(request);
-    await expect(db().withdrawalRequest.update({ where: { id: request.id }, data: { decidedById: maker!.id } })).rejects.toThrow(/decider_not_requester/);
-    await expect(db().withdrawalRequest.update({ where: { id: request.id }, data: { amountMinor: 1n } })).rejects.toThrow(/cannot change/);
-    await expect(db().withdrawalRequest.update({ where: { id: request.id }, data: { currency: "EUR" } })).rejects.toThrow(/cannot change/);
-    expect((await db().withdrawalRequest.findUniqueOrThrow({ where: { id: request.id } })).amountMinor).toBe(9_007_199_254_740_993n);
+    await expect(db().withdrawalRequest.update({ where: { id: request.id }, data: { decidedById: maker!.id } })).rejects.toThrow(
+      /decider_not_requester/,
+    );
+    await expect(db().withdrawalRequest.update({ where: { id: request.id }, data: { amountMinor: 1n } })).rejects.toThrow(
+      /cannot change/,
+    );
+    await expect(db().withdrawalRequest.update({ where: { id: request.id }, data: { currency: "EUR" } })).rejects.toThrow(
+      /cannot change/,
+    );
+    expect((await db().withdrawalRequest.findUniqueOrThrow({ where: { id: request.id } })).amountMinor).toBe(
+      9_007_199_254_740_993n,
+    );
   });
 
   test("code reveals round-trip; their request never changes, only the outcome, and they are never deleted", async () => {
     const at = new Date("2026-01-02T03:04:05.678Z");
     const reveal = await db().codeReveal.create({
       data: {
-        idempotencyKey: `rk-${Date.now()}`, orderId: "ord_schema", staffId: "staff_schema", actorEmail: "s@test.local", ip: "::1", ticket: "T-1", reason: "reason",
-        correlationId: "c", state: "failed", revealCount: 3, errorCode: "e", upstreamCorrelationId: "u", startedAt: at, finishedAt: at,
+        idempotencyKey: `rk-${Date.now()}`,
+        orderId: "ord_schema",
+        staffId: "staff_schema",
+        actorEmail: "s@test.local",
+        ip: "::1",
+        ticket: "T-1",
+        reason: "reason",
+        correlationId: "c",
+        state: "failed",
+        revealCount: 3,
+        errorCode: "e",
+        upstreamCorrelationId: "u",
+        startedAt: at,
+        finishedAt: at,
       },
     });
     expect(await db().codeReveal.findUniqueOrThrow({ where: { id: reveal.id } })).toEqual(reveal);
     await expect(db().codeReveal.update({ where: { id: reveal.id }, data: { state: "lost" } })).rejects.toThrow(/state_known/);
     await expect(db().codeReveal.update({ where: { id: reveal.id }, data: { ticket: "T-2" } })).rejects.toThrow(/cannot change/);
-    await expect(db().codeReveal.update({ where: { id: reveal.id }, data: { staffId: "someone else" } })).rejects.toThrow(/cannot change/);
+    await expect(db().codeReveal.update({ where: { id: reveal.id }, data: { staffId: "someone else" } })).rejects.toThrow(
+      /cannot change/,
+    );
     await expect(db().codeReveal.delete({ where: { id: reveal.id } })).rejects.toThrow(/kept/);
-    expect((await db().codeReveal.update({ where: { id: reveal.id }, data: { state: "started", finishedAt: null } })).state).toBe("started");
+    expect((await db().codeReveal.update({ where: { id: reveal.id }, data: { state: "started", finishedAt: null } })).state).toBe(
+      "started",
+    );
   });
 
   test("spend limits, charges, issued quotes and spend requests round-trip; nobody decides their own spend request", async () => {
     const at = new Date("2026-01-02T03:04:05.678Z");
     const scope = `schema-${Date.now()}`;
-    const limit = await db().spendLimit.create({ data: { scope, currency: "USD", perOrderMinor: 9_007_199_254_740_993n, perDayMinor: 2n, perMonthMinor: null, updatedById: "s" } });
+    const limit = await db().spendLimit.create({
+      data: {
+        scope,
+        currency: "USD",
+        perOrderMinor: 9_007_199_254_740_993n,
+        perDayMinor: 2n,
+        perMonthMinor: null,
+        updatedById: "s",
+      },
+    });
     expect(await db().spendLimit.findUniqueOrThrow({ where: { scope_currency: { scope, currency: "USD" } } })).toEqual(limit);
-    await expect(db().spendLimit.create({ data: { scope: `${scope}-0`, currency: "USD", perDayMinor: 0n } })).rejects.toThrow(/amounts_positive/);
-    const charge = await db().spendCharge.create({ data: { id: `sc-${scope}`, staffId: "s", currency: "USD", amountMinor: 5n, source: `src-${scope}`, state: "spent", chargedAt: at } });
+    await expect(db().spendLimit.create({ data: { scope: `${scope}-0`, currency: "USD", perDayMinor: 0n } })).rejects.toThrow(
+      /amounts_positive/,
+    );
+    const charge = await db().spendCharge.create({
+      data: {
+        id: `sc-${scope}`,
+        staffId: "s",
+        currency: "USD",
+        amountMinor: 5n,
+        source: `src-${scope}`,
+        state: "spent",
+        chargedAt: at,
+      },
+    });
     expect(await db().spendCharge.findUniqueOrThrow({ where: { id: charge.id } })).toEqual(charge);
-    const quote = await db().issuedQuote.create({ data: { id: `q-${scope}`, staffId: "s", item: { productId: "p", quantity: 1 }, totalMinor: 7n, currency: "USD", expiresAt: at, createdAt: at } });
+    const quote = await db().issuedQuote.create({
+      data: {
+        id: `q-${scope}`,
+        staffId: "s",
+        item: { productId: "p", quantity: 1 },
+        totalMinor: 7n,
+        currency: "USD",
+        expiresAt: at,
+        createdAt: at,
+      },
+    });
     expect(await db().issuedQuote.findUniqueOrThrow({ where: { id: quote.id } })).toEqual(quote);
     const request = await db().spendRequest.create({
       data: {
-        id: `sr-${scope}`, kind: "order", state: "awaiting", reason: "r", why: "w", totals: { USD: "100" }, approvedTotals: { USD: "90" }, previousTotals: { USD: "80" }, orderRequest: { clientReference: "c" },
-        submissionKey: `k-${scope}`, bulkOrderId: `b-${scope}`, round: 2, requestedById: "maker", requestedAt: at, expiresAt: at, decidedById: "checker", decidedAt: at, decisionComment: "ok", orderId: "o", failureCode: "f",
+        id: `sr-${scope}`,
+        kind: "order",
+        state: "awaiting",
+        reason: "r",
+        why: "w",
+        totals: { USD: "100" },
+        approvedTotals: { USD: "90" },
+        previousTotals: { USD: "80" },
+        orderRequest: { clientReference: "c" },
+        submissionKey: `k-${scope}`,
+        bulkOrderId: `b-${scope}`,
+        round: 2,
+        requestedById: "maker",
+        requestedAt: at,
+        expiresAt: at,
+        decidedById: "checker",
+        decidedAt: at,
+        decisionComment: "ok",
+        orderId: "o",
+        failureCode: "f",
       },
     });
     expect(await db().spendRequest.findUniqueOrThrow({ where: { id: request.id } })).toEqual(request);
-    await expect(db().spendRequest.update({ where: { id: request.id }, data: { decidedById: "maker" } })).rejects.toThrow(/decider_not_requester/);
+    await expect(db().spendRequest.update({ where: { id: request.id }, data: { decidedById: "maker" } })).rejects.toThrow(
+      /decider_not_requester/,
+    );
   });
 
   test("several instances migrating at once do not collide", async () => {

@@ -27,7 +27,11 @@ let worker: Worker | null = null;
 const savedEnv = { ...process.env };
 
 async function control<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${sandbox.baseUrl}/_sandbox${path}`, { method, headers: body ? { "content-type": "application/json" } : undefined, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${sandbox.baseUrl}/_sandbox${path}`, {
+    method,
+    headers: body ? { "content-type": "application/json" } : undefined,
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (!res.ok) throw new Error(`sandbox ${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -41,7 +45,13 @@ const syncRow = () => db().orderSync.findUniqueOrThrow({ where: { source: syncSo
 
 beforeAll(async () => {
   sandbox = await spawnSandbox({ SANDBOX_PORT: "0", SANDBOX_RATE_LIMIT: "120", SANDBOX_FULFILMENT_DELAY_MS: "200" });
-  seededIds = (await control<{ ids: string[] }>("POST", "/orders/seed", { count: ORDERS, spreadSeconds: 30 * 86_400, referencePrefix: "storefront-" })).ids;
+  seededIds = (
+    await control<{ ids: string[] }>("POST", "/orders/seed", {
+      count: ORDERS,
+      spreadSeconds: 30 * 86_400,
+      referencePrefix: "storefront-",
+    })
+  ).ids;
   Object.assign(process.env, {
     SERVICE_BASE_URL: sandbox.baseUrl,
     SERVICE_API_KEY: sandbox.apiKey,
@@ -70,7 +80,8 @@ function browse(people: Actor[], until: () => boolean) {
   const act = async (actor: Actor, pick: number, i: number) => {
     if (pick === 0) await listProducts(actor, { page: 1 + (i % 3), size: 24, category: categories[i % 3] });
     else if (pick === 1) await listProducts(actor, { page: 1, size: 24 });
-    else if (pick === 2) seen.splice(0, seen.length, ...(await listOrders(actor, orderFilterSchema.parse({}), { limit: 20 })).rows.map((r) => r.id));
+    else if (pick === 2)
+      seen.splice(0, seen.length, ...(await listOrders(actor, orderFilterSchema.parse({}), { limit: 20 })).rows.map((r) => r.id));
     else if (seen.length) await getOrder(actor, seen[i % seen.length]!);
   };
   return Promise.all(
@@ -105,10 +116,14 @@ describe("the history import", () => {
       const startedAt = (await eventually(async () => (await syncRow().catch(() => null)) ?? undefined, 20_000)).importStartedAt;
 
       // Mid-way: the worker stops (a deploy, a crash) and the admin pauses the import meanwhile.
-      const before = await eventually(async () => {
-        const row = await syncRow();
-        return row.importPages >= 3 ? row : undefined;
-      }, 60_000, 100);
+      const before = await eventually(
+        async () => {
+          const row = await syncRow();
+          return row.importPages >= 3 ? row : undefined;
+        },
+        60_000,
+        100,
+      );
       await worker.stop();
       worker = null;
       await controlImport(admin, { action: "pause" });
@@ -124,10 +139,14 @@ describe("the history import", () => {
       expect((await getImportProgress(admin)).state).toBe("paused");
       await controlImport(admin, { action: "resume" });
 
-      const done = await eventually(async () => {
-        const row = await syncRow();
-        return row.importState === "done" ? row : undefined;
-      }, 90_000, 200);
+      const done = await eventually(
+        async () => {
+          const row = await syncRow();
+          return row.importState === "done" ? row : undefined;
+        },
+        90_000,
+        200,
+      );
       importDone = true;
 
       // Resumed, not started again: ten pages of 100 in all, one walk.
@@ -164,10 +183,20 @@ describe("the history import", () => {
   test("an imported order opens like any other, marked as placed through the API elsewhere", async () => {
     const support = await makeStaff(["support"]);
     const order = await getOrder(support, seededIds[0]!);
-    expect(order).toMatchObject({ id: seededIds[0], clientReference: "storefront-00001", status: "fulfilled", origin: "elsewhere", placedBy: null });
+    expect(order).toMatchObject({
+      id: seededIds[0],
+      clientReference: "storefront-00001",
+      status: "fulfilled",
+      origin: "elsewhere",
+      placedBy: null,
+    });
     expect(order.lines).toHaveLength(1);
-    const elsewhere = await listOrders(support, orderFilterSchema.parse({ origin: "elsewhere", reference: "storefront-0000" }), { limit: 20 });
+    const elsewhere = await listOrders(support, orderFilterSchema.parse({ origin: "elsewhere", reference: "storefront-0000" }), {
+      limit: 20,
+    });
     expect(elsewhere.rows.map((r) => r.clientReference)).toContain("storefront-00001");
-    expect((await listOrders(support, orderFilterSchema.parse({ origin: "here", reference: "storefront-" }), { limit: 5 })).rows).toEqual([]);
+    expect(
+      (await listOrders(support, orderFilterSchema.parse({ origin: "here", reference: "storefront-" }), { limit: 5 })).rows,
+    ).toEqual([]);
   });
 });

@@ -16,7 +16,11 @@ async function upstreamOrdersFor(clientReference: string) {
 }
 
 function orderInput(product: Awaited<ReturnType<typeof variantProduct>>, clientReference: string, key = randomUUID()) {
-  return { idempotencyKey: key, clientReference, item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency } };
+  return {
+    idempotencyKey: key,
+    clientReference,
+    item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency },
+  };
 }
 
 afterEach(async () => {
@@ -40,12 +44,20 @@ describe("placing orders through the client", () => {
     const buyer = await makeStaff(["buyer"]);
     const product = await variantProduct();
     const batch = `faulty-${randomUUID().slice(0, 8)}`;
-    await control("PUT", "/faults", { errorRate: 0.2, timeoutRate: 0.1, timeoutMs: 3000, dropResponseAfterCommitRate: 0.25, methods: ["POST"], pathPrefix: "/api/v1/orders" });
+    await control("PUT", "/faults", {
+      errorRate: 0.2,
+      timeoutRate: 0.1,
+      timeoutMs: 3000,
+      dropResponseAfterCommitRate: 0.25,
+      methods: ["POST"],
+      pathPrefix: "/api/v1/orders",
+    });
 
     const N = 20;
     const inputs = Array.from({ length: N }, (_, i) => orderInput(product, `${batch}-${i}`));
     const firstTry = [];
-    for (let i = 0; i < N; i += 5) firstTry.push(...(await Promise.allSettled(inputs.slice(i, i + 5).map((input) => placeOrder(buyer, input)))));
+    for (let i = 0; i < N; i += 5)
+      firstTry.push(...(await Promise.allSettled(inputs.slice(i, i + 5).map((input) => placeOrder(buyer, input)))));
 
     // What a person does after an error: submit the same form again (same key), once the faults are gone.
     await control("DELETE", "/faults");
@@ -134,7 +146,13 @@ describe("placing orders through the client", () => {
       await expect(placeOrder(await makeStaff([role]), orderInput(product, "nope"))).rejects.toMatchObject({ code: "forbidden" });
     }
     const buyer = await makeStaff(["buyer"]);
-    for (const bad of [{}, { ...orderInput(product, "x"), item: { ...orderInput(product, "x").item, quantity: 0 } }, { ...orderInput(product, "x"), quoteId: "q" }, { ...orderInput(product, "x"), idempotencyKey: "" }, { ...orderInput(product, "x"), phoneNumber: "0123" }]) {
+    for (const bad of [
+      {},
+      { ...orderInput(product, "x"), item: { ...orderInput(product, "x").item, quantity: 0 } },
+      { ...orderInput(product, "x"), quoteId: "q" },
+      { ...orderInput(product, "x"), idempotencyKey: "" },
+      { ...orderInput(product, "x"), phoneNumber: "0123" },
+    ]) {
       await expect(placeOrder(buyer, bad)).rejects.toMatchObject({ code: "invalid_request" });
     }
   });

@@ -29,7 +29,10 @@ async function placeDirectly(clientReference: string): Promise<UpstreamOrder> {
   const res = await fetch(`${sandbox().baseUrl}/api/v1/orders`, {
     method: "POST",
     headers: { "X-Api-Key": sandbox().apiKey, "Idempotency-Key": randomUUID(), "content-type": "application/json" },
-    body: JSON.stringify({ clientReference, item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency } }),
+    body: JSON.stringify({
+      clientReference,
+      item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency },
+    }),
   });
   expect(res.status).toBe(202);
   return (await res.json()) as UpstreamOrder;
@@ -55,7 +58,10 @@ describe("lookup on demand", () => {
 
   test("an id the upstream does not know is no such order in this workspace", async () => {
     const support = await makeStaff(["support"]);
-    await expect(getOrder(support, "ord_doesnotexist0000")).rejects.toMatchObject({ code: "not_found", message: expect.stringContaining("no such order in this workspace") });
+    await expect(getOrder(support, "ord_doesnotexist0000")).rejects.toMatchObject({
+      code: "not_found",
+      message: expect.stringContaining("no such order in this workspace"),
+    });
     await expect(getOrder(support, "not an id/../x")).rejects.toMatchObject({ code: "not_found" });
     expect(await mirrored("ord_doesnotexist0000")).toBeNull();
   });
@@ -78,27 +84,36 @@ describe("the safety-net sync", () => {
     // default interval (120 s); the queue keeps one waiting link per chain, so this file's 2 s
     // link would be dropped behind it. Start the chain afresh.
     const [queue] = await db().$queryRaw<{ exists: boolean }[]>`SELECT to_regclass('pgboss.job') IS NOT NULL AS "exists"`;
-    if (queue?.exists) await db().$executeRaw`DELETE FROM pgboss.job WHERE name = ${ORDER_QUEUES.sync.name} AND state = 'created'`;
+    if (queue?.exists)
+      await db().$executeRaw`DELETE FROM pgboss.job WHERE name = ${ORDER_QUEUES.sync.name} AND state = 'created'`;
     worker = await startWorker(WORKER_JOBS);
     // The import's first page sets the high-water mark the sync reads from. An earlier test
     // file's worker may have stopped holding the import's job (the queue frees it only when it
     // expires), so the first step is also taken here, through the same function the job runs.
-    await eventually(async () => {
-      const mark = (await db().orderSync.findUnique({ where: { source: syncSource() } }))?.highWaterMark;
-      if (mark) return mark;
-      await importOrdersPage();
-      return undefined;
-    }, 60_000, 200);
+    await eventually(
+      async () => {
+        const mark = (await db().orderSync.findUnique({ where: { source: syncSource() } }))?.highWaterMark;
+        if (mark) return mark;
+        await importOrdersPage();
+        return undefined;
+      },
+      60_000,
+      200,
+    );
   });
 
   test("an order whose webhooks never came, placed elsewhere, is mirrored with its final state within one interval", async () => {
     const placed = await placeDirectly(`storefront-missed-${randomUUID().slice(0, 8)}`);
     await eventually(async () => (await upstreamStatus(placed.id)) === "fulfilled", 10_000);
     const changedAt = Date.now();
-    const row = await eventually(async () => {
-      const order = await mirrored(placed.id);
-      return order?.status === "fulfilled" ? order : undefined;
-    }, (INTERVAL_SECONDS + 5) * 1000, 100);
+    const row = await eventually(
+      async () => {
+        const order = await mirrored(placed.id);
+        return order?.status === "fulfilled" ? order : undefined;
+      },
+      (INTERVAL_SECONDS + 5) * 1000,
+      100,
+    );
     expect(Date.now() - changedAt).toBeLessThan((INTERVAL_SECONDS + 5) * 1000);
     expect(row).toMatchObject({ placedById: null, idempotencyKey: null });
   });
@@ -106,7 +121,11 @@ describe("the safety-net sync", () => {
   test("a refund whose webhook was missed (no endpoint registered) is caught up within one interval", async () => {
     const buyer = await makeStaff(["buyer"]);
     const product = await variantProduct();
-    const { order } = await placeOrder(buyer, { idempotencyKey: randomUUID(), clientReference: `missed-refund-${randomUUID().slice(0, 8)}`, item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency } });
+    const { order } = await placeOrder(buyer, {
+      idempotencyKey: randomUUID(),
+      clientReference: `missed-refund-${randomUUID().slice(0, 8)}`,
+      item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency },
+    });
     await eventually(async () => (await mirrored(order.id))?.status === "fulfilled", 20_000, 100);
     const endpoints = (await control("GET", "/webhook-endpoints")) as { items: { workspace: string }[] };
     expect(endpoints.items.filter((e) => e.workspace === "ws_default")).toEqual([]);

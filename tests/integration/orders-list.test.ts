@@ -13,9 +13,25 @@ import { makeStaff } from "../support/db";
 const prefix = `olt-${randomUUID().slice(0, 8)}`;
 let seq = 0;
 
-type Line = { productId: string; productName: string; variantLabel?: string; quantity?: number; unitPrice?: number; currency?: string };
+type Line = {
+  productId: string;
+  productName: string;
+  variantLabel?: string;
+  quantity?: number;
+  unitPrice?: number;
+  currency?: string;
+};
 
-async function mirrorRow(o: { ref: string; formula?: string; status?: string; at?: Date; placedById?: string | null; lines?: Line[]; totalMinor?: bigint; currency?: string }) {
+async function mirrorRow(o: {
+  ref: string;
+  formula?: string;
+  status?: string;
+  at?: Date;
+  placedById?: string | null;
+  lines?: Line[];
+  totalMinor?: bigint;
+  currency?: string;
+}) {
   seq += 1;
   const id = `ord_${prefix}_${String(seq).padStart(4, "0")}`;
   const currency = o.currency ?? "USD";
@@ -28,7 +44,14 @@ async function mirrorRow(o: { ref: string; formula?: string; status?: string; at
       totalMinor: o.totalMinor ?? 1000n,
       currency,
       lines: (o.lines ?? [{ productId: "prd_default", productName: "Default Card" }]).map((l) => ({
-        variantId: null, variantLabel: "", quantity: 1, unitPrice: 10, currency, faceValue: null, faceCurrency: null, ...l,
+        variantId: null,
+        variantLabel: "",
+        quantity: 1,
+        unitPrice: 10,
+        currency,
+        faceValue: null,
+        faceCurrency: null,
+        ...l,
       })),
       upstreamCreatedAt: at,
       upstreamUpdatedAt: at,
@@ -105,12 +128,21 @@ describe("orders list (from the mirror)", () => {
     const ref = `p-${randomUUID().slice(0, 6)}`;
     const base = { reference: `${prefix}-${ref}` };
     const productId = `prd_${randomUUID().slice(0, 8)}`;
-    await mirrorRow({ ref: `${ref}-two-lines`, lines: [{ productId: "prd_other", productName: "Other" }, { productId, productName: "Steam Wallet 100% Bonus" }] });
+    await mirrorRow({
+      ref: `${ref}-two-lines`,
+      lines: [
+        { productId: "prd_other", productName: "Other" },
+        { productId, productName: "Steam Wallet 100% Bonus" },
+      ],
+    });
     await mirrorRow({ ref: `${ref}-steam`, lines: [{ productId: "prd_steam2", productName: "STEAM Wallet" }] });
     await mirrorRow({ ref: `${ref}-none`, lines: [{ productId: "prd_x", productName: "Netflix" }] });
 
     expect(refs((await listOrders(viewer, filter({ ...base, product: productId }))).rows)).toEqual([`${ref}-two-lines`]);
-    expect(refs((await listOrders(viewer, filter({ ...base, product: "steam wallet" }))).rows).sort()).toEqual([`${ref}-steam`, `${ref}-two-lines`]);
+    expect(refs((await listOrders(viewer, filter({ ...base, product: "steam wallet" }))).rows).sort()).toEqual([
+      `${ref}-steam`,
+      `${ref}-two-lines`,
+    ]);
     expect(refs((await listOrders(viewer, filter({ ...base, product: "100%" }))).rows)).toEqual([`${ref}-two-lines`]);
     expect((await listOrders(viewer, filter({ ...base, product: "_" }))).rows).toHaveLength(0);
     expect((await listOrders(viewer, filter({ ...base, product: "prd_" }))).rows).toHaveLength(0);
@@ -149,7 +181,9 @@ describe("orders list (from the mirror)", () => {
     const order = await getOrder(viewer, id);
     expect(order.placedBy).toEqual({ id: buyer.staffId, name: buyer.name, email: buyer.email });
     expect(order.totalMinor).toBe("5997");
-    expect(order.lines).toEqual([expect.objectContaining({ productName: "Gift", quantity: 3, unitPriceMinor: "1999", lineTotalMinor: "5997" })]);
+    expect(order.lines).toEqual([
+      expect.objectContaining({ productName: "Gift", quantity: 3, unitPriceMinor: "1999", lineTotalMinor: "5997" }),
+    ]);
     await expect(getOrder(viewer, `ord_${prefix}_missing`)).rejects.toMatchObject({ code: "not_found" });
     await expect(getOrder(viewer, "")).rejects.toMatchObject({ code: "invalid_request" });
   });
@@ -169,21 +203,35 @@ describe("orders list (from the mirror)", () => {
     refused({ placedBy: "'; drop table" }, "placedBy");
     refused({ reference: "x".repeat(101) }, "reference");
     expect(orderCursorSchema.safeParse("abc").success).toBe(false);
-    expect(parseInput(orderFilterSchema, { status: "", from: "", to: "", product: " ", placedBy: "", reference: "" })).toEqual({ product: undefined, reference: undefined });
+    expect(parseInput(orderFilterSchema, { status: "", from: "", to: "", product: " ", placedBy: "", reference: "" })).toEqual({
+      product: undefined,
+      reference: undefined,
+    });
   });
 
   test("the CSV export streams the filtered rows in batches, with exact totals and formula-safe cells", async () => {
     const ref = `c-${randomUUID().slice(0, 6)}`;
-    await mirrorRow({ ref: `${ref}-a`, totalMinor: 1234n, placedById: buyer.staffId, lines: [{ productId: "prd_c", productName: "=HYPERLINK(\"x\")", quantity: 2 }] });
+    await mirrorRow({
+      ref: `${ref}-a`,
+      totalMinor: 1234n,
+      placedById: buyer.staffId,
+      lines: [{ productId: "prd_c", productName: '=HYPERLINK("x")', quantity: 2 }],
+    });
     await mirrorRow({ ref: `${ref}-yen`, totalMinor: 500n, currency: "JPY", status: "failed", formula: "=1+1 " });
     const text = await new Response(await exportOrdersCsv(viewer, filter({ reference: `${prefix}-${ref}` }))).text();
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("orderId,createdAtUtc,updatedAtUtc,clientReference,status,total,currency,items,origin,placedBy,placedByEmail");
+    expect(lines[0]).toBe(
+      "orderId,createdAtUtc,updatedAtUtc,clientReference,status,total,currency,items,origin,placedBy,placedByEmail",
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`,'=1+1 ${prefix}-${ref}-yen,failed,500,JPY,`);
-    expect(lines[2]).toContain(`,${prefix}-${ref}-a,fulfilled,12.34,USD,"2 × =HYPERLINK(""x"")",placed here,${buyer.name},${buyer.email}`);
+    expect(lines[2]).toContain(
+      `,${prefix}-${ref}-a,fulfilled,12.34,USD,"2 × =HYPERLINK(""x"")",placed here,${buyer.name},${buyer.email}`,
+    );
 
-    const onlyFailed = await new Response(await exportOrdersCsv(viewer, filter({ reference: `${prefix}-${ref}`, status: ["failed"] }))).text();
+    const onlyFailed = await new Response(
+      await exportOrdersCsv(viewer, filter({ reference: `${prefix}-${ref}`, status: ["failed"] })),
+    ).text();
     expect(onlyFailed.trimEnd().split("\r\n")).toHaveLength(2);
 
     // More rows than one batch: every row exactly once.
@@ -191,11 +239,20 @@ describe("orders list (from the mirror)", () => {
     const at = Date.now();
     await db().order.createMany({
       data: Array.from({ length: 520 }, (_, i) => ({
-        id: `ord_${bulk}_${i}`, clientReference: `${bulk}-${i}`, status: "fulfilled", totalMinor: 100n, currency: "USD", lines: [],
-        upstreamCreatedAt: new Date(at - (i % 7) * 1000), upstreamUpdatedAt: new Date(at),
+        id: `ord_${bulk}_${i}`,
+        clientReference: `${bulk}-${i}`,
+        status: "fulfilled",
+        totalMinor: 100n,
+        currency: "USD",
+        lines: [],
+        upstreamCreatedAt: new Date(at - (i % 7) * 1000),
+        upstreamUpdatedAt: new Date(at),
       })),
     });
-    const big = (await new Response(await exportOrdersCsv(viewer, filter({ reference: bulk }))).text()).trimEnd().split("\r\n").slice(1);
+    const big = (await new Response(await exportOrdersCsv(viewer, filter({ reference: bulk }))).text())
+      .trimEnd()
+      .split("\r\n")
+      .slice(1);
     expect(big).toHaveLength(520);
     expect(new Set(big.map((l) => l.split(",")[0])).size).toBe(520);
   });

@@ -14,19 +14,31 @@ import { variantProduct } from "../support/catalog";
 async function fulfilledOrder(): Promise<string> {
   const buyer = await makeStaff(["buyer"]);
   const product = await variantProduct();
-  const { order } = await placeOrder(buyer, { idempotencyKey: randomUUID(), clientReference: `reveal-${randomUUID().slice(0, 8)}`, item: { productId: product.id, variantId: product.variants[0].id, quantity: 2, currency: product.currency } });
+  const { order } = await placeOrder(buyer, {
+    idempotencyKey: randomUUID(),
+    clientReference: `reveal-${randomUUID().slice(0, 8)}`,
+    item: { productId: product.id, variantId: product.variants[0].id, quantity: 2, currency: product.currency },
+  });
   await eventually(async () => (await refreshOrder(order.id)).status === "fulfilled");
   return order.id;
 }
 
 async function supportSession(roles = ["support"]) {
   const staff = await makeStaff(roles);
-  const result = await signInWithPassword({ email: staff.email, password: staff.password }, { ip: uniqueIp(), userAgent: "vitest" });
+  const result = await signInWithPassword(
+    { email: staff.email, password: staff.password },
+    { ip: uniqueIp(), userAgent: "vitest" },
+  );
   if (!result.ok) throw new Error("sign-in failed");
   return { actor: staff, session: { sessionId: result.sessionId, reauthAt: new Date() } };
 }
 
-const reveal = (orderId: string, extra: Record<string, unknown> = {}) => ({ idempotencyKey: randomUUID(), ticket: "SUP-1234", reason: "Customer says the code did not arrive", ...extra });
+const reveal = (orderId: string, extra: Record<string, unknown> = {}) => ({
+  idempotencyKey: randomUUID(),
+  ticket: "SUP-1234",
+  reason: "Customer says the code did not arrive",
+  ...extra,
+});
 
 afterEach(async () => {
   await control("DELETE", "/faults");
@@ -42,11 +54,19 @@ describe("audited code reveal", () => {
     expect(codes.revealCount).toBe(1);
 
     const history = await revealHistory(actor, orderId);
-    expect(history[0]).toMatchObject({ actorEmail: actor.email, ticket: "SUP-1234", reason: "Customer says the code did not arrive", state: "succeeded", revealCount: 1 });
+    expect(history[0]).toMatchObject({
+      actorEmail: actor.email,
+      ticket: "SUP-1234",
+      reason: "Customer says the code did not arrive",
+      state: "succeeded",
+      revealCount: 1,
+    });
     expect(history[0]!.correlationId).toBeTruthy();
 
     // No revealed value is anywhere in the database.
-    const tables = await db().$queryRaw<{ name: string }[]>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`;
+    const tables = await db().$queryRaw<
+      { name: string }[]
+    >`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`;
     for (const { name } of tables) {
       const rows = await db().$queryRawUnsafe<{ t: string }[]>(`SELECT row_to_json(x)::text AS t FROM "${name}" x`);
       const text = rows.map((r) => r.t).join("\n");
@@ -58,7 +78,11 @@ describe("audited code reveal", () => {
     const orderId = await fulfilledOrder();
     const { actor, session } = await supportSession();
     const first = await revealCodes(actor, session, orderId, reveal(orderId));
-    await control("PUT", "/faults", { dropResponseAfterCommitRate: 1, maxFaults: 1, pathPrefix: `/api/v1/orders/${orderId}/fulfillment` });
+    await control("PUT", "/faults", {
+      dropResponseAfterCommitRate: 1,
+      maxFaults: 1,
+      pathPrefix: `/api/v1/orders/${orderId}/fulfillment`,
+    });
     const retried = await revealCodes(actor, session, orderId, reveal(orderId));
     expect(retried.revealCount).toBe(first.revealCount + 1);
     expect(retried.artifacts.map((a) => a.value)).toEqual(first.artifacts.map((a) => a.value));
@@ -77,7 +101,9 @@ describe("audited code reveal", () => {
     const { actor, session } = await supportSession();
     const stale = { ...session, reauthAt: new Date(Date.now() - 6 * 60_000) };
     await expect(revealCodes(actor, stale, orderId, reveal(orderId))).rejects.toMatchObject({ code: "step_up_required" });
-    await expect(revealCodes(actor, stale, orderId, reveal(orderId, { password: "not my password" }))).rejects.toMatchObject({ code: "step_up_failed" });
+    await expect(revealCodes(actor, stale, orderId, reveal(orderId, { password: "not my password" }))).rejects.toMatchObject({
+      code: "step_up_failed",
+    });
     expect(await db().auditEvent.count({ where: { action: "auth.step_up_failed", actorId: actor.staffId } })).toBe(1);
     const codes = await revealCodes(actor, stale, orderId, reveal(orderId, { password: actor.password }));
     expect(codes.artifacts.length).toBeGreaterThan(0);
@@ -85,16 +111,25 @@ describe("audited code reveal", () => {
 
   test("a reason and a ticket are required", async () => {
     const { actor, session } = await supportSession();
-    await expect(revealCodes(actor, session, "ord_x", { idempotencyKey: randomUUID(), ticket: "", reason: "" })).rejects.toMatchObject({ code: "invalid_request", fieldErrors: { ticket: expect.any(Array), reason: expect.any(Array) } });
+    await expect(
+      revealCodes(actor, session, "ord_x", { idempotencyKey: randomUUID(), ticket: "", reason: "" }),
+    ).rejects.toMatchObject({ code: "invalid_request", fieldErrors: { ticket: expect.any(Array), reason: expect.any(Array) } });
   });
 
   test("an order that is not fulfilled gives the contract's 409", async () => {
     await control("PUT", "/fulfilment", { mode: "manual" });
     const buyer = await makeStaff(["buyer"]);
     const product = await variantProduct();
-    const { order } = await placeOrder(buyer, { idempotencyKey: randomUUID(), clientReference: "reveal-unfulfilled", item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency } });
+    const { order } = await placeOrder(buyer, {
+      idempotencyKey: randomUUID(),
+      clientReference: "reveal-unfulfilled",
+      item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency },
+    });
     const { actor, session } = await supportSession();
-    await expect(revealCodes(actor, session, order.id, reveal(order.id))).rejects.toMatchObject({ code: "order_not_fulfilled", status: 409 });
+    await expect(revealCodes(actor, session, order.id, reveal(order.id))).rejects.toMatchObject({
+      code: "order_not_fulfilled",
+      status: 409,
+    });
   });
 
   test("past the hourly quota a reveal is refused and admins are alerted through the audit log", async () => {
@@ -103,7 +138,10 @@ describe("audited code reveal", () => {
     await withQuota(2, async () => {
       await revealCodes(actor, session, orderId, reveal(orderId));
       await revealCodes(actor, session, orderId, reveal(orderId));
-      await expect(revealCodes(actor, session, orderId, reveal(orderId))).rejects.toMatchObject({ code: "reveal_quota_exceeded", status: 429 });
+      await expect(revealCodes(actor, session, orderId, reveal(orderId))).rejects.toMatchObject({
+        code: "reveal_quota_exceeded",
+        status: 429,
+      });
       expect(await db().auditEvent.count({ where: { action: "order.reveal_quota_exceeded", actorId: actor.staffId } })).toBe(1);
     });
   });
@@ -112,15 +150,28 @@ describe("audited code reveal", () => {
     await control("PUT", "/fulfilment", { mode: "manual" });
     const buyer = await makeStaff(["buyer"]);
     const product = await variantProduct();
-    const { order } = await placeOrder(buyer, { idempotencyKey: randomUUID(), clientReference: "reveal-refused", item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency } });
+    const { order } = await placeOrder(buyer, {
+      idempotencyKey: randomUUID(),
+      clientReference: "reveal-refused",
+      item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency },
+    });
     const { actor, session } = await supportSession();
     await withQuota(1, async () => {
-      await expect(revealCodes(actor, session, order.id, reveal(order.id))).rejects.toMatchObject({ code: "order_not_fulfilled" });
-      await expect(revealCodes(actor, session, order.id, reveal(order.id))).rejects.toMatchObject({ code: "reveal_quota_exceeded" });
+      await expect(revealCodes(actor, session, order.id, reveal(order.id))).rejects.toMatchObject({
+        code: "order_not_fulfilled",
+      });
+      await expect(revealCodes(actor, session, order.id, reveal(order.id))).rejects.toMatchObject({
+        code: "reveal_quota_exceeded",
+      });
     });
     const history = await revealHistory(actor, order.id);
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ state: "failed", errorCode: "order_not_fulfilled", revealCount: null, ticket: "SUP-1234" });
+    expect(history[0]).toMatchObject({
+      state: "failed",
+      errorCode: "order_not_fulfilled",
+      revealCount: null,
+      ticket: "SUP-1234",
+    });
     expect(await db().auditEvent.count({ where: { action: "order.reveal_failed", targetId: order.id } })).toBe(1);
   });
 
@@ -144,7 +195,9 @@ describe("audited code reveal", () => {
     const { actor, session } = await supportSession();
     await withQuota(quota, async () => {
       for (let i = 0; i < quota - 2; i++) await revealCodes(actor, session, orderId, reveal(orderId));
-      const parallel = await Promise.allSettled(Array.from({ length: 12 }, () => revealCodes(actor, session, orderId, reveal(orderId))));
+      const parallel = await Promise.allSettled(
+        Array.from({ length: 12 }, () => revealCodes(actor, session, orderId, reveal(orderId))),
+      );
       const refused = parallel.filter((r): r is PromiseRejectedResult => r.status === "rejected");
       expect(parallel.length - refused.length).toBe(2);
       for (const r of refused) expect(r.reason).toMatchObject({ code: "reveal_quota_exceeded", status: 429 });
@@ -167,10 +220,17 @@ describe("audited code reveal", () => {
     const orderId = await fulfilledOrder();
     const { actor, session } = await supportSession();
     const name = `refuse_${randomUUID().replaceAll("-", "")}`;
-    await db().$executeRawUnsafe(`CREATE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test'; END $$`);
-    await db().$executeRawUnsafe(`CREATE TRIGGER "${name}" BEFORE INSERT ON "${table}" FOR EACH ROW WHEN (${condition.replace("$ORDER", `'${orderId}'`)}) EXECUTE FUNCTION "${name}"()`);
+    await db().$executeRawUnsafe(
+      `CREATE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test'; END $$`,
+    );
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER "${name}" BEFORE INSERT ON "${table}" FOR EACH ROW WHEN (${condition.replace("$ORDER", `'${orderId}'`)}) EXECUTE FUNCTION "${name}"()`,
+    );
     try {
-      await expect(revealCodes(actor, session, orderId, reveal(orderId))).rejects.toMatchObject({ code: "reveal_not_recorded", status: 503 });
+      await expect(revealCodes(actor, session, orderId, reveal(orderId))).rejects.toMatchObject({
+        code: "reveal_not_recorded",
+        status: 503,
+      });
       expect(await upstreamReveals(orderId)).toBe(0);
       expect(await db().codeReveal.count({ where: { orderId } })).toBe(0);
       expect(await db().auditEvent.count({ where: { targetId: orderId, action: { startsWith: "order.reveal" } } })).toBe(0);
@@ -192,7 +252,9 @@ describe("audited code reveal", () => {
   ])("%s never reaches the upstream", async (_what, extra) => {
     const orderId = await fulfilledOrder();
     const { actor, session } = await supportSession();
-    await expect(revealCodes(actor, session, orderId, reveal(orderId, extra))).rejects.toMatchObject({ code: expect.stringMatching(/^(invalid_request|reveal_not_recorded)$/) });
+    await expect(revealCodes(actor, session, orderId, reveal(orderId, extra))).rejects.toMatchObject({
+      code: expect.stringMatching(/^(invalid_request|reveal_not_recorded)$/),
+    });
     expect(await upstreamReveals(orderId)).toBe(0);
     expect(await db().codeReveal.count({ where: { orderId } })).toBe(0);
   });

@@ -12,7 +12,9 @@ describe("thresholds on the Settings page", () => {
     const after = await updateSettings(admin, { revealQuotaPerHour: next, orderConfirmationAmount: "750.50" });
     expect(after.revealQuotaPerHour).toBe(next);
     expect(after.orderConfirmationAmount).toBe("750.50");
-    const audit = await db().auditEvent.findFirst({ where: { action: "settings.update", targetId: "revealQuotaPerHour", actorId: admin.staffId } });
+    const audit = await db().auditEvent.findFirst({
+      where: { action: "settings.update", targetId: "revealQuotaPerHour", actorId: admin.staffId },
+    });
     expect(audit?.details).toEqual({ from: before.revealQuotaPerHour, to: next });
   });
 
@@ -35,7 +37,9 @@ describe("thresholds on the Settings page", () => {
 
   test("only admins change thresholds", async () => {
     for (const role of ["buyer", "support", "finance", "approver", "viewer"]) {
-      await expect(updateSettings(await makeStaff([role]), { revealQuotaPerHour: 5 })).rejects.toMatchObject({ code: "forbidden" });
+      await expect(updateSettings(await makeStaff([role]), { revealQuotaPerHour: 5 })).rejects.toMatchObject({
+        code: "forbidden",
+      });
     }
   });
 });

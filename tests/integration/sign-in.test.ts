@@ -26,13 +26,27 @@ describe("staff sign-in", () => {
       await signInWithPassword({ email: "nobody@test.local", password: "whatever it is" }, from()),
       await signInWithPassword({ email: gone.email, password: gone.password }, from()),
     ];
-    expect(outcomes).toEqual([{ ok: false, reason: "invalid" }, { ok: false, reason: "invalid" }, { ok: false, reason: "invalid" }]);
-    expect(await db().auditEvent.count({ where: { action: "auth.sign_in_failed", actorEmail: { in: [staff.email, gone.email, "nobody@test.local"] } } })).toBe(3);
+    expect(outcomes).toEqual([
+      { ok: false, reason: "invalid" },
+      { ok: false, reason: "invalid" },
+      { ok: false, reason: "invalid" },
+    ]);
+    expect(
+      await db().auditEvent.count({
+        where: { action: "auth.sign_in_failed", actorEmail: { in: [staff.email, gone.email, "nobody@test.local"] } },
+      }),
+    ).toBe(3);
   });
 
   test("malformed input is refused without touching the database", async () => {
     const before = await db().auditEvent.count();
-    for (const input of [{}, { email: "", password: "" }, { email: "x".repeat(10_000) + "@a.b", password: "p" }, { email: 42, password: ["a"] }, null]) {
+    for (const input of [
+      {},
+      { email: "", password: "" },
+      { email: "x".repeat(10_000) + "@a.b", password: "p" },
+      { email: 42, password: ["a"] },
+      null,
+    ]) {
       expect(await signInWithPassword(input, from())).toEqual({ ok: false, reason: "malformed" });
     }
     expect(await db().auditEvent.count()).toBe(before);
@@ -55,7 +69,10 @@ describe("staff sign-in", () => {
       await signInWithPassword({ email: `guess${i}@test.local`, password: "wrong password!!" }, { ip, userAgent: "bot" });
     }
     const staff = await makeStaff(["viewer"]);
-    expect(await signInWithPassword({ email: staff.email, password: staff.password }, { ip, userAgent: "bot" })).toEqual({ ok: false, reason: "locked" });
+    expect(await signInWithPassword({ email: staff.email, password: staff.password }, { ip, userAgent: "bot" })).toEqual({
+      ok: false,
+      reason: "locked",
+    });
     // The same person from another address is not affected.
     expect((await signInWithPassword({ email: staff.email, password: staff.password }, from())).ok).toBe(true);
   });

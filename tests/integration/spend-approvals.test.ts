@@ -40,7 +40,10 @@ const two = (extra: Record<string, unknown> = {}) => {
 };
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(isAppError(error), String(error)).toBe(true);
   return error as { code: string; status?: number };
 }
@@ -62,7 +65,13 @@ describe("orders above the approval threshold", () => {
     const { input, id } = await waitingOrder(buyer);
     expect(await upstreamCount(input.clientReference)).toBe(0);
     const mine = (await listSpendRequests(buyer)).find((r) => r.id === id)!;
-    expect(mine).toMatchObject({ state: "awaiting", own: true, canDecide: false, reason: "Quarterly rewards", totals: [{ currency: "USD", total: decimal(p * 2n) }] });
+    expect(mine).toMatchObject({
+      state: "awaiting",
+      own: true,
+      canDecide: false,
+      reason: "Quarterly rewards",
+      totals: [{ currency: "USD", total: decimal(p * 2n) }],
+    });
     expect((await listSpendRequests(checker)).find((r) => r.id === id)).toMatchObject({ canDecide: true, own: false });
 
     expect(await refusal(approveSpendRequest(buyer, id, {}))).toMatchObject({ code: "own_request", status: 403 });
@@ -70,7 +79,11 @@ describe("orders above the approval threshold", () => {
     expect(await upstreamCount(input.clientReference)).toBe(0);
 
     const approved = await approveSpendRequest(checker, id, { comment: "Fine" });
-    expect(approved).toMatchObject({ state: "placed", decidedBy: { id: checker.staffId }, approvedTotals: [{ currency: "USD", total: decimal(p * 2n) }] });
+    expect(approved).toMatchObject({
+      state: "placed",
+      decidedBy: { id: checker.staffId },
+      approvedTotals: [{ currency: "USD", total: decimal(p * 2n) }],
+    });
     expect(approved.orderId).toBeTruthy();
     const order = await db().order.findUniqueOrThrow({ where: { id: approved.orderId! } });
     expect(order.placedById).toBe(buyer.staffId);
@@ -88,7 +101,10 @@ describe("orders above the approval threshold", () => {
     const checker = await makeStaff(["approver"]);
     const rejected = await waitingOrder(buyer);
     expect(await refusal(rejectSpendRequest(checker, rejected.id, {}))).toMatchObject({ code: "invalid_request" });
-    expect(await rejectSpendRequest(checker, rejected.id, { comment: "Not this quarter" })).toMatchObject({ state: "rejected", comment: "Not this quarter" });
+    expect(await rejectSpendRequest(checker, rejected.id, { comment: "Not this quarter" })).toMatchObject({
+      state: "rejected",
+      comment: "Not this quarter",
+    });
 
     const expired = await waitingOrder(buyer);
     await db().spendRequest.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
@@ -129,7 +145,10 @@ describe("orders above the approval threshold", () => {
     const checker = await makeStaff(["approver"]);
     const batch = `spend-bulk-${randomUUID().slice(0, 8)}`;
     const refs = [1, 2, 3].map((i) => `${batch}-${i}`);
-    const csv = ["productId,variantId,value,quantity,clientReference,phoneNumber", ...refs.map((r) => `${product.id},${product.variants[0].id},,1,${r},`)].join("\n");
+    const csv = [
+      "productId,variantId,value,quantity,clientReference,phoneNumber",
+      ...refs.map((r) => `${product.id},${product.variants[0].id},,1,${r},`),
+    ].join("\n");
     const preview = await previewBulkOrder(buyer, { csv, fileName: "spend.csv" });
     expect((await refusal(confirmBulkOrder(buyer, preview.id, {}))).code).toBe("approval_required");
 

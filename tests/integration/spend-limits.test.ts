@@ -19,7 +19,10 @@ beforeAll(async () => {
 });
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(isAppError(error), String(error)).toBe(true);
   return error as { code: string; status?: number; fieldErrors?: Record<string, string[]> };
 }
@@ -87,7 +90,10 @@ describe("spend limits per buyer and currency", () => {
 
   test("two orders that fit alone but not together, submitted at once: one is placed, the other waits for approval", async () => {
     const buyer = await limitedBuyer({ perDay: p + p / 2n });
-    const inputs = [orderOf(product, undefined, { approvalReason: "Restock" }), orderOf(product, undefined, { approvalReason: "Restock" })];
+    const inputs = [
+      orderOf(product, undefined, { approvalReason: "Restock" }),
+      orderOf(product, undefined, { approvalReason: "Restock" }),
+    ];
     const results = await Promise.all(inputs.map((input) => submitOrder(buyer, input)));
     expect(results.map((r) => r.kind).sort()).toEqual(["awaiting", "placed"]);
     const counts = await Promise.all(inputs.map((i) => upstreamCount(i.clientReference)));

@@ -5,7 +5,12 @@ import { updateStaff } from "@/lib/staff/update-staff";
 import { resetPassword } from "@/lib/staff/reset-password";
 import { makeStaff } from "../support/db";
 
-const valid = () => ({ email: `new-${Math.random().toString(36).slice(2)}@test.local`, name: "New Person", roles: ["buyer"], password: "twelve chars min" });
+const valid = () => ({
+  email: `new-${Math.random().toString(36).slice(2)}@test.local`,
+  name: "New Person",
+  roles: ["buyer"],
+  password: "twelve chars min",
+});
 
 describe("staff administration", () => {
   test("an admin creates a person who can hold several roles, and it is audited", async () => {
@@ -39,7 +44,10 @@ describe("staff administration", () => {
     const admin = await makeStaff(["admin"]);
     const input = valid();
     await createStaff(admin, input);
-    await expect(createStaff(admin, { ...input, email: input.email.toUpperCase() })).rejects.toMatchObject({ code: "email_taken", fieldErrors: { email: expect.any(Array) } });
+    await expect(createStaff(admin, { ...input, email: input.email.toUpperCase() })).rejects.toMatchObject({
+      code: "email_taken",
+      fieldErrors: { email: expect.any(Array) },
+    });
   });
 
   test("people without the admin role cannot manage staff", async () => {
@@ -47,7 +55,9 @@ describe("staff administration", () => {
       const actor = await makeStaff([role]);
       await expect(createStaff(actor, valid())).rejects.toMatchObject({ code: "forbidden" });
       await expect(updateStaff(actor, actor.staffId, { roles: ["admin"] })).rejects.toMatchObject({ code: "forbidden" });
-      await expect(resetPassword(actor, actor.staffId, { password: "new password 1234" })).rejects.toMatchObject({ code: "forbidden" });
+      await expect(resetPassword(actor, actor.staffId, { password: "new password 1234" })).rejects.toMatchObject({
+        code: "forbidden",
+      });
     }
   });
 
@@ -68,14 +78,19 @@ describe("staff administration", () => {
     await db().staff.updateMany({ where: { roles: { has: "admin" } }, data: { active: false } });
     const a = await makeStaff(["admin"]);
     const b = await makeStaff(["admin"]);
-    const results = await Promise.allSettled([updateStaff(a, b.staffId, { active: false }), updateStaff(b, a.staffId, { active: false })]);
+    const results = await Promise.allSettled([
+      updateStaff(a, b.staffId, { active: false }),
+      updateStaff(b, a.staffId, { active: false }),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await db().staff.count({ where: { active: true, roles: { has: "admin" } } })).toBe(1);
   });
 
   test("updating an unknown person is not found; a malformed id is a field error", async () => {
     const admin = await makeStaff(["admin"]);
-    await expect(updateStaff(admin, "00000000-0000-4000-8000-000000000000", { name: "X" })).rejects.toMatchObject({ code: "not_found" });
+    await expect(updateStaff(admin, "00000000-0000-4000-8000-000000000000", { name: "X" })).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(updateStaff(admin, "../../etc", { name: "X" })).rejects.toMatchObject({ code: "invalid_request" });
     await expect(updateStaff(admin, admin.staffId, { roles: ["wizard"] })).rejects.toMatchObject({ code: "invalid_request" });
     await expect(updateStaff(admin, admin.staffId, { passwordHash: "x" })).rejects.toMatchObject({ code: "invalid_request" });

@@ -19,7 +19,11 @@ import { deliver, delivery, envelope, headerId, type Envelope } from "./webhook-
 type UpstreamBalance = { currency: string; availableBalance: number };
 type SandboxDeposit = { id: string; amount: number; transactionHash: string };
 const statusOf = (error: unknown) => problemFromError(error).status;
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 /** A deposit amount no other test uses, in cents. */
 const uniqueCents = () => 10_000 + Math.floor(Math.random() * 900_000);
 
@@ -30,7 +34,10 @@ async function simulateDeposit(cents: number, currency = "USD"): Promise<Sandbox
 /** The upstream's own wallet.credited event for a deposit, received through our webhook route and processed. */
 async function receiveCreditFor(cents: number): Promise<string> {
   const events = (await control("GET", "/events?type=wallet.credited")) as { items: { envelope: Envelope }[] };
-  const event = events.items.map((e) => e.envelope).reverse().find((e) => Math.round(Number(e.data?.amount) * 100) === cents);
+  const event = events.items
+    .map((e) => e.envelope)
+    .reverse()
+    .find((e) => Math.round(Number(e.data?.amount) * 100) === cents);
   if (!event) throw new Error(`no wallet.credited event for ${cents} cents`);
   return receive(event);
 }
@@ -56,15 +63,24 @@ describe("wallet balances", () => {
     expect(overview.balances.map((b) => b.currency)).toEqual(upstreamItems.map((b) => b.currency));
     expect(overview.balances.find((b) => b.currency === "USD")).toMatchObject({ availableMinor: "432109" });
     const usd = overview.balances.find((b) => b.currency === "USD")!;
-    expect(BigInt(usd.totalMinor)).toBe(BigInt(usd.availableMinor) + BigInt(usd.reservedMinor) + BigInt(usd.pendingWithdrawalMinor));
+    expect(BigInt(usd.totalMinor)).toBe(
+      BigInt(usd.availableMinor) + BigInt(usd.reservedMinor) + BigInt(usd.pendingWithdrawalMinor),
+    );
     expect(Date.parse(overview.readAt)).toBeGreaterThanOrEqual(before - 1);
   });
 
   test("finance, approvers, admins and viewers read the wallet; buyers and support do not (403)", async () => {
-    for (const role of ["finance", "approver", "admin", "viewer"]) await expect(getWalletOverview(await makeStaff([role]))).resolves.toBeTruthy();
+    for (const role of ["finance", "approver", "admin", "viewer"])
+      await expect(getWalletOverview(await makeStaff([role]))).resolves.toBeTruthy();
     for (const role of ["buyer", "support"]) {
       const actor = await makeStaff([role]);
-      for (const call of [getWalletOverview(actor), listDeposits(actor, {}), listCredits(actor, {}), getDepositAddress(actor), getBalanceHistory(actor, { currency: "USD" })]) {
+      for (const call of [
+        getWalletOverview(actor),
+        listDeposits(actor, {}),
+        listCredits(actor, {}),
+        getDepositAddress(actor),
+        getBalanceHistory(actor, { currency: "USD" }),
+      ]) {
         expect(statusOf(await refusal(call)), role).toBe(403);
       }
     }
@@ -75,15 +91,29 @@ describe("deposit address", () => {
   test("finance requests the permanent address; it is audited and the same one comes back after", async () => {
     const finance = await makeStaff(["finance"]);
     const first = await requestDepositAddress(finance);
-    expect(first).toMatchObject({ network: "BSC", asset: "BSC-USD", currency: "USD", address: expect.stringMatching(/^0x[0-9a-f]{40}$/) });
+    expect(first).toMatchObject({
+      network: "BSC",
+      asset: "BSC-USD",
+      currency: "USD",
+      address: expect.stringMatching(/^0x[0-9a-f]{40}$/),
+    });
     const upstreamAddress = await upstreamGet<{ address: string }>("/wallet/deposit-addresses/bsc-usd");
     expect(first.address).toBe(upstreamAddress.address);
     const again = await requestDepositAddress(finance);
     expect(again).toMatchObject({ address: first.address, created: false });
 
-    const audit = await db().auditEvent.findMany({ where: { action: "wallet.deposit_address_request", actorId: finance.staffId }, orderBy: { at: "asc" } });
+    const audit = await db().auditEvent.findMany({
+      where: { action: "wallet.deposit_address_request", actorId: finance.staffId },
+      orderBy: { at: "asc" },
+    });
     expect(audit).toHaveLength(2);
-    expect(audit[0]).toMatchObject({ targetType: "deposit-address", targetId: first.address, actorEmail: finance.email, correlationId: expect.any(String), details: { network: "BSC", asset: "BSC-USD", created: first.created } });
+    expect(audit[0]).toMatchObject({
+      targetType: "deposit-address",
+      targetId: first.address,
+      actorEmail: finance.email,
+      correlationId: expect.any(String),
+      details: { network: "BSC", asset: "BSC-USD", created: first.created },
+    });
     expect(await getDepositAddress(await makeStaff(["viewer"]))).toMatchObject({ address: first.address });
   });
 
@@ -106,7 +136,12 @@ describe("deposit history", () => {
     const first = await listDeposits(finance, { limit: "2" });
     expect(first.items.map((d) => d.id)).toEqual([made[2]!.id, made[1]!.id]);
     expect(first.hasMore).toBe(true);
-    expect(first.items[0]).toMatchObject({ amountMinor: String(Math.round(made[2]!.amount * 100)), currency: "USD", transactionHash: made[2]!.transactionHash, rail: "bsc-usd" });
+    expect(first.items[0]).toMatchObject({
+      amountMinor: String(Math.round(made[2]!.amount * 100)),
+      currency: "USD",
+      transactionHash: made[2]!.transactionHash,
+      rail: "bsc-usd",
+    });
     expect(first.items[0]!.confirmations).toBeGreaterThanOrEqual(15);
     expect(Date.parse(first.items[0]!.occurredAt)).not.toBeNaN();
     const second = await listDeposits(finance, { limit: "2", cursor: first.nextCursor! });
@@ -132,7 +167,11 @@ describe("deposit history", () => {
 
   test("bad chart and credit queries are 400s", async () => {
     const finance = await makeStaff(["finance"]);
-    for (const call of [getBalanceHistory(finance, {}), getBalanceHistory(finance, { currency: "USD", days: "0" }), listCredits(finance, { limit: "1000" })]) {
+    for (const call of [
+      getBalanceHistory(finance, {}),
+      getBalanceHistory(finance, { currency: "USD", days: "0" }),
+      listCredits(finance, { limit: "1000" }),
+    ]) {
       expect(statusOf(await refusal(call))).toBe(400);
     }
   });
@@ -147,8 +186,16 @@ describe("credits", () => {
     const stray = await receive(envelope("wallet.credited", { amount: 0.37, currency: "USD", availableBalance: 1 }));
 
     const { items } = await listCredits(finance, { limit: "50" });
-    expect(items.find((c) => c.eventId === eventId)).toMatchObject({ amountMinor: String(cents), deposit: { id: deposit.id, transactionHash: deposit.transactionHash }, unmatchedReason: null });
-    expect(items.find((c) => c.eventId === stray)).toMatchObject({ deposit: null, candidates: 0, unmatchedReason: "no_deposit_fits" });
+    expect(items.find((c) => c.eventId === eventId)).toMatchObject({
+      amountMinor: String(cents),
+      deposit: { id: deposit.id, transactionHash: deposit.transactionHash },
+      unmatchedReason: null,
+    });
+    expect(items.find((c) => c.eventId === stray)).toMatchObject({
+      deposit: null,
+      candidates: 0,
+      unmatchedReason: "no_deposit_fits",
+    });
   });
 
   test("the chart's line ends at the live balance and rises by the credit at its time", async () => {
@@ -178,10 +225,13 @@ describe("low-balance warning", () => {
     await control("PUT", "/wallet", { balances: { USD: 250 } });
     await getWalletOverview(await makeStaff(["finance"])); // a fresh read refreshes the shared one
     await updateSettings(admin, { lowBalance: { USD: "300.00" } });
-    expect(await getLowBalanceWarning(buyer)).toMatchObject({ low: [{ currency: "USD", availableMinor: "25000", thresholdMinor: "30000" }] });
+    expect(await getLowBalanceWarning(buyer)).toMatchObject({
+      low: [{ currency: "USD", availableMinor: "25000", thresholdMinor: "30000" }],
+    });
     await updateSettings(admin, { lowBalance: { USD: "250.00" } });
     expect(await getLowBalanceWarning(buyer)).toBeNull();
-    for (const role of ["finance", "admin", "viewer", "support"]) expect(statusOf(await refusal(getLowBalanceWarning(await makeStaff([role]))))).toBe(403);
+    for (const role of ["finance", "admin", "viewer", "support"])
+      expect(statusOf(await refusal(getLowBalanceWarning(await makeStaff([role]))))).toBe(403);
   });
 
   test("many page views share one balance read", async () => {
@@ -193,4 +243,3 @@ describe("low-balance warning", () => {
     expect(upstream().cache.stats().misses - before).toBe(1);
   });
 });
-

@@ -25,7 +25,12 @@ describe("receiving webhooks", () => {
     const res = await deliver(delivery(event));
     expect(res).toEqual({ status: 200, body: { received: true, duplicate: false } });
     const stored = await row(event);
-    expect(stored).toMatchObject({ type: "order.processing", state: "pending", attempts: 0, occurredAt: new Date(event.occurredAtUtc!) });
+    expect(stored).toMatchObject({
+      type: "order.processing",
+      state: "pending",
+      attempts: 0,
+      occurredAt: new Date(event.occurredAtUtc!),
+    });
     expect(stored?.payload).toEqual(event);
   });
 
@@ -44,7 +49,10 @@ describe("receiving webhooks", () => {
 
   test("without a configured secret nothing is accepted: the sender is asked to retry later", async () => {
     const event = envelope("order.fulfilled", { orderId: "ord_w" });
-    expect(await receiveWebhook(delivery(event), { secrets: [] })).toMatchObject({ outcome: "unavailable", code: "webhook_not_configured" });
+    expect(await receiveWebhook(delivery(event), { secrets: [] })).toMatchObject({
+      outcome: "unavailable",
+      code: "webhook_not_configured",
+    });
     expect(await row(event)).toBeNull();
   });
 
@@ -55,7 +63,11 @@ describe("receiving webhooks", () => {
     expect(wrong.body).toMatchObject({ code: "invalid_signature", status: 401 });
 
     const genuine = delivery(forged);
-    const tampered = new Request(genuine.url, { method: "POST", headers: genuine.headers, body: JSON.stringify(forged).replace("1000000", "9000000") });
+    const tampered = new Request(genuine.url, {
+      method: "POST",
+      headers: genuine.headers,
+      body: JSON.stringify(forged).replace("1000000", "9000000"),
+    });
     expect((await deliver(tampered)).status).toBe(401);
     expect(await row(forged)).toBeNull();
   });
@@ -84,11 +96,17 @@ describe("receiving webhooks", () => {
       expect(res.body).toMatchObject({ code: "invalid_request", status: 400 });
     }
     const eventId = randomUUID().replaceAll("-", "");
-    for (const raw of ["{not json", "[]", '{"id":"x","type":"order.fulfilled"}', JSON.stringify({ id: randomUUID(), type: "order.fulfilled" }), "\u00ff\u00fe"]) {
+    for (const raw of [
+      "{not json",
+      "[]",
+      '{"id":"x","type":"order.fulfilled"}',
+      JSON.stringify({ id: randomUUID(), type: "order.fulfilled" }),
+      "\u00ff\u00fe",
+    ]) {
       expect((await deliver(delivery({ raw, eventId }))).status, raw).toBe(400);
     }
     // Signed, well-formed, but the envelope is not the event the header names.
-    expect((await deliver(delivery({ raw: JSON.stringify(event), eventId })))).toMatchObject({ status: 400 });
+    expect(await deliver(delivery({ raw: JSON.stringify(event), eventId }))).toMatchObject({ status: 400 });
     expect(await db().webhookEvent.count({ where: { id: { in: [eventId, headerId(event)] } } })).toBe(0);
   });
 
@@ -120,7 +138,11 @@ describe("receiving webhooks", () => {
     expect((await deliver(delivery(event))).status).toBe(200);
     // order.* without an orderId cannot be processed, ever: failed once, not retried forever.
     expect(await processEvent(headerId(event))).toEqual({ outcome: "failed" });
-    expect(await row(event)).toMatchObject({ state: "failed", attempts: 1, lastError: expect.stringContaining("invalid_payload") });
+    expect(await row(event)).toMatchObject({
+      state: "failed",
+      attempts: 1,
+      lastError: expect.stringContaining("invalid_payload"),
+    });
   });
 
   test("a failed event is visible, retried, and an admin can reprocess it (audited)", async () => {
@@ -140,7 +162,10 @@ describe("receiving webhooks", () => {
     expect(await reprocessEvent(admin, id)).toMatchObject({ id, state: "pending" });
     expect(await row(event)).toMatchObject({ state: "pending", attempts: 2 });
     const audit = await db().auditEvent.findFirst({ where: { action: "webhook.reprocess", targetId: id } });
-    expect(audit).toMatchObject({ actorId: admin.staffId, details: { type: "order.fulfilled", previousState: "failed", attempts: 2 } });
+    expect(audit).toMatchObject({
+      actorId: admin.staffId,
+      details: { type: "order.fulfilled", previousState: "failed", attempts: 2 },
+    });
     await expect(reprocessEvent(admin, id)).rejects.toMatchObject({ code: "conflict" });
     await expect(reprocessEvent(admin, "0".repeat(32))).rejects.toMatchObject({ code: "not_found" });
   });
@@ -150,25 +175,43 @@ describe("processing order and flood", () => {
   test("out-of-order events for one real order leave the mirror at the newest state", async () => {
     const buyer = await makeStaff(["buyer"]);
     const product = await variantProduct();
-    const { order } = await placeOrder(buyer, { idempotencyKey: randomUUID(), clientReference: `wh-order-${randomUUID().slice(0, 8)}`, item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency } });
+    const { order } = await placeOrder(buyer, {
+      idempotencyKey: randomUUID(),
+      clientReference: `wh-order-${randomUUID().slice(0, 8)}`,
+      item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency },
+    });
     // The sandbox's own envelopes for this order, as it would have delivered them.
     const [processing, fulfilled] = await eventually(async () => {
-      const found = await Promise.all(["order.processing", "order.fulfilled"].map(async (type) => ((await control("GET", `/events?type=${type}`)) as { items: { envelope: Envelope }[] }).items.map((i) => i.envelope).find((e) => e.data?.orderId === order.id)));
+      const found = await Promise.all(
+        ["order.processing", "order.fulfilled"].map(async (type) =>
+          ((await control("GET", `/events?type=${type}`)) as { items: { envelope: Envelope }[] }).items
+            .map((i) => i.envelope)
+            .find((e) => e.data?.orderId === order.id),
+        ),
+      );
       return found[0] && found[1] ? ([found[0], found[1]] as const) : undefined;
     });
     expect(new Date(fulfilled.occurredAtUtc!) >= new Date(processing.occurredAtUtc!)).toBe(true);
 
     expect((await deliver(delivery(fulfilled))).status).toBe(200);
     expect(await processEvent(headerId(fulfilled))).toEqual({ outcome: "processed" });
-    expect(await db().order.findUnique({ where: { id: order.id } })).toMatchObject({ status: "fulfilled", lastEventAt: new Date(fulfilled.occurredAtUtc!) });
+    expect(await db().order.findUnique({ where: { id: order.id } })).toMatchObject({
+      status: "fulfilled",
+      lastEventAt: new Date(fulfilled.occurredAtUtc!),
+    });
 
     expect((await deliver(delivery(processing))).status).toBe(200);
     expect(await processEvent(headerId(processing))).toEqual({ outcome: "processed" });
-    expect(await db().order.findUnique({ where: { id: order.id } })).toMatchObject({ status: "fulfilled", lastEventAt: new Date(fulfilled.occurredAtUtc!) });
+    expect(await db().order.findUnique({ where: { id: order.id } })).toMatchObject({
+      status: "fulfilled",
+      lastEventAt: new Date(fulfilled.occurredAtUtc!),
+    });
   });
 
   test("a flood of 1,000 deliveries with duplicates: 600 events stored and each processed exactly once, no forgery accepted", async () => {
-    const events = Array.from({ length: 600 }, (_, i) => envelope("wallet.credited", { amount: (i + 1) / 100, currency: "USD", availableBalance: 10_000 + (i + 1) / 100 }));
+    const events = Array.from({ length: 600 }, (_, i) =>
+      envelope("wallet.credited", { amount: (i + 1) / 100, currency: "USD", availableBalance: 10_000 + (i + 1) / 100 }),
+    );
     // 300 sent once, 200 twice, 100 three times: 1,000 genuine deliveries, in a fixed shuffled order.
     const copies = (i: number) => (i < 300 ? 1 : i < 500 ? 2 : 3);
     const genuine = events.flatMap((e, i) => Array.from({ length: copies(i) }, () => e));
@@ -179,7 +222,11 @@ describe("processing order and flood", () => {
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const all = [...genuine.map((e) => ({ e, kind: "genuine" as const })), ...forged].sort(() => random() - 0.5);
     const request = (d: (typeof all)[number]) =>
-      d.kind === "genuine" ? delivery(d.e) : d.kind === "wrong-secret" ? delivery(d.e, { secret: "svcwh_forger" }) : withBody(delivery(d.e), JSON.stringify({ ...d.e, data: { ...d.e.data, amount: 1e6 } }));
+      d.kind === "genuine"
+        ? delivery(d.e)
+        : d.kind === "wrong-secret"
+          ? delivery(d.e, { secret: "svcwh_forger" })
+          : withBody(delivery(d.e), JSON.stringify({ ...d.e, data: { ...d.e.data, amount: 1e6 } }));
 
     const results: { forged: boolean; status: number; duplicate?: unknown }[] = [];
     for (let i = 0; i < all.length; i += 50) {

@@ -25,37 +25,62 @@ const now = () => Math.floor(Date.now() / 1000);
 
 describe("a signed event the database can never store", () => {
   test.each([
-    ["a NUL in a value", { orderId: `ord_${randomUUID().slice(0, 8)}`, clientReference: "ref\u0000x" }, "$.data.clientReference", "ref\\u0000x"],
-    ["an unpaired surrogate in a value", { orderId: `ord_${randomUUID().slice(0, 8)}`, clientReference: "ref\ud800x" }, "$.data.clientReference", "ref\\ud800x"],
-    ["a NUL in a field name", { orderId: `ord_${randomUUID().slice(0, 8)}`, "note\u0000": 1 }, "$.data.note\\u0000 (its name)", "note\\u0000"],
-  ])("with %s is refused for good (4xx), shown to an admin, and refused the same way when redelivered", async (_what, data, path, escaped) => {
-    const event = envelope("order.fulfilled", data);
-    const id = headerId(event);
-    const first = await deliver(delivery(event));
-    expect(first.status).toBe(422);
-    expect(RETRIED_4XX).not.toContain(first.status);
-    expect(first.body).toMatchObject({ code: "unstorable_event", status: 422 });
-    expect(String(first.body.detail)).toContain(path);
+    [
+      "a NUL in a value",
+      { orderId: `ord_${randomUUID().slice(0, 8)}`, clientReference: "ref\u0000x" },
+      "$.data.clientReference",
+      "ref\\u0000x",
+    ],
+    [
+      "an unpaired surrogate in a value",
+      { orderId: `ord_${randomUUID().slice(0, 8)}`, clientReference: "ref\ud800x" },
+      "$.data.clientReference",
+      "ref\\ud800x",
+    ],
+    [
+      "a NUL in a field name",
+      { orderId: `ord_${randomUUID().slice(0, 8)}`, "note\u0000": 1 },
+      "$.data.note\\u0000 (its name)",
+      "note\\u0000",
+    ],
+  ])(
+    "with %s is refused for good (4xx), shown to an admin, and refused the same way when redelivered",
+    async (_what, data, path, escaped) => {
+      const event = envelope("order.fulfilled", data);
+      const id = headerId(event);
+      const first = await deliver(delivery(event));
+      expect(first.status).toBe(422);
+      expect(RETRIED_4XX).not.toContain(first.status);
+      expect(first.body).toMatchObject({ code: "unstorable_event", status: 422 });
+      expect(String(first.body.detail)).toContain(path);
 
-    const admin = await makeStaff(["admin"]);
-    const listed = (await listEvents(admin, { state: "refused", kind: "order.fulfilled" }, { limit: 200 })).rows.find((r) => r.id === id);
-    expect(listed).toMatchObject({ type: "order.fulfilled", state: "refused", attempts: 1, occurredAt: new Date(event.occurredAtUtc!) });
-    expect(listed?.lastError).toContain(path);
-    expect(listed?.refusedBody).toContain(escaped);
-    expect(listed?.refusedBody).toContain(id.slice(0, 8));
-    expect((await countEventsByState(admin)).refused).toBeGreaterThanOrEqual(1);
+      const admin = await makeStaff(["admin"]);
+      const listed = (await listEvents(admin, { state: "refused", kind: "order.fulfilled" }, { limit: 200 })).rows.find(
+        (r) => r.id === id,
+      );
+      expect(listed).toMatchObject({
+        type: "order.fulfilled",
+        state: "refused",
+        attempts: 1,
+        occurredAt: new Date(event.occurredAtUtc!),
+      });
+      expect(listed?.lastError).toContain(path);
+      expect(listed?.refusedBody).toContain(escaped);
+      expect(listed?.refusedBody).toContain(id.slice(0, 8));
+      expect((await countEventsByState(admin)).refused).toBeGreaterThanOrEqual(1);
 
-    // The sender's retry: same bytes, new timestamp and signature; same answer, one row.
-    const again = await deliver(delivery(event, { timestampSeconds: now() - 30 }));
-    expect(again).toMatchObject({ status: 422, body: { code: "unstorable_event" } });
-    expect(await db().webhookEvent.findUnique({ where: { id } })).toMatchObject({ state: "refused", attempts: 2 });
-    expect(await db().webhookEvent.count({ where: { id } })).toBe(1);
+      // The sender's retry: same bytes, new timestamp and signature; same answer, one row.
+      const again = await deliver(delivery(event, { timestampSeconds: now() - 30 }));
+      expect(again).toMatchObject({ status: 422, body: { code: "unstorable_event" } });
+      expect(await db().webhookEvent.findUnique({ where: { id } })).toMatchObject({ state: "refused", attempts: 2 });
+      expect(await db().webhookEvent.count({ where: { id } })).toBe(1);
 
-    // Never processed, never sent back to the queue.
-    expect(await processEvent(id)).toEqual({ outcome: "skipped", state: "refused" });
-    await expect(reprocessEvent(admin, id)).rejects.toMatchObject({ code: "conflict" });
-    expect(await db().webhookEvent.findUnique({ where: { id } })).toMatchObject({ state: "refused" });
-  });
+      // Never processed, never sent back to the queue.
+      expect(await processEvent(id)).toEqual({ outcome: "skipped", state: "refused" });
+      await expect(reprocessEvent(admin, id)).rejects.toMatchObject({ code: "conflict" });
+      expect(await db().webhookEvent.findUnique({ where: { id } })).toMatchObject({ state: "refused" });
+    },
+  );
 
   test("nothing else is affected: clean events around it are stored and processed as before", async () => {
     const bad = envelope("wallet.credited", { amount: 1, currency: "USD\u0000" });
@@ -78,17 +103,33 @@ describe("a signed event the database can never store", () => {
       const res = await fetch(`${sandbox().baseUrl}/api/v1/orders`, {
         method: "POST",
         headers: { "X-Api-Key": sandbox().apiKey, "Idempotency-Key": randomUUID(), "content-type": "application/json" },
-        body: JSON.stringify({ clientReference: `nul-\u0000-${randomUUID().slice(0, 8)}`, item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency } }),
+        body: JSON.stringify({
+          clientReference: `nul-\u0000-${randomUUID().slice(0, 8)}`,
+          item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency },
+        }),
       });
       expect(res.status).toBe(202);
       const orderId = ((await res.json()) as { id: string }).id;
-      type Delivery = { id: string; eventId: string; status: string; parkedReason: string | null; attemptCount: number; payload: { data: { orderId: string } } };
+      type Delivery = {
+        id: string;
+        eventId: string;
+        status: string;
+        parkedReason: string | null;
+        attemptCount: number;
+        payload: { data: { orderId: string } };
+      };
       const parked = async () =>
-        ((await control("GET", `/webhook-deliveries?endpointId=${endpoint.id}`)) as { items: Delivery[] }).items.find((d) => d.payload.data.orderId === orderId && d.status === "parked");
+        ((await control("GET", `/webhook-deliveries?endpointId=${endpoint.id}`)) as { items: Delivery[] }).items.find(
+          (d) => d.payload.data.orderId === orderId && d.status === "parked",
+        );
       const first = await eventually(parked, 20_000);
       expect(first).toMatchObject({ parkedReason: "rejected", attemptCount: 1 });
       const id = first.eventId.replaceAll("-", "");
-      expect(await db().webhookEvent.findUnique({ where: { id } })).toMatchObject({ type: "order.processing", state: "refused", attempts: 1 });
+      expect(await db().webhookEvent.findUnique({ where: { id } })).toMatchObject({
+        type: "order.processing",
+        state: "refused",
+        attempts: 1,
+      });
 
       // An operator redelivers it: the same final answer, counted on the same row.
       await control("POST", `/webhook-deliveries/${first.id}/redeliver`);
@@ -113,8 +154,12 @@ describe("a signed event the database can never store", () => {
     const event = envelope("order.fulfilled", { orderId: "ord_db_refusal" });
     const id = headerId(event);
     const name = `refuse_${randomUUID().replaceAll("-", "")}`;
-    await db().$executeRawUnsafe(`CREATE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test' USING ERRCODE = '${sqlState}'; END $$`);
-    await db().$executeRawUnsafe(`CREATE TRIGGER "${name}" BEFORE INSERT ON "WebhookEvent" FOR EACH ROW WHEN (NEW."id" = '${id}' AND NEW."state" = 'pending') EXECUTE FUNCTION "${name}"()`);
+    await db().$executeRawUnsafe(
+      `CREATE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test' USING ERRCODE = '${sqlState}'; END $$`,
+    );
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER "${name}" BEFORE INSERT ON "WebhookEvent" FOR EACH ROW WHEN (NEW."id" = '${id}' AND NEW."state" = 'pending') EXECUTE FUNCTION "${name}"()`,
+    );
     try {
       const res = await deliver(delivery(event));
       expect(res.status).toBe(status);
@@ -142,7 +187,9 @@ async function receiverOverHttp(): Promise<{ server: Server; url: string }> {
     req.on("end", async () => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      const answer = await POST(new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }));
+      const answer = await POST(
+        new Request(`http://127.0.0.1${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) }),
+      );
       res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
       res.end(Buffer.from(await answer.arrayBuffer()));
     });

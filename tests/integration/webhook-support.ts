@@ -43,9 +43,18 @@ export function delivery(
         controller.close();
       },
     });
-    return new Request("http://localhost/api/webhooks/service", { method: "POST", headers, body: stream, duplex: "half" } as RequestInit);
+    return new Request("http://localhost/api/webhooks/service", {
+      method: "POST",
+      headers,
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
   }
-  return new Request("http://localhost/api/webhooks/service", { method: "POST", headers, body: typeof body === "string" ? body : new Uint8Array(body) });
+  return new Request("http://localhost/api/webhooks/service", {
+    method: "POST",
+    headers,
+    body: typeof body === "string" ? body : new Uint8Array(body),
+  });
 }
 
 export async function deliver(req: Request): Promise<{ status: number; body: Record<string, unknown> }> {

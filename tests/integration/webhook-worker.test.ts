@@ -21,7 +21,14 @@ const lostId = randomUUID().replaceAll("-", "");
 
 beforeAll(async () => {
   // An event whose job was lost between the inbox insert and the queue: only the sweep can find it.
-  await db().webhookEvent.create({ data: { id: lostId, type: "vendor.lost", payload: { id: lostId, type: "vendor.lost" }, receivedAt: new Date(Date.now() - 60_000) } });
+  await db().webhookEvent.create({
+    data: {
+      id: lostId,
+      type: "vendor.lost",
+      payload: { id: lostId, type: "vendor.lost" },
+      receivedAt: new Date(Date.now() - 60_000),
+    },
+  });
   worker = await startWorker(WORKER_JOBS);
   server = await serve();
 });
@@ -39,7 +46,11 @@ describe("the worker", () => {
     const event = envelope("wallet.credited", { amount: 12.34, currency: "USD", availableBalance: 1012.34 });
     expect((await deliver(delivery(event))).status).toBe(200);
     await eventually(async () => (await stateOf(headerId(event))) === "processed", 20_000);
-    expect(await db().walletCredit.findUnique({ where: { eventId: headerId(event) } })).toMatchObject({ amountMinor: 1234n, currency: "USD", availableBalanceMinor: 101234n });
+    expect(await db().walletCredit.findUnique({ where: { eventId: headerId(event) } })).toMatchObject({
+      amountMinor: 1234n,
+      currency: "USD",
+      availableBalanceMinor: 101234n,
+    });
     expect(await db().webhookEvent.findUnique({ where: { id: headerId(event) } })).toMatchObject({ attempts: 1 });
   });
 
@@ -54,31 +65,53 @@ describe("the worker", () => {
     }, 20_000);
     expect(first.attempts).toBe(1);
     const failedAt = Date.now();
-    const retried = await eventually(async () => {
-      const row = await db().webhookEvent.findUnique({ where: { id: headerId(failing) } });
-      return row && row.attempts >= 2 && row.state === "failed" ? row : undefined;
-    }, 40_000, 200);
+    const retried = await eventually(
+      async () => {
+        const row = await db().webhookEvent.findUnique({ where: { id: headerId(failing) } });
+        return row && row.attempts >= 2 && row.state === "failed" ? row : undefined;
+      },
+      40_000,
+      200,
+    );
     expect(Date.now() - failedAt).toBeGreaterThan(2_000);
     expect(retried.lastError).toContain("not_found");
   });
 
   test("deliveries from the upstream itself are stored and processed, end to end", async () => {
     const { port } = server.address() as AddressInfo;
-    endpointId = ((await control("POST", "/webhook-endpoints", { url: `http://127.0.0.1:${port}/api/webhooks/service`, eventTypes: ["order.processing", "order.fulfilled", "wallet.credited"] })) as { id: string }).id;
+    endpointId = (
+      (await control("POST", "/webhook-endpoints", {
+        url: `http://127.0.0.1:${port}/api/webhooks/service`,
+        eventTypes: ["order.processing", "order.fulfilled", "wallet.credited"],
+      })) as { id: string }
+    ).id;
 
     const cents = 100 + Math.floor(Math.random() * 9_000);
     await control("POST", "/deposits", { amount: cents / 100, currency: "USD" });
-    const credit = await eventually(() => db().walletCredit.findFirst({ where: { amountMinor: BigInt(cents), createdAt: { gte: new Date(Date.now() - 60_000) } } }).then((c) => c ?? undefined), 20_000);
+    const credit = await eventually(
+      () =>
+        db()
+          .walletCredit.findFirst({ where: { amountMinor: BigInt(cents), createdAt: { gte: new Date(Date.now() - 60_000) } } })
+          .then((c) => c ?? undefined),
+      20_000,
+    );
     expect(await stateOf(credit.eventId)).toBe("processed");
 
     const buyer = await makeStaff(["buyer"]);
     const product = await variantProduct();
-    const { order } = await placeOrder(buyer, { idempotencyKey: randomUUID(), clientReference: `wh-e2e-${randomUUID().slice(0, 8)}`, item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency } });
+    const { order } = await placeOrder(buyer, {
+      idempotencyKey: randomUUID(),
+      clientReference: `wh-e2e-${randomUUID().slice(0, 8)}`,
+      item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency },
+    });
     const forOrder = { type: { startsWith: "order." }, payload: { path: ["data", "orderId"], equals: order.id } };
     await eventually(async () => (await db().webhookEvent.count({ where: { ...forOrder, state: "processed" } })) === 2, 20_000);
     const events = await db().webhookEvent.findMany({ where: forOrder });
     expect(events.map((e) => e.type).sort()).toEqual(["order.fulfilled", "order.processing"]);
-    expect(await db().order.findUnique({ where: { id: order.id } })).toMatchObject({ status: "fulfilled", lastEventAt: events.find((e) => e.type === "order.fulfilled")?.occurredAt });
+    expect(await db().order.findUnique({ where: { id: order.id } })).toMatchObject({
+      status: "fulfilled",
+      lastEventAt: events.find((e) => e.type === "order.fulfilled")?.occurredAt,
+    });
   });
 });
 
@@ -89,7 +122,9 @@ async function serve(): Promise<Server> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    const response = await POST(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: new Uint8Array(Buffer.concat(chunks)) }));
+    const response = await POST(
+      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: new Uint8Array(Buffer.concat(chunks)) }),
+    );
     res.writeHead(response.status, { "content-type": response.headers.get("content-type") ?? "application/json" });
     res.end(Buffer.from(await response.arrayBuffer()));
   });

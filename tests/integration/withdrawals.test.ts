@@ -20,7 +20,9 @@ async function upstreamWithdrawalsOf(amount: string): Promise<UpstreamWithdrawal
   const all: UpstreamWithdrawal[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: UpstreamWithdrawal[]; nextCursor: string | null } = await upstreamGet(`/withdrawals?limit=100${cursor ? `&cursor=${cursor}` : ""}`);
+    const page: { items: UpstreamWithdrawal[]; nextCursor: string | null } = await upstreamGet(
+      `/withdrawals?limit=100${cursor ? `&cursor=${cursor}` : ""}`,
+    );
     all.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);
@@ -56,25 +58,49 @@ describe("withdrawals with maker-checker approval", () => {
     expect(Math.round((Number(quote.fee) + Number(quote.netAmount)) * 100)).toBe(Math.round(Number(amount) * 100));
 
     const requested = await requestWithdrawal(maker, { amount, currency: "USD", reason });
-    expect(requested).toMatchObject({ state: "pending", amount, reason, requestedBy: { name: maker.name }, actions: { approve: false, ownRequest: true } });
+    expect(requested).toMatchObject({
+      state: "pending",
+      amount,
+      reason,
+      requestedBy: { name: maker.name },
+      actions: { approve: false, ownRequest: true },
+    });
     expect(await upstreamWithdrawalsOf(amount)).toHaveLength(0);
 
     await expect(approveWithdrawal(maker, requested.id, {})).rejects.toMatchObject({ code: "own_request", status: 403 });
-    await expect(rejectWithdrawal(maker, requested.id, { comment: "Rejecting my own" })).rejects.toMatchObject({ code: "own_request" });
+    await expect(rejectWithdrawal(maker, requested.id, { comment: "Rejecting my own" })).rejects.toMatchObject({
+      code: "own_request",
+    });
     expect(await upstreamWithdrawalsOf(amount)).toHaveLength(0);
 
     const approved = await approveWithdrawal(checker, requested.id, { comment: "Matches the finance plan" });
-    expect(approved).toMatchObject({ state: "requested", decision: "approved", decidedBy: { name: checker.name }, decisionComment: "Matches the finance plan" });
+    expect(approved).toMatchObject({
+      state: "requested",
+      decision: "approved",
+      decidedBy: { name: checker.name },
+      decisionComment: "Matches the finance plan",
+    });
     const upstreamOnes = await upstreamWithdrawalsOf(amount);
     expect(upstreamOnes).toHaveLength(1);
     expect(approved.upstreamId).toBe(upstreamOnes[0]!.id);
 
     // A second click (or a second approver) changes nothing and sends nothing.
-    await expect(approveWithdrawal(await makeStaff(["approver"]), requested.id, {})).rejects.toMatchObject({ code: "not_pending", status: 409 });
+    await expect(approveWithdrawal(await makeStaff(["approver"]), requested.id, {})).rejects.toMatchObject({
+      code: "not_pending",
+      status: 409,
+    });
     expect(await upstreamWithdrawalsOf(amount)).toHaveLength(1);
 
-    const actions = (await db().auditEvent.findMany({ where: { targetId: requested.id }, orderBy: { id: "asc" } })).map((a) => a.action);
-    expect(actions).toEqual(["withdrawal.request", "withdrawal.self_approval_refused", "withdrawal.self_approval_refused", "withdrawal.approve", "withdrawal.send"]);
+    const actions = (await db().auditEvent.findMany({ where: { targetId: requested.id }, orderBy: { id: "asc" } })).map(
+      (a) => a.action,
+    );
+    expect(actions).toEqual([
+      "withdrawal.request",
+      "withdrawal.self_approval_refused",
+      "withdrawal.self_approval_refused",
+      "withdrawal.approve",
+      "withdrawal.send",
+    ]);
   });
 
   test("rejected and expired requests are never sent", async () => {
@@ -83,7 +109,10 @@ describe("withdrawals with maker-checker approval", () => {
     const [a, b, c] = [freshAmount(), freshAmount(), freshAmount()];
 
     const toReject = await requestWithdrawal(maker, { amount: a, currency: "USD", reason });
-    await expect(rejectWithdrawal(checker, toReject.id, { comment: "" })).rejects.toMatchObject({ code: "invalid_request", fieldErrors: { comment: [expect.any(String)] } });
+    await expect(rejectWithdrawal(checker, toReject.id, { comment: "" })).rejects.toMatchObject({
+      code: "invalid_request",
+      fieldErrors: { comment: [expect.any(String)] },
+    });
     const rejected = await rejectWithdrawal(checker, toReject.id, { comment: "Not this month" });
     expect(rejected).toMatchObject({ state: "rejected", decision: "rejected", decisionComment: "Not this month" });
     await expect(approveWithdrawal(checker, toReject.id, {})).rejects.toMatchObject({ code: "not_pending" });
@@ -99,7 +128,9 @@ describe("withdrawals with maker-checker approval", () => {
     expect((await db().withdrawalRequest.findUniqueOrThrow({ where: { id: forgotten.id } })).state).toBe("expired");
 
     for (const amount of [a, b, c]) expect(await upstreamWithdrawalsOf(amount)).toHaveLength(0);
-    expect(await db().auditEvent.count({ where: { action: "withdrawal.expire", targetId: { in: [late.id, forgotten.id] } } })).toBe(2);
+    expect(
+      await db().auditEvent.count({ where: { action: "withdrawal.expire", targetId: { in: [late.id, forgotten.id] } } }),
+    ).toBe(2);
   });
 
   test("the requested approval window comes from settings", async () => {
@@ -113,9 +144,15 @@ describe("withdrawals with maker-checker approval", () => {
     const maker = await makeStaff(["finance"]);
     const { data: balance } = await upstream().getBalance("USD");
     const tooMuch = (balance.availableBalance + 1_000).toFixed(2);
-    await expect(quoteWithdrawal(maker, { amount: tooMuch, currency: "USD" })).rejects.toMatchObject({ code: "withdrawal_above_balance", status: 409 });
+    await expect(quoteWithdrawal(maker, { amount: tooMuch, currency: "USD" })).rejects.toMatchObject({
+      code: "withdrawal_above_balance",
+      status: 409,
+    });
     const before = await db().withdrawalRequest.count();
-    await expect(requestWithdrawal(maker, { amount: tooMuch, currency: "USD", reason })).rejects.toMatchObject({ code: "withdrawal_above_balance", status: 409 });
+    await expect(requestWithdrawal(maker, { amount: tooMuch, currency: "USD", reason })).rejects.toMatchObject({
+      code: "withdrawal_above_balance",
+      status: 409,
+    });
     expect(await db().withdrawalRequest.count()).toBe(before);
   });
 
@@ -124,7 +161,9 @@ describe("withdrawals with maker-checker approval", () => {
     const { data: balance } = await upstream().getBalance("USD");
     const half = Math.floor(balance.availableBalance * 0.6).toFixed(2);
     const first = await requestWithdrawal(maker, { amount: half, currency: "USD", reason });
-    await expect(requestWithdrawal(maker, { amount: half, currency: "USD", reason })).rejects.toMatchObject({ code: "withdrawal_above_balance" });
+    await expect(requestWithdrawal(maker, { amount: half, currency: "USD", reason })).rejects.toMatchObject({
+      code: "withdrawal_above_balance",
+    });
     await cancelWithdrawal(maker, first.id);
   });
 
@@ -133,15 +172,33 @@ describe("withdrawals with maker-checker approval", () => {
     const viewer = await makeStaff(["viewer"]);
     const buyer = await makeStaff(["buyer", "support"]);
     const before = await db().withdrawalRequest.count();
-    for (const input of [{}, { amount: "-5", currency: "USD", reason }, { amount: "1e9", currency: "USD", reason }, { amount: "10.001", currency: "USD", reason }, { amount: "12", currency: "usd", reason }, { amount: "12", currency: "USD", reason: "" }, { amount: 12, currency: "USD", reason }, { amount: "12", currency: "USD", reason, extra: 1 }]) {
+    for (const input of [
+      {},
+      { amount: "-5", currency: "USD", reason },
+      { amount: "1e9", currency: "USD", reason },
+      { amount: "10.001", currency: "USD", reason },
+      { amount: "12", currency: "usd", reason },
+      { amount: "12", currency: "USD", reason: "" },
+      { amount: 12, currency: "USD", reason },
+      { amount: "12", currency: "USD", reason, extra: 1 },
+    ]) {
       await expect(requestWithdrawal(maker, input)).rejects.toMatchObject({ code: "invalid_request" });
     }
-    await expect(requestWithdrawal(maker, { amount: "100.5", currency: "JPY", reason })).rejects.toMatchObject({ code: "invalid_request", fieldErrors: { amount: ["JPY has no decimals."] } });
-    await expect(requestWithdrawal(viewer, { amount: "20", currency: "USD", reason })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(requestWithdrawal(maker, { amount: "100.5", currency: "JPY", reason })).rejects.toMatchObject({
+      code: "invalid_request",
+      fieldErrors: { amount: ["JPY has no decimals."] },
+    });
+    await expect(requestWithdrawal(viewer, { amount: "20", currency: "USD", reason })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     await expect(quoteWithdrawal(buyer, { amount: "20", currency: "USD" })).rejects.toMatchObject({ code: "forbidden" });
     await expect(approveWithdrawal(maker, "wr_doesnotexist00", {})).rejects.toMatchObject({ code: "forbidden" });
-    await expect(approveWithdrawal(await makeStaff(["approver"]), "not an id", {})).rejects.toMatchObject({ code: "invalid_request" });
-    await expect(approveWithdrawal(await makeStaff(["approver"]), "wr_doesnotexist00", {})).rejects.toMatchObject({ code: "not_found" });
+    await expect(approveWithdrawal(await makeStaff(["approver"]), "not an id", {})).rejects.toMatchObject({
+      code: "invalid_request",
+    });
+    await expect(approveWithdrawal(await makeStaff(["approver"]), "wr_doesnotexist00", {})).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(listWithdrawals(buyer, {})).rejects.toMatchObject({ code: "forbidden" });
     await expect(listWithdrawals(viewer, { state: "bogus" })).rejects.toMatchObject({ code: "invalid_request" });
     expect(await db().withdrawalRequest.count()).toBe(before);
@@ -158,13 +215,21 @@ describe("withdrawals with maker-checker approval", () => {
     await expect(approveWithdrawal(checker, pending.id, {})).rejects.toMatchObject({ code: "not_pending" });
     expect(await upstreamWithdrawalsOf(a)).toHaveLength(0);
 
-    const held = await approveWithdrawal(checker, (await requestWithdrawal(maker, { amount: b, currency: "USD", reason })).id, {});
+    const held = await approveWithdrawal(
+      checker,
+      (await requestWithdrawal(maker, { amount: b, currency: "USD", reason })).id,
+      {},
+    );
     expect(held.state).toBe("requested");
     const cancelledUpstream = await cancelWithdrawal(maker, held.id);
     expect(cancelledUpstream).toMatchObject({ state: "cancelled", cancelledBy: { name: maker.name } });
     expect((await upstreamWithdrawalsOf(b)).map((w) => w.status)).toEqual(["cancelled"]);
 
-    const toPay = await approveWithdrawal(checker, (await requestWithdrawal(maker, { amount: c, currency: "USD", reason })).id, {});
+    const toPay = await approveWithdrawal(
+      checker,
+      (await requestWithdrawal(maker, { amount: c, currency: "USD", reason })).id,
+      {},
+    );
     await control("POST", "/clock/advance", { seconds: 4 * 86_400 });
     await maintainWithdrawals(); // the worker's pass (pages also sync, at most every few seconds)
     const list = await listWithdrawals(maker, { state: "paid" });
@@ -177,7 +242,11 @@ describe("withdrawals with maker-checker approval", () => {
   test("a request paid before the app's cancellation reached the upstream: the upstream's 409 is shown as 'already paid'", async () => {
     const maker = await makeStaff(["finance"]);
     const checker = await makeStaff(["approver"]);
-    const sent = await approveWithdrawal(checker, (await requestWithdrawal(maker, { amount: freshAmount(), currency: "USD", reason })).id, {});
+    const sent = await approveWithdrawal(
+      checker,
+      (await requestWithdrawal(maker, { amount: freshAmount(), currency: "USD", reason })).id,
+      {},
+    );
     await control("POST", "/clock/advance", { seconds: 4 * 86_400 }); // paid upstream; the app has not looked yet
     await expect(cancelWithdrawal(maker, sent.id)).rejects.toMatchObject({ code: "withdrawal_not_cancellable", status: 409 });
     expect((await db().withdrawalRequest.findUniqueOrThrow({ where: { id: sent.id } })).state).toBe("paid");
@@ -207,7 +276,12 @@ describe("withdrawals with maker-checker approval", () => {
     for (let trial = 0; trial < 50; trial++) {
       const amount = freshAmount();
       const pending = await requestWithdrawal(maker, { amount, currency: "USD", reason });
-      await control("PUT", "/faults", { dropResponseAfterCommitRate: 1, maxFaults: 1, methods: ["POST"], pathPrefix: "/api/v1/withdrawals" });
+      await control("PUT", "/faults", {
+        dropResponseAfterCommitRate: 1,
+        maxFaults: 1,
+        methods: ["POST"],
+        pathPrefix: "/api/v1/withdrawals",
+      });
       const view = await approveWithdrawal(checker, pending.id, {});
       await control("DELETE", "/faults");
       // The app's recovery: the immediate read, and whatever the worker's pass still does.
@@ -215,7 +289,12 @@ describe("withdrawals with maker-checker approval", () => {
       const upstreamOnes = await upstreamWithdrawalsOf(amount);
       expect(upstreamOnes, `trial ${trial}`).toHaveLength(1);
       const row = await db().withdrawalRequest.findUniqueOrThrow({ where: { id: pending.id } });
-      expect({ trial, state: row.state, upstreamId: row.upstreamId, attempts: row.sendAttempts }).toEqual({ trial, state: "requested", upstreamId: upstreamOnes[0]!.id, attempts: 1 });
+      expect({ trial, state: row.state, upstreamId: row.upstreamId, attempts: row.sendAttempts }).toEqual({
+        trial,
+        state: "requested",
+        upstreamId: upstreamOnes[0]!.id,
+        attempts: 1,
+      });
       expect(view.state).toBe("requested");
     }
     const found = await db().auditEvent.findMany({ where: { action: "withdrawal.send", actorId: checker.staffId } });
@@ -230,7 +309,15 @@ describe("withdrawals with maker-checker approval", () => {
       const { id } = await requestWithdrawal(maker, { amount, currency: "USD", reason });
       await db().withdrawalRequest.update({
         where: { id },
-        data: { state: "sending", decidedById: checker.staffId, decidedAt: sendAt, sendStartedAt: sendAt, lastSendAt: sendAt, sendAttempts: 1, leaseUntil: new Date(Date.now() - 1) },
+        data: {
+          state: "sending",
+          decidedById: checker.staffId,
+          decidedAt: sendAt,
+          sendStartedAt: sendAt,
+          lastSendAt: sendAt,
+          sendAttempts: 1,
+          leaseUntil: new Date(Date.now() - 1),
+        },
       });
       return id;
     };
@@ -243,8 +330,14 @@ describe("withdrawals with maker-checker approval", () => {
     await maintainWithdrawals();
     expect(await upstreamWithdrawalsOf(landed)).toHaveLength(1);
     expect(await upstreamWithdrawalsOf(lost)).toHaveLength(1);
-    expect(await db().withdrawalRequest.findUniqueOrThrow({ where: { id: landedId } })).toMatchObject({ state: "requested", sendAttempts: 1 });
-    expect(await db().withdrawalRequest.findUniqueOrThrow({ where: { id: lostId } })).toMatchObject({ state: "requested", sendAttempts: 2 });
+    expect(await db().withdrawalRequest.findUniqueOrThrow({ where: { id: landedId } })).toMatchObject({
+      state: "requested",
+      sendAttempts: 1,
+    });
+    expect(await db().withdrawalRequest.findUniqueOrThrow({ where: { id: lostId } })).toMatchObject({
+      state: "requested",
+      sendAttempts: 2,
+    });
 
     // A recent unanswered send with nothing upstream yet is left alone: it may still land.
     const recent = freshAmount();
@@ -260,8 +353,16 @@ describe("withdrawals with maker-checker approval", () => {
     const checker = await makeStaff(["approver"]);
     const from = new Date(Date.now() - 60_000);
     const [sent, cancelled, unsent] = [freshAmount(), freshAmount(), freshAmount()];
-    const sentView = await approveWithdrawal(checker, (await requestWithdrawal(maker, { amount: sent, currency: "USD", reason })).id, {});
-    const cancelledView = await approveWithdrawal(checker, (await requestWithdrawal(maker, { amount: cancelled, currency: "USD", reason })).id, {});
+    const sentView = await approveWithdrawal(
+      checker,
+      (await requestWithdrawal(maker, { amount: sent, currency: "USD", reason })).id,
+      {},
+    );
+    const cancelledView = await approveWithdrawal(
+      checker,
+      (await requestWithdrawal(maker, { amount: cancelled, currency: "USD", reason })).id,
+      {},
+    );
     await cancelWithdrawal(maker, cancelledView.id);
     await requestWithdrawal(maker, { amount: unsent, currency: "USD", reason });
 

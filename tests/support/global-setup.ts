@@ -27,7 +27,13 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", url);
 
   // The upstream is the sandbox over HTTP, as in production; fast fulfilment and retries.
-  const sandbox = await startSandbox({ port: 0, fulfilmentDelayMs: 50, rateLimitPerMinute: 100_000, webhookRetryScale: 0.01, log: () => {} });
+  const sandbox = await startSandbox({
+    port: 0,
+    fulfilmentDelayMs: 50,
+    rateLimitPerMinute: 100_000,
+    webhookRetryScale: 0.01,
+    log: () => {},
+  });
   process.env.SERVICE_BASE_URL = sandbox.baseUrl;
   process.env.SERVICE_API_KEY = sandbox.apiKey;
   process.env.SERVICE_WEBHOOK_SECRETS = sandbox.webhookSecret;

@@ -9,12 +9,18 @@ import { upstreamGet } from "./sandbox";
 export type Product = Awaited<ReturnType<typeof variantProduct>>;
 
 export async function upstreamCount(clientReference: string): Promise<number> {
-  return (await upstreamGet<{ items: unknown[] }>(`/orders?clientReference=${encodeURIComponent(clientReference)}&limit=100`)).items.length;
+  return (await upstreamGet<{ items: unknown[] }>(`/orders?clientReference=${encodeURIComponent(clientReference)}&limit=100`))
+    .items.length;
 }
 
 /** One unit of the product's first variant, priced inline (the server prices it for the spend check). */
 export function orderOf(product: Product, reference = `spend-${randomUUID().slice(0, 8)}`, extra: Record<string, unknown> = {}) {
-  return { idempotencyKey: randomUUID(), clientReference: reference, item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency }, ...extra };
+  return {
+    idempotencyKey: randomUUID(),
+    clientReference: reference,
+    item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: product.currency },
+    ...extra,
+  };
 }
 
 /** The product's unit price in minor units. */
@@ -37,5 +43,15 @@ export async function limitedBuyer(limits: { perOrder?: bigint; perDay?: bigint;
 
 /** Spend recorded earlier (e.g. yesterday 23:59:59.999 UTC), as an order placed then would have left it. */
 export async function pastSpend(staffId: string, amountMinor: bigint, chargedAt: Date, currency = "USD") {
-  await db().spendCharge.create({ data: { id: `sc_test_${randomUUID()}`, staffId, currency, amountMinor, source: `test:${randomUUID()}`, state: "spent", chargedAt } });
+  await db().spendCharge.create({
+    data: {
+      id: `sc_test_${randomUUID()}`,
+      staffId,
+      currency,
+      amountMinor,
+      source: `test:${randomUUID()}`,
+      state: "spent",
+      chargedAt,
+    },
+  });
 }

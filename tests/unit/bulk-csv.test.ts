@@ -23,8 +23,16 @@ describe("the bulk-order CSV parser", () => {
   test("reads rows by header name, in any column order and case, numbering rows as a spreadsheet does", () => {
     const rows = parseBulkCsv("Quantity,CLIENTREFERENCE,productid,variantId\r\n2,ref-1,p1,v1\r\n1,ref-2,p2,v9\r\n");
     expect(rows).toEqual([
-      { rowNumber: 2, cells: { productId: "p1", variantId: "v1", value: "", quantity: "2", clientReference: "ref-1", phoneNumber: "" }, errors: {} },
-      { rowNumber: 3, cells: { productId: "p2", variantId: "v9", value: "", quantity: "1", clientReference: "ref-2", phoneNumber: "" }, errors: {} },
+      {
+        rowNumber: 2,
+        cells: { productId: "p1", variantId: "v1", value: "", quantity: "2", clientReference: "ref-1", phoneNumber: "" },
+        errors: {},
+      },
+      {
+        rowNumber: 3,
+        cells: { productId: "p2", variantId: "v9", value: "", quantity: "1", clientReference: "ref-2", phoneNumber: "" },
+        errors: {},
+      },
     ]);
   });
 
@@ -73,14 +81,24 @@ on two lines",\n`);
 
   test("size is bounded: at most 500 rows and 256 KiB", () => {
     const row = (i: number) => `p${i},v,,1,r${i},`;
-    expect(parseBulkCsv([HEADER, ...Array.from({ length: MAX_CSV_ROWS }, (_, i) => row(i))].join("\n"))).toHaveLength(MAX_CSV_ROWS);
+    expect(parseBulkCsv([HEADER, ...Array.from({ length: MAX_CSV_ROWS }, (_, i) => row(i))].join("\n"))).toHaveLength(
+      MAX_CSV_ROWS,
+    );
     expect(fileError([HEADER, ...Array.from({ length: MAX_CSV_ROWS + 1 }, (_, i) => row(i))].join("\n"))).toMatch(/at most 500/);
     expect(fileError(`${HEADER}\np,v,,1,"${"x".repeat(MAX_CSV_BYTES)}",`)).toMatch(/larger than 256 KiB/);
   });
 });
 
 describe("the shape of one row", () => {
-  const cells = (over: Partial<Record<string, string>>) => ({ productId: "p", variantId: "v", value: "", quantity: "1", clientReference: "r", phoneNumber: "", ...over });
+  const cells = (over: Partial<Record<string, string>>) => ({
+    productId: "p",
+    variantId: "v",
+    value: "",
+    quantity: "1",
+    clientReference: "r",
+    phoneNumber: "",
+    ...over,
+  });
 
   test("a complete variant row reads cleanly; a formatted phone number is normalised", () => {
     expect(readRowInput(cells({ phoneNumber: "+44 (7700) 900-123" }))).toEqual({
@@ -90,7 +108,9 @@ describe("the shape of one row", () => {
   });
 
   test("each field says what is wrong with it", () => {
-    const { input, errors } = readRowInput(cells({ productId: "", variantId: "", value: "", quantity: "2.5", clientReference: "", phoneNumber: "07700 900123" }));
+    const { input, errors } = readRowInput(
+      cells({ productId: "", variantId: "", value: "", quantity: "2.5", clientReference: "", phoneNumber: "07700 900123" }),
+    );
     expect(input).toBeNull();
     expect(Object.keys(errors).sort()).toEqual(["clientReference", "phoneNumber", "productId", "quantity", "variantId"]);
     expect(readRowInput(cells({ value: "25" })).errors.value).toEqual(["Give a variant id or a value, not both."]);

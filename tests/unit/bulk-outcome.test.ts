@@ -32,8 +32,20 @@ describe("bulk outcome", () => {
 
   it("rows never sent say why, invalid rows are left out of the count, open orders are processing", () => {
     const rows = [
-      row({ state: "failed", orderId: null, orderStatus: null, errorCode: "price_changed", errorMessage: "The price rose above the previewed total." }),
-      row({ state: "skipped", orderId: null, orderStatus: null, errors: { variantId: ["Not a variant of this product."] }, errorCode: "invalid_row" }),
+      row({
+        state: "failed",
+        orderId: null,
+        orderStatus: null,
+        errorCode: "price_changed",
+        errorMessage: "The price rose above the previewed total.",
+      }),
+      row({
+        state: "skipped",
+        orderId: null,
+        orderStatus: null,
+        errors: { variantId: ["Not a variant of this product."] },
+        errorCode: "invalid_row",
+      }),
       row({ orderStatus: "processing" }),
       row({ state: "skipped", orderId: null, orderStatus: null, errorCode: "cancelled" }),
     ];

@@ -1,6 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { isAppError } from "@/lib/errors";
-import { assertBulkMove, assertRowMove, BULK_STATES, bulkMachine, bulkStatesLeadingTo, ROW_STATES, rowMachine, rowStatesLeadingTo } from "@/lib/bulk-orders/states";
+import {
+  assertBulkMove,
+  assertRowMove,
+  BULK_STATES,
+  bulkMachine,
+  bulkStatesLeadingTo,
+  ROW_STATES,
+  rowMachine,
+  rowStatesLeadingTo,
+} from "@/lib/bulk-orders/states";
 
 describe("the bulk order state machines", () => {
   test("every allowed bulk move passes; every other is a conflict the person is told about", () => {
@@ -20,7 +29,9 @@ describe("the bulk order state machines", () => {
       }
     }
     expect(() => assertBulkMove("done", "cancelled")).toThrow("This bulk order is done; it cannot be cancelled.");
-    expect(() => assertBulkMove("cancelled", "confirmed")).toThrow("This bulk order is cancelled; it cannot be moved to confirmed.");
+    expect(() => assertBulkMove("cancelled", "confirmed")).toThrow(
+      "This bulk order is cancelled; it cannot be moved to confirmed.",
+    );
   });
 
   test("every allowed row move passes; every other is refused", () => {

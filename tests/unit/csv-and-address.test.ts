@@ -7,7 +7,7 @@ describe("CSV export cells", () => {
   });
 
   test("neutralises spreadsheet formulas", () => {
-    expect(toCsvRow(["=HYPERLINK(\"x\")", "+1", "@SUM(A1)"])).toBe("\"'=HYPERLINK(\"\"x\"\")\",'+1,'@SUM(A1)\r\n");
+    expect(toCsvRow(['=HYPERLINK("x")', "+1", "@SUM(A1)"])).toBe('"\'=HYPERLINK(""x"")",\'+1,\'@SUM(A1)\r\n');
   });
 
   test("leaves negative numbers alone", () => {

@@ -53,6 +53,8 @@ describe("value grids are face values in the card's own currency", () => {
   });
 
   test("a bulk row's grid message names the face currency", () => {
-    expect(describeGrid({ minimumValue: 5000, maximumValue: 100000, valueStep: 1000 }, "COP")).toBe("between COP 5000 and COP 100000, in steps of 1000");
+    expect(describeGrid({ minimumValue: 5000, maximumValue: 100000, valueStep: 1000 }, "COP")).toBe(
+      "between COP 5000 and COP 100000, in steps of 1000",
+    );
   });
 });

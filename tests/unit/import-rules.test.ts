@@ -10,7 +10,10 @@ const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
 
 async function restrictedImports(filePath: string, code: string): Promise<string[]> {
   const results = await eslint.lintText(code, { filePath });
-  return results.flatMap((r) => r.messages).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  return results
+    .flatMap((r) => r.messages)
+    .filter((m) => m.ruleId === "no-restricted-imports")
+    .map((m) => m.message);
 }
 
 describe("import rules", () => {
@@ -18,22 +21,62 @@ describe("import rules", () => {
   beforeAll(() => eslint.lintText("", { filePath: "lib/warm-up.ts" }), 60_000);
 
   it.each([
-    ["a component reaching the database", "components/probe.tsx", 'import { db } from "@/lib/db/client";\nexport const x = db;\n'],
-    ["a component calling the upstream", "components/probe.tsx", 'import { upstream } from "@/lib/upstream/service";\nexport const x = upstream;\n'],
-    ["a component using the upstream's wire types", "components/probe.tsx", 'import type { Product } from "@/lib/upstream/client";\nexport type X = Product;\n'],
-    ["a route handler querying the database", "app/api/probe/route.ts", 'import { db } from "@/lib/db/client";\nexport const GET = () => db;\n'],
-    ["lib/jobs importing a domain", "lib/jobs/probe.ts", 'import { syncOrders } from "@/lib/orders/sync-orders";\nexport const x = syncOrders;\n'],
+    [
+      "a component reaching the database",
+      "components/probe.tsx",
+      'import { db } from "@/lib/db/client";\nexport const x = db;\n',
+    ],
+    [
+      "a component calling the upstream",
+      "components/probe.tsx",
+      'import { upstream } from "@/lib/upstream/service";\nexport const x = upstream;\n',
+    ],
+    [
+      "a component using the upstream's wire types",
+      "components/probe.tsx",
+      'import type { Product } from "@/lib/upstream/client";\nexport type X = Product;\n',
+    ],
+    [
+      "a route handler querying the database",
+      "app/api/probe/route.ts",
+      'import { db } from "@/lib/db/client";\nexport const GET = () => db;\n',
+    ],
+    [
+      "lib/jobs importing a domain",
+      "lib/jobs/probe.ts",
+      'import { syncOrders } from "@/lib/orders/sync-orders";\nexport const x = syncOrders;\n',
+    ],
     ["app code importing the sandbox", "lib/orders/probe.ts", 'import { x } from "@/sandbox/main";\nexport const y = x;\n'],
-    ["a page importing the sandbox by path", "app/(app)/probe/page.tsx", 'import { x } from "../../../sandbox/main";\nexport const y = x;\n'],
+    [
+      "a page importing the sandbox by path",
+      "app/(app)/probe/page.tsx",
+      'import { x } from "../../../sandbox/main";\nexport const y = x;\n',
+    ],
   ])("refuses %s", async (_name, filePath, code) => {
     expect(await restrictedImports(filePath, code)).toHaveLength(1);
   });
 
   it.each([
-    ["a domain module using the database", "lib/orders/probe.ts", 'import { db } from "@/lib/db/client";\nexport const x = db;\n'],
-    ["lib/jobs using the database and the log", "lib/jobs/probe.ts", 'import { db } from "@/lib/db/client";\nimport { logger } from "@/lib/log";\nexport const x = [db, logger];\n'],
-    ["a component using an app-owned view", "components/probe.tsx", 'import type { ProductView } from "@/lib/catalog/product-view";\nexport type X = ProductView;\n'],
-    ["a route handler calling a domain function", "app/api/probe/route.ts", 'import { listOrders } from "@/lib/orders/list-orders";\nexport const GET = () => listOrders;\n'],
+    [
+      "a domain module using the database",
+      "lib/orders/probe.ts",
+      'import { db } from "@/lib/db/client";\nexport const x = db;\n',
+    ],
+    [
+      "lib/jobs using the database and the log",
+      "lib/jobs/probe.ts",
+      'import { db } from "@/lib/db/client";\nimport { logger } from "@/lib/log";\nexport const x = [db, logger];\n',
+    ],
+    [
+      "a component using an app-owned view",
+      "components/probe.tsx",
+      'import type { ProductView } from "@/lib/catalog/product-view";\nexport type X = ProductView;\n',
+    ],
+    [
+      "a route handler calling a domain function",
+      "app/api/probe/route.ts",
+      'import { listOrders } from "@/lib/orders/list-orders";\nexport const GET = () => listOrders;\n',
+    ],
   ])("allows %s", async (_name, filePath, code) => {
     expect(await restrictedImports(filePath, code)).toEqual([]);
   });

@@ -44,7 +44,9 @@ describe("list texts", () => {
   test("the total line names the count, the filter and the page size", () => {
     expect(countText(1, ["order", "orders"])).toBe("1 order");
     expect(countText(10_000, ["entry", "entries"], true)).toBe("10,000+ entries");
-    expect(totalLine({ total: 1234, noun: ["event", "events"], filtered: true, shown: 50 })).toBe("1,234 events match these filters; showing 50 at a time, newest first.");
+    expect(totalLine({ total: 1234, noun: ["event", "events"], filtered: true, shown: 50 })).toBe(
+      "1,234 events match these filters; showing 50 at a time, newest first.",
+    );
     expect(totalLine({ total: 3, noun: ["event", "events"], filtered: false, shown: 3 })).toBe("3 events.");
   });
 

@@ -12,7 +12,12 @@ describe("the order state machine", () => {
   });
 
   test("a move the table lacks is no move, and a backward one is never taken", () => {
-    const backward = [["fulfilled", "processing"], ["refunded", "fulfilled"], ["failed", "reserved"], ["processing", "reserved"]] as const;
+    const backward = [
+      ["fulfilled", "processing"],
+      ["refunded", "fulfilled"],
+      ["failed", "reserved"],
+      ["processing", "reserved"],
+    ] as const;
     for (const [from, to] of backward) {
       expect(canMoveOrder(from, to), `${from} → ${to}`).toBe(false);
       expect(takeOrderStatus(from, to, true), `${from} → ${to}`).toBe(false);

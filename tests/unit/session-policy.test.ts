@@ -17,22 +17,37 @@ describe("session lifetime rules", () => {
   });
 
   test("thirty minutes of inactivity end it", () => {
-    expect(judgeSession({ ...base, lastSeenAt: new Date("2026-11-22T11:29:59Z") }, limits, now)).toEqual({ alive: false, reason: "idle_timeout" });
+    expect(judgeSession({ ...base, lastSeenAt: new Date("2026-11-22T11:29:59Z") }, limits, now)).toEqual({
+      alive: false,
+      reason: "idle_timeout",
+    });
   });
 
   test("the absolute lifetime ends it even when active", () => {
-    expect(judgeSession({ ...base, createdAt: new Date("2026-11-21T23:59:00Z") }, limits, now)).toEqual({ alive: false, reason: "expired" });
+    expect(judgeSession({ ...base, createdAt: new Date("2026-11-21T23:59:00Z") }, limits, now)).toEqual({
+      alive: false,
+      reason: "expired",
+    });
   });
 
   test("signing out ends it", () => {
-    expect(judgeSession({ ...base, endedAt: new Date("2026-11-22T11:59:30Z") }, limits, now)).toEqual({ alive: false, reason: "ended" });
+    expect(judgeSession({ ...base, endedAt: new Date("2026-11-22T11:59:30Z") }, limits, now)).toEqual({
+      alive: false,
+      reason: "ended",
+    });
   });
 
   test("deactivation ends it", () => {
-    expect(judgeSession({ ...base, staff: { active: false, sessionVersion: 3 } }, limits, now)).toEqual({ alive: false, reason: "deactivated" });
+    expect(judgeSession({ ...base, staff: { active: false, sessionVersion: 3 } }, limits, now)).toEqual({
+      alive: false,
+      reason: "deactivated",
+    });
   });
 
   test("a password reset (new session version) ends it", () => {
-    expect(judgeSession({ ...base, staff: { active: true, sessionVersion: 4 } }, limits, now)).toEqual({ alive: false, reason: "revoked" });
+    expect(judgeSession({ ...base, staff: { active: true, sessionVersion: 4 } }, limits, now)).toEqual({
+      alive: false,
+      reason: "revoked",
+    });
   });
 });

@@ -5,7 +5,8 @@ import { assertSpendMove, SPEND_STATES, spendMachine } from "@/lib/spend/states"
 describe("the spend approval state machine", () => {
   test("only an approved request can be placed; rejected, expired and withdrawn ones end there", () => {
     expect(spendMachine.leadingTo("placed")).toEqual(["approved"]);
-    for (const end of ["rejected", "expired", "cancelled", "placed", "failed"] as const) expect(spendMachine.moves[end]).toEqual([]);
+    for (const end of ["rejected", "expired", "cancelled", "placed", "failed"] as const)
+      expect(spendMachine.moves[end]).toEqual([]);
   });
 
   test("a price rise after approval goes back to awaiting, and from there only an approver's decision, time or the buyer move it", () => {

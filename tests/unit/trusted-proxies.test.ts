@@ -27,12 +27,23 @@ describe("IP addresses and ranges", () => {
     expect(canonical(text)).toBe(expected);
   });
 
-  test.each(["", "256.1.1.1", "1.2.3", "01.2.3.4", "1.2.3.4.5", "1:2:3:4:5:6:7:8:9", "1::2::3", ":1", "1.2.3.4::", "::g", "fe80::1%eth0", "evil.example", "12345::"])(
-    "%j is not an address",
-    (text) => {
-      expect(parseIp(text)).toBeNull();
-    },
-  );
+  test.each([
+    "",
+    "256.1.1.1",
+    "1.2.3",
+    "01.2.3.4",
+    "1.2.3.4.5",
+    "1:2:3:4:5:6:7:8:9",
+    "1::2::3",
+    ":1",
+    "1.2.3.4::",
+    "::g",
+    "fe80::1%eth0",
+    "evil.example",
+    "12345::",
+  ])("%j is not an address", (text) => {
+    expect(parseIp(text)).toBeNull();
+  });
 
   test("ranges match by prefix, in their own family only", () => {
     const v4 = parseRange("10.0.0.0/8")!;
@@ -68,17 +79,26 @@ describe("TRUSTED_PROXIES", () => {
 
   test("a bad value stops the app's configuration with a line naming the variable", () => {
     const saved = { ...process.env };
-    Object.assign(process.env, { DATABASE_URL: "postgresql://localhost/x", AUTH_SECRET: "s".repeat(32), TRUSTED_PROXIES: "proxy.internal" });
+    Object.assign(process.env, {
+      DATABASE_URL: "postgresql://localhost/x",
+      AUTH_SECRET: "s".repeat(32),
+      TRUSTED_PROXIES: "proxy.internal",
+    });
     try {
-      expect(() => getEnv()).toThrow('Configuration error: TRUSTED_PROXIES: must be a hop count or comma-separated IP addresses/CIDR ranges; "proxy.internal" is neither');
+      expect(() => getEnv()).toThrow(
+        'Configuration error: TRUSTED_PROXIES: must be a hop count or comma-separated IP addresses/CIDR ranges; "proxy.internal" is neither',
+      );
     } finally {
       process.env = saved;
     }
   });
 
-  test.each(["10.0.0.0/33", "2001:db8::/129", "proxy.internal", "10.0.0.0/8,,", "1.2.3.4/8/8", "17", "-1", "10.0.0.0/-1"])("%j is refused with a message", (value) => {
-    expect(() => parseTrustedProxies(value)).toThrow(/hop count/);
-  });
+  test.each(["10.0.0.0/33", "2001:db8::/129", "proxy.internal", "10.0.0.0/8,,", "1.2.3.4/8/8", "17", "-1", "10.0.0.0/-1"])(
+    "%j is refused with a message",
+    (value) => {
+      expect(() => parseTrustedProxies(value)).toThrow(/hop count/);
+    },
+  );
 });
 
 describe("the client address is the rightmost untrusted hop", () => {
@@ -125,7 +145,14 @@ describe("the client address is the rightmost untrusted hop", () => {
 });
 
 describe("the request's source address and origin", () => {
-  const spoofed = (peer: string) => new Headers({ [PEER_ADDRESS_HEADER]: peer, "x-forwarded-for": "6.6.6.6", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", host: "app.internal:3000" });
+  const spoofed = (peer: string) =>
+    new Headers({
+      [PEER_ADDRESS_HEADER]: peer,
+      "x-forwarded-for": "6.6.6.6",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+      host: "app.internal:3000",
+    });
 
   test("without the peer header from our server, the address is unknown, not what the client claims", () => {
     expect(clientAddress(new Headers({ "x-forwarded-for": "6.6.6.6" }), parseTrustedProxies("1"))).toBeNull();
@@ -134,13 +161,24 @@ describe("the request's source address and origin", () => {
   test("a spoofed X-Forwarded-For counts only from a trusted proxy", () => {
     expect(clientAddress(spoofed("127.0.0.1"), TRUST_NONE)).toBe("127.0.0.1");
     expect(clientAddress(spoofed("10.0.0.2"), parseTrustedProxies("10.0.0.0/8"))).toBe("6.6.6.6");
-    expect(clientAddress({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": ["6.6.6.6", "203.0.113.9"] }, parseTrustedProxies("1"))).toBe("203.0.113.9");
+    expect(
+      clientAddress(
+        { [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": ["6.6.6.6", "203.0.113.9"] },
+        parseTrustedProxies("1"),
+      ),
+    ).toBe("203.0.113.9");
   });
 
   test("X-Forwarded-Host/-Proto widen the allowed origins only from a trusted proxy", () => {
     const app = "https://backoffice.example";
     expect([...allowedOrigins(spoofed("127.0.0.1"), app, TRUST_NONE)]).toEqual([app, "http://app.internal:3000"]);
-    expect([...allowedOrigins(spoofed("198.51.100.4"), app, parseTrustedProxies("10.0.0.0/8"))]).toEqual([app, "http://app.internal:3000"]);
-    expect([...allowedOrigins(spoofed("10.0.0.2"), app, parseTrustedProxies("10.0.0.0/8"))]).toEqual([app, "https://evil.example"]);
+    expect([...allowedOrigins(spoofed("198.51.100.4"), app, parseTrustedProxies("10.0.0.0/8"))]).toEqual([
+      app,
+      "http://app.internal:3000",
+    ]);
+    expect([...allowedOrigins(spoofed("10.0.0.2"), app, parseTrustedProxies("10.0.0.0/8"))]).toEqual([
+      app,
+      "https://evil.example",
+    ]);
   });
 });

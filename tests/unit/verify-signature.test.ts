@@ -17,9 +17,18 @@ const ID_UTF8 = "0f1e2d3c4b5a49688776655443322110";
 const BODY_UTF8 = '{"id":"0f1e2d3c-4b5a-4968-8776-655443322110","type":"wallet.credited","data":{"note":"café ✓"}}';
 const SIG_UTF8 = "v1=2082c5d995c43e5023eaea245d0cf613373a408465d0c707218551b3c480c9ed";
 
-const headers = (over: Partial<SignatureHeaders> = {}): SignatureHeaders => ({ eventId: ID, timestamp: TS, signature: SIG, ...over });
-const verify = (over: Partial<SignatureHeaders> = {}, body: string | Uint8Array = BODY, secrets: string[] = [SECRET], nowMs = NOW) =>
-  verifySignature({ headers: headers(over), body, secrets, nowMs });
+const headers = (over: Partial<SignatureHeaders> = {}): SignatureHeaders => ({
+  eventId: ID,
+  timestamp: TS,
+  signature: SIG,
+  ...over,
+});
+const verify = (
+  over: Partial<SignatureHeaders> = {},
+  body: string | Uint8Array = BODY,
+  secrets: string[] = [SECRET],
+  nowMs = NOW,
+) => verifySignature({ headers: headers(over), body, secrets, nowMs });
 
 describe("webhook signature (fixed vectors)", () => {
   test("the contract's vector verifies, as a string and as raw bytes", () => {

@@ -6,8 +6,20 @@ import type { BalanceView } from "@/lib/wallet/read-balances";
 
 const t0 = Date.parse("2026-11-20T10:00:00Z");
 const at = (minutes: number) => new Date(t0 + minutes * 60_000);
-const credit = (id: string, amount: bigint, minutes: number, currency = "USD"): CreditToMatch => ({ eventId: id, amountMinor: amount, currency, occurredAt: at(minutes) });
-const deposit = (id: string, amount: bigint, minutes: number, extra: Partial<DepositToMatch> = {}): DepositToMatch => ({ id, amountMinor: amount, currency: "USD", occurredAt: at(minutes), creditedAt: null, ...extra });
+const credit = (id: string, amount: bigint, minutes: number, currency = "USD"): CreditToMatch => ({
+  eventId: id,
+  amountMinor: amount,
+  currency,
+  occurredAt: at(minutes),
+});
+const deposit = (id: string, amount: bigint, minutes: number, extra: Partial<DepositToMatch> = {}): DepositToMatch => ({
+  id,
+  amountMinor: amount,
+  currency: "USD",
+  occurredAt: at(minutes),
+  creditedAt: null,
+  ...extra,
+});
 
 describe("matching credits to deposits by amount and time", () => {
   test("a credit a minute after a deposit of the same amount matches it", () => {
@@ -18,10 +30,16 @@ describe("matching credits to deposits by amount and time", () => {
   test("a different amount, currency or a time outside the window is unmatched", () => {
     const afterWindow = MATCH_WINDOW.afterMs / 60_000 + 1;
     const m = matchCredits(
-      [credit("amount", 100n, 0), credit("currency", 200n, 0, "EUR"), credit("late", 300n, afterWindow), credit("early", 400n, -6)],
+      [
+        credit("amount", 100n, 0),
+        credit("currency", 200n, 0, "EUR"),
+        credit("late", 300n, afterWindow),
+        credit("early", 400n, -6),
+      ],
       [deposit("d1", 101n, 0), deposit("d2", 200n, 0), deposit("d3", 300n, 0), deposit("d4", 400n, 0)],
     );
-    for (const id of ["amount", "currency", "late", "early"]) expect(m.get(id), id).toEqual({ depositId: null, candidates: 0, deltaMs: null });
+    for (const id of ["amount", "currency", "late", "early"])
+      expect(m.get(id), id).toEqual({ depositId: null, candidates: 0, deltaMs: null });
   });
 
   test("a deposit's own credited time, when given, is matched within five minutes", () => {
@@ -31,7 +49,10 @@ describe("matching credits to deposits by amount and time", () => {
   });
 
   test("two equal deposits and two credits pair closest first, each deposit used once", () => {
-    const m = matchCredits([credit("c1", 1000n, 1), credit("c2", 1000n, 11)], [deposit("d1", 1000n, 0), deposit("d2", 1000n, 10)]);
+    const m = matchCredits(
+      [credit("c1", 1000n, 1), credit("c2", 1000n, 11)],
+      [deposit("d1", 1000n, 0), deposit("d2", 1000n, 10)],
+    );
     expect(m.get("c1")).toMatchObject({ depositId: "d1", candidates: 1 });
     expect(m.get("c2")).toMatchObject({ depositId: "d2", candidates: 2 });
   });
@@ -48,7 +69,8 @@ describe("available balance over time", () => {
   const from = at(0);
 
   const read = (minutes: number, availableMinor: bigint) => ({ at: at(minutes), availableMinor });
-  const series = (points: { at: Date; availableMinor: bigint }[]) => points.map((p) => [(p.at.getTime() - t0) / 60_000, p.availableMinor]);
+  const series = (points: { at: Date; availableMinor: bigint }[]) =>
+    points.map((p) => [(p.at.getTime() - t0) / 60_000, p.availableMinor]);
 
   test("moves forward from a read, movement by movement, until the next read sets it again", () => {
     const events: BalanceEvent[] = [
@@ -80,15 +102,32 @@ describe("available balance over time", () => {
   test("the past does not move when later movements and reads arrive", () => {
     const early: BalanceEvent[] = [{ at: at(10), deltaMinor: -2_500n, kind: "order" }];
     const before = buildBalanceHistory({ reads: [read(5, 40_000n), read(20, 37_500n)], events: early, from, now: at(30) });
-    const later: BalanceEvent[] = [...early, { at: at(40), deltaMinor: -1_000n, kind: "order" }, { at: at(45), deltaMinor: 5_000n, kind: "credit" }];
-    const after = buildBalanceHistory({ reads: [read(5, 40_000n), read(20, 37_500n), read(50, 41_500n)], events: later, from, now });
+    const later: BalanceEvent[] = [
+      ...early,
+      { at: at(40), deltaMinor: -1_000n, kind: "order" },
+      { at: at(45), deltaMinor: 5_000n, kind: "credit" },
+    ];
+    const after = buildBalanceHistory({
+      reads: [read(5, 40_000n), read(20, 37_500n), read(50, 41_500n)],
+      events: later,
+      from,
+      now,
+    });
     const upTo30 = (points: { at: Date; availableMinor: bigint }[]) => series(points).filter(([m]) => (m as number) < 30);
     expect(upTo30(after)).toEqual(upTo30(before));
   });
 
   test("with no read there is nothing to anchor on; movements outside the period are left out", () => {
     expect(buildBalanceHistory({ reads: [], events: [{ at: at(10), deltaMinor: 1n, kind: "credit" }], from, now })).toEqual([]);
-    const points = buildBalanceHistory({ reads: [read(-10, 700n)], events: [{ at: at(-5), deltaMinor: 100n, kind: "credit" }, { at: at(61), deltaMinor: 100n, kind: "credit" }], from, now });
+    const points = buildBalanceHistory({
+      reads: [read(-10, 700n)],
+      events: [
+        { at: at(-5), deltaMinor: 100n, kind: "credit" },
+        { at: at(61), deltaMinor: 100n, kind: "credit" },
+      ],
+      from,
+      now,
+    });
     expect(series(points)).toEqual([
       [0, 800n],
       [60, 800n],
@@ -106,10 +145,21 @@ describe("available balance over time", () => {
 });
 
 describe("low-balance thresholds", () => {
-  const balance = (currency: string, availableMinor: string): BalanceView => ({ currency, availableMinor, reservedMinor: "0", pendingWithdrawalMinor: "0", totalMinor: availableMinor, updatedAt: null });
+  const balance = (currency: string, availableMinor: string): BalanceView => ({
+    currency,
+    availableMinor,
+    reservedMinor: "0",
+    pendingWithdrawalMinor: "0",
+    totalMinor: availableMinor,
+    updatedAt: null,
+  });
 
   test("a currency below its threshold is listed; at or above it, or without one, is not", () => {
-    const low = findLowBalances([balance("USD", "99999"), balance("EUR", "100000"), balance("GBP", "1"), balance("JPY", "5")], { USD: "1000.00", EUR: "1000", JPY: "10" });
+    const low = findLowBalances([balance("USD", "99999"), balance("EUR", "100000"), balance("GBP", "1"), balance("JPY", "5")], {
+      USD: "1000.00",
+      EUR: "1000",
+      JPY: "10",
+    });
     expect(low).toEqual([
       { currency: "USD", availableMinor: "99999", thresholdMinor: "100000" },
       { currency: "JPY", availableMinor: "5", thresholdMinor: "10" },

@@ -6,7 +6,8 @@ const { moves } = withdrawalMachine;
 
 describe("the withdrawal state machine", () => {
   test("every allowed move passes", () => {
-    for (const from of WITHDRAWAL_STATES) for (const to of moves[from]) expect(() => assertWithdrawalMove(from, to)).not.toThrow();
+    for (const from of WITHDRAWAL_STATES)
+      for (const to of moves[from]) expect(() => assertWithdrawalMove(from, to)).not.toThrow();
   });
 
   test("every move the table lacks is refused as a conflict", () => {

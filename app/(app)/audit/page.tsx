@@ -1,7 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requirePageSession } from "@/lib/auth/current";
-import { auditCursorSchema, auditFilterSchema, countAudit, listAudit, type AuditFilter, type AuditRow } from "@/lib/audit/list-audit";
+import {
+  auditCursorSchema,
+  auditFilterSchema,
+  countAudit,
+  listAudit,
+  type AuditFilter,
+  type AuditRow,
+} from "@/lib/audit/list-audit";
 import { AUDIT_ACTIONS, auditActionLabel } from "@/lib/audit/actions";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
@@ -15,11 +22,27 @@ import { utcTime } from "@/components/ui/utc-time";
 export const metadata: Metadata = { title: "Audit log" };
 
 const COLUMNS: Column<AuditRow>[] = [
-  { key: "at", header: "When (UTC)", className: "whitespace-nowrap font-mono text-xs", cell: (row) => utcTime(row.at, "second", true) },
+  {
+    key: "at",
+    header: "When (UTC)",
+    className: "whitespace-nowrap font-mono text-xs",
+    cell: (row) => utcTime(row.at, "second", true),
+  },
   { key: "who", header: "Who", cell: (row) => row.actorEmail ?? "—" },
   { key: "what", header: "What", className: "whitespace-nowrap font-medium", cell: (row) => auditActionLabel(row.action) },
-  { key: "target", header: "Target", className: "text-xs text-slate-600", testId: "audit-target", cell: (row) => <AuditTarget type={row.targetType} id={row.targetId} /> },
-  { key: "from", header: "From", className: "text-xs text-slate-600", cell: (row) => <span title={row.userAgent ?? undefined}>{row.ip ?? "—"}</span> },
+  {
+    key: "target",
+    header: "Target",
+    className: "text-xs text-slate-600",
+    testId: "audit-target",
+    cell: (row) => <AuditTarget type={row.targetType} id={row.targetId} />,
+  },
+  {
+    key: "from",
+    header: "From",
+    className: "text-xs text-slate-600",
+    cell: (row) => <span title={row.userAgent ?? undefined}>{row.ip ?? "—"}</span>,
+  },
   {
     key: "details",
     header: "Details",
@@ -39,9 +62,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const parsed = auditFilterSchema.safeParse(pickParams(raw, ["actor", "action", "from", "to", "signIns"]));
   const filter: AuditFilter = parsed.success ? parsed.data : { actor: undefined, action: undefined };
   const { cursor } = validCursor(raw, "cursor", auditCursorSchema);
-  const [{ rows, nextCursor }, count, alerts] = await Promise.all([listAudit(actor, filter, { cursor, limit: 50 }), countAudit(actor, filter), recentQuotaAlerts(actor)]);
+  const [{ rows, nextCursor }, count, alerts] = await Promise.all([
+    listAudit(actor, filter, { cursor, limit: 50 }),
+    countAudit(actor, filter),
+    recentQuotaAlerts(actor),
+  ]);
   const query = filterQuery(filter);
-  const pager = keysetPager("/audit", query, { cursor, nextCursor, shown: rows.length }, count, { noun: ["entry", "entries"], older: "Older entries →" });
+  const pager = keysetPager("/audit", query, { cursor, nextCursor, shown: rows.length }, count, {
+    noun: ["entry", "entries"],
+    older: "Older entries →",
+  });
 
   return (
     <>
@@ -49,7 +79,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         title="Audit log"
         description="Every change, sign-in and sensitive action, newest first. Rows can never be edited or removed."
         actions={
-          <a href={`/api/audit/export?${query}`} className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50" download>
+          <a
+            href={`/api/audit/export?${query}`}
+            className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+            download
+          >
             Export CSV
           </a>
         }
@@ -62,7 +96,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
           <select name="action" defaultValue={filter.action ?? ""} className={FILTER_INPUT}>
             <option value="">Any</option>
             {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
-              <option key={value} value={value}>{label}</option>
+              <option key={value} value={value}>
+                {label}
+              </option>
             ))}
           </select>
         </FilterField>
@@ -85,8 +121,11 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       {alerts.count > 0 ? (
         <div className="mb-4">
           <Notice tone="warning" title="Reveal quota exceeded" testId="reveal-quota-alert">
-            In the last 24 hours {alerts.people.join(", ")} tried to reveal codes beyond the hourly quota ({alerts.count} time{alerts.count === 1 ? "" : "s"}).{" "}
-            <Link href="/audit?action=order.reveal_quota_exceeded" className="font-medium underline">See them</Link>
+            In the last 24 hours {alerts.people.join(", ")} tried to reveal codes beyond the hourly quota ({alerts.count} time
+            {alerts.count === 1 ? "" : "s"}).{" "}
+            <Link href="/audit?action=order.reveal_quota_exceeded" className="font-medium underline">
+              See them
+            </Link>
           </Notice>
         </div>
       ) : null}
@@ -121,13 +160,22 @@ function AuditTarget({ type, id }: { type: string | null; id: string | null }) {
       {id ? <span className="block break-all font-mono">{id}</span> : null}
     </>
   );
-  return href ? <Link href={href} className="text-brand-600 hover:underline">{label}</Link> : label;
+  return href ? (
+    <Link href={href} className="text-brand-600 hover:underline">
+      {label}
+    </Link>
+  ) : (
+    label
+  );
 }
 
 /** "email: a@b.c · roles: buyer, support" rather than raw JSON. */
 function formatDetails(details: unknown): string {
   if (!details || typeof details !== "object") return "";
   return Object.entries(details as Record<string, unknown>)
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(", ") : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([key, value]) =>
+        `${key}: ${Array.isArray(value) ? value.join(", ") : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`,
+    )
     .join(" · ");
 }

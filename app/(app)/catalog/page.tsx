@@ -30,7 +30,9 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
   ]);
 
   const pageHref = (page: number) => {
-    const next = new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" && k !== "page" ? [[k, v]] : [])));
+    const next = new URLSearchParams(
+      Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" && k !== "page" ? [[k, v]] : [])),
+    );
     if (page > 1) next.set("page", String(page));
     return next.size ? `/catalog?${next}` : "/catalog";
   };
@@ -42,7 +44,10 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
         description="Gift cards, eSIM plans and phone top-ups from the Issuing Service, featured first. Prices are wholesale, in each product's sell currency."
         actions={
           can(actor.roles, "orders.create") ? (
-            <Link href="/orders/bulk" className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">
+            <Link
+              href="/orders/bulk"
+              className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+            >
               Bulk order from CSV
             </Link>
           ) : undefined
@@ -52,12 +57,16 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
       {!result.ok ? (
         <Notice tone="error" title="The catalog could not be loaded" correlationId={result.correlationId} testId="catalog-error">
           {result.message}{" "}
-          <Link href={pageHref(query.page)} className="font-medium underline">Try again</Link>
+          <Link href={pageHref(query.page)} className="font-medium underline">
+            Try again
+          </Link>
         </Notice>
       ) : result.page.items.length === 0 ? (
         <div className="rounded-lg bg-white p-10 text-center shadow-sm ring-1 ring-slate-200" data-testid="catalog-empty">
           <p className="text-sm font-medium text-slate-900">No products match these filters.</p>
-          <Link href="/catalog" className="mt-2 inline-block text-sm font-medium text-brand-600 hover:underline">Clear filters</Link>
+          <Link href="/catalog" className="mt-2 inline-block text-sm font-medium text-brand-600 hover:underline">
+            Clear filters
+          </Link>
         </div>
       ) : (
         <>
@@ -71,9 +80,21 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
             ))}
           </ul>
           <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
-            {query.page > 1 ? <Link href={pageHref(query.page - 1)} className="font-medium text-brand-600 hover:underline">← Previous</Link> : <span />}
+            {query.page > 1 ? (
+              <Link href={pageHref(query.page - 1)} className="font-medium text-brand-600 hover:underline">
+                ← Previous
+              </Link>
+            ) : (
+              <span />
+            )}
             <span className="text-slate-500">Page {query.page}</span>
-            {result.page.hasMore ? <Link href={pageHref(query.page + 1)} className="font-medium text-brand-600 hover:underline">Next →</Link> : <span />}
+            {result.page.hasMore ? (
+              <Link href={pageHref(query.page + 1)} className="font-medium text-brand-600 hover:underline">
+                Next →
+              </Link>
+            ) : (
+              <span />
+            )}
           </nav>
         </>
       )}

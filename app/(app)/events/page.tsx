@@ -3,8 +3,21 @@ import Link from "next/link";
 import { requirePageSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
 import { countEventsByState } from "@/lib/webhooks/count-events";
-import { EVENT_KINDS, EVENT_STATE_LABELS, EVENT_STATES, REPROCESSABLE_STATES, type EventState } from "@/lib/webhooks/event-states";
-import { countEvents, eventCursorSchema, eventFilterSchema, listEvents, type EventFilter, type EventRow } from "@/lib/webhooks/list-events";
+import {
+  EVENT_KINDS,
+  EVENT_STATE_LABELS,
+  EVENT_STATES,
+  REPROCESSABLE_STATES,
+  type EventState,
+} from "@/lib/webhooks/event-states";
+import {
+  countEvents,
+  eventCursorSchema,
+  eventFilterSchema,
+  listEvents,
+  type EventFilter,
+  type EventRow,
+} from "@/lib/webhooks/list-events";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { ReprocessButton } from "@/components/events/reprocess-button";
@@ -37,8 +50,15 @@ function eventColumns(showActions: boolean): Column<EventRow>[] {
       testId: "event-subject",
       cell: (row) =>
         row.subject?.orderId ? (
-          <Link href={`/orders/${encodeURIComponent(row.subject.orderId)}`} className="font-medium text-brand-600 hover:underline">{row.subject.text}</Link>
-        ) : (row.subject?.text ?? "—"),
+          <Link
+            href={`/orders/${encodeURIComponent(row.subject.orderId)}`}
+            className="font-medium text-brand-600 hover:underline"
+          >
+            {row.subject.text}
+          </Link>
+        ) : (
+          (row.subject?.text ?? "—")
+        ),
     },
     {
       key: "id",
@@ -46,13 +66,30 @@ function eventColumns(showActions: boolean): Column<EventRow>[] {
       className: "font-mono text-xs",
       cell: (row) => (
         <details>
-          <summary className="cursor-pointer whitespace-nowrap" title={row.id}>{row.id.slice(0, 12)}…</summary>
-          <pre className="mt-1 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-[11px]" data-testid="event-payload">{JSON.stringify(row.payload, null, 2)}</pre>
+          <summary className="cursor-pointer whitespace-nowrap" title={row.id}>
+            {row.id.slice(0, 12)}…
+          </summary>
+          <pre
+            className="mt-1 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-[11px]"
+            data-testid="event-payload"
+          >
+            {JSON.stringify(row.payload, null, 2)}
+          </pre>
         </details>
       ),
     },
-    { key: "occurred", header: "Occurred (UTC)", className: "whitespace-nowrap font-mono text-xs", cell: (row) => utcTime(row.occurredAt, "second", true) },
-    { key: "received", header: "Received (UTC)", className: "whitespace-nowrap font-mono text-xs", cell: (row) => utcTime(row.receivedAt, "second", true) },
+    {
+      key: "occurred",
+      header: "Occurred (UTC)",
+      className: "whitespace-nowrap font-mono text-xs",
+      cell: (row) => utcTime(row.occurredAt, "second", true),
+    },
+    {
+      key: "received",
+      header: "Received (UTC)",
+      className: "whitespace-nowrap font-mono text-xs",
+      cell: (row) => utcTime(row.receivedAt, "second", true),
+    },
     {
       key: "state",
       header: "State",
@@ -62,7 +99,11 @@ function eventColumns(showActions: boolean): Column<EventRow>[] {
           status={row.state}
           label={EVENT_STATE_LABELS[row.state as EventState] ?? row.state}
           tone={STATE_TONES[row.state as EventState]}
-          title={row.processedAt ? `${row.state === "processing" ? "since" : "at"} ${utcTime(row.processedAt, "second", true)}` : undefined}
+          title={
+            row.processedAt
+              ? `${row.state === "processing" ? "since" : "at"} ${utcTime(row.processedAt, "second", true)}`
+              : undefined
+          }
         />
       ),
     },
@@ -73,11 +114,15 @@ function eventColumns(showActions: boolean): Column<EventRow>[] {
       className: "max-w-sm text-xs text-slate-600",
       cell: (row) => (
         <>
-          <p className="truncate" title={row.lastError ?? undefined}>{row.lastError ?? "—"}</p>
+          <p className="truncate" title={row.lastError ?? undefined}>
+            {row.lastError ?? "—"}
+          </p>
           {row.refusedBody !== null ? (
             <details data-testid="refused-body">
               <summary className="cursor-pointer font-medium text-slate-700">Body as received</summary>
-              <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono">{row.refusedBody}</pre>
+              <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono">
+                {row.refusedBody}
+              </pre>
             </details>
           ) : null}
         </>
@@ -99,9 +144,16 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   const parsed = eventFilterSchema.safeParse(pickParams(raw, ["state", "kind"]));
   const filter: EventFilter = parsed.success ? parsed.data : { state: undefined, kind: undefined };
   const { cursor } = validCursor(raw, "cursor", eventCursorSchema);
-  const [{ rows, nextCursor }, count, counts] = await Promise.all([listEvents(actor, filter, { cursor, limit: 50 }), countEvents(actor, filter), countEventsByState(actor)]);
+  const [{ rows, nextCursor }, count, counts] = await Promise.all([
+    listEvents(actor, filter, { cursor, limit: 50 }),
+    countEvents(actor, filter),
+    countEventsByState(actor),
+  ]);
   const query = filterQuery(filter);
-  const pager = keysetPager("/events", query, { cursor, nextCursor, shown: rows.length }, count, { noun: ["event", "events"], older: "Older events →" });
+  const pager = keysetPager("/events", query, { cursor, nextCursor, shown: rows.length }, count, {
+    noun: ["event", "events"],
+    older: "Older events →",
+  });
   // The actions column only when some row has an action.
   const showActions = can(actor.roles, "events.manage") && rows.some(isReprocessable);
 
@@ -113,7 +165,11 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       />
       <p className="mb-4 flex flex-wrap gap-2 text-xs" data-testid="event-counts">
         {EVENT_STATES.map((state) => (
-          <Link key={state} href={`/events?state=${state}`} className={`rounded-full px-2.5 py-1 font-medium ${PILL_TONES[STATE_TONES[state]]}`}>
+          <Link
+            key={state}
+            href={`/events?state=${state}`}
+            className={`rounded-full px-2.5 py-1 font-medium ${PILL_TONES[STATE_TONES[state]]}`}
+          >
             {EVENT_STATE_LABELS[state]}: {counts[state] ?? 0}
           </Link>
         ))}
@@ -123,12 +179,21 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
           <select name="state" defaultValue={filter.state ?? ""} className={FILTER_INPUT}>
             <option value="">Any</option>
             {EVENT_STATES.map((state) => (
-              <option key={state} value={state}>{EVENT_STATE_LABELS[state]}</option>
+              <option key={state} value={state}>
+                {EVENT_STATE_LABELS[state]}
+              </option>
             ))}
           </select>
         </FilterField>
         <FilterField label="Kind">
-          <input name="kind" list="event-kinds" defaultValue={filter.kind ?? ""} maxLength={100} placeholder="e.g. order.* or wallet.credited" className={FILTER_INPUT} />
+          <input
+            name="kind"
+            list="event-kinds"
+            defaultValue={filter.kind ?? ""}
+            maxLength={100}
+            placeholder="e.g. order.* or wallet.credited"
+            className={FILTER_INPUT}
+          />
           <datalist id="event-kinds">
             <option value="order.*" />
             {EVENT_KINDS.map((kind) => (

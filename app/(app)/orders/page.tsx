@@ -19,7 +19,16 @@ import { pickParams, validCursor, type SearchParams } from "@/components/ui/sear
 
 export const metadata: Metadata = { title: "Orders" };
 
-const FIELD_LABELS: Record<string, string> = { status: "status", from: "from date", to: "to date", product: "product", placedBy: "placed by", reference: "client reference", origin: "origin", cursor: "page position" };
+const FIELD_LABELS: Record<string, string> = {
+  status: "status",
+  from: "from date",
+  to: "to date",
+  product: "product",
+  placedBy: "placed by",
+  reference: "client reference",
+  origin: "origin",
+  cursor: "page position",
+};
 const PAGE_SIZE = 50;
 const FILTER_KEYS = ["from", "to", "product", "placedBy", "reference", "origin"] as const;
 
@@ -65,18 +74,31 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         description="Orders placed at the Issuing Service, newest first, as this app last heard of them."
         actions={
           <>
-            <a href={`/api/orders/export?${query}`} download className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50" data-testid="orders-export">
+            <a
+              href={`/api/orders/export?${query}`}
+              download
+              className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+              data-testid="orders-export"
+            >
               Export CSV
             </a>
             {can(actor.roles, "orders.create") ? (
-              <Link href="/catalog" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700" data-testid="place-order-link">
+              <Link
+                href="/catalog"
+                className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700"
+                data-testid="place-order-link"
+              >
                 Place an order
               </Link>
             ) : null}
           </>
         }
       />
-      <OrderFilters values={filter} staff={staff?.map(({ id, name, email }) => ({ id, name, email })) ?? null} selfId={actor.staffId} />
+      <OrderFilters
+        values={filter}
+        staff={staff?.map(({ id, name, email }) => ({ id, name, email })) ?? null}
+        selfId={actor.staffId}
+      />
       {ignored.length ? (
         <div className="mb-4">
           <Notice tone="warning" testId="orders-filter-ignored">
@@ -92,28 +114,55 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   );
 }
 
-async function OrdersResults({ actor, filter, query, cursor }: { actor: Actor; filter: OrderFilter; query: URLSearchParams; cursor?: string }) {
+async function OrdersResults({
+  actor,
+  filter,
+  query,
+  cursor,
+}: {
+  actor: Actor;
+  filter: OrderFilter;
+  query: URLSearchParams;
+  cursor?: string;
+}) {
   // The search first: it may mirror an order found at the upstream, which the count then includes.
   const { rows, nextCursor, lookedUp } = await searchOrders(actor, filter, { cursor, limit: PAGE_SIZE });
   const total = await countOrders(actor, filter);
   const reveals = Object.fromEntries(await revealCounts(rows.map((r) => r.id)));
   const filtered = query.size > 0;
-  const pager = keysetPager("/orders", query, { cursor, nextCursor, shown: rows.length }, { total }, { noun: ["order", "orders"], older: "Older orders →", olderTestId: "orders-older" });
+  const pager = keysetPager(
+    "/orders",
+    query,
+    { cursor, nextCursor, shown: rows.length },
+    { total },
+    { noun: ["order", "orders"], older: "Older orders →", olderTestId: "orders-older" },
+  );
   return (
     <>
       {rows.length === 0 ? (
-        <div className="rounded-lg bg-white p-8 text-center text-sm text-slate-600 shadow-sm ring-1 ring-slate-200" data-testid="orders-empty">
+        <div
+          className="rounded-lg bg-white p-8 text-center text-sm text-slate-600 shadow-sm ring-1 ring-slate-200"
+          data-testid="orders-empty"
+        >
           {filtered || cursor ? (
             <>
               <p>No orders match these filters.</p>
-              {lookedUp ? <p className="mt-1">The Issuing Service has no order with exactly this client reference in this workspace either.</p> : null}
-              <Link href="/orders" className="mt-2 inline-block font-medium text-brand-600 hover:underline">Clear filters</Link>
+              {lookedUp ? (
+                <p className="mt-1">
+                  The Issuing Service has no order with exactly this client reference in this workspace either.
+                </p>
+              ) : null}
+              <Link href="/orders" className="mt-2 inline-block font-medium text-brand-600 hover:underline">
+                Clear filters
+              </Link>
             </>
           ) : (
             <>
               <p>No orders yet.</p>
               {can(actor.roles, "orders.create") ? (
-                <Link href="/catalog" className="mt-2 inline-block font-medium text-brand-600 hover:underline">Find a product in the catalog</Link>
+                <Link href="/catalog" className="mt-2 inline-block font-medium text-brand-600 hover:underline">
+                  Find a product in the catalog
+                </Link>
               ) : null}
             </>
           )}

@@ -13,7 +13,11 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { actor } = await requirePageSession("settings.read");
-  const [status, settings, importProgress] = await Promise.all([getUpstreamStatus(actor), getSettings(), getImportProgress(actor)]);
+  const [status, settings, importProgress] = await Promise.all([
+    getUpstreamStatus(actor),
+    getSettings(),
+    getImportProgress(actor),
+  ]);
   return (
     <>
       <PageHeader title="Settings" description="The connection to the Issuing Service, and the thresholds staff work within." />

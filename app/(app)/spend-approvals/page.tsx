@@ -8,7 +8,11 @@ import { SpendRequestCard } from "@/components/spend/spend-request-card";
 export const metadata: Metadata = { title: "Spend approvals" };
 
 /** Orders and bulk files waiting for a second person's yes (waiting ones first), and their history. */
-export default async function SpendApprovalsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SpendApprovalsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { actor } = await requirePageSession("spend.read");
   const requests = await listSpendRequests(actor);
   const submitted = (await searchParams).submitted;
@@ -20,7 +24,9 @@ export default async function SpendApprovalsPage({ searchParams }: { searchParam
       />
       {submitted ? (
         <div className="mb-4">
-          <Notice tone="success" testId="submitted-for-approval">Your order was sent for approval. Nothing has been bought yet; it is placed once another person approves it.</Notice>
+          <Notice tone="success" testId="submitted-for-approval">
+            Your order was sent for approval. Nothing has been bought yet; it is placed once another person approves it.
+          </Notice>
         </div>
       ) : null}
       {requests.length === 0 ? (

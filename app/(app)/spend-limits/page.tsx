@@ -13,7 +13,9 @@ export const metadata: Metadata = { title: "Spend limits" };
 export default async function SpendLimitsPage() {
   const { actor } = await requirePageSession("spend.limits");
   const [limits, staff, settings] = await Promise.all([listSpendLimits(actor), listStaff(actor), getSettings()]);
-  const buyers = staff.filter((s) => s.active && s.roles.includes("buyer")).map((s) => ({ id: s.id, name: `${s.name} (${s.email})` }));
+  const buyers = staff
+    .filter((s) => s.active && s.roles.includes("buyer"))
+    .map((s) => ({ id: s.id, name: `${s.name} (${s.email})` }));
   const names = new Map(staff.map((s) => [s.id, s.name]));
   const currencies = Object.keys(settings.lowBalance);
   return (

@@ -12,7 +12,10 @@ export default async function StaffPage() {
   const staff = await listStaff(actor);
   return (
     <>
-      <PageHeader title="Staff" description="Who can sign in, and what each person may do. Deactivating someone ends their sessions at once." />
+      <PageHeader
+        title="Staff"
+        description="Who can sign in, and what each person may do. Deactivating someone ends their sessions at once."
+      />
       <div className="space-y-6">
         <StaffTable staff={staff} currentStaffId={actor.staffId} />
         <Card>

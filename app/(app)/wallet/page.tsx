@@ -26,7 +26,11 @@ import { firstParam, validCursor, type SearchParams } from "@/components/ui/sear
 export const metadata: Metadata = { title: "Wallet" };
 
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-const settle = <T,>(promise: Promise<T>): Promise<Settled<T>> => promise.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+const settle = <T,>(promise: Promise<T>): Promise<Settled<T>> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
 const DEPOSIT_PAGE = 20;
 
 export default async function WalletPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -39,10 +43,15 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
 
   return (
     <>
-      <PageHeader title="Wallet" description="Balances as the Issuing Service reports them, read when this page loaded; the chart comes from this app's own records." />
+      <PageHeader
+        title="Wallet"
+        description="Balances as the Issuing Service reports them, read when this page loaded; the chart comes from this app's own records."
+      />
       <div className="space-y-6">
         <section aria-labelledby="balances-heading">
-          <h2 id="balances-heading" className="mb-3 text-lg font-semibold text-slate-900">Balances</h2>
+          <h2 id="balances-heading" className="mb-3 text-lg font-semibold text-slate-900">
+            Balances
+          </h2>
           <Suspense fallback={<Skeleton testId="balances-loading" />}>
             <Balances overview={overview} />
           </Suspense>
@@ -73,8 +82,9 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">Credits</h2>
           <p className="mb-3 mt-1 text-sm text-slate-600">
-            Each credit the Issuing Service announced to this app, matched to its deposit by currency, exact amount and time (the credit from 5 minutes
-            before to 60 minutes after the deposit, or within 5 minutes of the time it says it was credited).
+            Each credit the Issuing Service announced to this app, matched to its deposit by currency, exact amount and time (the
+            credit from 5 minutes before to 60 minutes after the deposit, or within 5 minutes of the time it says it was
+            credited).
           </p>
           <Suspense fallback={<Skeleton />}>
             <Credits actor={actor} />
@@ -91,11 +101,23 @@ async function Balances({ overview }: { overview: Promise<Settled<WalletOverview
   return <BalanceCards overview={result.value} />;
 }
 
-async function Chart({ actor, overview, requested, deposits }: { actor: Actor; overview: Promise<Settled<WalletOverview>>; requested?: string; deposits?: string }) {
+async function Chart({
+  actor,
+  overview,
+  requested,
+  deposits,
+}: {
+  actor: Actor;
+  overview: Promise<Settled<WalletOverview>>;
+  requested?: string;
+  deposits?: string;
+}) {
   const result = await overview;
-  if (!result.ok) return <SectionError what="The chart needs the current balance, which could not be read" error={result.error} />;
+  if (!result.ok)
+    return <SectionError what="The chart needs the current balance, which could not be read" error={result.error} />;
   const currencies = result.value.balances.map((b) => b.currency);
-  if (currencies.length === 0) return <p className="text-sm text-slate-600">Nothing to chart yet: the wallet holds no currency.</p>;
+  if (currencies.length === 0)
+    return <p className="text-sm text-slate-600">Nothing to chart yet: the wallet holds no currency.</p>;
   const currency = requested && currencies.includes(requested) ? requested : currencies.includes("USD") ? "USD" : currencies[0]!;
   const history = await getBalanceHistory(actor, { currency }, { readAt: result.value.readAt, items: result.value.balances });
   const threshold = result.value.balances.find((b) => b.currency === currency)?.thresholdMinor ?? null;
@@ -106,8 +128,13 @@ async function Chart({ actor, overview, requested, deposits }: { actor: Actor; o
           {currencies.map((c) => {
             const query = new URLSearchParams({ chart: c, ...(deposits ? { deposits } : {}) });
             return (
-              <Link key={c} href={`/wallet?${query}`} aria-current={c === currency ? "true" : undefined} scroll={false}
-                className={`rounded-md px-2.5 py-1 font-medium ${c === currency ? "bg-brand-600 text-white" : "text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"}`}>
+              <Link
+                key={c}
+                href={`/wallet?${query}`}
+                aria-current={c === currency ? "true" : undefined}
+                scroll={false}
+                className={`rounded-md px-2.5 py-1 font-medium ${c === currency ? "bg-brand-600 text-white" : "text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"}`}
+              >
                 {c}
               </Link>
             );
@@ -127,15 +154,22 @@ async function Address({ actor }: { actor: Actor }) {
 
 async function Deposits({ actor, cursor, chart }: { actor: Actor; cursor?: string; chart?: string }) {
   const result = await settle(listDeposits(actor, { cursor, limit: DEPOSIT_PAGE }));
-  if (!result.ok) return <SectionError what="The deposit history could not be read" error={result.error} testId="deposits-error" />;
+  if (!result.ok)
+    return <SectionError what="The deposit history could not be read" error={result.error} testId="deposits-error" />;
   const page = result.value;
   const link = (c?: string) => `/wallet?${new URLSearchParams({ ...(chart ? { chart } : {}), ...(c ? { deposits: c } : {}) })}`;
   return (
     <>
-      <DepositsTable items={page.items} emptyText={cursor ? "No older deposits." : "No deposits yet. Deposits to the address above appear here once confirmed."} />
+      <DepositsTable
+        items={page.items}
+        emptyText={cursor ? "No older deposits." : "No deposits yet. Deposits to the address above appear here once confirmed."}
+      />
       <Pager
         name={{ label: "Pages of deposits" }}
-        links={{ newer: cursor ? { href: link(), text: "Back to newest" } : null, older: page.nextCursor ? { href: link(page.nextCursor), text: "Older deposits →", testId: "deposits-older" } : null }}
+        links={{
+          newer: cursor ? { href: link(), text: "Back to newest" } : null,
+          older: page.nextCursor ? { href: link(page.nextCursor), text: "Older deposits →", testId: "deposits-older" } : null,
+        }}
         note={<span className="text-xs text-slate-500">Read at {utcTime(page.readAt, "second")}</span>}
       />
     </>
@@ -150,10 +184,13 @@ async function Credits({ actor }: { actor: Actor }) {
 
 function SectionError({ what, error, testId }: { what: string; error: unknown; testId?: string }) {
   const known = isAppError(error);
-  if (!known) logger.error("wallet page section failed", { section: what, error: error instanceof Error ? error.message : String(error) });
+  if (!known)
+    logger.error("wallet page section failed", { section: what, error: error instanceof Error ? error.message : String(error) });
   return (
     <Notice tone="error" title={what} correlationId={known ? error.correlationId : undefined} testId={testId}>
-      {known ? error.message : "Something went wrong on our side. Reload the page; if it keeps happening, tell support the time it happened."}
+      {known
+        ? error.message
+        : "Something went wrong on our side. Reload the page; if it keeps happening, tell support the time it happened."}
     </Notice>
   );
 }

@@ -36,7 +36,9 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
   const canRequest = can(actor.roles, "withdrawals.request");
   const canApprove = can(actor.roles, "withdrawals.approve");
   // USD first: deposits arrive as BSC-USD, so that is where most of the wallet is.
-  const currencies = Object.keys((await getSettings()).lowBalance).sort((a, b) => Number(b === "USD") - Number(a === "USD") || a.localeCompare(b));
+  const currencies = Object.keys((await getSettings()).lowBalance).sort(
+    (a, b) => Number(b === "USD") - Number(a === "USD") || a.localeCompare(b),
+  );
   const state = parsed.success ? parsed.data.state : undefined;
   const href = (s: string | undefined, page = 1) => {
     const q = new URLSearchParams();
@@ -53,7 +55,9 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
         description="Payouts of unused wallet funds to the payout details registered with the Issuing Service. Finance requests; another person with the approver role approves; only then is it sent."
       />
       <RefreshWhileSending active={list.items.some((w) => w.state === "approved" || w.state === "sending")} />
-      {!parsed.success ? <Notice tone="warning">The filter in the address was not valid, so all withdrawals are shown.</Notice> : null}
+      {!parsed.success ? (
+        <Notice tone="warning">The filter in the address was not valid, so all withdrawals are shown.</Notice>
+      ) : null}
       {canApprove && list.awaitingApproval > 0 ? (
         <div className="mb-4">
           <Notice tone="info" testId="awaiting-approval">
@@ -102,8 +106,17 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
 
       <Pager
         name={{ label: "Pages", testId: "withdrawals-total" }}
-        links={{ newer: list.page > 1 ? { href: href(state, list.page - 1), text: "Newer" } : null, older: list.page < list.pageCount ? { href: href(state, list.page + 1), text: "Older" } : null }}
-        total={list.total === 0 ? null : list.pageCount > 1 ? `Page ${list.page} of ${list.pageCount} (${list.total} requests)` : `${countText(list.total, ["request", "requests"])}.`}
+        links={{
+          newer: list.page > 1 ? { href: href(state, list.page - 1), text: "Newer" } : null,
+          older: list.page < list.pageCount ? { href: href(state, list.page + 1), text: "Older" } : null,
+        }}
+        total={
+          list.total === 0
+            ? null
+            : list.pageCount > 1
+              ? `Page ${list.page} of ${list.pageCount} (${list.total} requests)`
+              : `${countText(list.total, ["request", "requests"])}.`
+        }
       />
     </>
   );

@@ -11,7 +11,8 @@ const MAX_BODY_BYTES = 2 * MAX_CSV_BYTES + 4096;
 
 /** Uploads a CSV: every row checked and priced, stored as a draft to confirm (buyer). */
 export const POST = withStaff(
-  async ({ req, actor }) => Response.json(await previewBulkOrder(actor, await readJsonBody(req, MAX_BODY_BYTES)), { status: 201 }),
+  async ({ req, actor }) =>
+    Response.json(await previewBulkOrder(actor, await readJsonBody(req, MAX_BODY_BYTES)), { status: 201 }),
   { permission: "orders.create" },
 );
 
@@ -19,6 +20,7 @@ const listQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).opti
 
 /** The signed-in person's recent bulk orders. */
 export const GET = withStaff(
-  async ({ req, actor }) => Response.json({ items: await listBulkOrders(actor, parseInput(listQuery, searchParamsObject(req.url))) }),
+  async ({ req, actor }) =>
+    Response.json({ items: await listBulkOrders(actor, parseInput(listQuery, searchParamsObject(req.url))) }),
   { permission: "orders.read" },
 );

@@ -33,10 +33,16 @@ export const POST = withStaff(
     const result = await submitOrder(actor, await readJsonBody(req));
     if (result.kind === "awaiting") {
       const awaitingApproval = await getSpendRequest(actor, result.spendRequestId);
-      return Response.json({ awaitingApproval }, { status: 202, headers: { location: `/api/spend-requests/${result.spendRequestId}` } });
+      return Response.json(
+        { awaitingApproval },
+        { status: 202, headers: { location: `/api/spend-requests/${result.spendRequestId}` } },
+      );
     }
     const { order, replayed } = result;
-    return Response.json({ order, replayed }, { status: replayed ? 200 : 201, headers: { location: `/api/orders/${encodeURIComponent(order.id)}` } });
+    return Response.json(
+      { order, replayed },
+      { status: replayed ? 200 : 201, headers: { location: `/api/orders/${encodeURIComponent(order.id)}` } },
+    );
   },
   { permission: "orders.create" },
 );

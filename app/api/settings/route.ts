@@ -5,7 +5,6 @@ import { updateSettings } from "@/lib/settings/update-settings";
 
 export const GET = withStaff(async () => Response.json(await getSettings()), { permission: "settings.read" });
 
-export const PUT = withStaff(
-  async ({ req, actor }) => Response.json(await updateSettings(actor, await readJsonBody(req))),
-  { permission: "settings.manage" },
-);
+export const PUT = withStaff(async ({ req, actor }) => Response.json(await updateSettings(actor, await readJsonBody(req))), {
+  permission: "settings.manage",
+});

@@ -3,6 +3,10 @@ import { searchParamsObject } from "@/lib/http/parse";
 import { listSpendRequests } from "@/lib/spend/list-spend-requests";
 
 /** Spend approval requests, waiting ones first (`state` filters). Approvers see all; a buyer their own. */
-export const GET = withStaff(async ({ req, actor }) => Response.json(await listSpendRequests(actor, searchParamsObject(req.url)), { headers: { "cache-control": "no-store" } }), {
-  permission: "spend.read",
-});
+export const GET = withStaff(
+  async ({ req, actor }) =>
+    Response.json(await listSpendRequests(actor, searchParamsObject(req.url)), { headers: { "cache-control": "no-store" } }),
+  {
+    permission: "spend.read",
+  },
+);

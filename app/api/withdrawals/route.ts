@@ -6,9 +6,12 @@ import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
 const noStore = { "cache-control": "no-store" };
 
 /** Withdrawal requests, newest first (`state`: one state or "open"; `page`). */
-export const GET = withStaff(async ({ req, actor }) => Response.json(await listWithdrawals(actor, searchParamsObject(req.url)), { headers: noStore }), {
-  permission: "withdrawals.read",
-});
+export const GET = withStaff(
+  async ({ req, actor }) => Response.json(await listWithdrawals(actor, searchParamsObject(req.url)), { headers: noStore }),
+  {
+    permission: "withdrawals.read",
+  },
+);
 
 /** Finance requests a withdrawal ({amount, currency, reason}); stored for approval, not sent. */
 export const POST = withStaff(

@@ -12,8 +12,21 @@ export type ServiceClientOptions = TransportOptions & { catalogTtlMs?: number };
 export type CallOptions = { priority?: Priority; deadlineMs?: number };
 
 export type ProductQuery = { query?: string; countryCode?: string; category?: string; offset?: number; limit?: number };
-export type OrderQuery = { status?: string; clientReference?: string; createdFromUtc?: string; createdToUtc?: string; cursor?: string; limit?: number };
-export type QuoteRequest = { productId: string; variantId?: string | null; value?: number | null; quantity: number; currency: string };
+export type OrderQuery = {
+  status?: string;
+  clientReference?: string;
+  createdFromUtc?: string;
+  createdToUtc?: string;
+  cursor?: string;
+  limit?: number;
+};
+export type QuoteRequest = {
+  productId: string;
+  variantId?: string | null;
+  value?: number | null;
+  quantity: number;
+  currency: string;
+};
 export type OrderRequest =
   | { quoteId: string; clientReference: string; purchaseInput?: { phoneNumber: string } }
   | {
@@ -29,8 +42,12 @@ export function createServiceClient(options: ServiceClientOptions) {
   const cache = createReadCache();
   const catalogTtlMs = options.catalogTtlMs ?? 60_000;
 
-  const get = <S extends z.ZodType>(path: string, schema: S, query: Record<string, string | number | undefined> = {}, call: CallOptions = {}) =>
-    http.request({ method: "GET", path, query, schema, retry: "read", ...call });
+  const get = <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query: Record<string, string | number | undefined> = {},
+    call: CallOptions = {},
+  ) => http.request({ method: "GET", path, query, schema, retry: "read", ...call });
 
   return {
     transport: http,
@@ -38,12 +55,22 @@ export function createServiceClient(options: ServiceClientOptions) {
 
     // Catalog (cached, coalesced)
     listProducts: (q: ProductQuery, call: CallOptions = {}) =>
-      cache.get(`products:${JSON.stringify(q)}`, catalogTtlMs, async () => (await get("/api/v1/products", s.productPageSchema, q, call)).data),
+      cache.get(
+        `products:${JSON.stringify(q)}`,
+        catalogTtlMs,
+        async () => (await get("/api/v1/products", s.productPageSchema, q, call)).data,
+      ),
     getProduct: (id: string, call: CallOptions = {}) =>
-      cache.get(`product:${id}`, catalogTtlMs, async () => (await get(`/api/v1/products/${encodeURIComponent(id)}`, s.productSchema, {}, call)).data),
+      cache.get(
+        `product:${id}`,
+        catalogTtlMs,
+        async () => (await get(`/api/v1/products/${encodeURIComponent(id)}`, s.productSchema, {}, call)).data,
+      ),
     /** Several products in one call (sandbox: `ids=` comma list; see sandbox/README.md). */
     refreshProducts: async (ids: string[], call: CallOptions = {}) => {
-      const page = (await get("/api/v1/products", s.productPageSchema, { ids: ids.join(","), limit: Math.min(100, ids.length) }, call)).data;
+      const page = (
+        await get("/api/v1/products", s.productPageSchema, { ids: ids.join(","), limit: Math.min(100, ids.length) }, call)
+      ).data;
       cache.invalidate("product:");
       return page.items;
     },
@@ -62,30 +89,69 @@ export function createServiceClient(options: ServiceClientOptions) {
     createQuote: async (body: QuoteRequest, call: CallOptions = {}) =>
       http.request({ method: "POST", path: "/api/v1/quotes", body, schema: s.quoteSchema, retry: "read", ...call }),
     createOrder: async (body: OrderRequest, idempotencyKey: string, call: CallOptions = {}) =>
-      http.request({ method: "POST", path: "/api/v1/orders", body, idempotencyKey, schema: s.orderSchema, retry: "idempotent", ...call }),
-    getOrder: async (id: string, call: CallOptions = {}) => get(`/api/v1/orders/${encodeURIComponent(id)}`, s.orderSchema, {}, call),
+      http.request({
+        method: "POST",
+        path: "/api/v1/orders",
+        body,
+        idempotencyKey,
+        schema: s.orderSchema,
+        retry: "idempotent",
+        ...call,
+      }),
+    getOrder: async (id: string, call: CallOptions = {}) =>
+      get(`/api/v1/orders/${encodeURIComponent(id)}`, s.orderSchema, {}, call),
     listOrders: async (q: OrderQuery, call: CallOptions = {}) => get("/api/v1/orders", s.orderPageSchema, q, call),
     revealFulfillment: async (orderId: string, idempotencyKey: string, call: CallOptions = {}) =>
-      http.request({ method: "POST", path: `/api/v1/orders/${encodeURIComponent(orderId)}/fulfillment`, idempotencyKey, schema: s.revealSchema, retry: "idempotent", ...call }),
+      http.request({
+        method: "POST",
+        path: `/api/v1/orders/${encodeURIComponent(orderId)}/fulfillment`,
+        idempotencyKey,
+        schema: s.revealSchema,
+        retry: "idempotent",
+        ...call,
+      }),
 
     // Wallet
     getBalances: async (call: CallOptions = {}) => get("/api/v1/wallet/balance", s.balanceListSchema, {}, call),
-    getBalance: async (currency: string, call: CallOptions = {}) => get("/api/v1/wallet/balance", s.balanceSchema, { currency }, call),
-    listDeposits: async (q: { cursor?: string; limit?: number; currency?: string } = {}, call: CallOptions = {}) => get("/api/v1/wallet/deposits", s.depositPageSchema, q, call),
-    getDepositAddress: async (call: CallOptions = {}) => get("/api/v1/wallet/deposit-addresses/bsc-usd", s.depositAddressSchema, {}, call),
+    getBalance: async (currency: string, call: CallOptions = {}) =>
+      get("/api/v1/wallet/balance", s.balanceSchema, { currency }, call),
+    listDeposits: async (q: { cursor?: string; limit?: number; currency?: string } = {}, call: CallOptions = {}) =>
+      get("/api/v1/wallet/deposits", s.depositPageSchema, q, call),
+    getDepositAddress: async (call: CallOptions = {}) =>
+      get("/api/v1/wallet/deposit-addresses/bsc-usd", s.depositAddressSchema, {}, call),
     requestDepositAddress: async (call: CallOptions = {}) =>
       // PUT creates the permanent address once and returns the same one after: safe to retry.
-      http.request({ method: "PUT", path: "/api/v1/wallet/deposit-addresses/bsc-usd", schema: s.depositAddressSchema, retry: "read", ...call }),
+      http.request({
+        method: "PUT",
+        path: "/api/v1/wallet/deposit-addresses/bsc-usd",
+        schema: s.depositAddressSchema,
+        retry: "read",
+        ...call,
+      }),
 
     // Withdrawals
     quoteWithdrawal: async (body: WithdrawalRequest, call: CallOptions = {}) =>
-      http.request({ method: "POST", path: "/api/v1/withdrawals/quotes", body, schema: s.withdrawalTermsSchema, retry: "read", ...call }),
-    listWithdrawals: async (q: { status?: string; cursor?: string; limit?: number } = {}, call: CallOptions = {}) => get("/api/v1/withdrawals", s.withdrawalPageSchema, q, call),
+      http.request({
+        method: "POST",
+        path: "/api/v1/withdrawals/quotes",
+        body,
+        schema: s.withdrawalTermsSchema,
+        retry: "read",
+        ...call,
+      }),
+    listWithdrawals: async (q: { status?: string; cursor?: string; limit?: number } = {}, call: CallOptions = {}) =>
+      get("/api/v1/withdrawals", s.withdrawalPageSchema, q, call),
     /** No idempotency upstream: never resent here. Callers reconcile (lib/withdrawals). */
     createWithdrawal: async (body: WithdrawalRequest, call: CallOptions = {}) =>
       http.request({ method: "POST", path: "/api/v1/withdrawals", body, schema: s.withdrawalSchema, retry: "never", ...call }),
     cancelWithdrawal: async (id: string, call: CallOptions = {}) =>
-      http.request({ method: "POST", path: `/api/v1/withdrawals/${encodeURIComponent(id)}/cancellation`, schema: s.withdrawalSchema, retry: "never", ...call }),
+      http.request({
+        method: "POST",
+        path: `/api/v1/withdrawals/${encodeURIComponent(id)}/cancellation`,
+        schema: s.withdrawalSchema,
+        retry: "never",
+        ...call,
+      }),
   };
 }
 

@@ -16,7 +16,14 @@ export class ServiceError extends Error {
   /** Extra problem members the contract defines (e.g. quotedTotal on price_above_maximum). */
   readonly extra: Record<string, unknown>;
 
-  constructor(init: { status: number; code: string; message: string; correlationId?: string; errors?: Record<string, string[]>; extra?: Record<string, unknown> }) {
+  constructor(init: {
+    status: number;
+    code: string;
+    message: string;
+    correlationId?: string;
+    errors?: Record<string, string[]>;
+    extra?: Record<string, unknown>;
+  }) {
     super(init.message);
     this.name = "ServiceError";
     this.status = init.status;
@@ -33,7 +40,10 @@ export class ServiceError extends Error {
 }
 
 export function isServiceError(error: unknown): error is ServiceError {
-  return error instanceof ServiceError || (typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true);
+  return (
+    error instanceof ServiceError ||
+    (typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[BRAND] === true)
+  );
 }
 
 /** The upstream's 401/403/404/409/429 codes, when the contract leaves them unnamed. */

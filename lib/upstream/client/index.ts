@@ -1,4 +1,19 @@
-export { createServiceClient, type ServiceClient, type OrderRequest, type QuoteRequest, type ProductQuery, type OrderQuery, type CallOptions } from "./client";
+export {
+  createServiceClient,
+  type ServiceClient,
+  type OrderRequest,
+  type QuoteRequest,
+  type ProductQuery,
+  type OrderQuery,
+  type CallOptions,
+} from "./client";
 export { ServiceError, isServiceError } from "./errors";
-export { createTransport, assertSafeBaseUrl, keyLookupSegment, type RequestBudget, type Priority, type AttemptLog } from "./transport";
+export {
+  createTransport,
+  assertSafeBaseUrl,
+  keyLookupSegment,
+  type RequestBudget,
+  type Priority,
+  type AttemptLog,
+} from "./transport";
 export * from "./schemas";

@@ -43,7 +43,11 @@ export function createReadCache(maxEntries = 2_000) {
     invalidate(prefix: string) {
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
     },
-    stats: () => ({ ...stats, hitRate: stats.hits + stats.coalesced === 0 ? 0 : (stats.hits + stats.coalesced) / (stats.hits + stats.coalesced + stats.misses) }),
+    stats: () => ({
+      ...stats,
+      hitRate:
+        stats.hits + stats.coalesced === 0 ? 0 : (stats.hits + stats.coalesced) / (stats.hits + stats.coalesced + stats.misses),
+    }),
   };
 }
 

@@ -53,7 +53,12 @@ export const productSchema = z.object({
   sortOrder: z.number().int(),
 });
 
-export const productPageSchema = z.object({ items: z.array(productSchema), offset: z.number().int(), limit: z.number().int(), hasMore: z.boolean() });
+export const productPageSchema = z.object({
+  items: z.array(productSchema),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  hasMore: z.boolean(),
+});
 
 export const quoteSchema = z.object({
   id: z.string(),
@@ -136,7 +141,11 @@ export const depositSchema = z.object({
   occurredAtUtc: timestamp,
   creditedAtUtc: timestamp.nullable().optional(),
 });
-export const depositPageSchema = z.object({ items: z.array(depositSchema), nextCursor: z.string().nullable(), hasMore: z.boolean() });
+export const depositPageSchema = z.object({
+  items: z.array(depositSchema),
+  nextCursor: z.string().nullable(),
+  hasMore: z.boolean(),
+});
 
 export const withdrawalTermsSchema = z.object({
   amount,
@@ -160,7 +169,11 @@ export const withdrawalSchema = z.object({
   cancelledAtUtc: timestamp.nullable().optional(),
   paidAtUtc: timestamp.nullable().optional(),
 });
-export const withdrawalPageSchema = z.object({ items: z.array(withdrawalSchema), nextCursor: z.string().nullable(), hasMore: z.boolean() });
+export const withdrawalPageSchema = z.object({
+  items: z.array(withdrawalSchema),
+  nextCursor: z.string().nullable(),
+  hasMore: z.boolean(),
+});
 
 export const webhookEnvelopeSchema = z.object({
   id: z.string(),

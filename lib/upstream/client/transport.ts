@@ -90,7 +90,11 @@ export function createTransport(options: TransportOptions) {
       try {
         await options.budget.acquire(req.priority ?? "interactive", deadline);
       } catch {
-        lastError = new ServiceError({ status: 0, code: "budget_exhausted", message: "The upstream request budget for this minute is used up." });
+        lastError = new ServiceError({
+          status: 0,
+          code: "budget_exhausted",
+          message: "The upstream request budget for this minute is used up.",
+        });
         break;
       }
       const started = Date.now();
@@ -112,9 +116,21 @@ export function createTransport(options: TransportOptions) {
         });
       } catch (error) {
         const transport = isTimeout(error) ? "timeout" : "network_error";
-        lastError = new ServiceError({ status: 0, code: transport, message: transport === "timeout" ? "The Issuing Service did not answer in time." : "The Issuing Service could not be reached." });
+        lastError = new ServiceError({
+          status: 0,
+          code: transport,
+          message:
+            transport === "timeout" ? "The Issuing Service did not answer in time." : "The Issuing Service could not be reached.",
+        });
         const retry = shouldRetry(req.retry, { transport }) && attempt < MAX_ATTEMPTS;
-        options.onAttempt?.({ method: req.method, path: logPath, attempt, code: transport, durationMs: Date.now() - started, outcome: retry ? "retry" : "error" });
+        options.onAttempt?.({
+          method: req.method,
+          path: logPath,
+          attempt,
+          code: transport,
+          durationMs: Date.now() - started,
+          outcome: retry ? "retry" : "error",
+        });
         if (!retry) break;
         if (!(await pause(backoffMs(attempt, retryBaseMs), deadline))) break;
         continue;
@@ -123,7 +139,15 @@ export function createTransport(options: TransportOptions) {
       const body = new Uint8Array(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
       const correlationId = response.headers.get("x-correlation-id") ?? undefined;
       if (response.status < 400) {
-        options.onAttempt?.({ method: req.method, path: logPath, attempt, status: response.status, correlationId, durationMs: Date.now() - started, outcome: "ok" });
+        options.onAttempt?.({
+          method: req.method,
+          path: logPath,
+          attempt,
+          status: response.status,
+          correlationId,
+          durationMs: Date.now() - started,
+          outcome: "ok",
+        });
         return { status: response.status, headers: response.headers, body, correlationId };
       }
 
@@ -132,23 +156,49 @@ export function createTransport(options: TransportOptions) {
       if (response.status === 401 && keyIndex + 1 < options.apiKeys.length) {
         options.onKeySwitch?.(keyIndex, keyIndex + 1);
         keyIndex += 1;
-        options.onAttempt?.({ method: req.method, path: logPath, attempt, status: 401, code: error.code, correlationId: error.correlationId, durationMs: Date.now() - started, outcome: "retry" });
+        options.onAttempt?.({
+          method: req.method,
+          path: logPath,
+          attempt,
+          status: 401,
+          code: error.code,
+          correlationId: error.correlationId,
+          durationMs: Date.now() - started,
+          outcome: "retry",
+        });
         attempt -= 1; // a key switch is not a failed attempt
         continue;
       }
       const retry = shouldRetry(req.retry, { status: response.status }) && attempt < MAX_ATTEMPTS;
-      options.onAttempt?.({ method: req.method, path: logPath, attempt, status: response.status, code: error.code, correlationId: error.correlationId, durationMs: Date.now() - started, outcome: retry ? "retry" : "error" });
+      options.onAttempt?.({
+        method: req.method,
+        path: logPath,
+        attempt,
+        status: response.status,
+        code: error.code,
+        correlationId: error.correlationId,
+        durationMs: Date.now() - started,
+        outcome: retry ? "retry" : "error",
+      });
       if (!retry) break;
       const delay = response.status === 429 ? retryAfterMs(response.headers.get("retry-after")) : backoffMs(attempt, retryBaseMs);
       if (!(await pause(delay, deadline))) break;
     }
 
-    const error = lastError ?? new ServiceError({ status: 0, code: "deadline_exceeded", message: "The Issuing Service did not answer before the deadline." });
+    const error =
+      lastError ??
+      new ServiceError({
+        status: 0,
+        code: "deadline_exceeded",
+        message: "The Issuing Service did not answer before the deadline.",
+      });
     options.onError?.(error, logPath);
     throw error;
   }
 
-  async function request<S extends z.ZodType>(req: RawRequest & { schema: S }): Promise<{ data: z.infer<S>; correlationId?: string; status: number; headers: Headers }> {
+  async function request<S extends z.ZodType>(
+    req: RawRequest & { schema: S },
+  ): Promise<{ data: z.infer<S>; correlationId?: string; status: number; headers: Headers }> {
     const res = await send(req);
     let json: unknown;
     try {
@@ -190,7 +240,9 @@ function problemError(status: number, body: Uint8Array, headerCorrelationId?: st
   } catch {
     // Not a problem document: keep the status-derived code.
   }
-  const errors = parsed.errors ? Object.fromEntries(Object.entries(parsed.errors).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])) : undefined;
+  const errors = parsed.errors
+    ? Object.fromEntries(Object.entries(parsed.errors).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]))
+    : undefined;
   const extra: Record<string, unknown> = {};
   if (parsed.quotedTotal !== undefined) extra.quotedTotal = parsed.quotedTotal;
   return new ServiceError({
@@ -204,7 +256,12 @@ function problemError(status: number, body: Uint8Array, headerCorrelationId?: st
 }
 
 function malformed(res: RawResponse, path: string, what: string, options: TransportOptions): ServiceError {
-  const error = new ServiceError({ status: 502, code: "malformed_response", message: `The Issuing Service sent ${what} for ${path}.`, correlationId: res.correlationId });
+  const error = new ServiceError({
+    status: 502,
+    code: "malformed_response",
+    message: `The Issuing Service sent ${what} for ${path}.`,
+    correlationId: res.correlationId,
+  });
   options.onError?.(error, path);
   return error;
 }

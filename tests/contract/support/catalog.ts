@@ -17,8 +17,10 @@ export async function findProduct(sb: TestSandbox, predicate: (p: Json) => boole
   return product;
 }
 
-export const isVariantGiftCard = (p: Json) => p.type === "gift-card" && p.isAvailable && p.variants.length > 0 && p.currency === "USD";
-export const isValueGiftCard = (p: Json) => p.type === "gift-card" && p.isAvailable && p.minimumValue !== null && p.currency === "USD";
+export const isVariantGiftCard = (p: Json) =>
+  p.type === "gift-card" && p.isAvailable && p.variants.length > 0 && p.currency === "USD";
+export const isValueGiftCard = (p: Json) =>
+  p.type === "gift-card" && p.isAvailable && p.minimumValue !== null && p.currency === "USD";
 export const isTopUp = (p: Json) => p.type === "phone-top-up" && p.isAvailable && p.variants.length > 0 && p.currency === "USD";
 
 export function inlineItem(product: Json, quantity = 1): Json {

@@ -7,7 +7,14 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../..
 export type Json = any;
 export type Response = { status: number; headers: Headers; body: Json; text: string };
 
-export type Call = { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; key?: string | null; signal?: AbortSignal };
+export type Call = {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  key?: string | null;
+  signal?: AbortSignal;
+};
 
 export type TestSandbox = RunningSandbox & {
   api(path: string, call?: Call): Promise<Response>;
@@ -21,7 +28,12 @@ export async function request(url: string, call: Call = {}): Promise<Response> {
     body = JSON.stringify(call.body);
     headers["Content-Type"] ??= "application/json";
   }
-  const res = await fetch(url, { method: call.method ?? (body === undefined ? "GET" : "POST"), headers, body, signal: call.signal });
+  const res = await fetch(url, {
+    method: call.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+    signal: call.signal,
+  });
   const text = await res.text();
   let parsed: Json = undefined;
   const type = res.headers.get("content-type") ?? "";
@@ -44,7 +56,14 @@ export function withHelpers(running: RunningSandbox): TestSandbox {
 
 // In-process sandbox on a random port with fast, quiet defaults for tests.
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const running = await startSandbox({ port: 0, fulfilmentDelayMs: 30, webhookRetryScale: 0.002, rateLimitPerMinute: 100_000, log: () => {}, ...options });
+  const running = await startSandbox({
+    port: 0,
+    fulfilmentDelayMs: 30,
+    webhookRetryScale: 0.002,
+    rateLimitPerMinute: 100_000,
+    log: () => {},
+    ...options,
+  });
   return withHelpers(running);
 }
 
@@ -57,5 +76,6 @@ export function expectProblem(res: Response, status: number, code: string): void
   for (const field of ["title", "status", "detail", "code", "correlationId"]) {
     if (res.body[field] === undefined) throw new Error(`problem document lacks ${field}: ${res.text}`);
   }
-  if (res.body.correlationId !== res.headers.get("x-correlation-id")) throw new Error("correlationId differs from X-Correlation-Id");
+  if (res.body.correlationId !== res.headers.get("x-correlation-id"))
+    throw new Error("correlationId differs from X-Correlation-Id");
 }

@@ -8,10 +8,19 @@ import { withHelpers, type TestSandbox } from "./client";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const TSX_CLI = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
 
-export type ChildSandbox = TestSandbox & { child: ChildProcess; readyLine: string; stderr: () => string; stop(): Promise<number | null> };
+export type ChildSandbox = TestSandbox & {
+  child: ChildProcess;
+  readyLine: string;
+  stderr: () => string;
+  stop(): Promise<number | null>;
+};
 
 export async function spawnSandbox(env: Record<string, string>): Promise<ChildSandbox> {
-  const child = spawn(process.execPath, [TSX_CLI, "sandbox/main.ts"], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [TSX_CLI, "sandbox/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

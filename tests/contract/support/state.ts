@@ -18,7 +18,8 @@ export async function readState(sb: Pick<TestSandbox, "control">): Promise<Json>
     const { state, settings, pendingTimers } = res.body;
     const delivering = state.deliveries.$map.some(([, d]: [string, Json]) => d.status === "pending");
     if (pendingTimers === 0 && !delivering) return { state, settings };
-    if (Date.now() > deadline) throw new Error("the sandbox did not come to rest within 15 s (timers or deliveries still pending)");
+    if (Date.now() > deadline)
+      throw new Error("the sandbox did not come to rest within 15 s (timers or deliveries still pending)");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -27,7 +28,11 @@ export async function readState(sb: Pick<TestSandbox, "control">): Promise<Json>
  * Runs `act` and fails unless the sandbox's state read back afterwards equals the state before it.
  * `refused` decides from the result whether it was a refusal (for requests that may also succeed, e.g. fuzzing).
  */
-export async function expectStateUnchanged<T>(sb: Pick<TestSandbox, "control">, act: () => Promise<T>, refused: (result: T) => boolean = () => true): Promise<T> {
+export async function expectStateUnchanged<T>(
+  sb: Pick<TestSandbox, "control">,
+  act: () => Promise<T>,
+  refused: (result: T) => boolean = () => true,
+): Promise<T> {
   const before = await readState(sb);
   const result = await act();
   if (refused(result)) expect(await readState(sb), "a refused request changed the sandbox's state").toEqual(before);
@@ -35,7 +40,12 @@ export async function expectStateUnchanged<T>(sb: Pick<TestSandbox, "control">, 
 }
 
 /** The request is refused with `status` and `code` as a problem document, and the sandbox's state is unchanged. */
-export async function expectRefused(sb: Pick<TestSandbox, "control">, act: () => Promise<Response>, status: number, code: string): Promise<Response> {
+export async function expectRefused(
+  sb: Pick<TestSandbox, "control">,
+  act: () => Promise<Response>,
+  status: number,
+  code: string,
+): Promise<Response> {
   const res = await expectStateUnchanged(sb, act);
   expectProblem(res, status, code);
   return res;

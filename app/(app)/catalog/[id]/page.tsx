@@ -29,7 +29,10 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
   if (isAppError(product)) {
     return (
       <Notice tone="error" title="The product could not be loaded" correlationId={product.correlationId}>
-        {product.message} <Link href={`/catalog/${id}`} className="font-medium underline">Try again</Link>
+        {product.message}{" "}
+        <Link href={`/catalog/${id}`} className="font-medium underline">
+          Try again
+        </Link>
       </Notice>
     );
   }
@@ -46,7 +49,11 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
 
   return (
     <>
-      <p className="mb-2 text-sm"><Link href="/catalog" className="text-brand-600 hover:underline">← Catalog</Link></p>
+      <p className="mb-2 text-sm">
+        <Link href="/catalog" className="text-brand-600 hover:underline">
+          ← Catalog
+        </Link>
+      </p>
       <PageHeader title={product.name} description={`${PRODUCT_TYPE_LABELS[product.type]} · ${country} · ${product.category}`} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-6">
@@ -55,37 +62,65 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
               <div className="grid gap-3 sm:grid-cols-2">
                 {images.map((image) => (
                   // eslint-disable-next-line @next/next/no-img-element -- served by our own image proxy
-                  <img key={image.id} src={imageSrc(image.publicReference)} alt={image.altText} width={image.width} height={image.height} className="w-full rounded-md bg-slate-100 object-cover" />
+                  <img
+                    key={image.id}
+                    src={imageSrc(image.publicReference)}
+                    alt={image.altText}
+                    width={image.width}
+                    height={image.height}
+                    className="w-full rounded-md bg-slate-100 object-cover"
+                  />
                 ))}
               </div>
             ) : null}
             <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
-              <dt className="text-slate-500">{product.variants.length ? "Price" : "Value"}</dt><dd className="font-medium" data-testid="product-price">{describePrice(product)}</dd>
-              <dt className="text-slate-500">Sell currency</dt><dd>{product.currency}</dd>
+              <dt className="text-slate-500">{product.variants.length ? "Price" : "Value"}</dt>
+              <dd className="font-medium" data-testid="product-price">
+                {describePrice(product)}
+              </dd>
+              <dt className="text-slate-500">Sell currency</dt>
+              <dd>{product.currency}</dd>
               <dt className="text-slate-500">Availability</dt>
-              <dd className={product.isAvailable ? "text-emerald-700" : "text-red-700"} data-testid="availability">{product.isAvailable ? "Available" : "Currently unavailable"}</dd>
+              <dd className={product.isAvailable ? "text-emerald-700" : "text-red-700"} data-testid="availability">
+                {product.isAvailable ? "Available" : "Currently unavailable"}
+              </dd>
             </dl>
           </Card>
           {/* Buyers see the variants once, as the order form's choices. */}
-          {product.variants.length ? (canOrder ? null : (
-            <Card>
-              <h2 className="text-base font-semibold">Variants</h2>
-              <table className="mt-2 w-full text-sm">
-                <thead className="text-left text-xs uppercase tracking-wide text-slate-500"><tr><th scope="col" className="py-1">Variant</th><th scope="col" className="py-1 text-right">Price</th></tr></thead>
-                <tbody className="divide-y divide-slate-100">
-                  {product.variants.map((v) => (
-                    <tr key={v.id}><td className="py-1.5">{v.displayValue}</td><td className="py-1.5 text-right font-medium">{money(v.price)}</td></tr>
-                  ))}
-                </tbody>
-              </table>
-            </Card>
-          )) : (
+          {product.variants.length ? (
+            canOrder ? null : (
+              <Card>
+                <h2 className="text-base font-semibold">Variants</h2>
+                <table className="mt-2 w-full text-sm">
+                  <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
+                    <tr>
+                      <th scope="col" className="py-1">
+                        Variant
+                      </th>
+                      <th scope="col" className="py-1 text-right">
+                        Price
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {product.variants.map((v) => (
+                      <tr key={v.id}>
+                        <td className="py-1.5">{v.displayValue}</td>
+                        <td className="py-1.5 text-right font-medium">{money(v.price)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </Card>
+            )
+          ) : (
             <Card>
               <h2 className="text-base font-semibold">Value range</h2>
               <p className="mt-1 text-sm text-slate-700" data-testid="value-range">
                 Any face value from {face(product.minimumValue ?? 0)} to {face(product.maximumValue ?? 0)}
                 {product.valueStep ? <> in steps of {face(product.valueStep)}</> : null}
-                {faceCurrency ? null : " (in the card's own currency, see the description)"}. The price in {product.currency} comes with the quote.
+                {faceCurrency ? null : " (in the card's own currency, see the description)"}. The price in {product.currency}{" "}
+                comes with the quote.
               </p>
             </Card>
           )}
@@ -101,11 +136,24 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
           {canOrder && settings ? (
             <Card>
               <h2 className="mb-3 text-base font-semibold">Order</h2>
-              {product.isAvailable ? null : <div className="mb-3"><Notice tone="warning">Shown as unavailable right now; the Issuing Service checks again when you quote or order.</Notice></div>}
-              <OrderForm product={product} defaultReference={reference} confirmAbove={settings.orderConfirmationAmount} spend={spend} />
+              {product.isAvailable ? null : (
+                <div className="mb-3">
+                  <Notice tone="warning">
+                    Shown as unavailable right now; the Issuing Service checks again when you quote or order.
+                  </Notice>
+                </div>
+              )}
+              <OrderForm
+                product={product}
+                defaultReference={reference}
+                confirmAbove={settings.orderConfirmationAmount}
+                spend={spend}
+              />
             </Card>
           ) : (
-            <Card><p className="text-sm text-slate-600">Ordering is for buyers. Ask an admin if you need the buyer role.</p></Card>
+            <Card>
+              <p className="text-sm text-slate-600">Ordering is for buyers. Ask an admin if you need the buyer role.</p>
+            </Card>
           )}
         </div>
       </div>

@@ -40,22 +40,36 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         actions={
           <>
             {canReveal && order.status === "fulfilled" ? (
-              <a href="#codes" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700" data-testid="jump-to-reveal">Reveal codes ↓</a>
+              <a
+                href="#codes"
+                className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700"
+                data-testid="jump-to-reveal"
+              >
+                Reveal codes ↓
+              </a>
             ) : null}
-            <Link href="/orders" className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline">← All orders</Link>
+            <Link href="/orders" className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline">
+              ← All orders
+            </Link>
           </>
         }
       />
       <div className="space-y-6">
         <Card>
           <h2 className="mb-4 text-base font-semibold text-slate-900">Progress</h2>
-          <OrderStatusLive initial={{ id: order.id, status: order.status, createdAt: order.createdAt, updatedAt: order.updatedAt }} />
+          <OrderStatusLive
+            initial={{ id: order.id, status: order.status, createdAt: order.createdAt, updatedAt: order.updatedAt }}
+          />
         </Card>
         <Card>
           <h2 className="mb-3 text-base font-semibold text-slate-900">Details</h2>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-            <Item label="Client reference" testId="order-client-reference">{order.clientReference}</Item>
-            <Item label="Order id"><span className="font-mono text-xs">{order.id}</span></Item>
+            <Item label="Client reference" testId="order-client-reference">
+              {order.clientReference}
+            </Item>
+            <Item label="Order id">
+              <span className="font-mono text-xs">{order.id}</span>
+            </Item>
             <Item label="Origin" testId="order-placed-by">
               {order.origin === "elsewhere" ? (
                 <span data-origin="elsewhere">Through the API elsewhere (a storefront or another client of this workspace)</span>
@@ -67,22 +81,34 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
                 <span data-origin="here">Placed here (by a background job; no person recorded)</span>
               )}
             </Item>
-            <Item label="Placed at"><time dateTime={order.createdAt}>{utcTime(order.createdAt, "second")}</time></Item>
-            <Item label="Total" testId="order-total"><span className="font-semibold tabular-nums">{formatMoney(order.totalMinor, order.currency)}</span></Item>
-            <Item label="Last synchronised"><time dateTime={order.syncedAt}>{utcTime(order.syncedAt, "second")}</time></Item>
+            <Item label="Placed at">
+              <time dateTime={order.createdAt}>{utcTime(order.createdAt, "second")}</time>
+            </Item>
+            <Item label="Total" testId="order-total">
+              <span className="font-semibold tabular-nums">{formatMoney(order.totalMinor, order.currency)}</span>
+            </Item>
+            <Item label="Last synchronised">
+              <time dateTime={order.syncedAt}>{utcTime(order.syncedAt, "second")}</time>
+            </Item>
           </dl>
         </Card>
         <Card>
           <h2 className="mb-3 text-base font-semibold text-slate-900">Lines</h2>
           <OrderLines order={order} />
-          <p className="mt-3 text-xs text-slate-500">Codes and PINs are never shown on this page, only in support&apos;s audited reveal step.</p>
+          <p className="mt-3 text-xs text-slate-500">
+            Codes and PINs are never shown on this page, only in support&apos;s audited reveal step.
+          </p>
         </Card>
         <Card>
-          <h2 id="codes" className="mb-3 scroll-mt-20 text-base font-semibold text-slate-900">Codes</h2>
+          <h2 id="codes" className="mb-3 scroll-mt-20 text-base font-semibold text-slate-900">
+            Codes
+          </h2>
           {canReveal && order.status === "fulfilled" ? (
             <RevealPanel orderId={order.id} viewSeconds={viewSeconds} />
           ) : canReveal ? (
-            <p className="text-sm text-slate-600" data-testid="reveal-unavailable">{NO_CODES[order.status] ?? NO_CODES.processing}</p>
+            <p className="text-sm text-slate-600" data-testid="reveal-unavailable">
+              {NO_CODES[order.status] ?? NO_CODES.processing}
+            </p>
           ) : (
             <p className="text-sm text-slate-600">Only support can reveal codes, with a reason, and every reveal is audited.</p>
           )}
@@ -106,7 +132,9 @@ function Item({ label, children, testId }: { label: string; children: React.Reac
   return (
     <div>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 text-slate-900" data-testid={testId}>{children}</dd>
+      <dd className="mt-0.5 text-slate-900" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -131,13 +159,27 @@ const LINE_COLUMNS: Column<OrderLine>[] = [
     cell: (line) => (
       <>
         {line.variantLabel || "—"}
-        {line.faceValueMinor && line.faceCurrency ? <span className="block text-xs text-slate-500">Face value {formatMoney(line.faceValueMinor, line.faceCurrency)}</span> : null}
+        {line.faceValueMinor && line.faceCurrency ? (
+          <span className="block text-xs text-slate-500">Face value {formatMoney(line.faceValueMinor, line.faceCurrency)}</span>
+        ) : null}
       </>
     ),
   },
   { key: "quantity", header: "Quantity", align: "right", className: "tabular-nums", cell: (line) => line.quantity },
-  { key: "unit", header: "Unit price", align: "right", className: "tabular-nums", cell: (line) => money(line.unitPriceMinor, line.currency) },
-  { key: "total", header: "Line total", align: "right", className: "tabular-nums", cell: (line) => money(line.lineTotalMinor, line.currency) },
+  {
+    key: "unit",
+    header: "Unit price",
+    align: "right",
+    className: "tabular-nums",
+    cell: (line) => money(line.unitPriceMinor, line.currency),
+  },
+  {
+    key: "total",
+    header: "Line total",
+    align: "right",
+    className: "tabular-nums",
+    cell: (line) => money(line.lineTotalMinor, line.currency),
+  },
 ];
 
 function OrderLines({ order }: { order: OrderDetail }) {
@@ -151,7 +193,9 @@ function OrderLines({ order }: { order: OrderDetail }) {
       empty={{ text: "The Issuing Service has not reported the lines of this order yet.", testId: "order-lines-empty" }}
       footer={
         <tr className="border-t-2 border-slate-200">
-          <th scope="row" colSpan={4} className="py-2 pr-4 text-right font-semibold">Order total</th>
+          <th scope="row" colSpan={4} className="py-2 pr-4 text-right font-semibold">
+            Order total
+          </th>
           <td className="py-2 text-right font-semibold tabular-nums">{formatMoney(order.totalMinor, order.currency)}</td>
         </tr>
       }

@@ -29,7 +29,14 @@ export default async function BulkOrdersPage() {
       <PageHeader
         title="Bulk orders"
         description="Place many orders from one CSV file: upload it, check the preview and its total, then confirm once. The orders are placed in the background; you can leave and come back."
-        actions={<Link href="/orders" className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">All orders</Link>}
+        actions={
+          <Link
+            href="/orders"
+            className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+          >
+            All orders
+          </Link>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-2">
@@ -39,7 +46,8 @@ export default async function BulkOrdersPage() {
         <Card className="lg:col-span-3">
           <h2 className="text-base font-semibold text-slate-900">The file</h2>
           <p className="mt-1 text-sm text-slate-600">
-            A header row naming the columns (in any order), then one order per row, at most {MAX_CSV_ROWS} rows and {MAX_DISTINCT_PRODUCTS} different products per file.
+            A header row naming the columns (in any order), then one order per row, at most {MAX_CSV_ROWS} rows and{" "}
+            {MAX_DISTINCT_PRODUCTS} different products per file.
           </p>
           <dl className="mt-3 divide-y divide-slate-100 text-sm">
             {COLUMNS.map(([name, meaning]) => (
@@ -55,7 +63,11 @@ export default async function BulkOrdersPage() {
       <BulkOrdersList items={recent} />
       <Pager
         name={{ label: "Bulk orders in all", testId: "bulk-orders-total" }}
-        total={recent.length ? `${countText(count.total, ["bulk order", "bulk orders"], count.capped)}${count.capped || count.total > recent.length ? `; showing the ${recent.length} most recent` : ""}.` : null}
+        total={
+          recent.length
+            ? `${countText(count.total, ["bulk order", "bulk orders"], count.capped)}${count.capped || count.total > recent.length ? `; showing the ${recent.length} most recent` : ""}.`
+            : null
+        }
       />
     </>
   );

@@ -6,6 +6,7 @@ import { auditFilterSchema } from "@/lib/audit/list-audit";
 import { exportAuditCsv } from "@/lib/audit/export-audit";
 
 export const GET = withStaff(
-  async ({ req, actor }) => csvDownload(await exportAuditCsv(actor, parseInput(auditFilterSchema, searchParamsObject(req.url))), "audit"),
+  async ({ req, actor }) =>
+    csvDownload(await exportAuditCsv(actor, parseInput(auditFilterSchema, searchParamsObject(req.url))), "audit"),
   { permission: "audit.read" },
 );

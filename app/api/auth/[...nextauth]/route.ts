@@ -12,7 +12,9 @@ async function handle(req: NextRequest, context: Context): Promise<Response> {
   // next-auth answers an unknown action (/api/auth/anything) with a bare text 400; every
   // error of this app's API is a problem document. Its JSON answers and redirects pass as they are.
   if (res.status >= 400 && !res.headers.get("content-type")?.includes("json")) {
-    return problem(res.status === 404 ? "not_found" : "invalid_request", "There is no such sign-in endpoint.", { status: res.status });
+    return problem(res.status === 404 ? "not_found" : "invalid_request", "There is no such sign-in endpoint.", {
+      status: res.status,
+    });
   }
   return res;
 }

@@ -7,7 +7,11 @@ export const GET = withStaff(
   async ({ req, actor }) => {
     const { fileName, csv } = await bulkTemplate(actor, searchParamsObject(req.url));
     return new Response(csv, {
-      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "no-store" },
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${fileName}"`,
+        "cache-control": "no-store",
+      },
     });
   },
   { permission: "orders.create" },

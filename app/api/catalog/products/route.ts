@@ -5,6 +5,7 @@ import { catalogApiQuerySchema, listProducts, type CatalogQuery } from "@/lib/ca
 
 /** The catalog as JSON, same query as the page (q, country, category, size, page). */
 export const GET = withStaff(
-  async ({ req, actor }) => Response.json(await listProducts(actor, parseInput(catalogApiQuerySchema, searchParamsObject(req.url)) as CatalogQuery)),
+  async ({ req, actor }) =>
+    Response.json(await listProducts(actor, parseInput(catalogApiQuerySchema, searchParamsObject(req.url)) as CatalogQuery)),
   { permission: "catalog.read" },
 );

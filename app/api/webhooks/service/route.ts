@@ -20,7 +20,10 @@ export async function POST(req: Request): Promise<Response> {
     const result = await receiveWebhook(req);
     switch (result.outcome) {
       case "accepted":
-        return Response.json({ received: true, duplicate: result.duplicate }, { status: 200, headers: { "cache-control": "no-store" } });
+        return Response.json(
+          { received: true, duplicate: result.duplicate },
+          { status: 200, headers: { "cache-control": "no-store" } },
+        );
       case "rejected":
         return problem(result.code, result.detail, { status: result.status });
       case "unavailable":

@@ -19,13 +19,23 @@ export default async function BulkOrderPage({ params }: { params: Promise<{ id: 
     if (isAppError(error) && (error.code === "not_found" || error.code === "invalid_request")) notFound();
     throw error;
   });
-  const spend = view.state === "draft" && view.isOwner && can(actor.roles, "orders.create") ? await Promise.all(view.totals.map((t) => getRemainingSpend(actor, t.currency))) : [];
+  const spend =
+    view.state === "draft" && view.isOwner && can(actor.roles, "orders.create")
+      ? await Promise.all(view.totals.map((t) => getRemainingSpend(actor, t.currency)))
+      : [];
   return (
     <>
       <PageHeader
         title={view.fileName ?? "Bulk order"}
         description={`Bulk order of ${plural(view.rowCount, "row")}, uploaded ${utcMinute(view.createdAt)}.`}
-        actions={<Link href="/orders/bulk" className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50">All bulk orders</Link>}
+        actions={
+          <Link
+            href="/orders/bulk"
+            className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+          >
+            All bulk orders
+          </Link>
+        }
       />
       <BulkOrderLive initial={view} spend={spend} />
     </>
