@@ -3,7 +3,14 @@ import type { JobDefinition } from "@/lib/jobs/define-job";
 import { bulkOrderJobs } from "@/lib/bulk-orders/jobs";
 import { orderJobs } from "@/lib/orders/jobs";
 import { webhookJobs } from "@/lib/webhooks/jobs";
+import { spendJobs } from "@/lib/spend/jobs";
 import { withdrawalJobs } from "@/lib/withdrawals/jobs";
 
 /** Every domain's background jobs: what scripts/worker.ts hands lib/jobs to run. */
-export const WORKER_JOBS: readonly JobDefinition[] = [...webhookJobs, ...orderJobs, ...withdrawalJobs, ...bulkOrderJobs];
+export const WORKER_JOBS: readonly JobDefinition[] = [
+  ...webhookJobs,
+  ...orderJobs,
+  ...withdrawalJobs,
+  ...bulkOrderJobs,
+  ...spendJobs,
+];

@@ -1,5 +1,9 @@
 "use client";
 
+import Link from "next/link";
+import { Field } from "@/components/ui/field";
+import { approvalReasonFor } from "@/components/ordering/spend-notice";
+import type { RemainingSpend } from "@/lib/spend/get-remaining-spend";
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi, type ApiProblem } from "@/components/api-client";
@@ -35,7 +39,7 @@ function pollEvery(view: BulkOrderView): number | false {
  * app's route handler while work is under way. Nothing lives only in the browser, so
  * leaving and coming back shows exactly where the job is.
  */
-export function BulkOrderLive({ initial }: { initial: BulkOrderView }) {
+export function BulkOrderLive({ initial, spend = [] }: { initial: BulkOrderView; spend?: RemainingSpend[] }) {
   const queryClient = useQueryClient();
   const queryKey = ["bulk-order", initial.id];
   const query = useQuery({
@@ -47,10 +51,20 @@ export function BulkOrderLive({ initial }: { initial: BulkOrderView }) {
   const view = query.data;
   const [busy, setBusy] = useState<"confirm" | "cancel" | null>(null);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [approvalReason, setApprovalReason] = useState("");
+  // The file counts as one spend per currency: said before confirming (the server decides again).
+  const approvalWhy =
+    view.state === "draft"
+      ? (view.totals
+          .map((t) => approvalReasonFor(spend.find((s) => s.currency === t.currency) ?? null, BigInt(t.totalMinor)))
+          .find(Boolean) ?? null)
+      : null;
+  const askReason = view.state === "draft" && view.isOwner && (approvalWhy !== null || problem?.code === "approval_required");
 
   async function act(action: "confirm" | "cancel") {
     setBusy(action);
-    const result = await callApi<BulkOrderView>("POST", `/api/bulk-orders/${encodeURIComponent(view.id)}/${action}`, {});
+    const body = action === "confirm" && approvalReason.trim() ? { approvalReason: approvalReason.trim() } : {};
+    const result = await callApi<BulkOrderView>("POST", `/api/bulk-orders/${encodeURIComponent(view.id)}/${action}`, body);
     setBusy(null);
     if (!result.ok) return setProblem(result.problem);
     setProblem(null);
@@ -73,7 +87,31 @@ export function BulkOrderLive({ initial }: { initial: BulkOrderView }) {
           {refreshProblem?.detail ?? "The server could not be reached."} Showing the last known state; trying again.
         </Notice>
       ) : null}
-      {view.state === "draft" ? (
+      {askReason ? (
+        <div className="space-y-2 rounded-md bg-violet-50 p-3 ring-1 ring-violet-200" data-testid="needs-approval">
+          <p className="text-sm font-medium text-violet-900">
+            This file needs approval{approvalWhy ? `: ${approvalWhy}` : "."} Confirming sends it to an approver as a whole;
+            nothing is placed until another person agrees.
+          </p>
+          <Field
+            label="Why is this order needed?"
+            name="approvalReason"
+            maxLength={500}
+            value={approvalReason}
+            onChange={(e) => setApprovalReason(e.target.value)}
+            error={problem?.errors?.approvalReason}
+          />
+        </div>
+      ) : null}
+      {view.state === "awaiting_approval" ? (
+        <Notice tone="info" title="Waiting for an approver" testId="bulk-awaiting-approval">
+          Nothing has been placed. Another person with the approver role decides on{" "}
+          <Link className="font-medium underline" href="/spend-approvals">
+            Spend approvals
+          </Link>
+          ; once approved, every valid row is placed.
+        </Notice>
+      ) : view.state === "draft" ? (
         <ConfirmPanel view={view} busy={busy} onConfirm={() => act("confirm")} onDiscard={() => act("cancel")} />
       ) : (
         <ProgressPanel view={view} busy={busy} onStop={() => act("cancel")} />

@@ -3,6 +3,7 @@ import { StatusPill, type PillTone } from "@/components/ui/status-pill";
 
 const BULK_TONES: Record<BulkState, PillTone> = {
   draft: "attention",
+  awaiting_approval: "attention",
   confirmed: "info",
   running: "working",
   done: "success",

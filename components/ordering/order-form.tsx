@@ -13,6 +13,8 @@ import { checkPhone, checkQuantity, checkValue, gridValues } from "./purchase-ru
 import { formatCountdown, useSecondsLeft } from "./quote-countdown";
 import { usePlaceOrder } from "./use-place-order";
 import { FundsShortfall } from "./funds-shortfall";
+import { approvalReasonFor, SpendLimitsNote } from "./spend-notice";
+import type { RemainingSpend } from "@/lib/spend/get-remaining-spend";
 
 type Quote = { id: string; total: number; currency: string; expiresAtUtc: string; expiresInMs: number; correlationId?: string };
 /** A quote as held by the page: `deadline` is on the monotonic clock (see useSecondsLeft). */
@@ -28,10 +30,12 @@ export function OrderForm({
   product,
   defaultReference,
   confirmAbove,
+  spend = null,
 }: {
   product: ProductView;
   defaultReference: string;
   confirmAbove: string;
+  spend?: RemainingSpend | null;
 }) {
   const byVariant = product.variants.length > 0;
   const grid = gridValues(product);
@@ -48,6 +52,7 @@ export function OrderForm({
   const [clientReference, setClientReference] = useState(defaultReference);
   const [phoneNumber, setPhoneNumber] = useState("");
   const [maximumTotal, setMaximumTotal] = useState("");
+  const [approvalReason, setApprovalReason] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const [quote, setQuote] = useState<HeldQuote | null>(null);
   const [quoting, setQuoting] = useState(false);
@@ -84,6 +89,7 @@ export function OrderForm({
   const extras = () => ({
     clientReference: clientReference.trim(),
     ...(product.type === "phone-top-up" ? { phoneNumber: phoneNumber.trim() } : {}),
+    ...(approvalReason.trim() ? { approvalReason: approvalReason.trim() } : {}),
   });
 
   async function getQuote() {
@@ -151,6 +157,12 @@ export function OrderForm({
   const maximumMinor = maximumTotal.trim() && Number(maximumTotal) > 0 ? toMinor(Number(maximumTotal), product.currency) : null;
   const message = shown ? orderProblemMessage(shown, { listedMinor: estimateMinor(), maximumMinor, money }) : null;
   const quotedTotal = typeof shown?.quotedTotal === "number" ? shown.quotedTotal : null;
+  // Said before submitting: the total in view (quote, ceiling or list price) against the buyer's limits.
+  const approvalWhy = approvalReasonFor(
+    spend,
+    liveQuote ? toMinor(liveQuote.total, product.currency) : (maximumMinor ?? estimateMinor()),
+  );
+  const askReason = approvalWhy !== null || problem?.code === "approval_required";
 
   return (
     <form onSubmit={buyNow} noValidate className="space-y-4" aria-label="Order this product">
@@ -271,6 +283,24 @@ export function OrderForm({
           }}
           error={errors.phoneNumber ? [errors.phoneNumber] : undefined}
         />
+      ) : null}
+
+      <SpendLimitsNote spend={spend} />
+      {askReason ? (
+        <div className="space-y-2 rounded-md bg-violet-50 p-3 ring-1 ring-violet-200" data-testid="needs-approval">
+          <p className="text-sm font-medium text-violet-900">
+            This order needs approval{approvalWhy ? `: ${approvalWhy}` : "."} It is not placed until another person with the
+            approver role agrees.
+          </p>
+          <Field
+            label="Why is this order needed?"
+            name="approvalReason"
+            maxLength={500}
+            value={approvalReason}
+            onChange={(e) => setApprovalReason(e.target.value)}
+            error={problem?.errors?.approvalReason}
+          />
+        </div>
       ) : null}
 
       {message ? (

@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { callApi, type ApiProblem } from "@/components/api-client";
 import { clearPending, loadPending, savePending } from "./pending-submission";
 
-type Placed = { order: { id: string } };
+/** 201/200: the order; 202: held for an approver (lib/spend). */
+type Placed = { order?: { id: string }; awaitingApproval?: { id: string } };
 
 /**
  * Sends an order under an idempotency key that belongs to the order's exact content: a
@@ -27,7 +28,9 @@ export function usePlaceOrder(productId: string) {
       const result = await callApi<Placed>("POST", "/api/orders", { ...body, idempotencyKey: key });
       if (result.ok) {
         clearPending(productId);
-        router.push(`/orders/${encodeURIComponent(result.data.order.id)}`);
+        if (result.data.awaitingApproval)
+          router.push(`/spend-approvals?submitted=${encodeURIComponent(result.data.awaitingApproval.id)}`);
+        else if (result.data.order) router.push(`/orders/${encodeURIComponent(result.data.order.id)}`);
         return;
       }
       // Keep the pending key only while the outcome is unknown; a refusal is final.

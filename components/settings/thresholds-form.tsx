@@ -32,6 +32,8 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
       revealQuotaPerHour: int("revealQuotaPerHour"),
       revealViewSeconds: int("revealViewSeconds"),
       withdrawalApprovalHours: int("withdrawalApprovalHours"),
+      spendApprovalAmount: String(form.get("spendApprovalAmount") ?? "").trim(),
+      spendApprovalHours: int("spendApprovalHours"),
     });
     setPending(false);
     if (!result.ok) return setProblem(result.problem);
@@ -93,6 +95,22 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
             inputMode="numeric"
             defaultValue={settings.withdrawalApprovalHours}
             error={err("withdrawalApprovalHours")}
+          />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            label={`${SETTING_LABELS.spendApprovalAmount} (in the order's currency)`}
+            name="spendApprovalAmount"
+            inputMode="decimal"
+            defaultValue={settings.spendApprovalAmount}
+            error={err("spendApprovalAmount")}
+          />
+          <Field
+            label={SETTING_LABELS.spendApprovalHours}
+            name="spendApprovalHours"
+            inputMode="numeric"
+            defaultValue={settings.spendApprovalHours}
+            error={err("spendApprovalHours")}
           />
         </div>
       </fieldset>

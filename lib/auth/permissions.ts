@@ -21,7 +21,7 @@ export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   buyer: "Quotes and places orders",
   support: "Reads orders and reveals codes",
   finance: "Watches the wallet and requests withdrawals",
-  approver: "Approves or rejects withdrawals",
+  approver: "Approves or rejects withdrawals and large orders",
   viewer: "Reads everything, changes nothing",
 };
 
@@ -36,6 +36,9 @@ const TABLE = {
   "withdrawals.request": ["finance"],
   "withdrawals.approve": ["approver"],
   "withdrawals.cancel": ["finance", "approver"],
+  "spend.read": ["admin", "buyer", "approver", "viewer"],
+  "spend.approve": ["approver"],
+  "spend.limits": ["admin"],
   "audit.read": ["admin", "viewer"],
   "staff.read": ["admin"],
   "staff.manage": ["admin"],

@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { parseBulkOrderId } from "./bulk-order-id";
 import { assertBulkMove, assertRowMove } from "./states";
+import { withdrawBulkSpendRequest } from "@/lib/spend/bulk-spend";
 import { ROW_CANCELLED, ROW_INVALID, type BulkOrderView } from "./bulk-view";
 import { getBulkOrder } from "./get-bulk-order";
 
@@ -30,6 +31,7 @@ export async function cancelBulkOrder(actor: Actor, id: string): Promise<BulkOrd
       data: { state: "cancelled", cancelledAt: now },
     });
     if (count === 0) throw new AppError("conflict", "This bulk order changed meanwhile. Reload the page and try again.");
+    if (bulk.state === "awaiting_approval") await withdrawBulkSpendRequest(tx, actor, bulkOrderId);
     assertRowMove("pending", "skipped");
     const skip = (invalid: boolean) =>
       tx.bulkOrderRow.updateMany({

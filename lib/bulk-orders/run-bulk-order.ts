@@ -33,7 +33,7 @@ export const PLACING_STALE_MS = 150_000;
 
 export async function runBulkOrder(bulkOrderId: string, options: RunOptions = {}): Promise<RunResult> {
   const bulk = await db().bulkOrder.findUnique({ where: { id: bulkOrderId } });
-  if (!bulk || bulk.state === "draft" || bulk.state === "done")
+  if (!bulk || bulk.state === "draft" || bulk.state === "awaiting_approval" || bulk.state === "done")
     return { state: (bulk?.state as BulkState) ?? null, open: 0, retryInSeconds: null };
   if (bulk.state === "confirmed") await moveBulk(bulkOrderId, "confirmed", "running", {});
   const actor = await uploaderActor(bulk.createdById);

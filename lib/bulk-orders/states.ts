@@ -9,12 +9,14 @@ import { defineStateMachine } from "@/lib/state-machine";
  *   draft ──confirm──▶ confirmed ──job──▶ running ──all rows settled──▶ done
  *     │                    │                 │
  *     └────────────────────┴──────cancel─────┴──▶ cancelled
+ *     └──confirm, above the threshold or a limit──▶ awaiting_approval ──approve──▶ confirmed
+ *                                                        └──reject, expire, cancel──▶ cancelled
  *
  * Rows: pending ──claim──▶ placing ──▶ placed | failed;  pending ──▶ skipped (invalid
  * at confirmation, or cancelled) | failed (the uploader may no longer order). A `placing` row is re-claimed after a crash: it holds
  * an idempotency key, so resending can only find the one order.
  */
-export const BULK_STATES = ["draft", "confirmed", "running", "done", "cancelled"] as const;
+export const BULK_STATES = ["draft", "awaiting_approval", "confirmed", "running", "done", "cancelled"] as const;
 export type BulkState = (typeof BULK_STATES)[number];
 
 export const ROW_STATES = ["pending", "placing", "placed", "failed", "skipped"] as const;
@@ -26,6 +28,7 @@ export const OPEN_ROW_STATES: readonly RowState[] = ["pending", "placing"];
 
 export const BULK_STATE_LABELS: Record<BulkState, string> = {
   draft: "Preview",
+  awaiting_approval: "Awaiting approval",
   confirmed: "Queued",
   running: "Placing",
   done: "Done",
@@ -43,7 +46,8 @@ export const ROW_STATE_LABELS: Record<RowState, string> = {
 export const bulkMachine = defineStateMachine({
   states: BULK_STATES,
   moves: {
-    draft: ["confirmed", "cancelled"],
+    draft: ["confirmed", "awaiting_approval", "cancelled"],
+    awaiting_approval: ["confirmed", "cancelled"],
     confirmed: ["running", "done", "cancelled"],
     running: ["done", "cancelled"],
     done: [],

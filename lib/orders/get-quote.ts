@@ -4,6 +4,7 @@ import { singleLineText, parseInput } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { upstream } from "@/lib/upstream/service";
 import type { Quote } from "@/lib/upstream/client";
+import { recordIssuedQuote } from "@/lib/spend/issued-quote";
 
 export const quoteRequestSchema = z
   .object({
@@ -28,6 +29,13 @@ export async function getQuote(actor: Actor, input: unknown): Promise<Quote & { 
   assertCan(actor, "orders.create");
   const body = parseInput(quoteRequestSchema, input);
   const { data, correlationId } = await upstream().createQuote({
+    productId: body.productId,
+    variantId: body.variantId ?? null,
+    value: body.value ?? null,
+    quantity: body.quantity,
+    currency: body.currency,
+  });
+  await recordIssuedQuote(actor, data, {
     productId: body.productId,
     variantId: body.variantId ?? null,
     value: body.value ?? null,

@@ -11,22 +11,30 @@ import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { mirrorOrder } from "./mirror";
 import { placeOrderSchema, type PlaceOrderInput } from "./schemas";
 import { getMirroredOrder, type OrderView } from "./order-view";
+import { gateOrder } from "@/lib/spend/gate-order";
+import { releaseSpend, settleSpend } from "@/lib/spend/check-spend";
+import { toMinor } from "@/lib/money";
+
+export type SubmitResult = { kind: "placed"; order: OrderView; replayed: boolean } | { kind: "awaiting"; spendRequestId: string };
 
 /**
- * Places one order. The ledger entry (key + exact request) is committed before the first
+ * Places one order, or holds it for approval (lib/spend/gate-order.ts: above the threshold
+ * or past a limit). The ledger entry (key + exact request) is committed before the first
  * send; the upstream call is retried under that key; the answer is mirrored and audited in
  * one transaction. Submitting the same key again — double click, reload, retry after a
- * network error — returns the same order and never buys twice.
+ * network error — returns the same order (or the same approval request) and never buys twice.
  */
-export async function placeOrder(actor: Actor, input: unknown): Promise<{ order: OrderView; replayed: boolean }> {
+export async function submitOrder(actor: Actor, input: unknown): Promise<SubmitResult> {
   assertCan(actor, "orders.create");
   const data = parseInput(placeOrderSchema, input);
-  const request = toUpstreamRequest(data);
-  const entry = await openLedgerEntry(data.idempotencyKey, "order.create", request, actor.staffId);
+  const gate = await gateOrder(actor, data.idempotencyKey, data, toUpstreamRequest(data));
+  if (gate.kind === "awaiting") return gate;
+  const entry = await openLedgerEntry(data.idempotencyKey, "order.create", gate.request, actor.staffId);
+  const replayed = !entry.created && !gate.ledgered;
 
   if (entry.state === "succeeded" && entry.resultId) {
     const order = await getMirroredOrder(entry.resultId);
-    if (order) return { order, replayed: true };
+    if (order) return { kind: "placed", order, replayed: true };
   }
   if (entry.state === "rejected") {
     throw new AppError(entry.errorCode ?? "conflict", "This order was already refused by the Issuing Service. Start a new one.", {
@@ -34,7 +42,18 @@ export async function placeOrder(actor: Actor, input: unknown): Promise<{ order:
       correlationId: entry.correlationId ?? undefined,
     });
   }
-  return { order: await sendLedgeredOrder(data.idempotencyKey, request, actor), replayed: !entry.created };
+  return { kind: "placed", order: await sendLedgeredOrder(data.idempotencyKey, gate.request, actor), replayed };
+}
+
+/** submitOrder for callers that only place (scripts, tests): an order held for approval is refused. */
+export async function placeOrder(actor: Actor, input: unknown): Promise<{ order: OrderView; replayed: boolean }> {
+  const result = await submitOrder(actor, input);
+  if (result.kind === "awaiting")
+    throw new AppError("awaiting_approval", "This order is waiting for an approver; it has not been placed.", {
+      status: 409,
+      extra: { spendRequestId: result.spendRequestId },
+    });
+  return result;
 }
 
 /**
@@ -55,6 +74,7 @@ export async function sendLedgeredOrder(
     await db().$transaction(async (tx) => {
       await mirrorOrder(order, { placedById: actor?.staffId ?? null, idempotencyKey: key }, tx);
       await markLedger(tx, key, { state: "succeeded", resultId: order.id, correlationId });
+      await settleSpend(tx, `order:${key}`, order.currency, toMinor(order.total, order.currency));
       await recordAudit(tx, {
         action: "order.place",
         actor: actor ?? { email: "system:order-resume" },
@@ -70,6 +90,7 @@ export async function sendLedgeredOrder(
     if (failure && !failure.outcomeUnknown && failure.code !== "budget_exhausted" && failure.status !== 429) {
       await db().$transaction(async (tx) => {
         await markLedger(tx, key, { state: "rejected", errorCode: failure.code, correlationId: failure.correlationId });
+        await releaseSpend(tx, `order:${key}`);
         await recordAudit(tx, {
           action: "order.rejected",
           actor: actor ?? { email: "system:order-resume" },

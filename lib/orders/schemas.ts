@@ -26,6 +26,12 @@ export const placeOrderSchema = z
       .optional(),
     maximumTotal: z.number().positive("Must be above zero.").finite().optional(),
     phoneNumber: phoneNumber.optional(),
+    /** Said only when the order needs an approver (lib/spend/gate-order.ts). */
+    approvalReason: singleLineText()
+      .trim()
+      .min(1, "Say why this order is needed.")
+      .max(500, "Use at most 500 characters.")
+      .optional(),
   })
   .strict()
   .refine((v) => (v.quoteId ? !v.item : !!v.item), { message: "Give either a quote or an item, not both.", path: ["quoteId"] })

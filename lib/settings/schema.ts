@@ -33,6 +33,14 @@ export const settingsSchema = z.object({
     .int("Enter a whole number.")
     .min(1, "At least 1 hour.")
     .max(168, "At most 168 hours."),
+  /** Orders (a bulk file as a whole) above this, in their currency, wait for an approver's yes; empty: no threshold. */
+  spendApprovalAmount: z.union([z.literal(""), decimalAmount]),
+  /** A spend approval request not decided within this many hours expires and is never sent. */
+  spendApprovalHours: z
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1 hour.")
+    .max(168, "At most 168 hours."),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -44,6 +52,8 @@ export const DEFAULT_SETTINGS: Settings = {
   revealQuotaPerHour: 20,
   revealViewSeconds: 60,
   withdrawalApprovalHours: 24,
+  spendApprovalAmount: "",
+  spendApprovalHours: 24,
 };
 
 export const SETTING_LABELS: Record<SettingKey, string> = {
@@ -52,4 +62,6 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   revealQuotaPerHour: "Code reveals per person per hour",
   revealViewSeconds: "Revealed codes stay visible for (seconds)",
   withdrawalApprovalHours: "Withdrawal requests expire unless approved within (hours)",
+  spendApprovalAmount: "Orders above this need an approver (empty: none)",
+  spendApprovalHours: "Spend approval requests expire unless decided within (hours)",
 };

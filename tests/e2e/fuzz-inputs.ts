@@ -68,6 +68,8 @@ export const QUERY: Record<string, Record<string, [string, Kind]>> = {
   "/api/wallet/credits": { limit: ["10", "int"] },
   "/api/wallet/deposits": { cursor: ["abc", "cursor"], limit: ["10", "int"], currency: ["USD", "code"] },
   "/api/withdrawals": { state: ["open", "enum"], page: ["1", "int"] },
+  "/api/spend-requests": { state: ["awaiting", "enum"] },
+  "/api/spend-limits/remaining": { currency: ["USD", "code"] },
 };
 
 /** A JSON body's well-formed sample and each field's kind (dotted paths), per "METHOD pattern". */
@@ -77,6 +79,7 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
       idempotencyKey: "fuzz-key-1",
       clientReference: "fuzz-ref",
       item: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" },
+      approvalReason: "fuzz reason",
     },
     kinds: {
       idempotencyKey: "code",
@@ -85,6 +88,7 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
       "item.variantId": "text",
       "item.quantity": "int",
       "item.currency": "code",
+      approvalReason: "text",
     },
   },
   "POST /api/quotes": {
@@ -121,6 +125,13 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
   },
   "POST /api/withdrawals/[id]/approval": { sample: { comment: "fine" }, kinds: { comment: "multiline" } },
   "POST /api/withdrawals/[id]/rejection": { sample: { comment: "not this month" }, kinds: { comment: "multiline" } },
+  "POST /api/spend-requests/[id]/approval": { sample: { comment: "fine" }, kinds: { comment: "multiline" } },
+  "POST /api/spend-requests/[id]/rejection": { sample: { comment: "not this quarter" }, kinds: { comment: "multiline" } },
+  "PUT /api/spend-limits": {
+    sample: { scope: "workspace", currency: "USD", perOrder: "100.00", perDay: "500.00", perMonth: "" },
+    kinds: { scope: "code", currency: "code", perOrder: "decimal", perDay: "decimal", perMonth: "decimal" },
+  },
+  "POST /api/bulk-orders/[id]/confirm": { sample: { approvalReason: "partner launch" }, kinds: { approvalReason: "text" } },
   "POST /api/webhooks/service": {
     sample: {
       id: "00000000-0000-4000-8000-000000000000",
@@ -137,6 +148,7 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
 export function pathSample(pattern: string, param: string): string {
   if (param.startsWith("...")) return pattern.includes("nextauth") ? "session" : "fuzz/unknown";
   if (pattern.startsWith("/api/withdrawals/")) return "wr_fuzz00000000";
+  if (pattern.startsWith("/api/spend-requests/")) return "sr_fuzz000000000000";
   if (pattern.startsWith("/api/events/")) return "f".repeat(32);
   if (pattern.startsWith("/api/catalog/images/")) return "fuzz-image";
   if (pattern.startsWith("/api/orders/")) return "fuzz-order";

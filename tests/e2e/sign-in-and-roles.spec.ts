@@ -3,12 +3,23 @@ import { E2E_ORIGIN } from "../../playwright.config";
 import { ROLES, signIn, signInAs, withDb } from "./helpers";
 
 const NAV: Record<(typeof ROLES)[number], string[]> = {
-  admin: ["Catalog", "Orders", "Wallet", "Withdrawals", "Audit log", "Events", "Staff", "Settings"],
-  buyer: ["Catalog", "Orders"],
+  admin: [
+    "Catalog",
+    "Orders",
+    "Wallet",
+    "Withdrawals",
+    "Spend approvals",
+    "Spend limits",
+    "Audit log",
+    "Events",
+    "Staff",
+    "Settings",
+  ],
+  buyer: ["Catalog", "Orders", "Spend approvals"],
   support: ["Catalog", "Orders"],
   finance: ["Catalog", "Orders", "Wallet", "Withdrawals"],
-  approver: ["Catalog", "Orders", "Wallet", "Withdrawals"],
-  viewer: ["Catalog", "Orders", "Wallet", "Withdrawals", "Audit log"],
+  approver: ["Catalog", "Orders", "Wallet", "Withdrawals", "Spend approvals"],
+  viewer: ["Catalog", "Orders", "Wallet", "Withdrawals", "Spend approvals", "Audit log"],
 };
 
 for (const role of ROLES) {

@@ -318,6 +318,77 @@ describe("migrations agree with schema.prisma", () => {
     );
   });
 
+  test("spend limits, charges, issued quotes and spend requests round-trip; nobody decides their own spend request", async () => {
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    const scope = `schema-${Date.now()}`;
+    const limit = await db().spendLimit.create({
+      data: {
+        scope,
+        currency: "USD",
+        perOrderMinor: 9_007_199_254_740_993n,
+        perDayMinor: 2n,
+        perMonthMinor: null,
+        updatedById: "s",
+      },
+    });
+    expect(await db().spendLimit.findUniqueOrThrow({ where: { scope_currency: { scope, currency: "USD" } } })).toEqual(limit);
+    await expect(db().spendLimit.create({ data: { scope: `${scope}-0`, currency: "USD", perDayMinor: 0n } })).rejects.toThrow(
+      /amounts_positive/,
+    );
+    const charge = await db().spendCharge.create({
+      data: {
+        id: `sc-${scope}`,
+        staffId: "s",
+        currency: "USD",
+        amountMinor: 5n,
+        source: `src-${scope}`,
+        state: "spent",
+        chargedAt: at,
+      },
+    });
+    expect(await db().spendCharge.findUniqueOrThrow({ where: { id: charge.id } })).toEqual(charge);
+    const quote = await db().issuedQuote.create({
+      data: {
+        id: `q-${scope}`,
+        staffId: "s",
+        item: { productId: "p", quantity: 1 },
+        totalMinor: 7n,
+        currency: "USD",
+        expiresAt: at,
+        createdAt: at,
+      },
+    });
+    expect(await db().issuedQuote.findUniqueOrThrow({ where: { id: quote.id } })).toEqual(quote);
+    const request = await db().spendRequest.create({
+      data: {
+        id: `sr-${scope}`,
+        kind: "order",
+        state: "awaiting",
+        reason: "r",
+        why: "w",
+        totals: { USD: "100" },
+        approvedTotals: { USD: "90" },
+        previousTotals: { USD: "80" },
+        orderRequest: { clientReference: "c" },
+        submissionKey: `k-${scope}`,
+        bulkOrderId: `b-${scope}`,
+        round: 2,
+        requestedById: "maker",
+        requestedAt: at,
+        expiresAt: at,
+        decidedById: "checker",
+        decidedAt: at,
+        decisionComment: "ok",
+        orderId: "o",
+        failureCode: "f",
+      },
+    });
+    expect(await db().spendRequest.findUniqueOrThrow({ where: { id: request.id } })).toEqual(request);
+    await expect(db().spendRequest.update({ where: { id: request.id }, data: { decidedById: "maker" } })).rejects.toThrow(
+      /decider_not_requester/,
+    );
+  });
+
   test("several instances migrating at once do not collide", async () => {
     const results = await Promise.all([1, 2, 3].map(() => migrate(databaseUrl(), path.resolve("prisma/migrations"))));
     expect(results.every((r) => r.applied.length === 0)).toBe(true);

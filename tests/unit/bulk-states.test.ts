@@ -45,7 +45,8 @@ describe("the bulk order state machines", () => {
   });
 
   test("a conditional update starts from the states that lead to its target", () => {
-    expect(bulkStatesLeadingTo("cancelled")).toEqual(["draft", "confirmed", "running"]);
+    expect(bulkStatesLeadingTo("cancelled")).toEqual(["draft", "awaiting_approval", "confirmed", "running"]);
+    expect(bulkStatesLeadingTo("confirmed")).toEqual(["draft", "awaiting_approval"]);
     expect(rowStatesLeadingTo("failed")).toEqual(["pending", "placing"]);
     expect(rowStatesLeadingTo("placing")).toEqual(["pending", "placing"]);
   });

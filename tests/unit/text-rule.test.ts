@@ -29,6 +29,7 @@ import {
   withdrawalQuoteSchema,
   withdrawalRequestSchema,
 } from "@/lib/withdrawals/schemas";
+import { approveSpendSchema, rejectSpendSchema, spendLimitSchema, spendRequestIdSchema } from "@/lib/spend/schemas";
 
 const RUNS = { numRuns: 100 };
 
@@ -147,9 +148,10 @@ const SCHEMAS: Record<string, Entry> = {
       idempotencyKey: "k-1",
       clientReference: "ref-1",
       item: { productId: "p1", variantId: "v1", quantity: 1, currency: "USD" },
+      approvalReason: "restock",
     },
-    single: ["idempotencyKey", "clientReference", "item.productId", "item.variantId", "item.currency"],
-    freeText: { clientReference: [1, 100] },
+    single: ["idempotencyKey", "clientReference", "item.productId", "item.variantId", "item.currency", "approvalReason"],
+    freeText: { clientReference: [1, 100], approvalReason: [1, 500] },
   },
   quoteRequestSchema: {
     schema: quoteRequestSchema,
@@ -221,6 +223,25 @@ const SCHEMAS: Record<string, Entry> = {
     multi: ["comment"],
     freeText: { comment: [3, 500] },
   },
+  approveSpendSchema: {
+    schema: approveSpendSchema,
+    sample: { comment: "fine" },
+    single: [],
+    multi: ["comment"],
+    freeText: { comment: [0, 500] },
+  },
+  rejectSpendSchema: {
+    schema: rejectSpendSchema,
+    sample: { comment: "not this quarter" },
+    single: [],
+    multi: ["comment"],
+    freeText: { comment: [1, 500] },
+  },
+  spendLimitSchema: {
+    schema: spendLimitSchema,
+    sample: { scope: "workspace", currency: "USD", perOrder: "100.00", perDay: "", perMonth: "1000" },
+    single: ["scope", "currency", "perOrder", "perDay", "perMonth"],
+  },
 };
 /** Exported schemas with no free text: fixed patterns (ids, cursors, codes, numbers), which refuse every control character by their pattern. */
 const PATTERN_ONLY: Record<string, z.ZodType> = {
@@ -235,12 +256,14 @@ const PATTERN_ONLY: Record<string, z.ZodType> = {
   eventCursorSchema,
   eventIdSchema,
   withdrawalIdSchema,
+  spendRequestIdSchema,
 };
 const NOT_INPUT_TEXT = [
   "catalogQuerySchema", // the page's lenient twin of catalogApiQuerySchema: a bad value falls back to the default (tested below)
   "optionalIsoDaySchema", // isoDaySchema, optional
   "withdrawalAmountSchema", // the base of withdrawalQuoteSchema and withdrawalRequestSchema
   "passwordSchema", // a field of createStaffSchema and resetPasswordSchema
+  "approvalReasonSchema", // a field of placeOrderSchema (its own copy there) and of the bulk confirmation's body
   // enums, numbers and currency codes only:
   "withdrawalListQuerySchema",
   "creditQuerySchema",
@@ -249,6 +272,7 @@ const NOT_INPUT_TEXT = [
   "settingsSchema",
   "rolesSchema",
   "importActionSchema",
+  "spendListQuerySchema",
 ];
 
 function setPath(sample: Record<string, unknown>, dotted: string, value: unknown): Record<string, unknown> {

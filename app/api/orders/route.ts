@@ -2,7 +2,8 @@ import { z } from "zod";
 import { withStaff } from "@/lib/http/with-staff";
 import { readJsonBody, searchParamsObject } from "@/lib/http/parse";
 import { parseInput } from "@/lib/validation";
-import { placeOrder } from "@/lib/orders/place-order";
+import { submitOrder } from "@/lib/orders/place-order";
+import { getSpendRequest } from "@/lib/spend/get-spend-request";
 import { orderCursorSchema, orderFilterSchema } from "@/lib/orders/list-orders";
 import { searchOrders } from "@/lib/orders/search-orders";
 
@@ -22,10 +23,22 @@ export const GET = withStaff(
   { permission: "orders.read" },
 );
 
-/** Places one order (buyer). The same idempotencyKey again returns the same order. */
+/**
+ * Places one order (buyer). The same idempotencyKey again returns the same order. Above the
+ * approval threshold or past a limit: 409 approval_required without an `approvalReason`,
+ * else 202 with the stored request (`awaitingApproval`), nothing sent.
+ */
 export const POST = withStaff(
   async ({ req, actor }) => {
-    const { order, replayed } = await placeOrder(actor, await readJsonBody(req));
+    const result = await submitOrder(actor, await readJsonBody(req));
+    if (result.kind === "awaiting") {
+      const awaitingApproval = await getSpendRequest(actor, result.spendRequestId);
+      return Response.json(
+        { awaitingApproval },
+        { status: 202, headers: { location: `/api/spend-requests/${result.spendRequestId}` } },
+      );
+    }
+    const { order, replayed } = result;
     return Response.json(
       { order, replayed },
       { status: replayed ? 200 : 201, headers: { location: `/api/orders/${encodeURIComponent(order.id)}` } },

@@ -8,6 +8,7 @@ import { getProduct } from "@/lib/catalog/get-product";
 import { describePrice, imageSrc, PRODUCT_TYPE_LABELS } from "@/lib/catalog/describe-price";
 import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 import { getSettings } from "@/lib/settings/get-settings";
+import { getRemainingSpend } from "@/lib/spend/get-remaining-spend";
 import { isAppError } from "@/lib/errors";
 import { formatMoney, toMinor } from "@/lib/money";
 import { PageHeader, Card } from "@/components/ui/page-header";
@@ -40,6 +41,7 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
   const country = new Intl.DisplayNames(["en"], { type: "region" }).of(product.countryCode) ?? product.countryCode;
   const canOrder = can(actor.roles, "orders.create");
   const settings = canOrder ? await getSettings() : null;
+  const spend = canOrder ? await getRemainingSpend(actor, product.currency) : null;
   const reference = `${new Date().toISOString().slice(0, 10).replace(/-/g, "")}-${randomBytes(3).toString("hex").toUpperCase()}`;
   const money = (amount: number) => formatMoney(toMinor(amount, product.currency), product.currency);
   const faceCurrency = faceCurrencyOf(product);
@@ -141,7 +143,12 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
                   </Notice>
                 </div>
               )}
-              <OrderForm product={product} defaultReference={reference} confirmAbove={settings.orderConfirmationAmount} />
+              <OrderForm
+                product={product}
+                defaultReference={reference}
+                confirmAbove={settings.orderConfirmationAmount}
+                spend={spend}
+              />
             </Card>
           ) : (
             <Card>

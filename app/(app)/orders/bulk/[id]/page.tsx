@@ -4,6 +4,8 @@ import { notFound } from "next/navigation";
 import { requirePageSession } from "@/lib/auth/current";
 import { getBulkOrder } from "@/lib/bulk-orders/get-bulk-order";
 import { isAppError } from "@/lib/errors";
+import { can } from "@/lib/auth/permissions";
+import { getRemainingSpend } from "@/lib/spend/get-remaining-spend";
 import { PageHeader } from "@/components/ui/page-header";
 import { BulkOrderLive } from "@/components/bulk-orders/bulk-order-live";
 import { plural, utcMinute } from "@/components/bulk-orders/bulk-format";
@@ -17,6 +19,10 @@ export default async function BulkOrderPage({ params }: { params: Promise<{ id: 
     if (isAppError(error) && (error.code === "not_found" || error.code === "invalid_request")) notFound();
     throw error;
   });
+  const spend =
+    view.state === "draft" && view.isOwner && can(actor.roles, "orders.create")
+      ? await Promise.all(view.totals.map((t) => getRemainingSpend(actor, t.currency)))
+      : [];
   return (
     <>
       <PageHeader
@@ -31,7 +37,7 @@ export default async function BulkOrderPage({ params }: { params: Promise<{ id: 
           </Link>
         }
       />
-      <BulkOrderLive initial={view} />
+      <BulkOrderLive initial={view} spend={spend} />
     </>
   );
 }

@@ -1,0 +1,36 @@
+import { formatMoney, parseMinor } from "@/lib/money";
+import type { RemainingSpend } from "@/lib/spend/get-remaining-spend";
+
+/** Why an order of this total would wait for an approver (the server decides again on submit), or null. */
+export function approvalReasonFor(spend: RemainingSpend | null, totalMinor: bigint | null): string | null {
+  if (!spend || totalMinor === null) return null;
+  const minor = (v: string | null) => (v === null ? null : parseMinor(v, spend.currency));
+  const money = (v: bigint) => formatMoney(v, spend.currency);
+  const checks: [bigint | null, string][] = [
+    [minor(spend.approvalAbove), "the approval threshold"],
+    [minor(spend.perOrder), "your limit per order"],
+    [minor(spend.leftToday), "what is left of your daily limit"],
+    [minor(spend.leftThisMonth), "what is left of your monthly limit"],
+  ];
+  for (const [limit, what] of checks)
+    if (limit !== null && totalMinor > limit) return `${money(totalMinor)} is above ${what} (${money(limit)}).`;
+  return null;
+}
+
+/** The buyer's limits in this currency, shown before they order; nothing when none applies. */
+export function SpendLimitsNote({ spend }: { spend: RemainingSpend | null }) {
+  if (!spend) return null;
+  const money = (v: string) => formatMoney(parseMinor(v, spend.currency), spend.currency);
+  const parts = [
+    spend.approvalAbove !== null ? `orders above ${money(spend.approvalAbove)} need an approver` : null,
+    spend.perOrder !== null ? `at most ${money(spend.perOrder)} per order` : null,
+    spend.leftToday !== null ? `${money(spend.leftToday)} left today (UTC)` : null,
+    spend.leftThisMonth !== null ? `${money(spend.leftThisMonth)} left this month` : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return (
+    <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="spend-limits">
+      Your spending in {spend.currency}: {parts.join("; ")}. Beyond that an order waits for an approver.
+    </p>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { callApi, type ApiProblem } from "@/components/api-client";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+
+/** Sets one person's limits (or the workspace default) in one currency; empty amounts mean no limit. */
+export function SpendLimitForm({ people, currencies }: { people: { id: string; name: string }[]; currencies: string[] }) {
+  const router = useRouter();
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    setPending(true);
+    setSaved(false);
+    const result = await callApi("PUT", "/api/spend-limits", {
+      scope: text("scope"),
+      currency: text("currency"),
+      perOrder: text("perOrder"),
+      perDay: text("perDay"),
+      perMonth: text("perMonth"),
+    });
+    setPending(false);
+    if (!result.ok) return setProblem(result.problem);
+    setProblem(null);
+    setSaved(true);
+    router.refresh();
+  }
+
+  const err = (key: string) => problem?.errors?.[key];
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Spend limits">
+      {problem && !problem.errors ? (
+        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
+          {problem.detail}
+        </Notice>
+      ) : null}
+      {saved ? <Notice tone="success">Saved. The change is in the audit log.</Notice> : null}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="block text-sm font-medium text-slate-700">
+          Applies to
+          <select name="scope" className="mt-1 block w-full rounded-md border-slate-300 text-sm" defaultValue="workspace">
+            <option value="workspace">Workspace default (buyers without their own)</option>
+            {people.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-slate-700">
+          Currency
+          <select name="currency" className="mt-1 block w-full rounded-md border-slate-300 text-sm">
+            {currencies.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Field label="Per order" name="perOrder" inputMode="decimal" error={err("perOrder")} hint="Empty: no limit" />
+        <Field label="Per day (UTC)" name="perDay" inputMode="decimal" error={err("perDay")} hint="Empty: no limit" />
+        <Field label="Per month (UTC)" name="perMonth" inputMode="decimal" error={err("perMonth")} hint="Empty: no limit" />
+      </div>
+      <Button type="submit" disabled={pending}>
+        {pending ? "Saving…" : "Save limits"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { Card } from "@/components/ui/page-header";
+import { money } from "@/components/withdrawals/format";
+import type { MoneyAmount, SpendRequestView } from "@/lib/spend/spend-request-view";
+import { SpendActions } from "./spend-actions";
+
+const totals = (list: MoneyAmount[]) => list.map((t) => money(t.total, t.currency)).join(" + ");
+
+/** One spend approval request: who asked, why, how much (old and new totals after a price rise), and the approver's buttons. */
+export function SpendRequestCard({ request }: { request: SpendRequestView }) {
+  return (
+    <Card className="space-y-2">
+      <div data-testid={`spend-request-${request.id}`} className="space-y-2">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h3 className="text-base font-semibold text-slate-900">
+            {request.kind === "bulk" ? "Bulk file" : `Order ${request.clientReference ?? ""}`} · {totals(request.totals)}
+          </h3>
+          <span className="text-sm font-medium text-slate-700" data-testid="spend-state">
+            {request.stateLabel}
+          </span>
+        </div>
+        {request.previousTotals ? (
+          <p className="text-sm text-amber-800" data-testid="price-changed">
+            The price rose after approval: {totals(request.previousTotals)} was approved, the order now costs{" "}
+            {totals(request.totals)}. Nothing was bought.
+          </p>
+        ) : null}
+        <dl className="grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
+          <div>
+            <dt className="inline font-medium">Asked by </dt>
+            <dd className="inline">{request.requestedBy.name}</dd>
+          </div>
+          <div>
+            <dt className="inline font-medium">Reason </dt>
+            <dd className="inline">{request.reason}</dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="inline font-medium">Needs approval because </dt>
+            <dd className="inline">{request.why}</dd>
+          </div>
+          {request.decidedBy ? (
+            <div className="sm:col-span-2">
+              <dt className="inline font-medium">Decided by </dt>
+              <dd className="inline">
+                {request.decidedBy.name}
+                {request.comment ? ` — “${request.comment}”` : ""}
+              </dd>
+            </div>
+          ) : null}
+          {request.state === "awaiting" ? (
+            <div>
+              <dt className="inline font-medium">Expires </dt>
+              <dd className="inline">{new Date(request.expiresAt).toUTCString()}</dd>
+            </div>
+          ) : null}
+          {request.orderId ? (
+            <div>
+              <dt className="inline font-medium">Order </dt>
+              <dd className="inline">
+                <a className="underline" href={`/orders/${encodeURIComponent(request.orderId)}`}>
+                  {request.orderId}
+                </a>
+              </dd>
+            </div>
+          ) : null}
+          {request.bulkOrderId ? (
+            <div>
+              <dt className="inline font-medium">File </dt>
+              <dd className="inline">
+                <a className="underline" href={`/orders/bulk/${encodeURIComponent(request.bulkOrderId)}`}>
+                  Open the bulk order
+                </a>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        {request.state === "awaiting" && request.own ? (
+          <p className="text-sm text-slate-600" data-testid="own-request">
+            You asked for this, so another approver must decide it.
+          </p>
+        ) : null}
+        {request.canDecide ? <SpendActions id={request.id} total={totals(request.totals)} /> : null}
+      </div>
+    </Card>
+  );
+}

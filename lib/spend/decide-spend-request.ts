@@ -1,0 +1,109 @@
+import "server-only";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { recordAudit } from "@/lib/audit/record";
+import { db, type Prisma, type Tx } from "@/lib/db/client";
+import type { SpendRequest } from "@/lib/db/generated/client";
+import { AppError } from "@/lib/errors";
+import { parseInput } from "@/lib/validation";
+import { commitConfirmation, enqueueConfirmed } from "@/lib/bulk-orders/confirm-bulk-order";
+import { closeWaitingBulk } from "./bulk-spend";
+import { releaseSpend } from "./check-spend";
+import { expireSpendRequest } from "./expire-spend-requests";
+import { getSpendRequestRow } from "./spend-request-row";
+import { chargeSource } from "./spend-request-id";
+import { placeApprovedOrder } from "./place-approved-order";
+import { approveSpendSchema, rejectSpendSchema, spendRequestIdSchema } from "./schemas";
+import { viewSpendRequest } from "./get-spend-request";
+import { assertSpendMove, SPEND_STATE_LABELS, isSpendState } from "./states";
+import type { SpendRequestView } from "./spend-request-view";
+
+/**
+ * The checker's yes. Another person than the buyer (even one holding both roles; the
+ * database refuses it too), before it expires, approves exactly the stored request at its
+ * stored total. An order is then placed at once with that total as `maximumTotal`; a bulk
+ * file is confirmed and handed to the bulk job.
+ */
+export async function approveSpendRequest(actor: Actor, id: unknown, input: unknown): Promise<SpendRequestView> {
+  assertCan(actor, "spend.approve");
+  const requestId = parseInput(spendRequestIdSchema, id);
+  const { comment } = parseInput(approveSpendSchema, input ?? {});
+  const row = await decide(actor, requestId, "approved", comment || null);
+  if (row.kind === "bulk" && row.bulkOrderId) await enqueueConfirmed(row.bulkOrderId);
+  else await placeApprovedOrder(requestId, actor);
+  return viewSpendRequest(await getSpendRequestRow(requestId), actor);
+}
+
+/** The checker's no, with a comment: nothing is ever sent, and the spend stops counting. */
+export async function rejectSpendRequest(actor: Actor, id: unknown, input: unknown): Promise<SpendRequestView> {
+  assertCan(actor, "spend.approve");
+  const requestId = parseInput(spendRequestIdSchema, id);
+  const { comment } = parseInput(rejectSpendSchema, input);
+  await decide(actor, requestId, "rejected", comment);
+  return viewSpendRequest(await getSpendRequestRow(requestId), actor);
+}
+
+async function decide(actor: Actor, id: string, to: "approved" | "rejected", comment: string | null): Promise<SpendRequest> {
+  const now = new Date();
+  assertSpendMove("awaiting", to);
+  const outcome = await db().$transaction(async (tx): Promise<SpendRequest | AppError> => {
+    const row = await tx.spendRequest.findUnique({ where: { id } });
+    if (!row) return new AppError("not_found", "This spend request does not exist.");
+    // One conditional update decides who wins when two approvers click at once; `round`
+    // pins the totals the approver saw (a price rise starts a new round).
+    const { count } = await tx.spendRequest.updateMany({
+      where: { id, state: "awaiting", round: row.round, expiresAt: { gt: now }, NOT: { requestedById: actor.staffId } },
+      data: {
+        state: to,
+        decidedById: actor.staffId,
+        decidedAt: now,
+        decisionComment: comment,
+        ...(to === "approved" ? { approvedTotals: row.totals as Prisma.InputJsonValue } : {}),
+      },
+    });
+    if (count === 1) {
+      await recordAudit(tx, {
+        action: to === "approved" ? "spend.approve" : "spend.reject",
+        actor,
+        targetType: "spend_request",
+        targetId: id,
+        details: { kind: row.kind, totals: row.totals, comment, requestedById: row.requestedById, round: row.round },
+      });
+      await afterDecision(tx, actor, row, to);
+      return tx.spendRequest.findUniqueOrThrow({ where: { id } });
+    }
+    if (row.requestedById === actor.staffId) {
+      await recordAudit(tx, { action: "spend.self_approval_refused", actor, targetType: "spend_request", targetId: id });
+      return new AppError("own_request", "You asked for this order, so someone else must approve or reject it.", { status: 403 });
+    }
+    if (row.state === "awaiting" && row.expiresAt <= now) {
+      await expireSpendRequest(tx, row);
+      return new AppError(
+        "approval_expired",
+        "This request was not decided in time and has expired. The buyer can submit it again.",
+        { status: 409 },
+      );
+    }
+    const words = isSpendState(row.state) ? SPEND_STATE_LABELS[row.state].toLowerCase() : row.state;
+    return new AppError("not_pending", `This request is no longer awaiting approval (it is ${words}).`, {
+      status: 409,
+      extra: { state: row.state },
+    });
+  });
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
+}
+
+async function afterDecision(tx: Tx, actor: Actor, row: SpendRequest, to: "approved" | "rejected"): Promise<void> {
+  if (to === "rejected") {
+    await releaseSpend(tx, chargeSource(row));
+    if (row.bulkOrderId) await closeWaitingBulk(tx, row.bulkOrderId, "Not placed: the approver rejected this file.");
+    return;
+  }
+  if (row.kind !== "bulk" || !row.bulkOrderId) return;
+  const bulk = await tx.bulkOrder.findUnique({ where: { id: row.bulkOrderId } });
+  if (bulk?.state !== "awaiting_approval") throw new AppError("conflict", "This file is no longer waiting for approval.");
+  await commitConfirmation(tx, bulk, "awaiting_approval", actor);
+  // The file is handed to the bulk job: its rows are placed (and followed) as any confirmed file's.
+  assertSpendMove("approved", "placed");
+  await tx.spendRequest.update({ where: { id: row.id }, data: { state: "placed" } });
+}

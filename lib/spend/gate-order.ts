@@ -1,0 +1,154 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { recordAudit } from "@/lib/audit/record";
+import { db, Prisma } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { requestHash } from "@/lib/idempotency/ledger";
+import { minorToDecimal, toMinor } from "@/lib/money";
+import type { PlaceOrderInput } from "@/lib/orders/schemas";
+import { getSettings } from "@/lib/settings/get-settings";
+import type { OrderRequest } from "@/lib/upstream/client";
+import { upstream } from "@/lib/upstream/service";
+import { approvalNeeded, chargeSpend, lockBuyerSpend, type SpendAmount } from "./check-spend";
+import { findIssuedQuote } from "./issued-quote";
+import { hasAnyLimit } from "./spend-limits";
+import { newSpendRequestId, toStoredTotals } from "./spend-request-id";
+
+/**
+ * The spend gate in front of one order. With no threshold and no limit that could apply,
+ * the order goes on exactly as before. Otherwise, under the buyer's advisory lock and in
+ * one transaction: count, decide, and record the intent — the ledger entry and its charge
+ * (then the caller sends it), or an approval request with its charge (nothing is sent).
+ */
+export type Gate = { kind: "send"; request: OrderRequest; ledgered: boolean } | { kind: "awaiting"; spendRequestId: string };
+
+export async function gateOrder(actor: Actor, key: string, data: PlaceOrderInput, request: OrderRequest): Promise<Gate> {
+  const settings = await getSettings();
+  if (settings.spendApprovalAmount === "" && !(await hasAnyLimit(db(), actor.staffId)))
+    return { kind: "send", request, ledgered: false };
+  const known = await findExisting(key);
+  if (known) return known;
+
+  const priced = await priceOrder(data, request);
+  try {
+    return await db().$transaction(async (tx): Promise<Gate> => {
+      await lockBuyerSpend(tx, actor.staffId);
+      const why = await approvalNeeded(tx, actor.staffId, [priced.amount], settings);
+      if (!why) {
+        await tx.idempotencyKey.create({
+          data: {
+            key,
+            purpose: "order.create",
+            requestHash: requestHash("order.create", priced.request),
+            requestBody: priced.request as Prisma.InputJsonValue,
+            staffId: actor.staffId,
+          },
+        });
+        await chargeSpend(tx, actor.staffId, `order:${key}`, [priced.amount]);
+        return { kind: "send", request: priced.request, ledgered: true };
+      }
+      if (!data.approvalReason) {
+        throw new AppError("approval_required", `${why} An approver must agree before it is placed: say why it is needed.`, {
+          status: 409,
+          fieldErrors: { approvalReason: ["Say why this order is needed."] },
+          extra: { why },
+        });
+      }
+      const id = newSpendRequestId();
+      const now = new Date();
+      const totals = toStoredTotals([priced.amount]);
+      await tx.spendRequest.create({
+        data: {
+          id,
+          kind: "order",
+          reason: data.approvalReason,
+          why,
+          totals,
+          orderRequest: priced.inline as Prisma.InputJsonValue,
+          submissionKey: key,
+          requestedById: actor.staffId,
+          requestedAt: now,
+          expiresAt: new Date(now.getTime() + settings.spendApprovalHours * 3_600_000),
+        },
+      });
+      await chargeSpend(tx, actor.staffId, `spend:${id}`, [priced.amount]);
+      const { currency, amountMinor } = priced.amount;
+      await recordAudit(tx, {
+        action: "spend.request",
+        actor,
+        targetType: "spend_request",
+        targetId: id,
+        details: {
+          kind: "order",
+          total: minorToDecimal(amountMinor, currency),
+          currency,
+          why,
+          reason: data.approvalReason,
+          clientReference: data.clientReference,
+        },
+      });
+      return { kind: "awaiting", spendRequestId: id };
+    });
+  } catch (error) {
+    // The same key submitted twice at once: the other submission recorded it; follow that one.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002")
+      return (await findExisting(key)) ?? { kind: "send", request, ledgered: false };
+    throw error;
+  }
+}
+
+async function findExisting(key: string): Promise<Gate | null> {
+  const waiting = await db().spendRequest.findUnique({ where: { submissionKey: key }, select: { id: true } });
+  if (waiting) return { kind: "awaiting", spendRequestId: waiting.id };
+  const entry = await db().idempotencyKey.findUnique({ where: { key } });
+  return entry ? { kind: "send", request: entry.requestBody as OrderRequest, ledgered: false } : null;
+}
+
+/** The order's total before it is sent, and the inline form it would be placed in after an approval. */
+async function priceOrder(
+  data: PlaceOrderInput,
+  request: OrderRequest,
+): Promise<{ amount: SpendAmount; request: OrderRequest; inline: OrderRequest }> {
+  const purchaseInput = data.phoneNumber ? { purchaseInput: { phoneNumber: data.phoneNumber } } : {};
+  if (data.quoteId) {
+    const quote = await findIssuedQuote(data.quoteId);
+    if (!quote)
+      throw new AppError("quote_expired", "This price is no longer known here. Get a new price and order again.", {
+        status: 409,
+      });
+    const { value, ...rest } = quote.item;
+    const inline: OrderRequest = {
+      item: { ...rest, ...(value != null ? { value } : {}) },
+      clientReference: data.clientReference,
+      ...purchaseInput,
+    };
+    return { amount: { currency: quote.currency, amountMinor: quote.totalMinor }, request, inline };
+  }
+  const item = data.item!;
+  const inline: OrderRequest = {
+    item: {
+      productId: item.productId,
+      variantId: item.variantId ?? null,
+      ...(item.value != null ? { value: item.value } : {}),
+      quantity: item.quantity,
+      currency: item.currency,
+    },
+    clientReference: data.clientReference,
+    ...purchaseInput,
+  };
+  if (data.maximumTotal !== undefined)
+    return { amount: { currency: item.currency, amountMinor: toMinor(data.maximumTotal, item.currency) }, request, inline };
+  // No ceiling given: price it now, and hold the order to that price so the limit checked is the limit spent.
+  const { data: quote } = await upstream().createQuote({
+    productId: item.productId,
+    variantId: item.variantId ?? null,
+    value: item.value ?? null,
+    quantity: item.quantity,
+    currency: item.currency,
+  });
+  return {
+    amount: { currency: quote.currency, amountMinor: toMinor(quote.total, quote.currency) },
+    request: { ...request, maximumTotal: quote.total } as OrderRequest,
+    inline,
+  };
+}

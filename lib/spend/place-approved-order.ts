@@ -1,0 +1,144 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { recordAudit } from "@/lib/audit/record";
+import { db, Prisma } from "@/lib/db/client";
+import type { SpendRequest } from "@/lib/db/generated/client";
+import { isAppError } from "@/lib/errors";
+import { openLedgerEntry } from "@/lib/idempotency/ledger";
+import { fromMinor, minorToDecimal, toMinor } from "@/lib/money";
+import { sendLedgeredOrder } from "@/lib/orders/place-order";
+import { getSettings } from "@/lib/settings/get-settings";
+import type { OrderRequest } from "@/lib/upstream/client";
+import { releaseSpend, settleSpend } from "./check-spend";
+import { chargeSource, readStoredTotals, toStoredTotals } from "./spend-request-id";
+import { assertSpendMove } from "./states";
+
+/**
+ * Places an approved order exactly as stored, priced inline with `maximumTotal` = the
+ * approved total, under a key per approval round (`spend-<id>-<round>`) committed in the
+ * ledger before the send: placing the same approval twice — a double click, the job after
+ * a crash — finds the one order. A price above the approved total comes back as the
+ * contract's 409 and the request returns to the approvers with the old and the new total.
+ * An unanswered send stays `approved`; the maintain job settles it under the same key.
+ */
+export async function placeApprovedOrder(id: string, approver: Actor | null): Promise<void> {
+  const row = await db().spendRequest.findUnique({ where: { id } });
+  if (!row || row.state !== "approved" || row.kind !== "order") return;
+  const [approved] = readStoredTotals(row.approvedTotals);
+  if (!approved) return;
+  const key = `spend-${row.id}-${row.round}`;
+  const request = {
+    ...(row.orderRequest as OrderRequest),
+    maximumTotal: fromMinor(approved.amountMinor, approved.currency),
+  } as OrderRequest;
+  const entry = await openLedgerEntry(key, "order.create", request, row.requestedById);
+  if (entry.state === "succeeded" && entry.resultId) return markPlaced(row, entry.resultId, approver);
+  if (entry.state === "rejected") return markRefused(row, entry.errorCode ?? "conflict", null, approver);
+
+  const buyer = await buyerActor(row.requestedById);
+  try {
+    const order = await sendLedgeredOrder(key, request, buyer, approver ? "interactive" : "background");
+    return markPlaced(row, order.id, approver);
+  } catch (error) {
+    const settled = await db().idempotencyKey.findUnique({ where: { key }, select: { state: true, errorCode: true } });
+    if (settled?.state !== "rejected") {
+      // Outcome unknown: the maintain job settles it under the same key. The approver hears it now.
+      if (!isAppError(error) || approver) throw error;
+      return;
+    }
+    const quoted = isAppError(error) && typeof error.extra?.quotedTotal === "number" ? error.extra.quotedTotal : null;
+    return markRefused(row, settled.errorCode ?? "conflict", quoted, approver);
+  }
+}
+
+async function markPlaced(row: SpendRequest, orderId: string, approver: Actor | null): Promise<void> {
+  assertSpendMove("approved", "placed");
+  const order = await db().order.findUnique({ where: { id: orderId }, select: { totalMinor: true, currency: true } });
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.spendRequest.updateMany({
+      where: { id: row.id, state: "approved", round: row.round },
+      data: { state: "placed", orderId },
+    });
+    if (count === 0) return;
+    if (order) await settleSpend(tx, chargeSource(row), order.currency, order.totalMinor);
+    await recordAudit(tx, {
+      action: "spend.placed",
+      actor: approver ?? { email: "system:spend" },
+      targetType: "spend_request",
+      targetId: row.id,
+      details: {
+        orderId,
+        total: order ? minorToDecimal(order.totalMinor, order.currency) : null,
+        currency: order?.currency ?? null,
+      },
+    });
+  });
+}
+
+/** The upstream refused it. A price rise goes back to the approvers; anything else ends it. */
+async function markRefused(row: SpendRequest, code: string, quotedTotal: number | null, approver: Actor | null): Promise<void> {
+  const [approved] = readStoredTotals(row.approvedTotals);
+  const actor = approver ?? { email: "system:spend" };
+  if (code === "price_above_maximum" && approved) {
+    assertSpendMove("approved", "awaiting");
+    const { spendApprovalHours } = await getSettings();
+    const now = new Date();
+    const newMinor = quotedTotal !== null ? toMinor(quotedTotal, approved.currency) : null;
+    await db().$transaction(async (tx) => {
+      const { count } = await tx.spendRequest.updateMany({
+        where: { id: row.id, state: "approved", round: row.round },
+        data: {
+          state: "awaiting",
+          round: row.round + 1,
+          previousTotals: row.approvedTotals as Prisma.InputJsonValue,
+          ...(newMinor !== null ? { totals: toStoredTotals([{ currency: approved.currency, amountMinor: newMinor }]) } : {}),
+          approvedTotals: Prisma.DbNull,
+          decidedById: null,
+          decidedAt: null,
+          decisionComment: null,
+          expiresAt: new Date(now.getTime() + spendApprovalHours * 3_600_000),
+        },
+      });
+      if (count === 0) return;
+      if (newMinor !== null)
+        await tx.spendCharge.updateMany({ where: { source: chargeSource(row), state: "held" }, data: { amountMinor: newMinor } });
+      await recordAudit(tx, {
+        action: "spend.price_changed",
+        actor,
+        targetType: "spend_request",
+        targetId: row.id,
+        details: {
+          currency: approved.currency,
+          approvedTotal: minorToDecimal(approved.amountMinor, approved.currency),
+          newTotal: newMinor !== null ? minorToDecimal(newMinor, approved.currency) : null,
+        },
+      });
+    });
+    return;
+  }
+  assertSpendMove("approved", "failed");
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.spendRequest.updateMany({
+      where: { id: row.id, state: "approved", round: row.round },
+      data: { state: "failed", failureCode: code },
+    });
+    if (count === 0) return;
+    await releaseSpend(tx, chargeSource(row));
+    await recordAudit(tx, {
+      action: "spend.failed",
+      actor,
+      targetType: "spend_request",
+      targetId: row.id,
+      details: { reason: code },
+    });
+  });
+}
+
+/** The buyer the order is placed for (the mirror's "placed by"), whatever their roles are now: the approval is the authority. */
+async function buyerActor(staffId: string): Promise<Actor> {
+  const staff = await db().staff.findUniqueOrThrow({
+    where: { id: staffId },
+    select: { id: true, email: true, name: true, roles: true },
+  });
+  return { staffId: staff.id, email: staff.email, name: staff.name, roles: staff.roles };
+}

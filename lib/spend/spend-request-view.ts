@@ -1,0 +1,70 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { can } from "@/lib/auth/permissions";
+import type { SpendRequest } from "@/lib/db/generated/client";
+import { minorToDecimal } from "@/lib/money";
+import { readStoredTotals } from "./spend-request-id";
+import { SPEND_STATE_LABELS, isSpendState, type SpendState } from "./states";
+
+export type MoneyAmount = { currency: string; total: string };
+export type SpendRequestView = {
+  id: string;
+  kind: "order" | "bulk";
+  state: SpendState;
+  stateLabel: string;
+  reason: string;
+  why: string;
+  totals: MoneyAmount[];
+  approvedTotals: MoneyAmount[] | null;
+  /** Set after a price rise sent the request back: what was approved before. */
+  previousTotals: MoneyAmount[] | null;
+  clientReference: string | null;
+  bulkOrderId: string | null;
+  orderId: string | null;
+  failureCode: string | null;
+  requestedBy: { id: string; name: string };
+  requestedAt: string;
+  expiresAt: string;
+  decidedBy: { id: string; name: string } | null;
+  decidedAt: string | null;
+  comment: string | null;
+  own: boolean;
+  /** This person may approve or reject it now (never the requester). */
+  canDecide: boolean;
+};
+
+type Row = SpendRequest;
+
+function amounts(json: unknown): MoneyAmount[] | null {
+  if (json == null) return null;
+  return readStoredTotals(json).map((a) => ({ currency: a.currency, total: minorToDecimal(a.amountMinor, a.currency) }));
+}
+
+export function toSpendRequestView(row: Row, names: Map<string, string>, actor: Actor): SpendRequestView {
+  const state = (isSpendState(row.state) ? row.state : "failed") as SpendState;
+  const own = row.requestedById === actor.staffId;
+  const request = row.orderRequest as { clientReference?: string } | null;
+  return {
+    id: row.id,
+    kind: row.kind === "bulk" ? "bulk" : "order",
+    state,
+    stateLabel: SPEND_STATE_LABELS[state],
+    reason: row.reason,
+    why: row.why,
+    totals: amounts(row.totals) ?? [],
+    approvedTotals: amounts(row.approvedTotals),
+    previousTotals: amounts(row.previousTotals),
+    clientReference: request?.clientReference ?? null,
+    bulkOrderId: row.bulkOrderId,
+    orderId: row.orderId,
+    failureCode: row.failureCode,
+    requestedBy: { id: row.requestedById, name: names.get(row.requestedById) ?? "Unknown" },
+    requestedAt: row.requestedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    decidedBy: row.decidedById ? { id: row.decidedById, name: names.get(row.decidedById) ?? "Unknown" } : null,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    comment: row.decisionComment,
+    own,
+    canDecide: state === "awaiting" && !own && can(actor.roles, "spend.approve") && row.expiresAt > new Date(),
+  };
+}

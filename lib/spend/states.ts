@@ -1,0 +1,46 @@
+import { AppError } from "@/lib/errors";
+import { defineStateMachine } from "@/lib/state-machine";
+
+/**
+ * The life of a spend approval request (an order or a bulk file held for a second person).
+ * Only an `approved` request is ever sent; rejected and expired ones never are.
+ *
+ *   awaiting ──approve──▶ approved ──placed──▶ placed
+ *      │                     ├──price rose (409)──▶ awaiting (round + 1, old and new totals kept)
+ *      ├──reject──▶ rejected  └──refused──▶ failed
+ *      ├──time──▶ expired
+ *      └──the buyer cancels their bulk file──▶ cancelled
+ *
+ * A bulk file's approval hands it to the bulk job (its rows are placed as for any file).
+ * Every move goes through `assertSpendMove`; updates are conditional on the current state.
+ */
+export const SPEND_STATES = ["awaiting", "approved", "placed", "rejected", "expired", "cancelled", "failed"] as const;
+export type SpendState = (typeof SPEND_STATES)[number];
+
+export const SPEND_STATE_LABELS: Record<SpendState, string> = {
+  awaiting: "Awaiting approval",
+  approved: "Approved, placing",
+  placed: "Placed",
+  rejected: "Rejected",
+  expired: "Expired",
+  cancelled: "Withdrawn by the buyer",
+  failed: "Refused upstream",
+};
+
+export const spendMachine = defineStateMachine({
+  states: SPEND_STATES,
+  moves: {
+    awaiting: ["approved", "rejected", "expired", "cancelled"],
+    approved: ["placed", "awaiting", "failed"],
+    placed: [],
+    rejected: [],
+    expired: [],
+    cancelled: [],
+    failed: [],
+  },
+  labels: SPEND_STATE_LABELS,
+  refuse: (from, to) => new AppError("conflict", `A spend request cannot move from ${from} to ${to}.`, { status: 409 }),
+});
+
+export const isSpendState = spendMachine.is;
+export const assertSpendMove = spendMachine.assertMove;

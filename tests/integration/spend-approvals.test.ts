@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { isAppError } from "@/lib/errors";
+import { confirmBulkOrder } from "@/lib/bulk-orders/confirm-bulk-order";
+import { previewBulkOrder } from "@/lib/bulk-orders/preview-bulk-order";
+import { runBulkOrder } from "@/lib/bulk-orders/run-bulk-order";
+import { submitOrder } from "@/lib/orders/place-order";
+import { updateSettings } from "@/lib/settings/update-settings";
+import { approveSpendRequest, rejectSpendRequest } from "@/lib/spend/decide-spend-request";
+import { listSpendRequests } from "@/lib/spend/list-spend-requests";
+import { maintainSpendRequests } from "@/lib/spend/maintain-spend-requests";
+import { placeApprovedOrder } from "@/lib/spend/place-approved-order";
+import { variantProduct } from "../support/catalog";
+import { makeStaff } from "../support/db";
+import { control } from "../support/sandbox";
+import { decimal, orderOf, priceMinor, upstreamCount, type Product } from "../support/spend";
+
+let product: Product;
+let p: bigint;
+let admin: Awaited<ReturnType<typeof makeStaff>>;
+
+beforeAll(async () => {
+  await control("PUT", "/wallet", { balances: { USD: 1_000_000 } });
+  product = await variantProduct();
+  p = priceMinor(product);
+  admin = await makeStaff(["admin"]);
+  // Above the threshold: two units of the product; one unit stays below it.
+  await updateSettings(admin, { spendApprovalAmount: decimal(p + p / 2n), spendApprovalHours: 24 });
+});
+
+afterAll(async () => {
+  await updateSettings(admin, { spendApprovalAmount: "" });
+  await control("PUT", `/products/${product.id}`, { priceFactor: 1 });
+});
+
+const two = (extra: Record<string, unknown> = {}) => {
+  const input = orderOf(product, undefined, extra);
+  return { ...input, item: { ...input.item, quantity: 2 } };
+};
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(isAppError(error), String(error)).toBe(true);
+  return error as { code: string; status?: number };
+}
+
+async function waitingOrder(buyer: Awaited<ReturnType<typeof makeStaff>>) {
+  const input = two({ approvalReason: "Quarterly rewards" });
+  const result = await submitOrder(buyer, input);
+  if (result.kind !== "awaiting") throw new Error("expected the order to wait for approval");
+  return { input, id: result.spendRequestId };
+}
+
+describe("orders above the approval threshold", () => {
+  test("wait unsent; the buyer cannot approve their own even holding approver (nor can the database be made to); another approver's yes places it once", async () => {
+    const buyer = await makeStaff(["buyer", "approver"]);
+    const checker = await makeStaff(["approver"]);
+    expect((await submitOrder(buyer, orderOf(product))).kind).toBe("placed"); // below the threshold: as before
+    expect((await refusal(submitOrder(buyer, two()))).code).toBe("approval_required");
+
+    const { input, id } = await waitingOrder(buyer);
+    expect(await upstreamCount(input.clientReference)).toBe(0);
+    const mine = (await listSpendRequests(buyer)).find((r) => r.id === id)!;
+    expect(mine).toMatchObject({
+      state: "awaiting",
+      own: true,
+      canDecide: false,
+      reason: "Quarterly rewards",
+      totals: [{ currency: "USD", total: decimal(p * 2n) }],
+    });
+    expect((await listSpendRequests(checker)).find((r) => r.id === id)).toMatchObject({ canDecide: true, own: false });
+
+    expect(await refusal(approveSpendRequest(buyer, id, {}))).toMatchObject({ code: "own_request", status: 403 });
+    await expect(db().spendRequest.update({ where: { id }, data: { decidedById: buyer.staffId } })).rejects.toThrow();
+    expect(await upstreamCount(input.clientReference)).toBe(0);
+
+    const approved = await approveSpendRequest(checker, id, { comment: "Fine" });
+    expect(approved).toMatchObject({
+      state: "placed",
+      decidedBy: { id: checker.staffId },
+      approvedTotals: [{ currency: "USD", total: decimal(p * 2n) }],
+    });
+    expect(approved.orderId).toBeTruthy();
+    const order = await db().order.findUniqueOrThrow({ where: { id: approved.orderId! } });
+    expect(order.placedById).toBe(buyer.staffId);
+
+    // Placed twice (a second click, the job) never buys twice.
+    await placeApprovedOrder(id, checker);
+    expect(await refusal(approveSpendRequest(checker, id, {}))).toMatchObject({ code: "not_pending" });
+    expect(await upstreamCount(input.clientReference)).toBe(1);
+    const actions = (await db().auditEvent.findMany({ where: { targetId: id }, orderBy: { at: "asc" } })).map((a) => a.action);
+    expect(actions).toEqual(["spend.request", "spend.self_approval_refused", "spend.approve", "spend.placed"]);
+  });
+
+  test("a rejected request and an expired one are never sent, and stop counting", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const rejected = await waitingOrder(buyer);
+    expect(await refusal(rejectSpendRequest(checker, rejected.id, {}))).toMatchObject({ code: "invalid_request" });
+    expect(await rejectSpendRequest(checker, rejected.id, { comment: "Not this quarter" })).toMatchObject({
+      state: "rejected",
+      comment: "Not this quarter",
+    });
+
+    const expired = await waitingOrder(buyer);
+    await db().spendRequest.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await maintainSpendRequests();
+    expect(await db().spendRequest.findUniqueOrThrow({ where: { id: expired.id } })).toMatchObject({ state: "expired" });
+    expect(await refusal(approveSpendRequest(checker, expired.id, {}))).toMatchObject({ code: "not_pending" });
+
+    for (const r of [rejected, expired]) expect(await upstreamCount(r.input.clientReference)).toBe(0);
+    const held = await db().spendCharge.findMany({ where: { staffId: buyer.staffId, state: { not: "released" } } });
+    expect(held).toHaveLength(0);
+    expect(await db().auditEvent.count({ where: { targetId: expired.id, action: "spend.expire" } })).toBe(1);
+  });
+
+  test("a price rise between request and approval returns it to the approvers with the old and new totals", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const { input, id } = await waitingOrder(buyer);
+    await control("PUT", `/products/${product.id}`, { priceFactor: 1.5 });
+    try {
+      const back = await approveSpendRequest(checker, id, {});
+      expect(back.state).toBe("awaiting");
+      expect(back.previousTotals).toEqual([{ currency: "USD", total: decimal(p * 2n) }]);
+      expect(Number(back.totals[0]!.total)).toBeGreaterThan(Number(decimal(p * 2n)));
+      expect(back.decidedBy).toBeNull();
+      expect(await upstreamCount(input.clientReference)).toBe(0);
+      expect(await db().auditEvent.count({ where: { targetId: id, action: "spend.price_changed" } })).toBe(1);
+
+      const placed = await approveSpendRequest(checker, id, { comment: "OK at the new price" });
+      expect(placed.state).toBe("placed");
+      expect(await upstreamCount(input.clientReference)).toBe(1);
+    } finally {
+      await control("PUT", `/products/${product.id}`, { priceFactor: 1 });
+    }
+  });
+
+  test("a bulk file above the threshold needs one approval for the whole file, then its rows are placed", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const batch = `spend-bulk-${randomUUID().slice(0, 8)}`;
+    const refs = [1, 2, 3].map((i) => `${batch}-${i}`);
+    const csv = [
+      "productId,variantId,value,quantity,clientReference,phoneNumber",
+      ...refs.map((r) => `${product.id},${product.variants[0].id},,1,${r},`),
+    ].join("\n");
+    const preview = await previewBulkOrder(buyer, { csv, fileName: "spend.csv" });
+    expect((await refusal(confirmBulkOrder(buyer, preview.id, {}))).code).toBe("approval_required");
+
+    const waiting = await confirmBulkOrder(buyer, preview.id, { approvalReason: "Partner launch" });
+    expect(waiting.state).toBe("awaiting_approval");
+    expect(await runBulkOrder(preview.id)).toMatchObject({ state: "awaiting_approval", open: 0 });
+    const requests = await db().spendRequest.findMany({ where: { bulkOrderId: preview.id } });
+    expect(requests).toHaveLength(1);
+    expect(await Promise.all(refs.map(upstreamCount))).toEqual([0, 0, 0]);
+
+    expect(await approveSpendRequest(checker, requests[0]!.id, {})).toMatchObject({ state: "placed", kind: "bulk" });
+    await runBulkOrder(preview.id);
+    expect(await Promise.all(refs.map(upstreamCount))).toEqual([1, 1, 1]);
+  });
+});
