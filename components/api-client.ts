@@ -38,9 +38,10 @@ export async function callApi<T>(
   const json: unknown = await res.json().catch(() => null);
   if (res.ok) return { ok: true, data: json as T };
   // A full page load (not router.push) so that no client state of the dead session survives.
-  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-  if (res.status === 401 && typeof window !== "undefined")
+  if (res.status === 401 && typeof window !== "undefined") {
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign(`/signin?expired=1&callbackUrl=${encodeURIComponent(window.location.pathname)}`);
+  }
   const problem =
     json && typeof json === "object" && "code" in json
       ? (json as ApiProblem)

@@ -130,24 +130,20 @@ type StringParams = Parameters<typeof z.string>[0];
 
 /** A one-line text field (names, references, ids, filters). Chain `.trim().min().max()` as usual. */
 export function singleLineText(params?: StringParams) {
-  return z
-    .string(params)
-    .check(
-      z.refine((v: string) => textProblem(v, { multiline: false }) === null, {
-        error: (i) => textProblem(String(i.input), { multiline: false }) ?? "Not valid text.",
-      }),
-    );
+  return z.string(params).check(
+    z.refine((v: string) => textProblem(v, { multiline: false }) === null, {
+      error: (i) => textProblem(String(i.input), { multiline: false }) ?? "Not valid text.",
+    }),
+  );
 }
 
 /** A text field where line breaks belong (reasons, comments, an uploaded file). */
 export function multiLineText(params?: StringParams) {
-  return z
-    .string(params)
-    .check(
-      z.refine((v: string) => textProblem(v, { multiline: true }) === null, {
-        error: (i) => textProblem(String(i.input), { multiline: true }) ?? "Not valid text.",
-      }),
-    );
+  return z.string(params).check(
+    z.refine((v: string) => textProblem(v, { multiline: true }) === null, {
+      error: (i) => textProblem(String(i.input), { multiline: true }) ?? "Not valid text.",
+    }),
+  );
 }
 
 /**
