@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { requirePageSession } from "@/lib/auth/current";
 import { getSettings } from "@/lib/settings/get-settings";
-import { listSpendLimits } from "@/lib/spend/set-spend-limit";
+import { listSpendLimits, type SpendLimitView } from "@/lib/spend/set-spend-limit";
 import { listStaff } from "@/lib/staff/list-staff";
 import { Card, PageHeader } from "@/components/ui/page-header";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable, type Column } from "@/components/ui/data-table";
 import { SpendLimitForm } from "@/components/spend/spend-limit-form";
 
 export const metadata: Metadata = { title: "Spend limits" };
@@ -27,34 +27,35 @@ export default async function SpendLimitsPage() {
       <Card className="mb-6">
         <SpendLimitForm people={buyers} currencies={currencies} />
       </Card>
-      {limits.length === 0 ? (
-        <p className="text-sm text-slate-600">No limits are set: buyers are held only by the approval threshold.</p>
-      ) : (
-        <TableScroll label="Spend limits">
-          <table className="min-w-full text-sm">
-            <thead>
-              <tr className="text-left text-slate-600">
-                <th className="px-3 py-2">Applies to</th>
-                <th className="px-3 py-2">Currency</th>
-                <th className="px-3 py-2 text-right">Per order</th>
-                <th className="px-3 py-2 text-right">Per day</th>
-                <th className="px-3 py-2 text-right">Per month</th>
-              </tr>
-            </thead>
-            <tbody>
-              {limits.map((l) => (
-                <tr key={`${l.scope}:${l.currency}`} className="border-t border-slate-100">
-                  <td className="px-3 py-2">{l.scope === "workspace" ? "Workspace default" : (names.get(l.scope) ?? l.scope)}</td>
-                  <td className="px-3 py-2">{l.currency}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{l.perOrder ?? "—"}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{l.perDay ?? "—"}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{l.perMonth ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <DataTable
+        name={{ label: "Spend limits", testId: "spend-limits" }}
+        columns={limitColumns(names)}
+        rows={limits}
+        row={(l) => ({ key: `${l.scope}:${l.currency}` })}
+        empty={{ text: "No limits are set: buyers are held only by the approval threshold." }}
+      />
     </>
   );
+}
+
+function limitColumns(names: Map<string, string>): Column<SpendLimitView>[] {
+  const amount = (key: "perOrder" | "perDay" | "perMonth", header: string): Column<SpendLimitView> => ({
+    key,
+    header,
+    align: "right",
+    className: "tabular-nums",
+    cell: (l) => l[key] ?? "—",
+  });
+  return [
+    {
+      key: "scope",
+      header: "Applies to",
+      rowHeader: true,
+      cell: (l) => (l.scope === "workspace" ? "Workspace default" : (names.get(l.scope) ?? l.scope)),
+    },
+    { key: "currency", header: "Currency", cell: (l) => l.currency },
+    amount("perOrder", "Per order"),
+    amount("perDay", "Per day"),
+    amount("perMonth", "Per month"),
+  ];
 }
