@@ -387,6 +387,17 @@ describe("migrations agree with schema.prisma", () => {
     await expect(db().spendRequest.update({ where: { id: request.id }, data: { decidedById: "maker" } })).rejects.toThrow(
       /decider_not_requester/,
     );
+    // What the approver decides is what is sent: the requester, kind, order and file stay as written.
+    for (const data of [
+      { requestedById: "checker" },
+      { kind: "bulk" },
+      { orderRequest: { clientReference: "other" } },
+      { bulkOrderId: `b2-${scope}` },
+    ]) {
+      await expect(db().spendRequest.update({ where: { id: request.id }, data })).rejects.toThrow(/cannot change/);
+    }
+    const decided = await db().spendRequest.update({ where: { id: request.id }, data: { state: "placed", round: 3 } });
+    expect(decided).toMatchObject({ state: "placed", round: 3, requestedById: "maker" });
   });
 
   test("several instances migrating at once do not collide", async () => {

@@ -94,3 +94,18 @@ CREATE INDEX "SpendRequest_state_expiresAt_idx" ON "SpendRequest"("state", "expi
 
 -- CreateIndex
 CREATE INDEX "SpendRequest_requestedById_requestedAt_idx" ON "SpendRequest"("requestedById", "requestedAt");
+
+-- What was asked for is what an approver decides and what is sent: the requester, the kind,
+-- the stored order and the bulk file of a spend request never change once written.
+CREATE FUNCTION "SpendRequest_immutable_terms"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."requestedById" <> OLD."requestedById" OR NEW."kind" <> OLD."kind"
+     OR NEW."orderRequest" IS DISTINCT FROM OLD."orderRequest" OR NEW."bulkOrderId" IS DISTINCT FROM OLD."bulkOrderId" THEN
+    RAISE EXCEPTION 'the requester, kind, order and bulk file of spend request % cannot change', OLD."id";
+  END IF;
+  RETURN NEW;
+END;
+$$;
+
+CREATE TRIGGER "SpendRequest_immutable_terms" BEFORE UPDATE ON "SpendRequest"
+  FOR EACH ROW EXECUTE FUNCTION "SpendRequest_immutable_terms"();
