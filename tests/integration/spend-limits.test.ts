@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
 import { placeOrder, submitOrder } from "@/lib/orders/place-order";
 import { getRemainingSpend } from "@/lib/spend/get-remaining-spend";
+import { setSpendLimit } from "@/lib/spend/set-spend-limit";
 import { utcDayStart, utcMonthStart } from "@/lib/spend/spend-window";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
@@ -36,6 +37,24 @@ describe("spend limits per buyer and currency", () => {
     expect(await db().spendCharge.count({ where: { staffId: buyer.staffId } })).toBe(0);
     const ledger = await db().idempotencyKey.findUniqueOrThrow({ where: { key: input.idempotencyKey } });
     expect(ledger.requestBody).not.toHaveProperty("maximumTotal");
+  });
+
+  test("a limit set mid-month counts what the buyer placed before it, without a charge", async () => {
+    const [admin, buyer] = await Promise.all([makeStaff(["admin"]), makeStaff(["buyer"])]);
+    expect((await submitOrder(buyer, orderOf(product))).kind).toBe("placed");
+    expect(await db().spendCharge.count({ where: { staffId: buyer.staffId } })).toBe(0);
+
+    await setSpendLimit(admin, {
+      scope: buyer.staffId,
+      currency: "USD",
+      perOrder: "",
+      perDay: "",
+      perMonth: decimal(p + p / 2n),
+    });
+    expect((await getRemainingSpend(buyer, "USD")).leftThisMonth).toBe(decimal(p / 2n));
+    const next = orderOf(product);
+    expect((await refusal(submitOrder(buyer, next))).code).toBe("approval_required");
+    expect(await upstreamCount(next.clientReference)).toBe(0);
   });
 
   test("an order above the per-order limit is not sent; a limit in another currency does not apply", async () => {
