@@ -46,7 +46,11 @@ export function SpendLimitForm({ people, currencies }: { people: { id: string; n
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700">
           Applies to
-          <select name="scope" className="mt-1 block w-full rounded-md border-slate-300 text-sm" defaultValue="workspace">
+          <select
+            name="scope"
+            className="mt-1 block w-full rounded-md bg-white px-2 py-1.5 text-sm ring-1 ring-slate-300"
+            defaultValue="workspace"
+          >
             <option value="workspace">Workspace default (buyers without their own)</option>
             {people.map((p) => (
               <option key={p.id} value={p.id}>
@@ -57,7 +61,7 @@ export function SpendLimitForm({ people, currencies }: { people: { id: string; n
         </label>
         <label className="block text-sm font-medium text-slate-700">
           Currency
-          <select name="currency" className="mt-1 block w-full rounded-md border-slate-300 text-sm">
+          <select name="currency" className="mt-1 block w-full rounded-md bg-white px-2 py-1.5 text-sm ring-1 ring-slate-300">
             {currencies.map((c) => (
               <option key={c}>{c}</option>
             ))}
