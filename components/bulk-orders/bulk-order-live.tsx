@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { Field } from "@/components/ui/field";
-import { approvalReasonFor } from "@/components/ordering/spend-notice";
+import { approvalReasonFor, NeedsApproval } from "@/components/ordering/spend-notice";
 import type { RemainingSpend } from "@/lib/spend/get-remaining-spend";
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -88,20 +87,12 @@ export function BulkOrderLive({ initial, spend = [] }: { initial: BulkOrderView;
         </Notice>
       ) : null}
       {askReason ? (
-        <div className="space-y-2 rounded-md bg-violet-50 p-3 ring-1 ring-violet-200" data-testid="needs-approval">
-          <p className="text-sm font-medium text-violet-900">
-            This file needs approval{approvalWhy ? `: ${approvalWhy}` : "."} Confirming sends it to an approver as a whole;
-            nothing is placed until another person agrees.
-          </p>
-          <Field
-            label="Why is this order needed?"
-            name="approvalReason"
-            maxLength={500}
-            value={approvalReason}
-            onChange={(e) => setApprovalReason(e.target.value)}
-            error={problem?.errors?.approvalReason}
-          />
-        </div>
+        <NeedsApproval
+          what={`This file needs approval${approvalWhy ? `: ${approvalWhy}` : "."} Confirming sends it to an approver as a whole; nothing is placed until another person agrees.`}
+          reason={approvalReason}
+          onReason={setApprovalReason}
+          error={problem?.errors?.approvalReason}
+        />
       ) : null}
       {view.state === "awaiting_approval" ? (
         <Notice tone="info" title="Waiting for an approver" testId="bulk-awaiting-approval">

@@ -13,7 +13,7 @@ import { checkPhone, checkQuantity, checkValue, gridValues } from "./purchase-ru
 import { formatCountdown, useSecondsLeft } from "./quote-countdown";
 import { usePlaceOrder } from "./use-place-order";
 import { FundsShortfall } from "./funds-shortfall";
-import { approvalReasonFor, SpendLimitsNote } from "./spend-notice";
+import { approvalReasonFor, NeedsApproval, SpendLimitsNote } from "./spend-notice";
 import type { RemainingSpend } from "@/lib/spend/get-remaining-spend";
 
 type Quote = { id: string; total: number; currency: string; expiresAtUtc: string; expiresInMs: number; correlationId?: string };
@@ -287,20 +287,12 @@ export function OrderForm({
 
       <SpendLimitsNote spend={spend} />
       {askReason ? (
-        <div className="space-y-2 rounded-md bg-violet-50 p-3 ring-1 ring-violet-200" data-testid="needs-approval">
-          <p className="text-sm font-medium text-violet-900">
-            This order needs approval{approvalWhy ? `: ${approvalWhy}` : "."} It is not placed until another person with the
-            approver role agrees.
-          </p>
-          <Field
-            label="Why is this order needed?"
-            name="approvalReason"
-            maxLength={500}
-            value={approvalReason}
-            onChange={(e) => setApprovalReason(e.target.value)}
-            error={problem?.errors?.approvalReason}
-          />
-        </div>
+        <NeedsApproval
+          what={`This order needs approval${approvalWhy ? `: ${approvalWhy}` : "."} It is not placed until another person with the approver role agrees.`}
+          reason={approvalReason}
+          onReason={setApprovalReason}
+          error={problem?.errors?.approvalReason}
+        />
       ) : null}
 
       {message ? (

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { Field } from "@/components/ui/field";
 import { formatMoney, parseMinor } from "@/lib/money";
 import type { RemainingSpend } from "@/lib/spend/get-remaining-spend";
 
@@ -32,5 +34,35 @@ export function SpendLimitsNote({ spend }: { spend: RemainingSpend | null }) {
     <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="spend-limits">
       Your spending in {spend.currency}: {parts.join("; ")}. Beyond that an order waits for an approver.
     </p>
+  );
+}
+
+/**
+ * Said before submitting: this order (or file) will wait for an approver, and why; with the
+ * field for the buyer's reason, which the server requires for anything it holds.
+ */
+export function NeedsApproval({
+  what,
+  reason,
+  onReason,
+  error,
+}: {
+  what: ReactNode;
+  reason: string;
+  onReason: (reason: string) => void;
+  error?: string[];
+}) {
+  return (
+    <div className="space-y-2 rounded-md bg-violet-50 p-3 ring-1 ring-violet-200" data-testid="needs-approval">
+      <p className="text-sm font-medium text-violet-900">{what}</p>
+      <Field
+        label="Why is this order needed?"
+        name="approvalReason"
+        maxLength={500}
+        value={reason}
+        onChange={(e) => onReason(e.target.value)}
+        error={error}
+      />
+    </div>
   );
 }

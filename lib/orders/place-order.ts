@@ -9,8 +9,9 @@ import type { OrderRequest } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { mirrorOrder } from "./mirror";
-import { placeOrderSchema, type PlaceOrderInput } from "./schemas";
+import { placeOrderSchema } from "./schemas";
 import { getMirroredOrder, type OrderView } from "./order-view";
+import { toUpstreamRequest } from "./upstream-request";
 import { gateOrder } from "@/lib/spend/gate-order";
 import { releaseSpend, settleSpend } from "@/lib/spend/check-spend";
 import { toMinor } from "@/lib/money";
@@ -114,23 +115,4 @@ export async function sendLedgeredOrder(
     }
     throw error;
   }
-}
-
-function toUpstreamRequest(data: PlaceOrderInput): OrderRequest {
-  const purchaseInput = data.phoneNumber ? { phoneNumber: data.phoneNumber } : undefined;
-  if (data.quoteId)
-    return { quoteId: data.quoteId, clientReference: data.clientReference, ...(purchaseInput ? { purchaseInput } : {}) };
-  const item = data.item!;
-  return {
-    item: {
-      productId: item.productId,
-      variantId: item.variantId ?? null,
-      ...(item.value != null ? { value: item.value } : {}),
-      quantity: item.quantity,
-      currency: item.currency,
-    },
-    clientReference: data.clientReference,
-    ...(data.maximumTotal !== undefined ? { maximumTotal: data.maximumTotal } : {}),
-    ...(purchaseInput ? { purchaseInput } : {}),
-  };
 }

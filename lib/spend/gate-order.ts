@@ -9,6 +9,7 @@ import type { PlaceOrderInput } from "@/lib/orders/schemas";
 import { getSettings } from "@/lib/settings/get-settings";
 import type { OrderRequest } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
+import { toUpstreamRequest } from "@/lib/orders/upstream-request";
 import { approvalNeeded, chargeSpend, lockBuyerSpend, type SpendAmount } from "./check-spend";
 import { findIssuedQuote } from "./issued-quote";
 import { hasAnyLimit } from "./spend-limits";
@@ -125,17 +126,8 @@ async function priceOrder(
     return { amount: { currency: quote.currency, amountMinor: quote.totalMinor }, request, inline };
   }
   const item = data.item!;
-  const inline: OrderRequest = {
-    item: {
-      productId: item.productId,
-      variantId: item.variantId ?? null,
-      ...(item.value != null ? { value: item.value } : {}),
-      quantity: item.quantity,
-      currency: item.currency,
-    },
-    clientReference: data.clientReference,
-    ...purchaseInput,
-  };
+  // The inline form an approval would place, with the approved total as its ceiling then.
+  const inline = toUpstreamRequest({ ...data, maximumTotal: undefined });
   if (data.maximumTotal !== undefined)
     return { amount: { currency: item.currency, amountMinor: toMinor(data.maximumTotal, item.currency) }, request, inline };
   // No ceiling given: price it now, and hold the order to that price so the limit checked is the limit spent.
