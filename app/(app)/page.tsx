@@ -1,24 +1,48 @@
 import Link from "next/link";
 import { requirePageSession } from "@/lib/auth/current";
-import { can } from "@/lib/auth/permissions";
+import { can, type RoleName } from "@/lib/auth/permissions";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
 import { PageHeader } from "@/components/ui/page-header";
+import { ApproverHome } from "@/components/home/approver-home";
+import { BuyerHome } from "@/components/home/buyer-home";
+import { SupportHome } from "@/components/home/support-home";
+import { FinanceHome } from "@/components/home/finance-home";
+import { AdminHome } from "@/components/home/admin-home";
 
+/**
+ * The home page: for each role a person holds, the blocks that say what needs them now,
+ * each linking to where one acts. The quick links stay at the bottom.
+ */
 export default async function HomePage() {
-  const { actor } = await requirePageSession();
+  const session = await requirePageSession();
+  const { actor } = session;
+  const holds = (role: RoleName) => actor.roles.includes(role);
   const items = NAV_ITEMS.filter((item) => can(actor.roles, item.permission));
   return (
     <>
-      <PageHeader title={`Welcome, ${actor.name}`} description="Where would you like to go?" />
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((item) => (
-          <li key={item.href}>
-            <Link href={item.href} className="block rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500">
-              <span className="text-base font-semibold text-slate-900">{item.label}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <PageHeader title={`Welcome, ${actor.name}`} description="What needs you today." />
+      {holds("approver") ? <ApproverHome session={session} /> : null}
+      {holds("buyer") ? <BuyerHome session={session} /> : null}
+      {holds("support") ? <SupportHome session={session} /> : null}
+      {holds("finance") ? <FinanceHome session={session} /> : null}
+      {holds("admin") ? <AdminHome session={session} /> : null}
+      <nav aria-labelledby="quick-links">
+        <h2 id="quick-links" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
+          Go to
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                className="block rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
+              >
+                <span className="text-base font-semibold text-slate-900">{item.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </>
   );
 }
