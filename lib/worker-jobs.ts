@@ -2,6 +2,7 @@ import "server-only";
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { bulkOrderJobs } from "@/lib/bulk-orders/jobs";
 import { orderJobs } from "@/lib/orders/jobs";
+import { reconciliationJobs } from "@/lib/reconciliation/jobs";
 import { webhookJobs } from "@/lib/webhooks/jobs";
 import { spendJobs } from "@/lib/spend/jobs";
 import { withdrawalJobs } from "@/lib/withdrawals/jobs";
@@ -13,4 +14,5 @@ export const WORKER_JOBS: readonly JobDefinition[] = [
   ...withdrawalJobs,
   ...bulkOrderJobs,
   ...spendJobs,
+  ...reconciliationJobs,
 ];
