@@ -8,6 +8,7 @@ export function toCsvRow(cells: readonly (string | number | null | undefined)[])
 
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && typeof value !== "number") text = `'${text}`;
+  // A plain negative decimal ("-2.72", an exported amount) is a number to a spreadsheet, not a formula.
+  if (/^[=+\-@\t\r]/.test(text) && typeof value !== "number" && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -32,7 +32,11 @@ export async function dayMovements(w: Window): Promise<DayMovements> {
       _sum: { totalMinor: true },
       _count: true,
     }),
-    db().walletCredit.aggregate({ where: { currency: w.currency, occurredAt: within }, _sum: { amountMinor: true }, _count: true }),
+    db().walletCredit.aggregate({
+      where: { currency: w.currency, occurredAt: within },
+      _sum: { amountMinor: true },
+      _count: true,
+    }),
     db().withdrawalRequest.aggregate({
       where: { currency: w.currency, state: "paid", paidAt: within },
       _sum: { amountMinor: true },

@@ -37,7 +37,11 @@ export function netMovement(m: DayMovements): bigint {
  * `closingMinor` is the upstream's total at the day's end (see dayEndClosing). Without an
  * opening (no earlier day kept) the day is a baseline: it only opens the next one.
  */
-export function buildStatement(input: { openingMinor: bigint | null; closingMinor: bigint; movements: DayMovements }): DayStatement {
+export function buildStatement(input: {
+  openingMinor: bigint | null;
+  closingMinor: bigint;
+  movements: DayMovements;
+}): DayStatement {
   const { openingMinor, closingMinor, movements } = input;
   if (openingMinor === null)
     return { ...movements, status: "baseline", openingMinor, expectedClosingMinor: null, closingMinor, differenceMinor: null };

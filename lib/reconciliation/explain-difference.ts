@@ -29,14 +29,22 @@ const call = { priority: "background" } as const;
  */
 export async function explainDifference(w: Window): Promise<Explained> {
   const [orders, deposits, withdrawals] = await Promise.all([explainOrders(w), explainDeposits(w), explainWithdrawals(w)]);
-  return { items: [...orders.items, ...deposits.items, ...withdrawals.items], complete: orders.complete && deposits.complete && withdrawals.complete };
+  return {
+    items: [...orders.items, ...deposits.items, ...withdrawals.items],
+    complete: orders.complete && deposits.complete && withdrawals.complete,
+  };
 }
 
 async function explainOrders(w: Window): Promise<Explained> {
   const items: Explanation[] = [];
   const { found, complete } = await readPages((cursor) =>
     upstream().listOrders(
-      { createdFromUtc: new Date(w.from.getTime() - ORDER_LEAD_MS).toISOString(), createdToUtc: w.to.toISOString(), limit: 100, cursor },
+      {
+        createdFromUtc: new Date(w.from.getTime() - ORDER_LEAD_MS).toISOString(),
+        createdToUtc: w.to.toISOString(),
+        limit: 100,
+        cursor,
+      },
       call,
     ),
   );
@@ -53,7 +61,11 @@ async function explainOrders(w: Window): Promise<Explained> {
     );
     const row = mirrored.get(o.id);
     const ours = row
-      ? orderEffect({ status: row.status, totalMinor: row.totalMinor, createdAt: row.upstreamCreatedAt, updatedAt: row.upstreamUpdatedAt }, w.from, w.to)
+      ? orderEffect(
+          { status: row.status, totalMinor: row.totalMinor, createdAt: row.upstreamCreatedAt, updatedAt: row.upstreamUpdatedAt },
+          w.from,
+          w.to,
+        )
       : 0n;
     if (theirs === ours) continue;
     items.push({
@@ -113,21 +125,22 @@ async function explainWithdrawals(w: Window): Promise<Explained> {
     return x.currency === w.currency && at >= w.from.getTime() && at < w.to.getTime();
   });
   const known = new Set(
-    (await db().withdrawalRequest.findMany({ where: { upstreamId: { in: paid.map((x) => x.id) } }, select: { upstreamId: true } })).map(
-      (r) => r.upstreamId,
-    ),
+    (
+      await db().withdrawalRequest.findMany({
+        where: { upstreamId: { in: paid.map((x) => x.id) } },
+        select: { upstreamId: true },
+      })
+    ).map((r) => r.upstreamId),
   );
   const items = paid
     .filter((x) => !known.has(x.id))
-    .map(
-      (x): Explanation => ({
-        kind: "unknown_withdrawal",
-        id: x.id,
-        amountMinor: (-toMinor(x.amount, x.currency)).toString(),
-        at: x.paidAtUtc!,
-        note: "A withdrawal paid out that was not requested through this app.",
-      }),
-    );
+    .map((x): Explanation => ({
+      kind: "unknown_withdrawal",
+      id: x.id,
+      amountMinor: (-toMinor(x.amount, x.currency)).toString(),
+      at: x.paidAtUtc!,
+      note: "A withdrawal paid out that was not requested through this app.",
+    }));
   return { items, complete };
 }
 

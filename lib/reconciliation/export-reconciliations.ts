@@ -38,7 +38,10 @@ export async function exportReconciliationsCsv(actor: Actor, filter: Reconciliat
       take: BATCH,
     });
     const last = batch[batch.length - 1];
-    return { rows: batch.map((r) => toCells(toReconciliationView(r))), next: batch.length === BATCH && last ? `${last.day}.${last.currency}` : null };
+    return {
+      rows: batch.map((r) => toCells(toReconciliationView(r))),
+      next: batch.length === BATCH && last ? `${last.day}.${last.currency}` : null,
+    };
   });
 }
 

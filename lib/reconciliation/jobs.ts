@@ -12,7 +12,14 @@ import { reconcileDay } from "./reconcile-day";
  */
 export const RECONCILIATION_QUEUE: QueueSpec = {
   name: "reconciliation.daily",
-  options: { policy: "stately", retryLimit: 6, retryDelay: 60, retryBackoff: true, expireInSeconds: 900, deleteAfterSeconds: 7 * 86_400 },
+  options: {
+    policy: "stately",
+    retryLimit: 6,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 900,
+    deleteAfterSeconds: 7 * 86_400,
+  },
 };
 
 type DailyJob = { scheduled?: boolean };
@@ -31,7 +38,11 @@ export const reconciliationJobs: JobDefinition[] = [
         const day = utcDay(new Date(), 1);
         if (!job.data?.scheduled && (await db().walletReconciliation.count({ where: { day } }))) continue;
         const rows = await reconcileDay(day);
-        logger.info("wallet reconciled", { day, currencies: rows.length, differences: rows.filter((r) => r.status === "difference").length });
+        logger.info("wallet reconciled", {
+          day,
+          currencies: rows.length,
+          differences: rows.filter((r) => r.status === "difference").length,
+        });
       }
     },
     schedule: { cron: "5 0 * * *", data: { scheduled: true }, startup: true },

@@ -25,7 +25,10 @@ export function reconciliationWhere(filter: ReconciliationFilter, cursor?: strin
   return { AND: [where, { OR: [{ day: { lt: day } }, { day, currency: { gt: currency } }] }] };
 }
 
-export const RECONCILIATION_ORDER = [{ day: "desc" }, { currency: "asc" }] satisfies Prisma.WalletReconciliationOrderByWithRelationInput[];
+export const RECONCILIATION_ORDER = [
+  { day: "desc" },
+  { currency: "asc" },
+] satisfies Prisma.WalletReconciliationOrderByWithRelationInput[];
 
 /** The kept days, newest first, one row per currency. */
 export async function listReconciliations(

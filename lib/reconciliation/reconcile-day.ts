@@ -7,7 +7,15 @@ import { dayMovements } from "./day-movements";
 import { buildStatement, dayBounds, dayEndClosing, netMovement, utcDay } from "./day-statement";
 import { explainDifference, type Explained } from "./explain-difference";
 
-type DayRead = { readAt: Date; currency: string; asOf: Date | null; total: bigint; available: bigint; reserved: bigint; pending: bigint };
+type DayRead = {
+  readAt: Date;
+  currency: string;
+  asOf: Date | null;
+  total: bigint;
+  available: bigint;
+  reserved: bigint;
+  pending: bigint;
+};
 export type ReconciliationRecord = Prisma.WalletReconciliationGetPayload<object>;
 
 /**
@@ -39,7 +47,10 @@ export async function reconcileDay(day: string): Promise<ReconciliationRecord[]>
     const explained: Explained =
       statement.status === "difference"
         ? await explainDifference({ currency: read.currency, from: start, to: readEnd }).catch((error: unknown) => {
-            logger.warn("reconciliation: the upstream could not be asked what explains a difference", { day, error: String(error) });
+            logger.warn("reconciliation: the upstream could not be asked what explains a difference", {
+              day,
+              error: String(error),
+            });
             return { items: [], complete: false };
           })
         : { items: [], complete: true };

@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * paid) cannot be undone: every upstream timestamp after it is days ahead of the app's
  * clock. The files that advance it run last, after the default order of everything else.
  */
-const ADVANCES_SANDBOX_CLOCK = ["tests/integration/withdrawals.test.ts"];
+const ADVANCES_SANDBOX_CLOCK = ["tests/integration/withdrawals.test.ts", "tests/integration/wallet-reconciliation.test.ts"];
 
 export class SandboxClockSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

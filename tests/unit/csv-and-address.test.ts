@@ -13,4 +13,8 @@ describe("CSV export cells", () => {
   test("leaves negative numbers alone", () => {
     expect(toCsvRow([-5, ""])).toBe("-5,\r\n");
   });
+
+  test("leaves a negative decimal amount written as text alone, but not a formula that starts like one", () => {
+    expect(toCsvRow(["-2.72", "-1+2", "-A1"])).toBe("-2.72,'-1+2,'-A1\r\n");
+  });
 });
