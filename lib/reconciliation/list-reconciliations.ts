@@ -4,7 +4,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db, type Prisma } from "@/lib/db/client";
 import { keysetPage, pageLimit, type KeysetPage } from "@/lib/db/keyset-page";
 import { AppError } from "@/lib/errors";
-import { isoDaySchema } from "@/lib/validation";
+import { isoDaySchema, optionalIsoDaySchema } from "@/lib/validation";
 import { toReconciliationView, type ReconciliationView } from "./reconciliation-view";
 
 export const reconciliationFilterSchema = z.object({
@@ -12,6 +12,8 @@ export const reconciliationFilterSchema = z.object({
     .enum(["reconciled", "difference", "baseline"], { error: "Choose reconciled, difference or baseline." })
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** One day only (the day's page exports this). */
+  day: optionalIsoDaySchema,
 });
 export type ReconciliationFilter = z.infer<typeof reconciliationFilterSchema>;
 
@@ -19,7 +21,10 @@ export type ReconciliationFilter = z.infer<typeof reconciliationFilterSchema>;
 export const reconciliationCursorSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}\.[A-Z]{3}$/, "Not a reconciliation cursor.");
 
 export function reconciliationWhere(filter: ReconciliationFilter, cursor?: string): Prisma.WalletReconciliationWhereInput {
-  const where: Prisma.WalletReconciliationWhereInput = filter.status ? { status: filter.status } : {};
+  const where: Prisma.WalletReconciliationWhereInput = {
+    ...(filter.status ? { status: filter.status } : {}),
+    ...(filter.day ? { day: filter.day } : {}),
+  };
   if (!cursor || !reconciliationCursorSchema.safeParse(cursor).success) return where;
   const [day, currency] = cursor.split(".") as [string, string];
   return { AND: [where, { OR: [{ day: { lt: day } }, { day, currency: { gt: currency } }] }] };
@@ -65,4 +70,10 @@ export async function latestDifferences(actor: Actor, take = 3): Promise<Reconci
     take,
   });
   return rows.map(toReconciliationView);
+}
+
+/** How many kept day-and-currency rows match the filter. */
+export async function countReconciliations(actor: Actor, filter: ReconciliationFilter): Promise<number> {
+  assertCan(actor, "wallet.read");
+  return db().walletReconciliation.count({ where: reconciliationWhere(filter) });
 }

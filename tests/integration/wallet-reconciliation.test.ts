@@ -154,7 +154,7 @@ describe("wallet reconciliation", () => {
       explainedMinor: usd.differenceMinor!.toString(),
     });
     expect((await latestDifferences(finance)).map((r) => `${r.day} ${r.currency}`)).toContain(`${nextDay} USD`);
-    const page = await listReconciliations(finance, { status: undefined }, { limit: 200 });
+    const page = await listReconciliations(finance, { status: undefined, day: undefined }, { limit: 200 });
     expect(
       page.rows
         .filter((r) => r.currency === "USD")
@@ -162,7 +162,7 @@ describe("wallet reconciliation", () => {
         .slice(0, 3),
     ).toEqual([nextDay, day, dayOf(dayStart - DAY_MS)]);
 
-    const csv = await new Response(await exportReconciliationsCsv(finance, { status: "difference" })).text();
+    const csv = await new Response(await exportReconciliationsCsv(finance, { status: "difference", day: undefined })).text();
     const line = csv.split("\r\n").find((l) => l.startsWith(`${nextDay},USD,`));
     expect(line).toContain(`,${(Number(difference) / 100).toFixed(2)},${(Number(difference) / 100).toFixed(2)},`);
     expect(line).toContain(`unknown_order ${outside.id} -${outside.total.toFixed(2)}; unheard_deposit ${unheard.id} 77.31`);
@@ -170,7 +170,7 @@ describe("wallet reconciliation", () => {
 
   test("buyers and support cannot read reconciliations; an unknown day is a 404", async () => {
     for (const role of ["buyer", "support"])
-      await expect(listReconciliations(await makeStaff([role]), { status: undefined })).rejects.toMatchObject({
+      await expect(listReconciliations(await makeStaff([role]), { status: undefined, day: undefined })).rejects.toMatchObject({
         code: "forbidden",
       });
     const viewer = await makeStaff(["viewer"]);

@@ -46,6 +46,11 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
       <PageHeader
         title="Wallet"
         description="Balances as the Issuing Service reports them, read when this page loaded; the chart comes from this app's own records."
+        actions={
+          <Link href="/wallet/reconciliation" className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline">
+            Daily reconciliation →
+          </Link>
+        }
       />
       <div className="space-y-6">
         <section aria-labelledby="balances-heading">
