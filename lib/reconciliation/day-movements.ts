@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { db, type Prisma } from "@/lib/db/client";
 import type { DayMovements } from "./day-statement";
 
 export type Window = { currency: string; from: Date; to: Date };
@@ -16,22 +16,14 @@ export type Window = { currency: string; from: Date; to: Date };
  */
 export async function dayMovements(w: Window): Promise<DayMovements> {
   const within = { gte: w.from, lt: w.to };
+  const orders = (where: Prisma.OrderWhereInput) =>
+    db()
+      .order.aggregate({ where: { currency: w.currency, ...where }, _sum: { totalMinor: true }, _count: true })
+      .then((a) => ({ minor: a._sum.totalMinor ?? 0n, count: a._count }));
   const [fulfilled, refundedCaptured, refunded, credited, withdrawn] = await Promise.all([
-    db().order.aggregate({
-      where: { currency: w.currency, status: "fulfilled", upstreamUpdatedAt: within },
-      _sum: { totalMinor: true },
-      _count: true,
-    }),
-    db().order.aggregate({
-      where: { currency: w.currency, status: "refunded", upstreamCreatedAt: within },
-      _sum: { totalMinor: true },
-      _count: true,
-    }),
-    db().order.aggregate({
-      where: { currency: w.currency, status: "refunded", upstreamUpdatedAt: within },
-      _sum: { totalMinor: true },
-      _count: true,
-    }),
+    orders({ status: "fulfilled", upstreamUpdatedAt: within }),
+    orders({ status: "refunded", upstreamCreatedAt: within }),
+    orders({ status: "refunded", upstreamUpdatedAt: within }),
     db().walletCredit.aggregate({
       where: { currency: w.currency, occurredAt: within },
       _sum: { amountMinor: true },
@@ -44,10 +36,10 @@ export async function dayMovements(w: Window): Promise<DayMovements> {
     }),
   ]);
   return {
-    capturedMinor: (fulfilled._sum.totalMinor ?? 0n) + (refundedCaptured._sum.totalMinor ?? 0n),
-    capturedCount: fulfilled._count + refundedCaptured._count,
-    refundedMinor: refunded._sum.totalMinor ?? 0n,
-    refundedCount: refunded._count,
+    capturedMinor: fulfilled.minor + refundedCaptured.minor,
+    capturedCount: fulfilled.count + refundedCaptured.count,
+    refundedMinor: refunded.minor,
+    refundedCount: refunded.count,
     creditedMinor: credited._sum.amountMinor ?? 0n,
     creditedCount: credited._count,
     withdrawnMinor: withdrawn._sum.amountMinor ?? 0n,

@@ -20,6 +20,11 @@ export const metadata: Metadata = { title: "Wallet reconciliation" };
 
 const PATH = "/wallet/reconciliation";
 const COLUMNS = reconciliationColumns({ linkDay: true });
+const STATUS_OPTIONS = [
+  ["difference", "Difference"],
+  ["reconciled", "Reconciled"],
+  ["baseline", "Baseline"],
+] as const;
 
 /** Every kept day and currency, newest first: reconciled, or the difference to the cent. */
 export default async function ReconciliationPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -73,9 +78,11 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
         <FilterField label="Status">
           <select name="status" defaultValue={filter.status ?? ""} className={FILTER_INPUT}>
             <option value="">Any</option>
-            <option value="difference">Difference</option>
-            <option value="reconciled">Reconciled</option>
-            <option value="baseline">Baseline</option>
+            {STATUS_OPTIONS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </FilterField>
         <FilterActions path={PATH} />
