@@ -6,6 +6,9 @@ import { refreshOrder } from "@/lib/orders/refresh-order";
 import { exportReconciliationsCsv } from "@/lib/reconciliation/export-reconciliations";
 import { getReconciliationDay, latestDifferences, listReconciliations } from "@/lib/reconciliation/list-reconciliations";
 import { reconcileDay } from "@/lib/reconciliation/reconcile-day";
+import { reconciliationJobs } from "@/lib/reconciliation/jobs";
+import { WORKER_JOBS } from "@/lib/worker-jobs";
+import type { JobContext } from "@/lib/jobs/define-job";
 import { processEvent } from "@/lib/webhooks/process-event";
 import { approveWithdrawal } from "@/lib/withdrawals/decide-withdrawal";
 import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
@@ -176,5 +179,24 @@ describe("wallet reconciliation", () => {
     const viewer = await makeStaff(["viewer"]);
     await expect(getReconciliationDay(viewer, "1999-01-01")).rejects.toMatchObject({ status: 404 });
     await expect(getReconciliationDay(viewer, "not-a-day")).rejects.toMatchObject({ status: 404 });
+  });
+
+  test("the worker's job reconciles the day that just closed at 00:05 UTC, and at start-up only when that day is missing", async () => {
+    const job = reconciliationJobs[0]!;
+    expect(WORKER_JOBS).toContain(job);
+    expect(job.schedule).toMatchObject({ cron: "5 0 * * *", data: { scheduled: true }, startup: true });
+    // The handler as the queue calls it (the context is only for sending follow-ups, which this job does not).
+    const run = (data: object) => job.handle([{ id: randomUUID(), name: job.queue.name, data }] as never, {} as JobContext);
+    const yesterday = dayOf(Date.now() - DAY_MS);
+    await db().walletReconciliation.deleteMany({ where: { day: yesterday } });
+
+    await run({});
+    const first = await db().walletReconciliation.findMany({ where: { day: yesterday }, orderBy: { currency: "asc" } });
+    expect(first.map((r) => r.currency)).toContain("USD");
+    await run({});
+    expect(await db().walletReconciliation.findMany({ where: { day: yesterday }, orderBy: { currency: "asc" } })).toEqual(first);
+    await run({ scheduled: true });
+    const again = await db().walletReconciliation.findMany({ where: { day: yesterday }, orderBy: { currency: "asc" } });
+    expect(again.map((r) => r.updatedAt > first[0]!.updatedAt)).toEqual(first.map(() => true));
   });
 });
