@@ -43,6 +43,10 @@ test("finance opens the reconciliation from the wallet, reads a day's difference
 }) => {
   await signInAs(page, "finance");
   await page.goto("/wallet");
+  // The notice the finance and admin home pages show too: the latest days that did not reconcile.
+  const notice = page.getByTestId("reconciliation-notice");
+  await expect(notice).toContainText("2026-01-14 USD: a difference of -$12.34");
+  await expect(notice.getByRole("link", { name: "2026-01-14 USD" })).toHaveAttribute("href", "/wallet/reconciliation/2026-01-14");
   await page.getByRole("link", { name: "Daily reconciliation →" }).click();
   await expect(page.getByRole("heading", { name: "Wallet reconciliation", level: 1 })).toBeVisible();
 

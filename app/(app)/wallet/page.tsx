@@ -19,6 +19,7 @@ import { BalanceChart } from "@/components/wallet/balance-chart";
 import { DepositAddressPanel } from "@/components/wallet/deposit-address-panel";
 import { DepositsTable } from "@/components/wallet/deposits-table";
 import { CreditsTable } from "@/components/wallet/credits-table";
+import { ReconciliationNotice } from "@/components/reconciliation/reconciliation-notice";
 import { utcTime } from "@/components/ui/utc-time";
 import { Pager } from "@/components/ui/pager";
 import { firstParam, validCursor, type SearchParams } from "@/components/ui/search-params";
@@ -53,6 +54,7 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
         }
       />
       <div className="space-y-6">
+        <ReconciliationNotice />
         <section aria-labelledby="balances-heading">
           <h2 id="balances-heading" className="mb-3 text-lg font-semibold text-slate-900">
             Balances
