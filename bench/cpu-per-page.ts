@@ -17,12 +17,9 @@ const PASSWORD = "bench-password-123";
 async function main() {
   await rm(path.join(ROOT, ".data/bench-cpu"), { recursive: true, force: true });
   const app = await launchApp({
-    PORT: "3220",
-    DATA_DIR: ".data/bench-cpu",
-    EMBEDDED_DB_PORT: "55460",
-    SANDBOX_PORT: "4650",
-    SANDBOX_FULFILMENT_DELAY_MS: "200",
-    DEMO_PASSWORD: PASSWORD,
+    dataDir: ".data/bench-cpu",
+    ports: { app: 3220, db: 55460, sandbox: 4650 },
+    demoPassword: PASSWORD,
   });
   try {
     const session = await signIn(app.baseUrl, "buyer@demo.local", PASSWORD);

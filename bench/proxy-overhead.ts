@@ -24,16 +24,16 @@ const QUERY = "limit=24&offset=0";
 async function main() {
   await rm(path.join(ROOT, ".data/bench-proxy"), { recursive: true, force: true });
   const app = await launchApp({
-    PORT: String(PORT),
-    DATA_DIR: ".data/bench-proxy",
-    EMBEDDED_DB_PORT: "55450",
-    SANDBOX_PORT: String(SANDBOX_PORT),
-    SANDBOX_API_KEY: API_KEY,
-    // The budget is still taken in the database for every read; only its size is out of the way.
-    SANDBOX_RATE_LIMIT: "100000",
-    SERVICE_RATE_LIMIT: "100000",
-    SERVICE_CATALOG_TTL_SECONDS: "0",
-    DEMO_PASSWORD: PASSWORD,
+    dataDir: ".data/bench-proxy",
+    ports: { app: PORT, db: 55450, sandbox: SANDBOX_PORT },
+    demoPassword: PASSWORD,
+    env: {
+      SANDBOX_API_KEY: API_KEY,
+      // The budget is still taken in the database for every read; only its size is out of the way.
+      SANDBOX_RATE_LIMIT: "100000",
+      SERVICE_RATE_LIMIT: "100000",
+      SERVICE_CATALOG_TTL_SECONDS: "0",
+    },
   });
   try {
     const session = await signIn(app.baseUrl, "buyer@demo.local", PASSWORD);
@@ -57,7 +57,7 @@ async function main() {
       return res.ms;
     };
     // Warm both paths (connections, the app's compiled routes), then alternate so both see the same machine.
-    for (let i = 0; i < 5; i++) await Promise.all([direct(), throughApp()].map((p) => p.catch(() => 0)));
+    for (let i = 0; i < 20; i++) await Promise.all([direct(), throughApp()].map((p) => p.catch(() => 0)));
     const directMs: number[] = [];
     const appMs: number[] = [];
     for (let i = 0; i < READS; i++) {

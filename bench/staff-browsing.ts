@@ -37,13 +37,10 @@ async function main() {
   await rm(path.join(ROOT, ".data/bench"), { recursive: true, force: true });
   await seedHistory();
   const app = await launchApp({
-    PORT: String(PORT),
-    DATA_DIR: ".data/bench",
-    EMBEDDED_DB_PORT: String(DB_PORT),
-    SANDBOX_PORT: String(SANDBOX_PORT),
-    SANDBOX_RATE_LIMIT: "120",
-    SANDBOX_FULFILMENT_DELAY_MS: "500",
-    DEMO_PASSWORD: PASSWORD,
+    dataDir: ".data/bench",
+    ports: { app: PORT, db: DB_PORT, sandbox: SANDBOX_PORT },
+    demoPassword: PASSWORD,
+    env: { SANDBOX_RATE_LIMIT: "120", SANDBOX_FULFILMENT_DELAY_MS: "500" },
   });
   try {
     console.log(`app ready; signing in ${STAFF} staff…`);

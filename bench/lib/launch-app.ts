@@ -12,7 +12,22 @@ export type LaunchedApp = { pgid: number; baseUrl: string; upstream429(): number
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-export async function launchApp(env: Record<string, string>): Promise<LaunchedApp> {
+export type LaunchOptions = {
+  dataDir: string;
+  ports: { app: number; db: number; sandbox: number };
+  demoPassword: string;
+  env?: Record<string, string>;
+};
+
+export async function launchApp({ dataDir, ports, demoPassword, env: extra = {} }: LaunchOptions): Promise<LaunchedApp> {
+  const env = {
+    PORT: String(ports.app),
+    DATA_DIR: dataDir,
+    EMBEDDED_DB_PORT: String(ports.db),
+    SANDBOX_PORT: String(ports.sandbox),
+    DEMO_PASSWORD: demoPassword,
+    ...extra,
+  };
   let upstream429 = 0;
   const app = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     cwd: ROOT,
