@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { decodeSessionToken } from "@/lib/auth/decode-session-token";
 import { getEnv, usesSecureCookies } from "@/lib/env";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { findTextProblems, hasTextProblems } from "@/lib/validation";
@@ -75,7 +76,12 @@ export async function proxy(req: NextRequest) {
 async function hasValidToken(req: NextRequest): Promise<boolean> {
   try {
     const env = getEnv();
-    const token = await getToken({ req, secret: env.AUTH_SECRET, secureCookie: usesSecureCookies(env) });
+    const token = await getToken({
+      req,
+      secret: env.AUTH_SECRET,
+      secureCookie: usesSecureCookies(env),
+      decode: decodeSessionToken,
+    });
     return !!token?.sid;
   } catch {
     return false;

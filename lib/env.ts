@@ -26,6 +26,8 @@ const schema = z.object({
   /** Set by the launcher when it runs everything itself (embedded DB, sandbox). */
   LOCAL_MODE: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** App processes behind PORT (scripts/serve-app.mjs, which reads it); unset: the core count. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /**
    * Reverse proxies whose X-Forwarded-For/-Host/-Proto count (lib/auth/trusted-proxies.ts):
    * a hop count or a comma-separated list of addresses and CIDR ranges. Unset: none.

@@ -1,13 +1,25 @@
 /**
- * Serves the Next app (what `next start` / `next dev` would), adding one thing: the
- * socket's peer address, which Next does not hand to proxy.ts or route handlers. It goes
- * into the header below on every request, replacing anything a client sent under that
- * name, so lib/auth/client-address.ts can tell the real peer from X-Forwarded-For claims.
+ * Serves the Next app (what `next start` / `next dev` would), adding two things:
+ * - the socket's peer address, which Next does not hand to proxy.ts or route handlers. It goes
+ *   into the header below on every request, replacing anything a client sent under that
+ *   name, so lib/auth/client-address.ts can tell the real peer from X-Forwarded-For claims;
+ * - WEB_CONCURRENCY app processes behind one port (default: the core count; dev mode: one).
+ *   node:cluster, not SO_REUSEPORT: Node 20 cannot set SO_REUSEPORT (`reusePort` came in 22.12),
+ *   and the cluster primary hands each connection to its workers in turn, so one busy process
+ *   does not collect the load. The processes share nothing in memory: sessions, the upstream
+ *   budget and the job queue live in the database.
+ *
+ * The primary only supervises: a worker that dies unexpectedly is started again (after a short,
+ * growing pause if it keeps dying); SIGTERM/SIGINT stop every worker, then the primary. Each
+ * worker also stops by itself when the primary is gone (cluster's IPC channel, and the
+ * exit-with-parent.cjs preload the launcher puts in NODE_OPTIONS).
  *
  * Plain JavaScript run by node, not tsx: Next's server must load without our loaders.
  * Usage: node scripts/serve-app.mjs [--dev]   (PORT from the environment, default 3000)
  */
+import cluster from "node:cluster";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 
 /** Keep in step with lib/auth/peer-address-header.ts. */
@@ -18,27 +30,85 @@ const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ||= dev ? "development" : "production";
 const port = Number(process.env.PORT ?? 3000);
 const dir = path.resolve(import.meta.dirname, "..");
+const processes = dev ? 1 : webConcurrency(process.env.WEB_CONCURRENCY);
 
-const { default: next } = await import("next");
-const app = next({ dev, dir, port, hostname: "localhost" });
-const handle = app.getRequestHandler();
-await app.prepare();
+if (processes > 1 && cluster.isPrimary) supervise(processes);
+else await serve();
 
-const server = http.createServer((req, res) => {
-  req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-  handle(req, res).catch((error) => {
-    console.error("[serve-app] request failed:", error instanceof Error ? error.message : error);
-    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
-    res.end("Internal error");
-  });
-});
-server.listen(port, () => console.log(`[serve-app] ready on port ${port}${dev ? " (dev)" : ""}`));
-
-function stop() {
-  server.close(() => process.exit(0));
-  // Keep-alive connections would hold close() open; they get a moment, not forever.
-  setTimeout(() => process.exit(0), 3000).unref();
-  server.closeIdleConnections();
+function webConcurrency(value) {
+  if (value === undefined || value === "") return os.availableParallelism();
+  const n = Number(value);
+  if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+  console.error(`[serve-app] WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${value}")`);
+  process.exit(1);
 }
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+
+async function serve() {
+  const { default: next } = await import("next");
+  const app = next({ dev, dir, port, hostname: "localhost" });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+
+  const server = http.createServer((req, res) => {
+    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+    handle(req, res).catch((error) => {
+      console.error("[serve-app] request failed:", error instanceof Error ? error.message : error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+      res.end("Internal error");
+    });
+  });
+  server.listen(port, () => {
+    // One line for the whole app: the primary prints it once every worker listens.
+    if (cluster.isWorker) process.send?.({ ready: true });
+    else console.log(`[serve-app] ready on port ${port}${dev ? " (dev)" : ""}`);
+  });
+
+  function stop() {
+    server.close(() => process.exit(0));
+    // Keep-alive connections would hold close() open; they get a moment, not forever.
+    setTimeout(() => process.exit(0), 3000).unref();
+    server.closeIdleConnections();
+  }
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+function supervise(count) {
+  let stopping = false;
+  let ready = 0;
+  const recentCrashes = [];
+  const start = () => {
+    const worker = cluster.fork();
+    worker.on("message", (message) => {
+      if (message?.ready && ++ready === count)
+        console.log(`[serve-app] ready on port ${port} (${count} processes, WEB_CONCURRENCY)`);
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    const left = Object.keys(cluster.workers ?? {}).length;
+    // Stopped on purpose (a signal to it alone, or to the whole group on Ctrl-C): not replaced.
+    if (stopping || (code === 0 && !signal)) {
+      if (left === 0) process.exit(0);
+      return;
+    }
+    console.error(`[serve-app] app process ${worker.process.pid} stopped (${signal ?? `code ${code}`}); starting another`);
+    // A process that dies at once again and again (a broken build) must not spin a core.
+    const now = Date.now();
+    recentCrashes.push(now);
+    while (recentCrashes.length > 0 && recentCrashes[0] < now - 60_000) recentCrashes.shift();
+    setTimeout(start, Math.min(30_000, 100 * 2 ** Math.max(0, recentCrashes.length - 1)));
+  });
+  for (let i = 0; i < count; i++) start();
+
+  function stop() {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(0);
+    for (const worker of workers) worker?.process.kill("SIGTERM");
+    // Each worker gives its keep-alive connections 3 s; after that nobody waits for it.
+    setTimeout(() => process.exit(0), 5000).unref();
+  }
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}

@@ -15,8 +15,10 @@ export async function startEmbeddedDb(options: { dataDir?: string; port?: number
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
   const port = options.port ?? (await freePort());
-  // maxConnections above 1: with 1, an error in one query kills the next connection's query (seen with pglite-socket 0.2).
-  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 20 });
+  // maxConnections above 1: with 1, an error in one query kills the next connection's query (seen with
+  // pglite-socket 0.2). Over the cap a client is refused, so it is generous: each app process
+  // (WEB_CONCURRENCY of them) pools up to 5, the worker 8; a connection costs only a socket here.
+  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 200 });
   // The stock queue interleaves the messages of concurrent connections; see SessionQueue.
   (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(db);
   await server.start();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -55,6 +56,59 @@ test("npm start comes up again right after being killed with SIGKILL, twice in a
     expect(freed, "the app's ports are free after stopping everything this test started").toBe(true);
   }
 });
+
+test("with two app processes, one killed with SIGKILL is replaced, the app keeps answering, and SIGTERM stops all", async () => {
+  await rm(path.join(ROOT, `${DATA_DIR}-cluster`), { recursive: true, force: true });
+  const [port, dbPort, sandboxPort] = await freeThreePorts();
+  const launched = launch({
+    PORT: String(port),
+    DATA_DIR: `${DATA_DIR}-cluster`,
+    EMBEDDED_DB_PORT: String(dbPort),
+    SANDBOX_PORT: String(sandboxPort),
+    DEMO_PASSWORD: "crash-restart-password-1",
+    LOG_LEVEL: "warn",
+    WEB_CONCURRENCY: "2",
+  });
+  try {
+    await untilServing(launched, port);
+    await expect.poll(() => appWorkers(launched.child.pid!).length, { timeout: 60_000 }).toBe(2);
+    const [victim, survivor] = appWorkers(launched.child.pid!) as [number, number];
+
+    process.kill(victim, "SIGKILL");
+    // Once the supervisor has seen it go (a request in flight on it is lost, as on any crash), the
+    // survivor answers every request while a replacement starts.
+    await expect
+      .poll(() => launched.output(), { timeout: 30_000 })
+      .toMatch(new RegExp(`app process ${victim} stopped \\(SIGKILL\\)`));
+    for (let i = 0; i < 5; i++) expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true);
+    await expect
+      .poll(() => appWorkers(launched.child.pid!).filter((pid) => pid !== victim && pid !== survivor).length, {
+        timeout: 120_000,
+      })
+      .toBe(1);
+  } finally {
+    signalGroup(launched.child, "SIGTERM");
+    const freed = await untilPortsFree([port, dbPort, sandboxPort], 30_000);
+    signalGroup(launched.child, "SIGKILL");
+    expect(freed, "the app's ports are free after SIGTERM").toBe(true);
+  }
+});
+
+/** The app's worker processes in a launch's process group: serve-app.mjs processes whose parent is serve-app.mjs too. */
+function appWorkers(pgid: number): number[] {
+  const serveApp = new Map<number, number>(); // pid → parent pid
+  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(pgrp) !== pgid) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("serve-app.mjs")) serveApp.set(Number(entry), Number(ppid));
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  return [...serveApp].filter(([, ppid]) => serveApp.has(ppid)).map(([pid]) => pid);
+}
 
 function launch(env: Record<string, string>): Launch {
   const inherited = { ...process.env };

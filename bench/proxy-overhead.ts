@@ -1,0 +1,88 @@
+/**
+ * `npm run bench:proxy`: what the app adds to an uncached catalog read. The sandbox answers
+ * every product read 100 ms late (its latency fault, BENCH_LATENCY_MS to change); the same
+ * catalog page is read BENCH_READS times (default 60) one after another through the app
+ * (`/api/catalog/products`, a signed-in person, the catalog cache off:
+ * SERVICE_CATALOG_TTL_SECONDS=0) and directly from the sandbox with the key, and the ratio of
+ * the two is printed (goal ≤ 1.1). Its own data folder and ports 3210/4640/55450.
+ */
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { signIn } from "./lib/app-session";
+import { launchApp } from "./lib/launch-app";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PORT = 3210;
+const SANDBOX_PORT = 4640;
+const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
+const READS = Number(process.env.BENCH_READS ?? 60);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
+const PASSWORD = "bench-password-123";
+const API_KEY = "svckey_benchproxy_NotASecretOnlyForTheBenchmark0123456789";
+const QUERY = "limit=24&offset=0";
+
+async function main() {
+  await rm(path.join(ROOT, ".data/bench-proxy"), { recursive: true, force: true });
+  const app = await launchApp({
+    dataDir: ".data/bench-proxy",
+    ports: { app: PORT, db: 55450, sandbox: SANDBOX_PORT },
+    demoPassword: PASSWORD,
+    env: {
+      SANDBOX_API_KEY: API_KEY,
+      // The budget is still taken in the database for every read; only its size is out of the way.
+      SANDBOX_RATE_LIMIT: "100000",
+      SERVICE_RATE_LIMIT: "100000",
+      SERVICE_CATALOG_TTL_SECONDS: "0",
+    },
+  });
+  try {
+    const session = await signIn(app.baseUrl, "buyer@demo.local", PASSWORD);
+    const faults = await fetch(`${SANDBOX}/_sandbox/faults`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ latencyMs: LATENCY_MS, pathPrefix: "/api/v1/products" }),
+    });
+    if (!faults.ok) throw new Error(`the sandbox refused the latency setting: ${faults.status}`);
+
+    const direct = async () => {
+      const started = performance.now();
+      const res = await fetch(`${SANDBOX}/api/v1/products?${QUERY}`, { headers: { "X-Api-Key": API_KEY } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`direct read answered ${res.status}`);
+      return performance.now() - started;
+    };
+    const throughApp = async () => {
+      const res = await session.get(`/api/catalog/products?size=24&page=1`);
+      if (res.status !== 200) throw new Error(`read through the app answered ${res.status}`);
+      return res.ms;
+    };
+    // Warm both paths (connections, the app's compiled routes), then alternate so both see the same machine.
+    for (let i = 0; i < 20; i++) await Promise.all([direct(), throughApp()].map((p) => p.catch(() => 0)));
+    const directMs: number[] = [];
+    const appMs: number[] = [];
+    for (let i = 0; i < READS; i++) {
+      directMs.push(await direct());
+      appMs.push(await throughApp());
+    }
+    const d = summary(directMs);
+    const a = summary(appMs);
+    console.log("\n| measure | direct at the sandbox | through the app | ratio (goal ≤ 1.1) |\n|---|---|---|---|");
+    console.log(`| median | ${d.p50.toFixed(1)} ms | ${a.p50.toFixed(1)} ms | ${(a.p50 / d.p50).toFixed(3)} |`);
+    console.log(`| mean | ${d.mean.toFixed(1)} ms | ${a.mean.toFixed(1)} ms | ${(a.mean / d.mean).toFixed(3)} |`);
+    console.log(`| p95 | ${d.p95.toFixed(1)} ms | ${a.p95.toFixed(1)} ms | ${(a.p95 / d.p95).toFixed(3)} |`);
+    console.log(`\n${READS} reads each, upstream latency ${LATENCY_MS} ms, catalog cache off.`);
+  } finally {
+    await app.stop();
+  }
+}
+
+function summary(values: number[]) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  return { p50: at(0.5), p95: at(0.95), mean: sorted.reduce((s, v) => s + v, 0) / sorted.length };
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
