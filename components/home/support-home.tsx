@@ -1,7 +1,107 @@
+import Link from "next/link";
 import type { LiveSession } from "@/lib/auth/staff-session";
+import { ordersNeedingSupport, FAILED_WINDOW_HOURS, STUCK_AFTER_MINUTES } from "@/lib/overview/orders-needing-support";
+import { recentReveals } from "@/lib/overview/recent-reveals";
+import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
+import { REVEAL_STATE_LABELS } from "@/lib/reveal/reveal-states";
+import { Notice } from "@/components/ui/notice";
+import { utcTime } from "@/components/ui/utc-time";
+import { HomeBlock, HomeSection } from "./home-block";
+import { OrderGlanceList } from "./order-glance-list";
 
-/** The support's blocks on the home page (issue 16). Not built yet. */
+function Figure({ value, testId, children }: { value: number; testId: string; children: React.ReactNode }) {
+  return (
+    <p className="mb-3 text-sm text-slate-700">
+      <strong className="text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </strong>{" "}
+      {children}
+    </p>
+  );
+}
+
+/** Support's home: failed and stuck orders, the newest code reveals, and any reveal-quota alert. */
 export async function SupportHome({ session }: { session: LiveSession }) {
-  void session;
-  return null;
+  const { actor } = session;
+  const now = new Date();
+  const [orders, reveals, alerts] = await Promise.all([
+    ordersNeedingSupport(actor, now),
+    recentReveals(actor, now),
+    recentQuotaAlerts(actor),
+  ]);
+  return (
+    <HomeSection title="Support">
+      {alerts.count > 0 ? (
+        <div className="lg:col-span-2">
+          <Notice tone="warning" title="Reveal quota exceeded" testId="home-quota-alert">
+            In the last 24 hours {alerts.people.join(", ")} tried to reveal codes beyond the hourly quota ({alerts.count} time
+            {alerts.count === 1 ? "" : "s"}). Admins have been alerted.
+          </Notice>
+        </div>
+      ) : null}
+      <HomeBlock
+        title="Stuck orders"
+        href="/orders?status=reserved,processing"
+        linkLabel="All open orders"
+        testId="home-stuck-orders"
+      >
+        <Figure value={orders.stuck.count} testId="home-stuck-count">
+          not final {STUCK_AFTER_MINUTES} minutes after they were placed, oldest first.
+        </Figure>
+        <OrderGlanceList
+          orders={orders.stuck.items}
+          label="Stuck orders"
+          empty="No order is stuck: every order placed more than a quarter of an hour ago has finished."
+          testId="home-stuck-list"
+        />
+      </HomeBlock>
+      <HomeBlock title="Failed orders" href="/orders?status=failed" linkLabel="All failed orders" testId="home-support-failed">
+        <Figure value={orders.failed.count} testId="home-support-failed-count">
+          failed in the last {FAILED_WINDOW_HOURS} hours.
+        </Figure>
+        <OrderGlanceList
+          orders={orders.failed.items}
+          label="Failed orders"
+          empty="No order failed in the last day."
+          time="updated"
+          testId="home-support-failed-list"
+        />
+      </HomeBlock>
+      <HomeBlock title="Recent code reveals" testId="home-recent-reveals" wide>
+        <Figure value={reveals.lastDay} testId="home-reveals-count">
+          reveal{reveals.lastDay === 1 ? "" : "s"} in the last 24 hours. You have used{" "}
+          <span data-testid="home-reveal-quota">
+            {reveals.mine.used} of {reveals.mine.quota}
+          </span>{" "}
+          this hour.
+        </Figure>
+        {reveals.items.length === 0 ? (
+          <p className="text-sm text-slate-600" data-testid="home-reveals-empty">
+            Nobody has revealed codes yet.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="Newest reveals" data-testid="home-reveals-list">
+            {reveals.items.map((r, i) => (
+              <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm">
+                <span className="min-w-0">
+                  <Link
+                    href={`/orders/${encodeURIComponent(r.orderId)}`}
+                    className="break-all font-medium text-brand-700 hover:underline"
+                  >
+                    {r.clientReference ?? r.orderId}
+                  </Link>
+                  <span className="block text-xs text-slate-600">
+                    {r.actorEmail ?? "unknown"} · ticket {r.ticket} · <time dateTime={r.at}>{utcTime(r.at)}</time>
+                  </span>
+                </span>
+                <span className="text-xs font-medium text-slate-700" data-testid="home-reveal-outcome">
+                  {REVEAL_STATE_LABELS[r.state] ?? r.state}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </HomeBlock>
+    </HomeSection>
+  );
 }
