@@ -1,6 +1,6 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { db } from "@/lib/db/client";
+import { db, Prisma } from "@/lib/db/client";
 import { OPEN_STATUSES } from "@/lib/orders/states";
 import { glanceSelect, toGlance, type OrderGlance } from "./order-glance";
 
@@ -19,8 +19,9 @@ export type OrdersNeedingSupport = { failed: OrderGroup; stuck: OrderGroup };
 
 /**
  * The workspace's orders that failed in the last day (by when they failed) and those not
- * final after STUCK_AFTER_MINUTES, oldest stuck first. Both read the (status,
- * upstreamUpdatedAt) index: the few failed or open orders, never the whole mirror.
+ * final after STUCK_AFTER_MINUTES, oldest stuck first. Failed ones read the (status,
+ * upstreamUpdatedAt) index, stuck ones the status index: the few failed or open orders,
+ * never the whole mirror.
  */
 export async function ordersNeedingSupport(actor: Actor, now = new Date()): Promise<OrdersNeedingSupport> {
   assertCan(actor, "orders.read");
@@ -41,15 +42,28 @@ export async function ordersNeedingSupport(actor: Actor, now = new Date()): Prom
       take: SUPPORT_LIST_SIZE,
     }),
     db().order.count({ where: stuckWhere }),
-    db().order.findMany({
-      where: stuckWhere,
-      select: glanceSelect,
-      orderBy: [{ upstreamCreatedAt: "asc" }, { id: "asc" }],
-      take: SUPPORT_LIST_SIZE,
-    }),
+    oldestStuck(stuckWhere.upstreamCreatedAt.lt),
   ]);
   return {
     failed: { count: failedCount, items: failed.map(toGlance) },
     stuck: { count: stuckCount, items: stuck.map(toGlance) },
   };
+}
+
+type StuckRow = Parameters<typeof toGlance>[0];
+
+/**
+ * The oldest stuck orders. Written in SQL because the planner, asked for the oldest few
+ * open orders, walks the creation-time index from the oldest order of all (open orders are
+ * the newest, so it reads nearly the whole mirror: 127 ms at 100,000 orders). The
+ * MATERIALIZED step makes it take the few open orders from the status index first (4 ms).
+ */
+function oldestStuck(placedBefore: Date): Promise<StuckRow[]> {
+  return db().$queryRaw<StuckRow[]>`
+    WITH open AS MATERIALIZED (
+      SELECT "id", "clientReference", "status", "totalMinor", "currency", "upstreamCreatedAt", "upstreamUpdatedAt", "lines"
+      FROM "Order"
+      WHERE "status" IN (${Prisma.join([...OPEN_STATUSES])}) AND "upstreamCreatedAt" < ${placedBefore}
+    )
+    SELECT * FROM open ORDER BY "upstreamCreatedAt" ASC, "id" ASC LIMIT ${SUPPORT_LIST_SIZE}`;
 }
