@@ -4,6 +4,7 @@ import { waitingDecisions, type WaitingDecision } from "@/lib/overview/waiting-d
 import { utcTime } from "@/components/ui/utc-time";
 import { elapsedText } from "./elapsed";
 import { HomeBlock, HomeSection } from "./home-block";
+import { HomeFigure } from "./home-figure";
 
 const KIND_LABELS: Record<WaitingDecision["kind"], string> = { withdrawal: "Withdrawal", spend: "Spend approval" };
 
@@ -24,10 +25,7 @@ export async function ApproverHome({ session }: { session: LiveSession }) {
           </p>
         ) : (
           <>
-            <p className="mb-3 text-sm text-slate-700">
-              <strong className="text-2xl font-semibold tabular-nums text-slate-900" data-testid="home-waiting-count">
-                {waiting.total}
-              </strong>{" "}
+            <HomeFigure value={waiting.total} testId="home-waiting-count">
               waiting: {parts.join(" and ")}.{" "}
               <Link href="/withdrawals?state=pending" className="font-medium text-brand-700 hover:underline">
                 Withdrawals
@@ -36,7 +34,7 @@ export async function ApproverHome({ session }: { session: LiveSession }) {
               <Link href="/spend-approvals" className="font-medium text-brand-700 hover:underline">
                 Spend approvals
               </Link>
-            </p>
+            </HomeFigure>
             <ol className="divide-y divide-slate-100" aria-label="Oldest first">
               {waiting.items.map((item) => (
                 <li

@@ -4,6 +4,7 @@ import { failedOrdersToRetry, RETRY_WINDOW_DAYS } from "@/lib/overview/failed-or
 import { ordersToday } from "@/lib/overview/orders-today";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { HomeBlock, HomeSection } from "./home-block";
+import { HomeFigure } from "./home-figure";
 import { OrderGlanceList } from "./order-glance-list";
 
 /** The buyer's home: their orders today by state, and the failed ones that need buying again. */
@@ -18,12 +19,9 @@ export async function BuyerHome({ session }: { session: LiveSession }) {
         linkLabel="All of today's"
         testId="home-orders-today"
       >
-        <p className="mb-3 text-sm text-slate-700">
-          <strong className="text-2xl font-semibold tabular-nums text-slate-900" data-testid="home-orders-today-count">
-            {today.total}
-          </strong>{" "}
+        <HomeFigure value={today.total} testId="home-orders-today-count">
           {today.total === 1 ? "order" : "orders"} placed by you today ({today.day}, UTC)
-        </p>
+        </HomeFigure>
         {today.byStatus.length > 0 ? (
           <ul className="mb-3 flex flex-wrap gap-3" aria-label="By state">
             {today.byStatus.map(({ status, count }) => (
@@ -52,12 +50,9 @@ export async function BuyerHome({ session }: { session: LiveSession }) {
         linkLabel="All your failed orders"
         testId="home-failed-orders"
       >
-        <p className="mb-3 text-sm text-slate-700">
-          <strong className="text-2xl font-semibold tabular-nums text-slate-900" data-testid="home-failed-count">
-            {failed.count}
-          </strong>{" "}
+        <HomeFigure value={failed.count} testId="home-failed-count">
           of your orders failed in the last {RETRY_WINDOW_DAYS} days. Nothing was charged; each can be ordered again.
-        </p>
+        </HomeFigure>
         <OrderGlanceList
           orders={failed.items}
           label="Your failed orders"

@@ -1,23 +1,44 @@
 import Link from "next/link";
 import type { LiveSession } from "@/lib/auth/staff-session";
-import { ordersNeedingSupport, FAILED_WINDOW_HOURS, STUCK_AFTER_MINUTES } from "@/lib/overview/orders-needing-support";
+import {
+  ordersNeedingSupport,
+  FAILED_WINDOW_HOURS,
+  STUCK_AFTER_MINUTES,
+  type OrdersNeedingSupport,
+} from "@/lib/overview/orders-needing-support";
 import { recentReveals } from "@/lib/overview/recent-reveals";
 import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
 import { REVEAL_STATE_LABELS } from "@/lib/reveal/reveal-states";
 import { Notice } from "@/components/ui/notice";
 import { utcTime } from "@/components/ui/utc-time";
 import { HomeBlock, HomeSection } from "./home-block";
+import { HomeFigure } from "./home-figure";
 import { OrderGlanceList } from "./order-glance-list";
 
-function Figure({ value, testId, children }: { value: number; testId: string; children: React.ReactNode }) {
-  return (
-    <p className="mb-3 text-sm text-slate-700">
-      <strong className="text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
-        {value}
-      </strong>{" "}
-      {children}
-    </p>
-  );
+/** Support's two lists of orders: stuck ones (oldest first) and failed ones (newest first). */
+function orderBlocks(orders: OrdersNeedingSupport) {
+  return [
+    {
+      title: "Stuck orders",
+      href: "/orders?status=reserved,processing",
+      linkLabel: "All open orders",
+      testId: "home-stuck",
+      group: orders.stuck,
+      counts: `not final ${STUCK_AFTER_MINUTES} minutes after they were placed, oldest first.`,
+      empty: "No order is stuck: every order placed more than a quarter of an hour ago has finished.",
+      time: "created" as const,
+    },
+    {
+      title: "Failed orders",
+      href: "/orders?status=failed",
+      linkLabel: "All failed orders",
+      testId: "home-support-failed",
+      group: orders.failed,
+      counts: `failed in the last ${FAILED_WINDOW_HOURS} hours.`,
+      empty: "No order failed in the last day.",
+      time: "updated" as const,
+    },
+  ];
 }
 
 /** Support's home: failed and stuck orders, the newest code reveals, and any reveal-quota alert. */
@@ -39,42 +60,28 @@ export async function SupportHome({ session }: { session: LiveSession }) {
           </Notice>
         </div>
       ) : null}
-      <HomeBlock
-        title="Stuck orders"
-        href="/orders?status=reserved,processing"
-        linkLabel="All open orders"
-        testId="home-stuck-orders"
-      >
-        <Figure value={orders.stuck.count} testId="home-stuck-count">
-          not final {STUCK_AFTER_MINUTES} minutes after they were placed, oldest first.
-        </Figure>
-        <OrderGlanceList
-          orders={orders.stuck.items}
-          label="Stuck orders"
-          empty="No order is stuck: every order placed more than a quarter of an hour ago has finished."
-          testId="home-stuck-list"
-        />
-      </HomeBlock>
-      <HomeBlock title="Failed orders" href="/orders?status=failed" linkLabel="All failed orders" testId="home-support-failed">
-        <Figure value={orders.failed.count} testId="home-support-failed-count">
-          failed in the last {FAILED_WINDOW_HOURS} hours.
-        </Figure>
-        <OrderGlanceList
-          orders={orders.failed.items}
-          label="Failed orders"
-          empty="No order failed in the last day."
-          time="updated"
-          testId="home-support-failed-list"
-        />
-      </HomeBlock>
+      {orderBlocks(orders).map((block) => (
+        <HomeBlock key={block.testId} title={block.title} href={block.href} linkLabel={block.linkLabel} testId={block.testId}>
+          <HomeFigure value={block.group.count} testId={`${block.testId}-count`}>
+            {block.counts}
+          </HomeFigure>
+          <OrderGlanceList
+            orders={block.group.items}
+            label={block.title}
+            empty={block.empty}
+            time={block.time}
+            testId={`${block.testId}-list`}
+          />
+        </HomeBlock>
+      ))}
       <HomeBlock title="Recent code reveals" testId="home-recent-reveals" wide>
-        <Figure value={reveals.lastDay} testId="home-reveals-count">
+        <HomeFigure value={reveals.lastDay} testId="home-reveals-count">
           reveal{reveals.lastDay === 1 ? "" : "s"} in the last 24 hours. You have used{" "}
           <span data-testid="home-reveal-quota">
             {reveals.mine.used} of {reveals.mine.quota}
           </span>{" "}
           this hour.
-        </Figure>
+        </HomeFigure>
         {reveals.items.length === 0 ? (
           <p className="text-sm text-slate-600" data-testid="home-reveals-empty">
             Nobody has revealed codes yet.

@@ -1,16 +1,13 @@
 import "server-only";
 import { readOrderLines } from "@/lib/orders/get-order";
-import { orderMachine, type OrderStatus } from "@/lib/orders/states";
+import type { OrderListRow } from "@/lib/orders/list-orders";
+import { orderMachine } from "@/lib/orders/states";
 
 /** One order as a home-page list shows it: enough to recognise it, open it, or order it again. */
-export type OrderGlance = {
-  id: string;
-  clientReference: string;
-  status: OrderStatus;
-  totalMinor: string;
-  currency: string;
-  createdAt: string;
-  updatedAt: string;
+export type OrderGlance = Pick<
+  OrderListRow,
+  "id" | "clientReference" | "status" | "totalMinor" | "currency" | "createdAt" | "updatedAt"
+> & {
   /** The first line's product: where a failed order is bought again. */
   productId: string | null;
 };

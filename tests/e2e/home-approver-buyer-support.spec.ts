@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { DEMO_PASSWORD, E2E_ORIGIN } from "../../playwright.config";
-import { signIn, signInAs, withDb } from "./helpers";
+import { addStaff, signIn, signInAs, withDb } from "./helpers";
 import { findProduct, sandboxControl, type SandboxProduct } from "./sandbox";
 
 // The home page of approvers, buyers and support (issue 16) after a scripted morning:
@@ -115,14 +115,7 @@ async function noSeriousAxeViolation(page: Page) {
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  await withDb((db) =>
-    db.query(
-      `INSERT INTO "Staff" (id, email, name, "passwordHash", roles, "updatedAt")
-       SELECT gen_random_uuid()::text, $1, 'Hana Homebuyer', "passwordHash", '{buyer}', now() FROM "Staff" WHERE email = 'buyer@demo.local'
-       ON CONFLICT (email) DO NOTHING`,
-      [HOME_BUYER],
-    ),
-  );
+  await addStaff(HOME_BUYER, "Hana Homebuyer", ["buyer"]);
   product = await findProduct(
     (p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD" && p.variants[0]!.price < 40,
   );
@@ -248,13 +241,7 @@ test("a buyer's home counts their orders today by state and offers the failed on
 
 test("a buyer with no orders reads so in each block", async ({ browser }) => {
   const fresh = await (await browser.newContext()).newPage();
-  await withDb((db) =>
-    db.query(
-      `INSERT INTO "Staff" (id, email, name, "passwordHash", roles, "updatedAt")
-       SELECT gen_random_uuid()::text, 'home-quiet@demo.local', 'Quinn Quiet', "passwordHash", '{buyer}', now() FROM "Staff" WHERE email = 'buyer@demo.local'
-       ON CONFLICT (email) DO NOTHING`,
-    ),
-  );
+  await addStaff("home-quiet@demo.local", "Quinn Quiet", ["buyer"]);
   await signIn(fresh, "home-quiet@demo.local");
   await expect(fresh.getByTestId("home-orders-today-count")).toHaveText("0");
   await expect(fresh.getByTestId("home-orders-today-list-empty")).toHaveText(/You have not placed an order today/);
