@@ -8,12 +8,16 @@ import {
 } from "@/lib/overview/orders-needing-support";
 import { recentReveals } from "@/lib/overview/recent-reveals";
 import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
-import { REVEAL_STATE_LABELS } from "@/lib/reveal/reveal-states";
+import { REVEAL_STATE_LABELS, type RevealState } from "@/lib/reveal/reveal-states";
+import { StatusPill, type PillTone } from "@/components/ui/status-pill";
 import { Notice } from "@/components/ui/notice";
 import { utcTime } from "@/components/ui/utc-time";
 import { HomeBlock, HomeSection } from "./home-block";
 import { HomeFigure } from "./home-figure";
 import { OrderGlanceList } from "./order-glance-list";
+
+/** "Asked, no answer recorded" is the one to look into: the upstream may have served it. */
+const REVEAL_TONES: Record<RevealState, PillTone> = { succeeded: "success", failed: "danger", started: "attention" };
 
 /** Support's two lists of orders: stuck ones (oldest first) and failed ones (newest first). */
 function orderBlocks(orders: OrdersNeedingSupport) {
@@ -101,9 +105,13 @@ export async function SupportHome({ session }: { session: LiveSession }) {
                     {r.actorEmail ?? "unknown"} · ticket {r.ticket} · <time dateTime={r.at}>{utcTime(r.at)}</time>
                   </span>
                 </span>
-                <span className="text-xs font-medium text-slate-700" data-testid="home-reveal-outcome">
-                  {REVEAL_STATE_LABELS[r.state] ?? r.state}
-                </span>
+                <StatusPill
+                  status={r.state}
+                  label={REVEAL_STATE_LABELS[r.state] ?? r.state}
+                  tone={REVEAL_TONES[r.state]}
+                  testId="home-reveal-outcome"
+                  dataAttribute="data-state"
+                />
               </li>
             ))}
           </ul>
