@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Suspense, type ReactNode } from "react";
 import { requirePageSession } from "@/lib/auth/current";
 import { can, type RoleName } from "@/lib/auth/permissions";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
@@ -21,9 +22,21 @@ export default async function HomePage() {
   return (
     <>
       <PageHeader title={`Welcome, ${actor.name}`} description="What needs you today." />
-      {holds("approver") ? <ApproverHome session={session} /> : null}
-      {holds("buyer") ? <BuyerHome session={session} /> : null}
-      {holds("support") ? <SupportHome session={session} /> : null}
+      {holds("approver") ? (
+        <Section title="Approvals">
+          <ApproverHome session={session} />
+        </Section>
+      ) : null}
+      {holds("buyer") ? (
+        <Section title="Your orders">
+          <BuyerHome session={session} />
+        </Section>
+      ) : null}
+      {holds("support") ? (
+        <Section title="Support">
+          <SupportHome session={session} />
+        </Section>
+      ) : null}
       {holds("finance") ? <FinanceHome session={session} /> : null}
       {holds("admin") ? <AdminHome session={session} /> : null}
       <nav aria-labelledby="quick-links">
@@ -44,5 +57,22 @@ export default async function HomePage() {
         </ul>
       </nav>
     </>
+  );
+}
+
+/** Each role's section streams in on its own: one slow figure does not hold the others back. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="mb-8 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-busy="true" aria-label="Loading">
+          <p className="text-sm text-slate-600" role="status">
+            Loading {title.toLowerCase()}…
+          </p>
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }

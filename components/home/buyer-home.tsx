@@ -1,7 +1,77 @@
+import Link from "next/link";
 import type { LiveSession } from "@/lib/auth/staff-session";
+import { failedOrdersToRetry, RETRY_WINDOW_DAYS } from "@/lib/overview/failed-orders-to-retry";
+import { ordersToday } from "@/lib/overview/orders-today";
+import { OrderStatusBadge } from "@/components/orders/order-status-badge";
+import { HomeBlock, HomeSection } from "./home-block";
+import { HomeFigure } from "./home-figure";
+import { OrderGlanceList } from "./order-glance-list";
 
-/** The buyer's blocks on the home page (issue 16). Not built yet. */
+/** The buyer's home: their orders today by state, and the failed ones that need buying again. */
 export async function BuyerHome({ session }: { session: LiveSession }) {
-  void session;
-  return null;
+  const now = new Date();
+  const [today, failed] = await Promise.all([ordersToday(session.actor, now), failedOrdersToRetry(session.actor, now)]);
+  return (
+    <HomeSection title="Your orders">
+      <HomeBlock
+        title="Today"
+        href={`/orders?placedBy=me&from=${today.day}&to=${today.day}`}
+        linkLabel="All of today's"
+        testId="home-orders-today"
+      >
+        <HomeFigure value={today.total} testId="home-orders-today-count">
+          {today.total === 1 ? "order" : "orders"} placed by you today ({today.day}, UTC)
+        </HomeFigure>
+        {today.byStatus.length > 0 ? (
+          <ul className="mb-3 flex flex-wrap gap-3" aria-label="By state">
+            {today.byStatus.map(({ status, count }) => (
+              <li
+                key={status}
+                className="flex items-center gap-1.5 text-sm"
+                data-testid="home-orders-today-state"
+                data-status={status}
+              >
+                <OrderStatusBadge status={status} />
+                <span className="font-semibold tabular-nums">{count}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <OrderGlanceList
+          orders={today.latest}
+          label="Your newest orders today"
+          empty="You have not placed an order today. The catalog is where one starts."
+          testId="home-orders-today-list"
+        />
+      </HomeBlock>
+      <HomeBlock
+        title="Failed, to order again"
+        href="/orders?placedBy=me&status=failed"
+        linkLabel="All your failed orders"
+        testId="home-failed-orders"
+      >
+        <HomeFigure value={failed.count} testId="home-failed-count">
+          of your orders failed in the last {RETRY_WINDOW_DAYS} days. Nothing was charged; each can be ordered again.
+        </HomeFigure>
+        <OrderGlanceList
+          orders={failed.items}
+          label="Your failed orders"
+          empty="None of your orders failed. Nothing to retry."
+          time="updated"
+          testId="home-failed-list"
+          action={(order) =>
+            order.productId ? (
+              <Link
+                href={`/catalog/${encodeURIComponent(order.productId)}`}
+                className="whitespace-nowrap text-sm font-medium text-brand-700 hover:underline"
+                data-testid="home-order-again"
+              >
+                Order again<span className="sr-only"> ({order.clientReference})</span>
+              </Link>
+            ) : null
+          }
+        />
+      </HomeBlock>
+    </HomeSection>
+  );
 }

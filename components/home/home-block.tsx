@@ -10,6 +10,7 @@ export function HomeBlock({
   href,
   linkLabel,
   testId,
+  wide = false,
   children,
 }: {
   title: string;
@@ -17,13 +18,15 @@ export function HomeBlock({
   href?: string;
   linkLabel?: string;
   testId?: string;
+  /** Spans both columns on a wide screen (a list that needs the room). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
     <section
       data-testid={testId}
       aria-labelledby={testId ? `${testId}-title` : undefined}
-      className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      className={`min-w-0 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 ${wide ? "lg:col-span-2" : ""}`}
     >
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={testId ? `${testId}-title` : undefined} className="text-base font-semibold text-slate-900">

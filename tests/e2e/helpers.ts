@@ -28,3 +28,15 @@ export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<
     await client.end();
   }
 }
+
+/** A person of a spec's own, with these roles and the demo password; created once, kept for later runs. */
+export async function addStaff(email: string, name: string, roles: string[]): Promise<void> {
+  await withDb((db) =>
+    db.query(
+      `INSERT INTO "Staff" (id, email, name, "passwordHash", roles, "updatedAt")
+       SELECT gen_random_uuid()::text, $1, $2, "passwordHash", $3::"Role"[], now() FROM "Staff" WHERE email = 'buyer@demo.local'
+       ON CONFLICT (email) DO NOTHING`,
+      [email, name, roles],
+    ),
+  );
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_ORIGIN } from "../../playwright.config";
-import { signIn, signInAs, withDb } from "./helpers";
+import { addStaff, signIn, signInAs, withDb } from "./helpers";
 import { findProduct, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
 
 // Spend approvals (issue 15). The threshold is a workspace setting: set here, and cleared
@@ -51,14 +51,7 @@ async function approveInUi(page: Page, id: string) {
 }
 
 test.beforeAll(async ({ browser }) => {
-  await withDb(async (db) => {
-    await db.query(
-      `INSERT INTO "Staff" (id, email, name, "passwordHash", roles, "updatedAt")
-       SELECT gen_random_uuid()::text, $1, 'Bea Buyer-Approver', "passwordHash", '{buyer,approver}', now() FROM "Staff" WHERE email = 'buyer@demo.local'
-       ON CONFLICT (email) DO NOTHING`,
-      [BUYER_APPROVER],
-    );
-  });
+  await addStaff(BUYER_APPROVER, "Bea Buyer-Approver", ["buyer", "approver"]);
   product = await findProduct(
     (p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD" && p.variants[0]!.price < 40,
   );

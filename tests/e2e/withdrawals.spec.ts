@@ -1,6 +1,6 @@
 import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { signIn, signInAs, withDb, type ROLES } from "./helpers";
+import { addStaff, signIn, signInAs, withDb, type ROLES } from "./helpers";
 import { sandboxApi, sandboxControl } from "./sandbox";
 
 // This spec advances the sandbox's clock (a payout needs a business day), which cannot be
@@ -59,14 +59,7 @@ async function requestWithdrawal(page: Page, amount: string, reason = "Quarterly
 const card = (page: Page, id: string) => page.locator(`[data-testid="withdrawal"][data-id="${id}"]`);
 
 test.beforeAll(async () => {
-  await withDb(async (db) => {
-    await db.query(
-      `INSERT INTO "Staff" (id, email, name, "passwordHash", roles, "updatedAt")
-       SELECT gen_random_uuid()::text, $1, 'Morgan Maker', "passwordHash", '{finance,approver}', now() FROM "Staff" WHERE email = 'finance@demo.local'
-       ON CONFLICT (email) DO NOTHING`,
-      [MAKER],
-    );
-  });
+  await addStaff(MAKER, "Morgan Maker", ["finance", "approver"]);
 });
 
 test("finance requests, the requester cannot approve, an approver approves; it is requested upstream and later paid", async ({
