@@ -17,6 +17,13 @@ CREATE INDEX "Order_status_upstreamCreatedAt_id_idx" ON "Order"("status", "upstr
 -- Filtered by part of a client reference, any case.
 CREATE INDEX "Order_clientReference_trgm_idx" ON "Order" USING GIN ("clientReference" gin_trgm_ops);
 
+-- Filtered by product: an exact product id in any line (JSONB containment), or part of a
+-- product name, any case (trigrams of the lines' names as JSON text, a prefilter that
+-- lib/orders/list-orders.ts checks line by line).
+CREATE INDEX "Order_lines_idx" ON "Order" USING GIN ("lines" jsonb_path_ops);
+CREATE INDEX "Order_productNames_trgm_idx" ON "Order"
+  USING GIN ((jsonb_path_query_array("lines", '$[*].productName')::text) gin_trgm_ops);
+
 -- The wallet chart (lib/wallet/movement-slices.ts): what each order reserved and released,
 -- by currency and this app's time, read from the index alone where PostgreSQL can (a
 -- vacuumed table); and the releases of failed and refunded orders placed before the period.
