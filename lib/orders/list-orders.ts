@@ -117,10 +117,10 @@ export function orderConditions(actor: Actor, filter: OrderFilter): Prisma.Sql[]
 /**
  * A test the trigram index "Order_productNames_trgm_idx" answers, true of every order with
  * a line whose name contains the text: the names as JSON text hold it verbatim, unless it
- * has a character JSON escapes (a quote, a backslash, a control character); then none.
+ * has a character JSON escapes (a quote, a backslash, a control character): such text is
+ * matched line by line only.
  */
 function productNamesMayMatch(text: string, pattern: string): Prisma.Sql {
-  // eslint-disable-next-line no-control-regex -- the characters JSON writes escaped
   if (/["\\\u0000-\u001f]/.test(text)) return Prisma.sql`TRUE`;
   return Prisma.sql`jsonb_path_query_array(o."lines", '$[*].productName')::text ILIKE ${pattern}`;
 }
