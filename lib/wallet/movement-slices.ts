@@ -2,7 +2,7 @@ import "server-only";
 import { db, Prisma } from "@/lib/db/client";
 import type { MovementSlice } from "./balance-slices";
 
-type Row = { slice: number; sum: string; count: bigint; changes: bigint; last: bigint | null };
+type Row = { slices: string };
 
 /**
  * The movements of one currency from `since` to `now` (this app's clock), summed in the
@@ -18,7 +18,8 @@ export async function movementSlices(query: {
   cuts: readonly number[];
 }): Promise<MovementSlice[]> {
   const { currency, since, now } = query;
-  const cuts = `{${query.cuts.join(",")}}`;
+  // Compared as timestamps (UTC, as every time here), not as numbers: no arithmetic per row.
+  const cuts = `{${query.cuts.map((ms) => `"${new Date(ms).toISOString()}"`).join(",")}}`;
   // When the upstream says it failed or was refunded, on this app's clock (orderToEvents).
   const released = Prisma.sql`o."createdAt" + greatest(interval '0', o."upstreamUpdatedAt" - o."upstreamCreatedAt")`;
   const rows = await db().$queryRaw<Row[]>(Prisma.sql`
@@ -48,17 +49,25 @@ export async function movementSlices(query: {
       WHERE w."currency" = ${currency} AND w."upstreamId" IS NOT NULL AND w."sendStartedAt" IS NOT NULL
         AND w."state" = 'cancelled' AND w."cancelledAt" IS NOT NULL
         AND (w."sendStartedAt" > ${since} OR w."cancelledAt" > ${since})
-    ), timed AS (
-      SELECT (extract(epoch FROM m.at) * 1000)::bigint AS ms, m.delta FROM movements m WHERE m.at <= ${now}
+    ), sliced AS (
+      SELECT width_bucket(m.at, ${cuts}::timestamp[]) AS slice, sum(m.delta) AS sum, count(*) AS count,
+             count(*) FILTER (WHERE m.delta <> 0) AS changes,
+             (extract(epoch FROM max(m.at) FILTER (WHERE m.delta <> 0)) * 1000)::bigint AS last
+      FROM movements m WHERE m.at <= ${now} GROUP BY 1
     )
-    SELECT width_bucket(t.ms, ${cuts}::bigint[]) AS "slice", sum(t.delta)::text AS "sum", count(*) AS "count",
-           count(*) FILTER (WHERE t.delta <> 0) AS "changes", max(t.ms) FILTER (WHERE t.delta <> 0) AS "last"
-    FROM timed t GROUP BY 1`);
-  return rows.map((r) => ({
-    slice: Number(r.slice),
-    sumMinor: BigInt(r.sum),
-    count: Number(r.count),
-    changes: Number(r.changes),
-    lastChangeAt: r.last === null ? null : Number(r.last),
-  }));
+    -- One line of text rather than a row per slice: the client's cost is per row.
+    SELECT coalesce(string_agg(concat_ws(' ', slice, sum, count, changes, coalesce(last, -1)), ','), '') AS "slices" FROM sliced`);
+  return (rows[0]?.slices ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((line) => {
+      const [slice, sum, count, changes, last] = line.split(" ");
+      return {
+        slice: Number(slice),
+        sumMinor: BigInt(sum!),
+        count: Number(count),
+        changes: Number(changes),
+        lastChangeAt: last === "-1" ? null : Number(last),
+      };
+    });
 }
