@@ -130,13 +130,11 @@ async function OrdersResults({
   const count = await countOrdersCapped(actor, filter);
   const reveals = Object.fromEntries(await revealCounts(rows.map((r) => r.id)));
   const filtered = query.size > 0;
-  const pager = keysetPager(
-    "/orders",
-    query,
-    { cursor, nextCursor, shown: rows.length },
-    count,
-    { noun: ["order", "orders"], older: "Older orders →", olderTestId: "orders-older" },
-  );
+  const pager = keysetPager("/orders", query, { cursor, nextCursor, shown: rows.length }, count, {
+    noun: ["order", "orders"],
+    older: "Older orders →",
+    olderTestId: "orders-older",
+  });
   return (
     <>
       {rows.length === 0 ? (
