@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { SessionQueue } from "./pglite-session-queue";
 
@@ -13,7 +14,8 @@ export type EmbeddedDb = { url: string; stop(): Promise<void> };
 
 export async function startEmbeddedDb(options: { dataDir?: string; port?: number } = {}): Promise<EmbeddedDb> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  // pg_trgm backs the "contains" searches (client reference, actor): the migrations create it.
+  const db = await PGlite.create({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm } });
   const port = options.port ?? (await freePort());
   // maxConnections above 1: with 1, an error in one query kills the next connection's query (seen with
   // pglite-socket 0.2). Over the cap a client is refused, so it is generous: each app process

@@ -102,15 +102,27 @@ export function orderConditions(actor: Actor, filter: OrderFilter): Prisma.Sql[]
   if (filter.reference) conditions.push(Prisma.sql`o."clientReference" ILIKE ${likePattern(filter.reference)}`);
   if (filter.product) {
     // JSONB containment finds an exact product id in any line; the name match looks inside each line.
+    const pattern = likePattern(filter.product);
     conditions.push(Prisma.sql`(
       o."lines" @> ${JSON.stringify([{ productId: filter.product }])}::jsonb
-      OR EXISTS (
+      OR (${productNamesMayMatch(filter.product, pattern)} AND EXISTS (
         SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(o."lines") = 'array' THEN o."lines" ELSE '[]'::jsonb END) AS line
-        WHERE line->>'productName' ILIKE ${likePattern(filter.product)}
-      )
+        WHERE line->>'productName' ILIKE ${pattern}
+      ))
     )`);
   }
   return conditions;
+}
+
+/**
+ * A test the trigram index "Order_productNames_trgm_idx" answers, true of every order with
+ * a line whose name contains the text: the names as JSON text hold it verbatim, unless it
+ * has a character JSON escapes (a quote, a backslash, a control character): such text is
+ * matched line by line only.
+ */
+function productNamesMayMatch(text: string, pattern: string): Prisma.Sql {
+  if (/["\\\u0000-\u001f]/.test(text)) return Prisma.sql`TRUE`;
+  return Prisma.sql`jsonb_path_query_array(o."lines", '$[*].productName')::text ILIKE ${pattern}`;
 }
 
 /**

@@ -2,10 +2,12 @@ import "server-only";
 import { z } from "zod";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { parseInput } from "@/lib/validation";
-import { buildBalanceHistory, downsample } from "./balance-history";
+import { buildBalanceHistory, downsample, type BalanceAnchor, type BalancePoint } from "./balance-history";
+import { movementsAfter, sliceCuts, thinnedHistoryFromSlices } from "./balance-slices";
 import { creditEvents } from "./credit-events";
 import { orderEvents } from "./order-events";
 import { readBalances, type BalancesRead } from "./read-balances";
+import { movementSlices } from "./movement-slices";
 import { balanceReadsSince } from "./record-balance-read";
 import { withdrawalEvents } from "./withdrawal-events";
 
@@ -49,15 +51,38 @@ export async function getBalanceHistory(actor: Actor, input: unknown, anchor?: B
   if (current) reads.push({ at: now, availableMinor: BigInt(current.availableMinor) });
   // Movements from the anchor before the period on, so the period's first value is right.
   const since = reads[0] && reads[0].at < from ? reads[0].at : from;
-  const query = { currency, from: since };
-  const events = (await Promise.all([orderEvents(query), creditEvents(query), withdrawalEvents(query)])).flat();
-  const points = buildBalanceHistory({ reads, events, from, now });
+  const { points, movements } =
+    (await thinnedHistory({ currency, since, from, now, reads })) ?? (await fullHistory({ currency, since, from, now, reads }));
   return {
     currency,
     from: from.toISOString(),
     to: now.toISOString(),
-    movements: events.filter((e) => e.at > from && e.at <= now).length,
+    movements,
     reads: reads.filter((r) => r.at > from).length,
-    points: downsample(points, MAX_POINTS).map((p) => ({ at: p.at.toISOString(), availableMinor: p.availableMinor.toString() })),
+    points: points.map((p) => ({ at: p.at.toISOString(), availableMinor: p.availableMinor.toString() })),
+  };
+}
+
+type HistoryQuery = { currency: string; since: Date; from: Date; now: Date; reads: BalanceAnchor[] };
+type History = { points: BalancePoint[]; movements: number };
+
+/**
+ * A busy period (more movements than the chart has points, e.g. 100,000 orders) from sums
+ * per slice of time, the same line; null when the line is short enough to draw every point.
+ */
+async function thinnedHistory({ currency, since, from, now, reads }: HistoryQuery): Promise<History | null> {
+  const cuts = sliceCuts({ from: from.getTime(), now: now.getTime(), max: MAX_POINTS, reads });
+  const slices = await movementSlices({ currency, since, now, cuts });
+  const points = thinnedHistoryFromSlices({ reads, slices, cuts, from, now, max: MAX_POINTS });
+  return points ? { points, movements: movementsAfter(slices, cuts, from) } : null;
+}
+
+/** Every movement read one by one: every point is drawn. */
+export async function fullHistory({ currency, since, from, now, reads }: HistoryQuery): Promise<History> {
+  const query = { currency, from: since };
+  const events = (await Promise.all([orderEvents(query), creditEvents(query), withdrawalEvents(query)])).flat();
+  return {
+    points: downsample(buildBalanceHistory({ reads, events, from, now }), MAX_POINTS),
+    movements: events.filter((e) => e.at > from && e.at <= now).length,
   };
 }

@@ -37,11 +37,25 @@ export async function recordBalanceReads(
   }
 }
 
-/** The reads of one currency that anchor a chart from `from`: the last one before it and all since. */
+/**
+ * The reads of one currency that anchor a chart from `from`: the last one before it and all
+ * since, oldest first. A busy wallet has thousands in a month: they come back as one line
+ * of text, since the database client's cost is per row.
+ */
 export async function balanceReadsSince(currency: string, from: Date): Promise<{ at: Date; availableMinor: bigint }[]> {
-  const [before, since] = await Promise.all([
-    db().balanceRead.findFirst({ where: { currency, readAt: { lte: from } }, orderBy: { readAt: "desc" } }),
-    db().balanceRead.findMany({ where: { currency, readAt: { gt: from } }, orderBy: { readAt: "asc" } }),
-  ]);
-  return [...(before ? [before] : []), ...since].map((r) => ({ at: r.readAt, availableMinor: r.availableMinor }));
+  const [row] = await db().$queryRaw<{ reads: string }[]>`
+    SELECT coalesce(string_agg(concat_ws(' ', (extract(epoch FROM r."readAt") * 1000)::bigint, r."availableMinor"), ','
+                    ORDER BY r."readAt", r."id"), '') AS "reads"
+    FROM (
+      (SELECT * FROM "BalanceRead" WHERE "currency" = ${currency} AND "readAt" <= ${from} ORDER BY "readAt" DESC, "id" DESC LIMIT 1)
+      UNION ALL
+      (SELECT * FROM "BalanceRead" WHERE "currency" = ${currency} AND "readAt" > ${from})
+    ) r`;
+  return (row?.reads ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((read) => {
+      const [at, availableMinor] = read.split(" ");
+      return { at: new Date(Number(at)), availableMinor: BigInt(availableMinor!) };
+    });
 }

@@ -148,6 +148,17 @@ describe("orders list (from the mirror)", () => {
     expect((await listOrders(viewer, filter({ ...base, product: "prd_" }))).rows).toHaveLength(0);
   });
 
+  test("a product name with quotes, a backslash or accents is found by any part of it, in any case", async () => {
+    const ref = `q-${randomUUID().slice(0, 6)}`;
+    const base = { reference: `${prefix}-${ref}` };
+    await mirrorRow({ ref: `${ref}-quoted`, lines: [{ productId: "prd_q", productName: 'Say "Hi" \\ Café Card' }] });
+    await mirrorRow({ ref: `${ref}-plain`, lines: [{ productId: "prd_p", productName: "Say Hi Cafe Card" }] });
+
+    for (const product of ['"hi"', '" \\ c', "\\", "CAFé CARD"])
+      expect(refs((await listOrders(viewer, filter({ ...base, product }))).rows), product).toEqual([`${ref}-quoted`]);
+    expect(refs((await listOrders(viewer, filter({ ...base, product: "say hi" }))).rows)).toEqual([`${ref}-plain`]);
+  });
+
   test("pages are stable: equal timestamps neither skip nor repeat, and new orders do not shift older pages", async () => {
     const ref = `g-${randomUUID().slice(0, 6)}`;
     const base = { reference: `${prefix}-${ref}` };

@@ -13,7 +13,7 @@ import { OrderFilters } from "@/components/orders/order-filters";
 import { OrdersTable } from "@/components/orders/orders-table";
 import { revealCounts } from "@/lib/reveal/reveal-history";
 import { OrdersTableSkeleton } from "@/components/orders/orders-table-skeleton";
-import { countOrders } from "@/lib/orders/count-orders";
+import { countOrdersCapped } from "@/lib/orders/count-orders";
 import { keysetPager, Pager } from "@/components/ui/pager";
 import { pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
 
@@ -127,16 +127,14 @@ async function OrdersResults({
 }) {
   // The search first: it may mirror an order found at the upstream, which the count then includes.
   const { rows, nextCursor, lookedUp } = await searchOrders(actor, filter, { cursor, limit: PAGE_SIZE });
-  const total = await countOrders(actor, filter);
+  const count = await countOrdersCapped(actor, filter);
   const reveals = Object.fromEntries(await revealCounts(rows.map((r) => r.id)));
   const filtered = query.size > 0;
-  const pager = keysetPager(
-    "/orders",
-    query,
-    { cursor, nextCursor, shown: rows.length },
-    { total },
-    { noun: ["order", "orders"], older: "Older orders →", olderTestId: "orders-older" },
-  );
+  const pager = keysetPager("/orders", query, { cursor, nextCursor, shown: rows.length }, count, {
+    noun: ["order", "orders"],
+    older: "Older orders →",
+    olderTestId: "orders-older",
+  });
   return (
     <>
       {rows.length === 0 ? (

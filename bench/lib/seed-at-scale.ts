@@ -1,0 +1,98 @@
+import { createHash } from "node:crypto";
+import pg from "pg";
+
+/**
+ * Fills a migrated database with a workspace's worth of history, straight in SQL (the
+ * upstream is never asked): `orders` mirrored orders spread over 90 days (several buyers
+ * and a storefront, every state, three currencies, distinct client references), audit
+ * entries in proportion (1.5 a order), balance reads every 30 minutes and a deposit a day
+ * per currency. Deterministic: the same count gives the same rows.
+ */
+export async function seedAtScale(databaseUrl: string, orders: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(ORDERS_SQL, [orders]);
+    await client.query(AUDIT_SQL, [Math.round(orders * 1.5)]);
+    await client.query(READS_SQL);
+    await client.query(CREDITS_SQL);
+    await client.query(`ANALYZE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A part of one seeded order's client reference (six characters of its hash): what a customer quotes. */
+export function referenceFragment(i: number): string {
+  return `${REFERENCE_PREFIXES[i % 4]}-${md5(String(i)).slice(0, 10)}`.slice(-8, -2);
+}
+
+const REFERENCE_PREFIXES = ["storefront", "shop", "bo", "app"];
+const md5 = (text: string) => createHash("md5").update(text).digest("hex");
+// Order i was placed i/n of 90 days ago (plus a few minutes of jitter); 2 in 5 by one of the
+// app's buyers or admins, the rest by the storefront through the API.
+const ORDERS_SQL = `
+WITH staff AS (
+  SELECT array_agg("id" ORDER BY "email") AS ids FROM "Staff" WHERE 'buyer' = ANY("roles") OR 'admin' = ANY("roles")
+), base AS (
+  SELECT i,
+         (now() AT TIME ZONE 'UTC') - make_interval(secs => (i::float8 / $1) * 90 * 86400 + (i * 7919) % 600) AS at,
+         CASE WHEN i % 100 < 85 THEN 'fulfilled' WHEN i % 100 < 92 THEN 'failed' WHEN i % 100 < 97 THEN 'refunded'
+              WHEN i % 100 < 99 THEN 'processing' ELSE 'reserved' END AS status,
+         CASE WHEN i % 10 < 6 THEN 'USD' WHEN i % 10 < 9 THEN 'EUR' ELSE 'GBP' END AS currency,
+         500 + (i * 104729) % 19500 AS unit, 1 + i % 3 AS qty
+  FROM generate_series(1, $1::bigint) AS i
+)
+INSERT INTO "Order" ("id", "clientReference", "status", "totalMinor", "currency", "lines", "upstreamCreatedAt",
+  "upstreamUpdatedAt", "placedById", "idempotencyKey", "syncedAt", "createdAt", "updatedAt")
+SELECT 'ord_bench_' || lpad(i::text, 7, '0'),
+       (ARRAY['storefront', 'shop', 'bo', 'app'])[1 + i % 4] || '-' || substr(md5(i::text), 1, 10),
+       status, unit * qty, currency,
+       jsonb_build_array(jsonb_build_object(
+         'productId', 'prod_bench_' || (i % 40), 'variantId', 'var_' || (i % 40),
+         'productName', (ARRAY['Steam Gift Card', 'Netflix', 'eSIM Europe 5 GB', 'Mobile top-up', 'Amazon Gift Card'])[1 + i % 5] || ' ' || (i % 40),
+         'variantLabel', (unit / 100) || ' ' || currency, 'quantity', qty, 'unitPrice', unit / 100.0, 'currency', currency)),
+       at,
+       at + CASE status WHEN 'refunded' THEN interval '2 days' WHEN 'fulfilled' THEN interval '4 seconds' ELSE interval '2 seconds' END,
+       CASE WHEN i % 5 < 2 THEN (SELECT ids[1 + i % array_length(ids, 1)] FROM staff) END,
+       CASE WHEN i % 5 < 2 THEN 'bench-' || i END,
+       at + interval '1 second',
+       at + interval '200 milliseconds',
+       at + CASE status WHEN 'refunded' THEN interval '2 days' ELSE interval '5 seconds' END
+FROM base`;
+
+const AUDIT_ACTIONS = [
+  "auth.sign_in",
+  "auth.sign_in",
+  "auth.sign_out",
+  "order.place",
+  "order.place",
+  "order.place",
+  "order.reveal_started",
+  "order.reveal",
+  "settings.update",
+  "auth.step_up",
+];
+const AUDIT_SQL = `
+WITH staff AS (SELECT array_agg("id" ORDER BY "email") AS ids, array_agg("email" ORDER BY "email") AS emails FROM "Staff")
+INSERT INTO "AuditEvent" ("at", "actorId", "actorEmail", "action", "targetType", "targetId", "ip", "userAgent", "correlationId", "details")
+SELECT (now() AT TIME ZONE 'UTC') - make_interval(secs => (j::float8 / $1) * 90 * 86400),
+       ids[1 + j % array_length(ids, 1)], emails[1 + j % array_length(emails, 1)],
+       (ARRAY['${AUDIT_ACTIONS.join("','")}'])[1 + j % ${AUDIT_ACTIONS.length}],
+       CASE WHEN j % 10 BETWEEN 3 AND 7 THEN 'order' END,
+       CASE WHEN j % 10 BETWEEN 3 AND 7 THEN 'ord_bench_' || lpad((1 + j % 100000)::text, 7, '0') END,
+       '10.0.' || (j % 256) || '.' || (j % 250), 'Mozilla/5.0 (bench)', md5(j::text),
+       jsonb_build_object('bench', true, 'n', j)
+FROM generate_series(1, $1::bigint) AS j, staff`;
+
+const READS_SQL = `
+INSERT INTO "BalanceRead" ("currency", "availableMinor", "readAt")
+SELECT c, 50000000 + (k * 7919) % 1000000, (now() AT TIME ZONE 'UTC') - make_interval(mins => k * 30)
+FROM generate_series(1, 90 * 48) AS k, unnest(ARRAY['USD', 'EUR', 'GBP']) AS c`;
+
+const CREDITS_SQL = `
+INSERT INTO "WalletCredit" ("eventId", "amountMinor", "currency", "availableBalanceMinor", "occurredAt", "createdAt")
+SELECT 'evt_bench_' || c || '_' || d, 1000000 + d * 100, c, NULL,
+       (now() AT TIME ZONE 'UTC') - make_interval(days => d, hours => 3),
+       (now() AT TIME ZONE 'UTC') - make_interval(days => d, hours => 3)
+FROM generate_series(1, 90) AS d, unnest(ARRAY['USD', 'EUR', 'GBP']) AS c`;

@@ -1,0 +1,189 @@
+/**
+ * `npm run bench:pages`: page and query times at 100,000 mirrored orders (BENCH_ORDERS to
+ * change). Starts the app exactly as `npm start` does, on a fresh data folder (ports
+ * 3314/4714/56614), fills the database straight in SQL (bench/lib/seed-at-scale.ts), then
+ * times BENCH_SAMPLES (default 50) sequential requests of each page after a warm-up, one
+ * person alone, and the orders queries behind the orders page called directly. Prints
+ * p50/p95 with the target next to each, PASS or FAIL.
+ *
+ * The sandbox's and the app's request limits are raised for the run: the pages read the
+ * balance from the upstream on every view, and this measures the app, not the budget.
+ */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { signIn, type Session } from "./lib/app-session";
+import { referenceFragment, seedAtScale } from "./lib/seed-at-scale";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PORT = 3314;
+const SANDBOX_PORT = 4714;
+const DB_PORT = 56614;
+const BASE = `http://localhost:${PORT}`;
+const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable`;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
+const WARM_UP = 5;
+const PASSWORD = "bench-password-123";
+const ROLES = ["admin", "buyer", "support", "finance", "approver", "viewer"] as const;
+
+/** `npm start` on its own data folder and ports; request limits raised (see above). */
+const APP_ENV = {
+  PORT: String(PORT),
+  DATA_DIR: ".data/bench-pages",
+  EMBEDDED_DB_PORT: String(DB_PORT),
+  SANDBOX_PORT: String(SANDBOX_PORT),
+  SANDBOX_RATE_LIMIT: "100000",
+  SERVICE_RATE_LIMIT: "100000",
+  DEMO_PASSWORD: PASSWORD,
+  LOG_LEVEL: "warn",
+};
+
+type Measure = { name: string; targetMs: number; run: () => Promise<unknown> };
+type Result = { name: string; targetMs: number; p50: number; p95: number; cpu: number };
+
+async function main() {
+  await rm(path.join(ROOT, APP_ENV.DATA_DIR), { recursive: true, force: true });
+  // The launcher itself, in its own process group, so that stopping it stops everything it started.
+  const app = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
+    cwd: ROOT,
+    detached: true,
+    env: { ...process.env, ...APP_ENV },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    await waitForHealth();
+    let started = performance.now();
+    await seedAtScale(DATABASE_URL, ORDERS);
+    console.log(`seeded ${ORDERS} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const sessions = Object.fromEntries(
+      await Promise.all(ROLES.map(async (role) => [role, await signIn(BASE, `${role}@demo.local`, PASSWORD)] as const)),
+    ) as Record<(typeof ROLES)[number], Session>;
+    const fragment = referenceFragment(4242);
+    const page = (session: Session, url: string) => async () => {
+      const res = await session.get(url);
+      if (res.status !== 200) throw new Error(`${url}: HTTP ${res.status}`);
+      return res;
+    };
+    const queries = await orderQueries(fragment);
+    const measures: Measure[] = [
+      { name: "wallet page (finance)", targetMs: 200, run: page(sessions.finance, "/wallet") },
+      ...ROLES.map((role) => ({ name: `home page (${role})`, targetMs: 200, run: page(sessions[role], "/") })),
+      { name: "orders page", targetMs: 50, run: page(sessions.support, "/orders") },
+      {
+        name: `orders page, reference contains "${fragment}"`,
+        targetMs: 50,
+        run: page(sessions.support, `/orders?reference=${fragment}`),
+      },
+      { name: "orders page, status failed", targetMs: 50, run: page(sessions.support, "/orders?status=failed") },
+      { name: 'orders page, reference contains "shop"', targetMs: 50, run: page(sessions.support, "/orders?reference=shop") },
+      { name: "audit page", targetMs: 50, run: page(sessions.admin, "/audit") },
+      { name: "audit page, sign-ins hidden", targetMs: 50, run: page(sessions.admin, "/audit?signIns=hide") },
+      ...queries,
+    ];
+    const results: Result[] = [];
+    for (const measure of measures) {
+      started = performance.now();
+      results.push(await time(measure, app.pid!));
+      console.log(`  ${measure.name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    printTable(results);
+  } finally {
+    const exited = new Promise((resolve) => app.once("exit", resolve));
+    process.kill(-app.pid!, "SIGTERM");
+    await exited;
+  }
+}
+
+/** The orders queries behind the orders page, called as the page calls them (the domain functions). */
+async function orderQueries(fragment: string): Promise<Measure[]> {
+  // The domain modules read their configuration once; point them at the bench's database.
+  process.env.DATABASE_URL = DATABASE_URL;
+  process.env.AUTH_SECRET ??= "bench-only-secret-not-used-for-any-session";
+  const { listOrders, orderFilterSchema } = await import("@/lib/orders/list-orders");
+  const { countOrdersCapped } = await import("@/lib/orders/count-orders");
+  const actor = { staffId: "bench", email: "bench@demo.local", name: "Bench", roles: ["support" as const] };
+  const filters = {
+    "no filter": {},
+    [`reference contains "${fragment}"`]: { reference: fragment },
+    "status failed": { status: ["failed" as const] },
+    'reference contains "shop"': { reference: "shop" },
+  };
+  return Object.entries(filters).flatMap(([label, raw]) => {
+    const filter = orderFilterSchema.parse(raw);
+    return [
+      { name: `listOrders, ${label}`, targetMs: 50, run: () => listOrders(actor, filter, { limit: 50 }) },
+      { name: `countOrdersCapped, ${label}`, targetMs: 50, run: () => countOrdersCapped(actor, filter) },
+    ];
+  });
+}
+
+async function time(measure: Measure, group: number): Promise<Result> {
+  for (let i = 0; i < WARM_UP; i++) await measure.run();
+  const times: number[] = [];
+  const cpuBefore = cpuMs(group);
+  for (let i = 0; i < SAMPLES; i++) {
+    const started = performance.now();
+    await measure.run();
+    times.push(performance.now() - started);
+  }
+  const cpu = (cpuMs(group) - cpuBefore) / SAMPLES;
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!;
+  return { name: measure.name, targetMs: measure.targetMs, p50: q(0.5), p95: q(0.95), cpu };
+}
+
+/**
+ * CPU time used so far by this process and by every process of the app's group (launcher
+ * with its embedded database, app server, worker, sandbox): on a shared machine a better
+ * measure of a page's cost than its wall time. Linux only (/proc); 10 ms ticks.
+ */
+function cpuMs(group: number): number {
+  const own = process.cpuUsage();
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    const stat = (() => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, "utf8");
+      } catch {
+        return null; // the process ended meanwhile
+      }
+    })();
+    const fields = stat?.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields && Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10 + (own.user + own.system) / 1000;
+}
+
+function printTable(results: Result[]) {
+  console.log(`\n${ORDERS} mirrored orders, ${SAMPLES} sequential requests each after ${WARM_UP} to warm up\n`);
+  console.log("| measure | p50 | p95 | target (p95) | | CPU per request |\n|---|---|---|---|---|---|");
+  for (const r of results)
+    console.log(
+      `| ${r.name} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | < ${r.targetMs} ms | ${r.p95 < r.targetMs ? "PASS" : "FAIL"} | ${r.cpu.toFixed(0)} ms |`,
+    );
+  console.log(`\nCPU per request: this process and the app's (database, server, worker, sandbox), ${SAMPLES} requests.`);
+  const failed = results.filter((r) => r.p95 >= r.targetMs).length;
+  console.log(failed ? `\n${failed} of ${results.length} over target` : `\nall ${results.length} within target`);
+}
+
+/** Until the app answers its health check (the first start builds it: minutes). */
+async function waitForHealth() {
+  const healthy = () =>
+    fetch(`${BASE}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  for (const deadline = Date.now() + 600_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500)))
+    if (await healthy()) return;
+  throw new Error("the app did not start");
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,105 @@
+import { describe, expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { fullHistory, getBalanceHistory } from "@/lib/wallet/get-balance-history";
+import { balanceReadsSince } from "@/lib/wallet/record-balance-read";
+import { makeStaff } from "../support/db";
+
+const DAY = 86_400_000;
+
+/**
+ * A busy month: more movements than the chart has points, so the chart is drawn from sums
+ * per slice of time in SQL (lib/wallet/movement-slices.ts). It must be the very line that
+ * reading every movement one by one draws.
+ */
+describe("the wallet chart of a busy month", () => {
+  test("2,000 orders, refunds, failures, credits and withdrawals draw exactly the line read movement by movement", async () => {
+    // A currency no other test uses, so that every movement of it is made here.
+    const currency = "XBM";
+    const finance = await makeStaff(["finance"]);
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000 + 417);
+    const at = (msAgo: number) => new Date(now.getTime() - msAgo);
+    const statuses = ["fulfilled", "fulfilled", "fulfilled", "failed", "refunded", "processing"];
+    await db().order.createMany({
+      data: Array.from({ length: 2000 }, (_, i) => {
+        // Over 33 days, some before the chart's 30; a few at the same instant as a read.
+        const created = at(i % 97 === 0 ? (i % 5) * 3_600_000 : Math.floor(((i * 7919) % 2000) * 0.0165 * DAY));
+        const status = statuses[i % statuses.length]!;
+        return {
+          id: `ord_scale_${currency}_${i}`,
+          clientReference: `scale-${i}`,
+          status,
+          totalMinor: BigInt(i % 50 === 0 ? 0 : 100 + ((i * 104_729) % 9_900)),
+          currency,
+          lines: [],
+          upstreamCreatedAt: created,
+          upstreamUpdatedAt: new Date(created.getTime() + (status === "refunded" ? 2 * DAY : 3_000)),
+          createdAt: created,
+          // Some failed long ago but only heard of now.
+          updatedAt: status === "failed" && i % 4 === 0 ? at(60_000) : new Date(created.getTime() + 3_000),
+        };
+      }),
+    });
+    await db().walletCredit.createMany({
+      data: Array.from({ length: 40 }, (_, i) => ({
+        eventId: `evt_scale_${currency}_${i}`,
+        amountMinor: 500_000n + BigInt(i),
+        currency,
+        occurredAt: at(i * 0.8 * DAY + 1234),
+        createdAt: at(i * 0.8 * DAY + 1234),
+      })),
+    });
+    const requester = await makeStaff(["finance"]);
+    await db().withdrawalRequest.createMany({
+      data: Array.from({ length: 6 }, (_, i) => ({
+        id: `wd_scale_${currency}_${i}`,
+        amountMinor: 70_000n + BigInt(i),
+        currency,
+        feeMinor: 100n,
+        netMinor: 69_900n,
+        quotedPayoutAt: now,
+        reason: "scale test",
+        state: i % 2 === 0 ? "cancelled" : "paid",
+        requestedById: requester.staffId,
+        expiresAt: now,
+        sendStartedAt: at((i + 1) * 5 * DAY + 7_777_777),
+        cancelledAt: i % 2 === 0 ? at((i + 1) * 5 * DAY - 3_333_333) : null,
+        upstreamId: `wd_up_scale_${currency}_${i}`,
+      })),
+    });
+    // Reads every few hours, one of them at the very instant of an order.
+    await db().balanceRead.createMany({
+      data: Array.from({ length: 200 }, (_, i) => ({
+        currency,
+        availableMinor: 90_000_000n + BigInt((i * 7919) % 100_000),
+        readAt: at(i * 4 * 3_600_000),
+      })),
+    });
+    const anchor = {
+      readAt: now.toISOString(),
+      items: [
+        {
+          currency,
+          availableMinor: "91234500",
+          reservedMinor: "0",
+          pendingWithdrawalMinor: "0",
+          totalMinor: "91234500",
+          updatedAt: null,
+        },
+      ],
+    };
+
+    const history = await getBalanceHistory(finance, { currency }, anchor);
+
+    const from = new Date(now.getTime() - 30 * DAY);
+    const reads = await balanceReadsSince(currency, from);
+    reads.push({ at: now, availableMinor: 91_234_500n });
+    const since = reads[0] && reads[0].at < from ? reads[0].at : from;
+    const expected = await fullHistory({ currency, since, from, now, reads });
+    expect(history.points).toHaveLength(400);
+    expect(history.points).toEqual(
+      expected.points.map((p) => ({ at: p.at.toISOString(), availableMinor: p.availableMinor.toString() })),
+    );
+    expect(history.movements).toBe(expected.movements);
+    expect(history.movements).toBeGreaterThan(1500);
+  });
+});
