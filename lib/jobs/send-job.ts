@@ -1,5 +1,5 @@
 import "server-only";
-import type { IDatabase, JobInsert, SendOptions } from "pg-boss";
+import type { Db, JobInsert, SendOptions } from "pg-boss";
 import type { QueueSpec } from "./define-job";
 import { ensureQueue, getQueue, type Jobs } from "./queue";
 
@@ -25,7 +25,7 @@ export async function readyQueue(queue: QueueSpec): Promise<void> {
  * `within` runs the INSERT on the caller's connection instead (inside its transaction), so
  * that the jobs commit or roll back with the caller's own rows.
  */
-export async function insertJobs<T extends object>(queue: QueueSpec, jobs: JobInsert<T>[], within?: IDatabase): Promise<void> {
+export async function insertJobs<T extends object>(queue: QueueSpec, jobs: JobInsert<T>[], within?: Db): Promise<void> {
   const held = await getQueue();
   await ensureQueue(held, queue);
   await held.boss.insert(queue.name, jobs, { returnId: false, ...(within ? { db: within } : {}) });
