@@ -1,9 +1,8 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { stopQueues } from "@/lib/jobs/queue";
 import { WEBHOOK_PROCESS_QUEUE } from "@/lib/webhooks/enqueue-event";
-import { deliver, delivery, envelope, headerId, type Envelope } from "./webhook-support";
+import { deliver, delivery, envelope, headerId, withInsertFailing, type Envelope } from "./webhook-support";
 
 /**
  * Deliveries that arrive together share one inbox transaction (lib/webhooks/store-inbox-event.ts).
@@ -27,23 +26,6 @@ const queuedJobs = async (ids: string[]) =>
       )
     ).map((r) => r.key),
   );
-
-/** Makes the inbox INSERT fail for one event id with the given SQLSTATE, for the body of `run`. */
-async function withInsertFailing<T>(id: string, sqlState: string, run: () => Promise<T>): Promise<T> {
-  const name = `refuse_${randomUUID().replaceAll("-", "")}`;
-  await db().$executeRawUnsafe(
-    `CREATE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test' USING ERRCODE = '${sqlState}'; END $$`,
-  );
-  await db().$executeRawUnsafe(
-    `CREATE TRIGGER "${name}" BEFORE INSERT ON "WebhookEvent" FOR EACH ROW WHEN (NEW."id" = '${id}' AND NEW."state" = 'pending') EXECUTE FUNCTION "${name}"()`,
-  );
-  try {
-    return await run();
-  } finally {
-    await db().$executeRawUnsafe(`DROP TRIGGER "${name}" ON "WebhookEvent"`);
-    await db().$executeRawUnsafe(`DROP FUNCTION "${name}"()`);
-  }
-}
 
 const deliverAll = (events: Envelope[]) => Promise.all(events.map((e) => deliver(delivery(e))));
 
