@@ -13,6 +13,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import { spawn } from "node:child_process";
 import { Agent, createServer, request, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { startEmbeddedDb } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
@@ -33,6 +34,8 @@ type Run = {
   p50Ms: number;
   p95Ms: number;
   p99Ms: number;
+  /** CPU per delivery (user + system), ms: this process (load, servers) and the database's process. */
+  cpuMsPerDelivery: { bench: number; database: number };
 };
 
 async function main(): Promise<void> {
@@ -67,11 +70,11 @@ async function main(): Promise<void> {
   try {
     const results: Run[] = [];
     // Warm-up (JIT, the queue's start, the first inserts), not counted.
-    await drive("warm-up", app.url, deliveries(200, 0));
-    await drive("warm-up", bare.url, deliveries(200, 0));
+    await drive("warm-up", app.url, deliveries(200, 0), database.cpuMs);
+    await drive("warm-up", bare.url, deliveries(200, 0), database.cpuMs);
     const batch = deliveries(EVENTS, DUPLICATES);
-    results.push(await drive("bare node:http, HMAC only", bare.url, batch));
-    results.push(await drive("receiver: verify + inbox dedupe + enqueue", app.url, batch));
+    results.push(await drive("bare node:http, HMAC only", bare.url, batch, database.cpuMs));
+    results.push(await drive("receiver: verify + inbox dedupe + enqueue", app.url, batch, database.cpuMs));
 
     const stored = await db().webhookEvent.count({ where: { id: { in: [...new Set(batch.map((d) => d.eventId))] } } });
     const [bareRun, appRun] = results as [Run, Run];
@@ -87,6 +90,8 @@ async function main(): Promise<void> {
         "p50 ms": r.p50Ms,
         "p95 ms": r.p95Ms,
         "p99 ms": r.p99Ms,
+        "CPU ms/delivery, bench process": r.cpuMsPerDelivery.bench,
+        "CPU ms/delivery, database": r.cpuMsPerDelivery.database,
       })),
     );
     console.log(
@@ -118,8 +123,10 @@ function deliveries(count: number, duplicateShare: number): Delivery[] {
   return events.flatMap((e, i) => (every && i % every === every - 1 ? [e, events[Math.max(0, i - 50)]!] : [e]));
 }
 
-async function drive(scenario: string, url: string, batch: Delivery[]): Promise<Run> {
+async function drive(scenario: string, url: string, batch: Delivery[], databaseCpuMs: () => Promise<number>): Promise<Run> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const cpuBefore = process.cpuUsage();
+  const databaseBefore = await databaseCpuMs();
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -136,6 +143,8 @@ async function drive(scenario: string, url: string, batch: Delivery[]): Promise<
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, lane));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const databaseMs = (await databaseCpuMs()) - databaseBefore;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (p: number) =>
@@ -149,6 +158,10 @@ async function drive(scenario: string, url: string, batch: Delivery[]): Promise<
     p50Ms: at(0.5),
     p95Ms: at(0.95),
     p99Ms: at(0.99),
+    cpuMsPerDelivery: {
+      bench: Math.round(((cpu.user + cpu.system) / 1000 / latencies.length) * 1000) / 1000,
+      database: Math.round((databaseMs / latencies.length) * 1000) / 1000,
+    },
   };
 }
 
@@ -214,7 +227,7 @@ async function listen(
  * PGlite; the app is a child process): in-process, its WebAssembly would share one thread
  * with the servers and the load generator being measured.
  */
-async function startDatabaseProcess(): Promise<{ url: string; stop(): Promise<void> }> {
+async function startDatabaseProcess(): Promise<{ url: string; cpuMs(): Promise<number>; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [...process.execArgv, import.meta.filename, "--serve-db"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -224,6 +237,11 @@ async function startDatabaseProcess(): Promise<{ url: string; stop(): Promise<vo
   });
   return {
     url,
+    // CPU time is steadier than wall time on a shared machine: /proc/<pid>/stat's utime + stime, in clock ticks (100/s).
+    cpuMs: async () => {
+      const fields = (await readFile(`/proc/${child.pid}/stat`, "utf8").catch(() => "")).split(") ")[1]?.split(" ") ?? [];
+      return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners("exit").once("exit", () => resolve());

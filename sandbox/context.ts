@@ -27,5 +27,7 @@ export type Sandbox = {
   emit(workspaceId: string, type: string, data: Record<string, unknown>): void; // webhooks.ts wires this
   onOrderCreated(workspaceId: string, orderId: string): void; // order-lifecycle.ts wires this
   log(message: string): void;
-  counters: { rateLimited: number }; // 429s answered since start (GET /_sandbox/rate-limit reports it)
+  // 429s answered since start, and per workspace and rate window (keyed "<workspace> <window start ms>")
+  // the requests let through and refused, the last hour of windows kept (GET /_sandbox/rate-limit reports both).
+  counters: { rateLimited: number; windows: Map<string, { accepted: number; rateLimited: number }> };
 };

@@ -15,6 +15,8 @@ import { invalidRequest } from "./problem";
 
 export type Faults = {
   errorRate: number; // 503 before anything is processed
+  rateLimitedRate: number; // 429 rate_limited with Retry-After, nothing processed, as when the real limit is hit
+  retryAfterSeconds: number; // the Retry-After of an injected 429
   timeoutRate: number; // nothing is processed; the response is held for timeoutMs, then a 504
   dropResponseAfterCommitRate: number; // fully processed, then the socket is destroyed without a response
   latencyMs: number; // added before every matching request
@@ -24,11 +26,13 @@ export type Faults = {
   maxFaults: number | null; // faults left to inject; null = unlimited
 };
 
-export type FaultRoll = { error: boolean; timeout: boolean; drop: boolean; latencyMs: number };
+export type FaultRoll = { error: boolean; rateLimited: boolean; timeout: boolean; drop: boolean; latencyMs: number };
 
 export function noFaults(): Faults {
   return {
     errorRate: 0,
+    rateLimitedRate: 0,
+    retryAfterSeconds: 1,
     timeoutRate: 0,
     dropResponseAfterCommitRate: 0,
     latencyMs: 0,
@@ -40,15 +44,16 @@ export function noFaults(): Faults {
 }
 
 export function rollFaults(faults: Faults, method: string, path: string): FaultRoll {
-  const none = { error: false, timeout: false, drop: false, latencyMs: 0 };
+  const none = { error: false, rateLimited: false, timeout: false, drop: false, latencyMs: 0 };
   if (faults.methods && !faults.methods.includes(method)) return none;
   if (faults.pathPrefix && !path.startsWith(faults.pathPrefix)) return none;
-  const roll = { error: Math.random() < faults.errorRate, timeout: false, drop: false, latencyMs: faults.latencyMs };
-  roll.timeout = !roll.error && Math.random() < faults.timeoutRate;
-  roll.drop = !roll.error && !roll.timeout && Math.random() < faults.dropResponseAfterCommitRate;
-  if (!(roll.error || roll.timeout || roll.drop)) return roll;
+  const roll = { ...none, error: Math.random() < faults.errorRate, latencyMs: faults.latencyMs };
+  roll.rateLimited = !roll.error && Math.random() < faults.rateLimitedRate;
+  roll.timeout = !roll.error && !roll.rateLimited && Math.random() < faults.timeoutRate;
+  roll.drop = !roll.error && !roll.rateLimited && !roll.timeout && Math.random() < faults.dropResponseAfterCommitRate;
+  if (!(roll.error || roll.rateLimited || roll.timeout || roll.drop)) return roll;
   if (faults.maxFaults !== null) {
-    if (faults.maxFaults <= 0) return { ...roll, error: false, timeout: false, drop: false };
+    if (faults.maxFaults <= 0) return { ...none, latencyMs: roll.latencyMs };
     faults.maxFaults -= 1;
   }
   return roll;
@@ -59,6 +64,8 @@ export function parseFaults(body: unknown): Faults {
   const r = createReader();
   rejectUnknown(r, body, [
     "errorRate",
+    "rateLimitedRate",
+    "retryAfterSeconds",
     "timeoutRate",
     "dropResponseAfterCommitRate",
     "latencyMs",
@@ -70,6 +77,9 @@ export function parseFaults(body: unknown): Faults {
   const base = noFaults();
   const faults: Faults = {
     errorRate: readRate(r, body, "errorRate", "errorRate") ?? 0,
+    rateLimitedRate: readRate(r, body, "rateLimitedRate", "rateLimitedRate") ?? 0,
+    retryAfterSeconds:
+      readInteger(r, body, "retryAfterSeconds", "retryAfterSeconds", { min: 0, max: 3_600 }) ?? base.retryAfterSeconds,
     timeoutRate: readRate(r, body, "timeoutRate", "timeoutRate") ?? 0,
     dropResponseAfterCommitRate: readRate(r, body, "dropResponseAfterCommitRate", "dropResponseAfterCommitRate") ?? 0,
     latencyMs: readNumber(r, body, "latencyMs", "latencyMs", { min: 0, max: 120_000 }) ?? 0,

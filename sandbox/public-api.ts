@@ -50,6 +50,16 @@ export async function handlePublicApi(
       code: "service_unavailable",
       detail: "Injected fault: the service is temporarily unavailable.",
     });
+  if (roll.rateLimited) {
+    sb.counters.rateLimited += 1;
+    throw new SandboxError({
+      status: 429,
+      code: "rate_limited",
+      detail: "Injected fault: the workspace is over its request limit.",
+      extra: { retryAfterSeconds: faults.retryAfterSeconds },
+      headers: { "Retry-After": String(faults.retryAfterSeconds) },
+    });
+  }
   if (roll.timeout) {
     await sb.timers.sleep(faults.timeoutMs);
     throw new SandboxError({

@@ -81,7 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     emit: (workspaceId, type, data) => emitEvent(sb, workspaceId, type, data),
     onOrderCreated: (workspaceId, orderId) => scheduleFulfilment(sb, workspaceId, orderId),
     log,
-    counters: { rateLimited: 0 },
+    counters: { rateLimited: 0, windows: new Map() },
   };
 
   const { plaintext: apiKey } = issueKey(

@@ -2,7 +2,12 @@
  * Signs in to the running app the way a browser does (next-auth's CSRF token, then the
  * credentials callback) and keeps the session cookie, for benchmarks that act as staff.
  */
-export type Session = { cookie: string; get(path: string): Promise<{ status: number; ms: number; body: string }> };
+export type Session = {
+  cookie: string;
+  get(path: string): Promise<{ status: number; ms: number; body: string }>;
+  /** A JSON POST from the app's own origin (state-changing handlers check Origin). */
+  post(path: string, json: unknown): Promise<Response>;
+};
 
 export async function signIn(baseUrl: string, email: string, password: string): Promise<Session> {
   const jar = new Map<string, string>();
@@ -35,5 +40,11 @@ export async function signIn(baseUrl: string, email: string, password: string): 
       const body = await res.text();
       return { status: res.status, ms: performance.now() - started, body };
     },
+    post: (path: string, json: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method: "POST",
+        headers: { cookie: cookie(), origin: baseUrl, "content-type": "application/json" },
+        body: JSON.stringify(json),
+      }),
   };
 }

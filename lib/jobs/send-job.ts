@@ -1,5 +1,5 @@
 import "server-only";
-import type { JobInsert, SendOptions } from "pg-boss";
+import type { Db, JobInsert, SendOptions } from "pg-boss";
 import type { QueueSpec } from "./define-job";
 import { ensureQueue, getQueue, type Jobs } from "./queue";
 
@@ -15,9 +15,18 @@ export async function sendJob(queue: QueueSpec, data: object, options: SendOptio
   return jobs.boss.send(queue.name, data, options);
 }
 
-/** Several jobs in one INSERT; a job whose singleton key is already queued is skipped. */
-export async function insertJobs<T extends object>(queue: QueueSpec, jobs: JobInsert<T>[]): Promise<void> {
+/** Starts this process's queue and creates `queue` if need be (once; later calls are free). */
+export async function readyQueue(queue: QueueSpec): Promise<void> {
+  await ensureQueue(await getQueue(), queue);
+}
+
+/**
+ * Several jobs in one INSERT; a job whose singleton key is already queued is skipped.
+ * `within` runs the INSERT on the caller's connection instead (inside its transaction), so
+ * that the jobs commit or roll back with the caller's own rows.
+ */
+export async function insertJobs<T extends object>(queue: QueueSpec, jobs: JobInsert<T>[], within?: Db): Promise<void> {
   const held = await getQueue();
   await ensureQueue(held, queue);
-  await held.boss.insert(queue.name, jobs, { returnId: false });
+  await held.boss.insert(queue.name, jobs, { returnId: false, ...(within ? { db: within } : {}) });
 }

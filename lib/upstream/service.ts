@@ -23,8 +23,12 @@ export function upstreamBudget() {
 }
 
 function wired(): Wired {
-  if (globalForService.__service) return globalForService.__service;
-  const config = serviceConfig();
+  globalForService.__service ??= wireUpstream(serviceConfig());
+  return globalForService.__service;
+}
+
+/** A client wired as the process's own is, for `config` (tests wire one to keys of their own). */
+export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
   const budget = createDbBudget(config.rateLimit);
   const client = createServiceClient({
     baseUrl: config.baseUrl,
@@ -37,8 +41,7 @@ function wired(): Wired {
     onError: (error, path) => void recordLastError(error, path),
     onKeySwitch: (from, to) => logger.warn("upstream key refused with 401; switched to the next configured key", { from, to }),
   });
-  globalForService.__service = { client: withAppErrors(client), budget };
-  return globalForService.__service;
+  return { client: withAppErrors(client), budget };
 }
 
 async function recordLastError(error: ServiceError, path: string) {

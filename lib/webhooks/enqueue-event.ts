@@ -51,8 +51,8 @@ export function enqueueEventProcessing(
   options: { singletonKey?: string; startAfterSeconds?: number; orderId?: string } = {},
 ): Promise<void> {
   const job: JobInsert<ProcessJob> = {
-    data: { eventId, ...(options.orderId ? { orderId: options.orderId } : {}) },
-    singletonKey: options.singletonKey ?? eventId,
+    ...processJob(eventId, options.orderId),
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
   };
   return new Promise((resolve, reject) => {
@@ -60,6 +60,11 @@ export function enqueueEventProcessing(
     if (waiting.length >= MAX_BATCH) void flush();
     else flushing ??= setTimeout(() => void flush(), GATHER_MS);
   });
+}
+
+/** The job that processes one inbox event, keyed by the event id (one queued-or-running job per event). */
+export function processJob(eventId: string, orderId: string | undefined): JobInsert<ProcessJob> {
+  return { data: { eventId, ...(orderId ? { orderId } : {}) }, singletonKey: eventId };
 }
 
 async function flush(): Promise<void> {

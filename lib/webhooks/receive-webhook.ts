@@ -1,19 +1,20 @@
 import "server-only";
 import { z } from "zod";
-import { db, Prisma } from "@/lib/db/client";
 import { getEnv, serviceConfig } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { isDataRefusal, sqlStateOf } from "@/lib/db/data-refusal";
 import { enqueueEventProcessing } from "./enqueue-event";
+import { storeInboxEvent, type Stored } from "./store-inbox-event";
 import { recordRefusedEvent, type Refusal } from "./refuse-event";
 import { findUnstorableText } from "@/lib/db/unstorable-text";
 import { verifySignature, type SignatureRejection } from "./verify-signature";
 
 /**
  * The receiving half of the webhook contract (§6): bounded raw body, signature, envelope,
- * then the event is committed to the inbox under its unique id BEFORE anything is
- * acknowledged. A duplicate delivery finds the row and is acknowledged without being
- * queued again. Processing never happens here (it may call a slow upstream): the event is
+ * then the event is committed to the inbox under its unique id, together with its
+ * processing job, BEFORE anything is acknowledged (store-inbox-event.ts groups concurrent
+ * deliveries into one transaction). A duplicate delivery finds the row and is acknowledged
+ * without being queued again. Processing never happens here (it may call a slow upstream): the event is
  * handed to the job queue, and the worker's sweep finds it even if that hand-off is lost.
  */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -114,9 +115,10 @@ export async function receiveWebhook(
       ...refusal,
       reason: `${unstorable.path.slice(0, 200)} holds ${unstorable.problem}, which the database cannot store.`,
     });
-  let inserted: number;
+  const orderId = typeof envelope.data?.orderId === "string" ? envelope.data.orderId : undefined;
+  let stored: Stored;
   try {
-    inserted = await insertOnce(verdict.eventId, envelope.type, occurredAt, envelope);
+    stored = await storeInboxEvent({ id: verdict.eventId, type: envelope.type, occurredAt, payload: envelope, orderId });
   } catch (error) {
     // The same bytes would be refused on every retry: a permanent refusal, not "retry later".
     if (isDataRefusal(error))
@@ -128,23 +130,8 @@ export async function receiveWebhook(
     });
     return { outcome: "unavailable", code: "inbox_unavailable", detail: "The event could not be stored; retry later." };
   }
-  const orderId = typeof envelope.data?.orderId === "string" ? envelope.data.orderId : undefined;
-  if (inserted === 1) await handOff(verdict.eventId, orderId);
-  return { outcome: "accepted", eventId: verdict.eventId, duplicate: inserted === 0 };
-}
-
-/**
- * One INSERT … ON CONFLICT DO NOTHING: 1 when stored now, 0 for a duplicate. Written as SQL
- * because Prisma's createMany({ skipDuplicates }) costs about four times as long per event
- * on PGlite (bench/webhook-receiver.ts). Times are passed as UTC instants and converted in
- * SQL, so the session's time zone cannot shift them.
- */
-function insertOnce(id: string, type: string, occurredAt: Date | null, payload: unknown): Promise<number> {
-  const utc = (d: Date | null) => (d ? Prisma.sql`(${d.toISOString()}::timestamptz AT TIME ZONE 'UTC')` : Prisma.sql`NULL`);
-  return db().$executeRaw`
-    INSERT INTO "WebhookEvent" ("id", "type", "occurredAt", "receivedAt", "payload", "state", "attempts")
-    VALUES (${id}, ${type}, ${utc(occurredAt)}, ${utc(new Date())}, ${JSON.stringify(payload)}::jsonb, 'pending', 0)
-    ON CONFLICT ("id") DO NOTHING`;
+  if (stored.stored && !stored.queued) await handOff(verdict.eventId, orderId);
+  return { outcome: "accepted", eventId: verdict.eventId, duplicate: !stored.stored };
 }
 
 /**

@@ -66,7 +66,14 @@ export const settingsRoutes: ControlRoute[] = [
   }),
   route<ControlHandler>("GET", "/_sandbox/rate-limit", (ctx) => ({
     status: 200,
-    json: { perMinute: ctx.sb.settings.rateLimitPerMinute, rateLimitedSinceStart: ctx.sb.counters.rateLimited },
+    json: {
+      perMinute: ctx.sb.settings.rateLimitPerMinute,
+      rateLimitedSinceStart: ctx.sb.counters.rateLimited,
+      windows: [...ctx.sb.counters.windows].map(([key, tally]) => {
+        const [workspace, startMs] = key.split(" ");
+        return { workspace, startUtc: iso(Number(startMs)), ...tally };
+      }),
+    },
   })),
   route<ControlHandler>("PUT", "/_sandbox/rate-limit", (ctx) => {
     const body = controlBody(ctx);

@@ -47,6 +47,17 @@ describe("injected faults", () => {
     expect((await placeOrder("errored-1", "errored-key-1")).status).toBe(202);
   });
 
+  it("answers 429 with the Retry-After asked for (rateLimitedRate) without processing anything", async () => {
+    const before = (await sb.control("GET", "/rate-limit")).body.rateLimitedSinceStart as number;
+    await sb.control("PUT", "/faults", { rateLimitedRate: 1, retryAfterSeconds: 7, maxFaults: 1 });
+    const res = await expectRefused(sb, () => placeOrder("limited-1", "limited-key-1"), 429, "rate_limited");
+    expect(res.headers.get("retry-after")).toBe("7");
+    expect(res.body.retryAfterSeconds).toBe(7);
+    expect((await sb.control("GET", "/rate-limit")).body.rateLimitedSinceStart).toBe(before + 1);
+    expect((await sb.api("/orders?clientReference=limited-1")).body.items).toHaveLength(0);
+    expect((await placeOrder("limited-1", "limited-key-1")).status).toBe(202);
+  });
+
   it("holds the response past the client's timeout without processing, then answers 504", async () => {
     await sb.control("PUT", "/faults", { timeoutRate: 1, timeoutMs: 400, methods: ["POST"] });
     await expect(

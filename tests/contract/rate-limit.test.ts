@@ -25,6 +25,17 @@ describe("rate limit", () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
+  it("reports each window's requests let through and refused, per workspace", async () => {
+    await freshWindow();
+    for (let i = 0; i < 7; i++) await sb.api("/products?limit=1");
+    const now = Date.parse((await sb.control("GET", "/clock")).body.nowUtc);
+    const startUtc = new Date(now - (now % 60_000)).toISOString();
+    const { windows } = (await sb.control("GET", "/rate-limit")).body as { windows: Record<string, unknown>[] };
+    expect(windows.filter((w) => w.startUtc === startUtc)).toEqual([
+      { workspace: "ws_default", startUtc, accepted: 5, rateLimited: 2 },
+    ]);
+  });
+
   it("counts per workspace: another workspace's key is not limited by this one's traffic", async () => {
     await freshWindow();
     for (let i = 0; i < 5; i++) await sb.api("/products?limit=1");

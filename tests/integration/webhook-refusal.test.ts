@@ -13,7 +13,7 @@ import { reprocessEvent } from "@/lib/webhooks/reprocess-event";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
 import { control, eventually, sandbox } from "../support/sandbox";
-import { deliver, delivery, envelope, headerId } from "./webhook-support";
+import { deliver, delivery, envelope, headerId, withInsertFailing } from "./webhook-support";
 
 afterAll(async () => {
   await stopQueues();
@@ -153,23 +153,13 @@ describe("a signed event the database can never store", () => {
   ])("when the inbox insert fails: %s", async (_what, sqlState, status, state) => {
     const event = envelope("order.fulfilled", { orderId: "ord_db_refusal" });
     const id = headerId(event);
-    const name = `refuse_${randomUUID().replaceAll("-", "")}`;
-    await db().$executeRawUnsafe(
-      `CREATE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test' USING ERRCODE = '${sqlState}'; END $$`,
-    );
-    await db().$executeRawUnsafe(
-      `CREATE TRIGGER "${name}" BEFORE INSERT ON "WebhookEvent" FOR EACH ROW WHEN (NEW."id" = '${id}' AND NEW."state" = 'pending') EXECUTE FUNCTION "${name}"()`,
-    );
-    try {
+    await withInsertFailing(id, sqlState, async () => {
       const res = await deliver(delivery(event));
       expect(res.status).toBe(status);
       const stored = await db().webhookEvent.findUnique({ where: { id } });
       expect(stored?.state ?? null).toBe(state);
       if (state) expect(stored?.lastError).toContain(sqlState);
-    } finally {
-      await db().$executeRawUnsafe(`DROP TRIGGER "${name}" ON "WebhookEvent"`);
-      await db().$executeRawUnsafe(`DROP FUNCTION "${name}"()`);
-    }
+    });
   });
 
   test("an unsigned or forged delivery with a NUL is refused as before and leaves no trace", async () => {

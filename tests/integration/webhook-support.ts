@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { POST } from "@/app/api/webhooks/service/route";
+import { db } from "@/lib/db/client";
 import { sandbox } from "../support/sandbox";
 
 /** Builds deliveries exactly as the upstream sends them (sandbox/webhook-delivery.ts), for the receiver tests. */
@@ -60,4 +61,21 @@ export function delivery(
 export async function deliver(req: Request): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await POST(req);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Makes the inbox INSERT fail for one event id with the given SQLSTATE, for the body of `run`. */
+export async function withInsertFailing<T>(id: string, sqlState: string, run: () => Promise<T>): Promise<T> {
+  const name = `refuse_${randomUUID().replaceAll("-", "")}`;
+  await db().$executeRawUnsafe(
+    `CREATE FUNCTION "${name}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test' USING ERRCODE = '${sqlState}'; END $$`,
+  );
+  await db().$executeRawUnsafe(
+    `CREATE TRIGGER "${name}" BEFORE INSERT ON "WebhookEvent" FOR EACH ROW WHEN (NEW."id" = '${id}' AND NEW."state" = 'pending') EXECUTE FUNCTION "${name}"()`,
+  );
+  try {
+    return await run();
+  } finally {
+    await db().$executeRawUnsafe(`DROP TRIGGER "${name}" ON "WebhookEvent"`);
+    await db().$executeRawUnsafe(`DROP FUNCTION "${name}"()`);
+  }
 }

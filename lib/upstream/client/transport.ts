@@ -69,6 +69,9 @@ export function createTransport(options: TransportOptions) {
   const retryBaseMs = options.retryBaseMs ?? 1_000;
   const doFetch = options.fetch ?? fetch;
   let keyIndex = 0;
+  // Set by a 429: until then no request of this client is sent (nor takes a budget slot),
+  // since the upstream has said the workspace's window is spent.
+  let pausedUntil = 0;
 
   function urlFor(path: string, query: RawRequest["query"]): URL {
     const url = new URL(path.replace(/^\//, ""), base.href.endsWith("/") ? base.href : `${base.href}/`);
@@ -87,6 +90,14 @@ export function createTransport(options: TransportOptions) {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) break;
+      if (pausedUntil > Date.now() && !(await pause(pausedUntil - Date.now(), deadline))) {
+        lastError ??= new ServiceError({
+          status: 429,
+          code: "rate_limited",
+          message: "The Issuing Service asked to wait before the next request.",
+        });
+        break;
+      }
       try {
         await options.budget.acquire(req.priority ?? "interactive", deadline);
       } catch {
@@ -169,6 +180,8 @@ export function createTransport(options: TransportOptions) {
         attempt -= 1; // a key switch is not a failed attempt
         continue;
       }
+      if (response.status === 429)
+        pausedUntil = Math.max(pausedUntil, Date.now() + retryAfterMs(response.headers.get("retry-after")));
       const retry = shouldRetry(req.retry, { status: response.status }) && attempt < MAX_ATTEMPTS;
       options.onAttempt?.({
         method: req.method,

@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { db } from "@/lib/db/client";
+
+/**
+ * The request budget is shared by every app instance and worker through the database
+ * alone. Two processes of their own (not two budget objects in one) ask for more than the
+ * limit at the same moment: together they get at most the limit in any window.
+ */
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+describe("the request budget across processes", () => {
+  test("two processes asking for 15 slots each under a limit of 12 get 11 between them in a window (one kept as margin)", async () => {
+    const now = Date.now();
+    const windows = [0, 1].map((i) => new Date(now - (now % 60_000) + i * 60_000));
+    for (const windowStart of windows)
+      await db().rateBudget.upsert({ where: { windowStart }, create: { windowStart, used: 0 }, update: { used: 0 } });
+
+    const takeSlots = () =>
+      run(
+        path.join(ROOT, "node_modules/.bin/tsx"),
+        ["--conditions=react-server", "tests/integration/take-budget-slots.ts", "12", "15", "1500"],
+        {
+          cwd: ROOT,
+          env: process.env,
+        },
+      ).then(({ stdout }) => JSON.parse(stdout.trim().split("\n").at(-1)!) as number[]);
+    const [first, second] = await Promise.all([takeSlots(), takeSlots()]);
+
+    const perWindow = new Map<number, number>();
+    for (const window of [...first, ...second]) perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
+    // Alone, either would have taken 11 (it asked for 15). Together no window gave out more than
+    // the interactive cap (12 less a margin of 1), and the cap, not something else, stopped them.
+    expect(first.length + second.length).toBeGreaterThanOrEqual(11);
+    expect(Math.max(...perWindow.values())).toBe(11);
+    for (const [window, taken] of perWindow) {
+      const row = await db().rateBudget.findUnique({ where: { windowStart: new Date(window) } });
+      expect(row?.used).toBe(taken);
+    }
+  });
+});
