@@ -5,6 +5,7 @@ import { orderJobs } from "@/lib/orders/jobs";
 import { webhookJobs } from "@/lib/webhooks/jobs";
 import { spendJobs } from "@/lib/spend/jobs";
 import { withdrawalJobs } from "@/lib/withdrawals/jobs";
+import { upstreamJobs } from "@/lib/upstream/jobs";
 
 /** Every domain's background jobs: what scripts/worker.ts hands lib/jobs to run. */
 export const WORKER_JOBS: readonly JobDefinition[] = [
@@ -13,4 +14,5 @@ export const WORKER_JOBS: readonly JobDefinition[] = [
   ...withdrawalJobs,
   ...bulkOrderJobs,
   ...spendJobs,
+  ...upstreamJobs,
 ];

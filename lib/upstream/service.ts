@@ -3,6 +3,7 @@ import { createServiceClient, type ServiceClient, type ServiceError } from "@/li
 import { serviceConfig } from "@/lib/env";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
+import { createCallCounts, type CallCounts } from "./call-counts";
 import { createDbBudget } from "./db-budget";
 import { toAppError } from "./to-app-error";
 
@@ -11,7 +12,7 @@ import { toAppError } from "./to-app-error";
  * logging (never the key, never a body) and the status panel's last-error record. Its
  * calls fail with AppErrors (./to-app-error.ts), so no caller converts upstream errors.
  */
-type Wired = { client: ServiceClient; budget: ReturnType<typeof createDbBudget> };
+type Wired = { client: ServiceClient; budget: ReturnType<typeof createDbBudget>; counts: CallCounts };
 const globalForService = globalThis as unknown as { __service?: Wired };
 
 export function upstream(): ServiceClient {
@@ -22,10 +23,16 @@ export function upstreamBudget() {
   return wired().budget;
 }
 
+/** The per-minute counters of this process's upstream calls (lib/upstream/call-counts.ts). */
+export function upstreamCallCounts(): CallCounts {
+  return wired().counts;
+}
+
 function wired(): Wired {
   if (globalForService.__service) return globalForService.__service;
   const config = serviceConfig();
-  const budget = createDbBudget(config.rateLimit);
+  const counts = createCallCounts({ cacheStats: () => client.cache.stats() });
+  const budget = createDbBudget(config.rateLimit, (priority) => counts.waited(priority));
   const client = createServiceClient({
     baseUrl: config.baseUrl,
     apiKeys: config.apiKeys,
@@ -33,11 +40,14 @@ function wired(): Wired {
     timeoutMs: config.timeoutMs,
     retryBaseMs: config.retryBaseMs,
     catalogTtlMs: config.catalogTtlMs,
-    onAttempt: (a) => (a.outcome === "ok" ? logger.debug : logger.warn)("upstream attempt", { ...a }),
+    onAttempt: (a) => {
+      counts.attempt(a);
+      (a.outcome === "ok" ? logger.debug : logger.warn)("upstream attempt", { ...a });
+    },
     onError: (error, path) => void recordLastError(error, path),
     onKeySwitch: (from, to) => logger.warn("upstream key refused with 401; switched to the next configured key", { from, to }),
   });
-  globalForService.__service = { client: withAppErrors(client), budget };
+  globalForService.__service = { client: withAppErrors(client), budget, counts };
   return globalForService.__service;
 }
 
