@@ -58,38 +58,65 @@ export async function FinanceHome({ session }: { session: LiveSession }) {
           </>
         )}
       </HomeBlock>
-      <HomeBlock
-        title="Waiting to leave the wallet"
-        href="/withdrawals"
-        linkLabel="Withdrawals"
-        testId="home-finance-withdrawals"
-      >
-        {!withdrawals.ok ? (
-          <BlockError error={withdrawals.error} what="The withdrawals" />
-        ) : withdrawals.value.currencies.length === 0 ? (
-          <p className="text-sm text-slate-600">No withdrawal is waiting or on its way.</p>
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100 text-sm">
-              {withdrawals.value.currencies.map((c) => (
-                <li key={c.currency} className="py-2" data-testid={`home-withdrawals-${c.currency}`}>
-                  <span className="font-semibold text-slate-700">{c.currency}</span>{" "}
-                  <span className="text-slate-700">
-                    {c.awaitingCount} awaiting approval ({formatMoney(c.awaitingMinor, c.currency)}) · {c.inFlightCount} approved,
-                    not paid yet ({formatMoney(c.inFlightMinor, c.currency)})
-                  </span>
-                </li>
-              ))}
-            </ul>
-            {withdrawals.value.oldestAwaiting ? (
+      <div className="grid content-start gap-4">
+        <HomeBlock
+          title="Waiting to leave the wallet"
+          href="/withdrawals"
+          linkLabel="Withdrawals"
+          testId="home-finance-withdrawals"
+        >
+          {!withdrawals.ok ? (
+            <BlockError error={withdrawals.error} what="The withdrawals" />
+          ) : withdrawals.value.currencies.length === 0 ? (
+            <p className="text-sm text-slate-600">No withdrawal is waiting or on its way.</p>
+          ) : (
+            <>
+              <ul className="divide-y divide-slate-100 text-sm">
+                {withdrawals.value.currencies.map((c) => (
+                  <li key={c.currency} className="py-2" data-testid={`home-withdrawals-${c.currency}`}>
+                    <span className="font-semibold text-slate-700">{c.currency}</span>{" "}
+                    <span className="text-slate-700">
+                      {c.awaitingCount} awaiting approval ({formatMoney(c.awaitingMinor, c.currency)}) · {c.inFlightCount}{" "}
+                      approved, not paid yet ({formatMoney(c.inFlightMinor, c.currency)})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              {withdrawals.value.oldestAwaiting ? (
+                <p className="mt-2 text-xs text-slate-500">
+                  Oldest awaiting approval: requested {utcTime(withdrawals.value.oldestAwaiting.requestedAt)}, expires{" "}
+                  {utcTime(withdrawals.value.oldestAwaiting.expiresAt)}.
+                </p>
+              ) : null}
+            </>
+          )}
+        </HomeBlock>
+        <HomeBlock title="Deposits, last 7 days" href="/wallet" linkLabel="Wallet" testId="home-finance-deposits">
+          {!deposits.ok ? (
+            <BlockError error={deposits.error} what="The deposits" />
+          ) : deposits.value.currencies.length === 0 ? (
+            <p className="text-sm text-slate-600">No deposit was credited in the last 7 days.</p>
+          ) : (
+            <>
+              <ul className="divide-y divide-slate-100 text-sm">
+                {deposits.value.currencies.map((c) => (
+                  <li key={c.currency} className="flex justify-between gap-4 py-2" data-testid={`home-deposits-${c.currency}`}>
+                    <span>
+                      <span className="font-semibold text-slate-700">{c.currency}</span> {c.count}{" "}
+                      {c.count === 1 ? "credit" : "credits"}
+                    </span>
+                    <span className="font-semibold tabular-nums text-slate-900">{formatMoney(c.minor, c.currency)}</span>
+                  </li>
+                ))}
+              </ul>
               <p className="mt-2 text-xs text-slate-500">
-                Oldest awaiting approval: requested {utcTime(withdrawals.value.oldestAwaiting.requestedAt)}, expires{" "}
-                {utcTime(withdrawals.value.oldestAwaiting.expiresAt)}.
+                Latest: {formatMoney(deposits.value.latest[0]!.minor, deposits.value.latest[0]!.currency)} at{" "}
+                {utcTime(deposits.value.latest[0]!.at)}. As the Issuing Service announced them (wallet.credited).
               </p>
-            ) : null}
-          </>
-        )}
-      </HomeBlock>
+            </>
+          )}
+        </HomeBlock>
+      </div>
       <div className="lg:col-span-2">
         <HomeBlock
           title="Spend (captured orders)"
@@ -114,31 +141,6 @@ export async function FinanceHome({ session }: { session: LiveSession }) {
           </p>
         </HomeBlock>
       </div>
-      <HomeBlock title="Deposits, last 7 days" href="/wallet" linkLabel="Wallet" testId="home-finance-deposits">
-        {!deposits.ok ? (
-          <BlockError error={deposits.error} what="The deposits" />
-        ) : deposits.value.currencies.length === 0 ? (
-          <p className="text-sm text-slate-600">No deposit was credited in the last 7 days.</p>
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100 text-sm">
-              {deposits.value.currencies.map((c) => (
-                <li key={c.currency} className="flex justify-between gap-4 py-2" data-testid={`home-deposits-${c.currency}`}>
-                  <span>
-                    <span className="font-semibold text-slate-700">{c.currency}</span> {c.count}{" "}
-                    {c.count === 1 ? "credit" : "credits"}
-                  </span>
-                  <span className="font-semibold tabular-nums text-slate-900">{formatMoney(c.minor, c.currency)}</span>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2 text-xs text-slate-500">
-              Latest: {formatMoney(deposits.value.latest[0]!.minor, deposits.value.latest[0]!.currency)} at{" "}
-              {utcTime(deposits.value.latest[0]!.at)}. As the Issuing Service announced them (wallet.credited).
-            </p>
-          </>
-        )}
-      </HomeBlock>
     </HomeSection>
   );
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { db, Prisma } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { utcDayStart, utcMonthStart } from "@/lib/spend/spend-window";
 
 /**
@@ -11,6 +11,7 @@ import { utcDayStart, utcMonthStart } from "@/lib/spend/spend-window";
  * failed orders are not spend: their funds were only held, or released. Each order counts
  * on the UTC day the upstream created it (the mirror keeps no capture time, and capture
  * follows creation within minutes). Amounts are integer minor units, as strings.
+ * The trigger of prisma/migrations/20261125200002_spend_days counts these same statuses.
  */
 export const CAPTURED_STATUSES = ["fulfilled", "refunded"] as const;
 export const SPEND_CHART_DAYS = 30;
@@ -28,16 +29,13 @@ export async function getFinanceSpend(actor: Actor, now = new Date()): Promise<F
   const chartFrom = new Date(today.getTime() - (SPEND_CHART_DAYS - 1) * DAY_MS);
   const monthFrom = utcMonthStart(now);
   const from = monthFrom < chartFrom ? monthFrom : chartFrom;
-  const rows = await db().$queryRaw<{ currency: string; day: Date; minor: bigint; orders: number }[]>`
-    SELECT "currency", date_trunc('day', "upstreamCreatedAt") AS "day",
-           SUM("totalMinor")::bigint AS "minor", COUNT(*)::int AS "orders"
-    FROM "Order"
-    WHERE "upstreamCreatedAt" >= ${from} AND "status" IN (${Prisma.join([...CAPTURED_STATUSES])})
-    GROUP BY 1, 2`;
-
+  // Thirty-odd rows of the SpendDay rollup, which a trigger on Order keeps (its migration
+  // says how); summing the orders themselves took about 200 ms at 100,000 orders on PGlite.
+  const rows = await db().spendDay.findMany({ where: { day: { gte: from } } });
   const byCurrency = new Map<string, Map<number, { minor: bigint; orders: number }>>();
   for (const row of rows) {
     const days = byCurrency.get(row.currency) ?? new Map();
+    if (row.orders === 0) continue; // every order of that day un-captured since (e.g. mirrored again as failed)
     days.set(row.day.getTime(), { minor: row.minor, orders: row.orders });
     byCurrency.set(row.currency, days);
   }
