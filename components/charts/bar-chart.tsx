@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ChartFrame } from "./chart-frame";
+import { GridLine, LimitLine } from "./chart-lines";
 
 export type BarSeries = { name: string; className: string };
 export type Bar = { label: string; values: number[] };
@@ -57,12 +58,7 @@ export function BarChart({
     return (
       <>
         {ticks.map((v) => (
-          <g key={v}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={1} />
-            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" className="fill-slate-500 text-[11px] tabular-nums">
-              {format(v)}
-            </text>
-          </g>
+          <GridLine key={v} x1={PAD.left} x2={W - PAD.right} y={y(v)} label={format(v)} gap={6} />
         ))}
         {bars.map((bar, i) => {
           let stacked = 0;
@@ -87,20 +83,14 @@ export function BarChart({
           );
         })}
         {limits.map((limit) => (
-          <g key={limit.label} data-testid={limit.testId}>
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(limit.value)}
-              y2={y(limit.value)}
-              className="stroke-amber-500"
-              strokeWidth={1.5}
-              strokeDasharray="6 4"
-            />
-            <text x={W - PAD.right} y={y(limit.value) - 5} textAnchor="end" className="fill-amber-700 text-[11px]">
-              {limit.label}
-            </text>
-          </g>
+          <LimitLine
+            key={limit.label}
+            testId={limit.testId}
+            x1={PAD.left}
+            x2={W - PAD.right}
+            y={y(limit.value)}
+            label={limit.label}
+          />
         ))}
         <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={base} className="stroke-slate-300" strokeWidth={1} />
         {xLabels.map((i, n) => (

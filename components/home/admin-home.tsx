@@ -1,11 +1,11 @@
 import type { LiveSession } from "@/lib/auth/staff-session";
 import { getBudgetOverview, type BudgetOverview } from "@/lib/overview/budget-minutes";
-import { getInboxOverview } from "@/lib/overview/admin-inbox";
-import { getSignInOverview } from "@/lib/overview/admin-sign-ins";
+import { getInboxOverview, type InboxOverview } from "@/lib/overview/admin-inbox";
+import { getSignInOverview, type SignInOverview } from "@/lib/overview/admin-sign-ins";
 import { BarChart } from "@/components/charts/bar-chart";
 import { utcTime } from "@/components/ui/utc-time";
 import { HomeBlock, HomeSection } from "./home-block";
-import { BlockError, Figures, settle } from "./home-figures";
+import { BlockBody, Figures, settleAll } from "./home-figures";
 
 const count = new Intl.NumberFormat("en-US");
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0 });
@@ -16,44 +16,25 @@ const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFracti
  * All from this app's database: the page makes no upstream call.
  */
 export async function AdminHome({ session }: { session: LiveSession }) {
-  const { actor } = session;
-  const [budget, inbox, signIns] = await Promise.all([
-    settle(getBudgetOverview(actor)),
-    settle(getInboxOverview(actor)),
-    settle(getSignInOverview(actor)),
-  ]);
+  const [budget, inbox, signIns] = await settleAll([
+    getBudgetOverview(session.actor),
+    getInboxOverview(session.actor),
+    getSignInOverview(session.actor),
+  ] as const);
   return (
     <HomeSection title="Admin">
       {/* The reconciliation notice goes here, first in the section (components/reconciliation, wired by the lead). */}
       <div className="lg:col-span-2">
         <HomeBlock title="Upstream budget, last hour" href="/settings" linkLabel="Upstream status" testId="home-admin-budget">
-          {budget.ok ? <Budget budget={budget.value} /> : <BlockError error={budget.error} what="The budget" />}
+          <BlockBody result={budget} what="The budget" empty={null}>
+            {(value) => <Budget budget={value} />}
+          </BlockBody>
         </HomeBlock>
       </div>
       <HomeBlock title="Webhook inbox" href="/events" linkLabel="Events" testId="home-admin-inbox">
-        {!inbox.ok ? (
-          <BlockError error={inbox.error} what="The inbox" />
-        ) : (
-          <>
-            <Figures
-              figures={[
-                { label: "Received, 24 h", value: count.format(inbox.value.receivedLastDay), testId: "home-inbox-received" },
-                {
-                  label: "Failed",
-                  value: count.format(inbox.value.failed),
-                  testId: "home-inbox-failed",
-                  tone: inbox.value.failed > 0 ? "warning" : undefined,
-                },
-                { label: "Unprocessed", value: count.format(inbox.value.unprocessed), testId: "home-inbox-unprocessed" },
-              ]}
-            />
-            <p className="mt-3 text-xs text-slate-500" data-testid="home-inbox-oldest">
-              {inbox.value.oldestUnprocessedAt
-                ? `Oldest unprocessed event received ${utcTime(inbox.value.oldestUnprocessedAt, "second")}.`
-                : "Every received event has been processed."}
-            </p>
-          </>
-        )}
+        <BlockBody result={inbox} what="The inbox" empty={null}>
+          {(value) => <Inbox inbox={value} />}
+        </BlockBody>
       </HomeBlock>
       <HomeBlock
         title="Sign-ins"
@@ -61,35 +42,63 @@ export async function AdminHome({ session }: { session: LiveSession }) {
         linkLabel="Failed sign-ins"
         testId="home-admin-sign-ins"
       >
-        {!signIns.ok ? (
-          <BlockError error={signIns.error} what="The sign-ins" />
-        ) : (
-          <>
-            <Figures
-              figures={[
-                {
-                  label: "Locked now",
-                  value: count.format(signIns.value.locked.length),
-                  testId: "home-sign-ins-locked",
-                  tone: signIns.value.locked.length > 0 ? "warning" : undefined,
-                },
-                { label: "Failed, 24 h", value: count.format(signIns.value.failuresLastDay), testId: "home-sign-ins-failed" },
-              ]}
-            />
-            {signIns.value.locked.length > 0 ? (
-              <ul className="mt-3 space-y-1 text-sm" data-testid="home-sign-ins-locked-list">
-                {signIns.value.locked.map((l) => (
-                  <li key={l.email} className="flex flex-wrap justify-between gap-x-4">
-                    <span className="break-all font-medium text-slate-800">{l.email}</span>
-                    <span className="text-xs text-slate-500">until {utcTime(l.until, "second")}</span>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        )}
+        <BlockBody result={signIns} what="The sign-ins" empty={null}>
+          {(value) => <SignIns signIns={value} />}
+        </BlockBody>
       </HomeBlock>
     </HomeSection>
+  );
+}
+
+function Inbox({ inbox }: { inbox: InboxOverview }) {
+  return (
+    <>
+      <Figures
+        figures={[
+          { label: "Received, 24 h", value: count.format(inbox.receivedLastDay), testId: "home-inbox-received" },
+          {
+            label: "Failed",
+            value: count.format(inbox.failed),
+            testId: "home-inbox-failed",
+            tone: inbox.failed > 0 ? "warning" : undefined,
+          },
+          { label: "Unprocessed", value: count.format(inbox.unprocessed), testId: "home-inbox-unprocessed" },
+        ]}
+      />
+      <p className="mt-3 text-xs text-slate-500" data-testid="home-inbox-oldest">
+        {inbox.oldestUnprocessedAt
+          ? `Oldest unprocessed event received ${utcTime(inbox.oldestUnprocessedAt, "second")}.`
+          : "Every received event has been processed."}
+      </p>
+    </>
+  );
+}
+
+function SignIns({ signIns }: { signIns: SignInOverview }) {
+  return (
+    <>
+      <Figures
+        figures={[
+          {
+            label: "Locked now",
+            value: count.format(signIns.locked.length),
+            testId: "home-sign-ins-locked",
+            tone: signIns.locked.length > 0 ? "warning" : undefined,
+          },
+          { label: "Failed, 24 h", value: count.format(signIns.failuresLastDay), testId: "home-sign-ins-failed" },
+        ]}
+      />
+      {signIns.locked.length > 0 ? (
+        <ul className="mt-3 space-y-1 text-sm" data-testid="home-sign-ins-locked-list">
+          {signIns.locked.map((l) => (
+            <li key={l.email} className="flex flex-wrap justify-between gap-x-4">
+              <span className="break-all font-medium text-slate-800">{l.email}</span>
+              <span className="text-xs text-slate-500">until {utcTime(l.until, "second")}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }
 

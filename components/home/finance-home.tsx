@@ -1,13 +1,13 @@
 import type { LiveSession } from "@/lib/auth/staff-session";
 import { formatMoney } from "@/lib/money";
-import { getWalletOverview } from "@/lib/wallet/get-wallet-overview";
+import { getWalletOverview, type WalletOverview } from "@/lib/wallet/get-wallet-overview";
 import { getFinanceSpend, type CurrencySpend } from "@/lib/overview/finance-spend";
-import { getPendingWithdrawals } from "@/lib/overview/finance-withdrawals";
-import { getRecentDeposits } from "@/lib/overview/finance-deposits";
+import { getPendingWithdrawals, type PendingWithdrawals } from "@/lib/overview/finance-withdrawals";
+import { getRecentDeposits, type RecentDeposits } from "@/lib/overview/finance-deposits";
 import { BarChart } from "@/components/charts/bar-chart";
 import { utcTime } from "@/components/ui/utc-time";
 import { HomeBlock, HomeSection } from "./home-block";
-import { BlockError, Figures, settle } from "./home-figures";
+import { BlockBody, Figures, settleAll } from "./home-figures";
 
 /**
  * Finance's blocks on the home page: balances against their thresholds, spend (captured
@@ -16,47 +16,23 @@ import { BlockError, Figures, settle } from "./home-figures";
  * upstream (the shared read of up to a minute ago); the rest is this app's own records.
  */
 export async function FinanceHome({ session }: { session: LiveSession }) {
-  const { actor } = session;
-  const [balances, spend, withdrawals, deposits] = await Promise.all([
-    settle(getWalletOverview(actor, { fresh: false })),
-    settle(getFinanceSpend(actor)),
-    settle(getPendingWithdrawals(actor)),
-    settle(getRecentDeposits(actor)),
-  ]);
+  const [balances, spend, withdrawals, deposits] = await settleAll([
+    getWalletOverview(session.actor, { fresh: false }),
+    getFinanceSpend(session.actor),
+    getPendingWithdrawals(session.actor),
+    getRecentDeposits(session.actor),
+  ] as const);
   return (
     <HomeSection title="Finance">
       {/* The reconciliation notice goes here, first in the section (components/reconciliation, wired by the lead). */}
       <HomeBlock title="Balances" href="/wallet" linkLabel="Open the wallet" testId="home-finance-balances">
-        {!balances.ok ? (
-          <BlockError error={balances.error} what="The balances" />
-        ) : balances.value.balances.length === 0 ? (
-          <p className="text-sm text-slate-600">The wallet holds no currency yet.</p>
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100">
-              {balances.value.balances.map((b) => (
-                <li
-                  key={b.currency}
-                  className="flex flex-wrap items-baseline justify-between gap-x-4 py-2"
-                  data-testid={`home-balance-${b.currency}`}
-                >
-                  <span className="text-sm font-semibold text-slate-700">{b.currency}</span>
-                  <span className="text-lg font-semibold tabular-nums text-slate-900">
-                    {formatMoney(b.availableMinor, b.currency)}
-                  </span>
-                  <span className={`w-full text-xs ${b.low ? "font-medium text-amber-800" : "text-slate-500"}`}>
-                    {b.thresholdMinor === null
-                      ? "No low-balance threshold set"
-                      : b.low
-                        ? `Below the ${formatMoney(b.thresholdMinor, b.currency)} threshold`
-                        : `Above the ${formatMoney(b.thresholdMinor, b.currency)} threshold`}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2 text-xs text-slate-500">Available to spend, as read at {utcTime(balances.value.readAt)}.</p>
-          </>
-        )}
+        <BlockBody
+          result={balances}
+          what="The balances"
+          empty={(v) => (v.balances.length ? null : "The wallet holds no currency yet.")}
+        >
+          {(overview) => <Balances overview={overview} />}
+        </BlockBody>
       </HomeBlock>
       <div className="grid content-start gap-4">
         <HomeBlock
@@ -65,56 +41,22 @@ export async function FinanceHome({ session }: { session: LiveSession }) {
           linkLabel="Withdrawals"
           testId="home-finance-withdrawals"
         >
-          {!withdrawals.ok ? (
-            <BlockError error={withdrawals.error} what="The withdrawals" />
-          ) : withdrawals.value.currencies.length === 0 ? (
-            <p className="text-sm text-slate-600">No withdrawal is waiting or on its way.</p>
-          ) : (
-            <>
-              <ul className="divide-y divide-slate-100 text-sm">
-                {withdrawals.value.currencies.map((c) => (
-                  <li key={c.currency} className="py-2" data-testid={`home-withdrawals-${c.currency}`}>
-                    <span className="font-semibold text-slate-700">{c.currency}</span>{" "}
-                    <span className="text-slate-700">
-                      {c.awaitingCount} awaiting approval ({formatMoney(c.awaitingMinor, c.currency)}) · {c.inFlightCount}{" "}
-                      approved, not paid yet ({formatMoney(c.inFlightMinor, c.currency)})
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              {withdrawals.value.oldestAwaiting ? (
-                <p className="mt-2 text-xs text-slate-500">
-                  Oldest awaiting approval: requested {utcTime(withdrawals.value.oldestAwaiting.requestedAt)}, expires{" "}
-                  {utcTime(withdrawals.value.oldestAwaiting.expiresAt)}.
-                </p>
-              ) : null}
-            </>
-          )}
+          <BlockBody
+            result={withdrawals}
+            what="The withdrawals"
+            empty={(v) => (v.currencies.length ? null : "No withdrawal is waiting or on its way.")}
+          >
+            {(waiting) => <Withdrawals waiting={waiting} />}
+          </BlockBody>
         </HomeBlock>
         <HomeBlock title="Deposits, last 7 days" href="/wallet" linkLabel="Wallet" testId="home-finance-deposits">
-          {!deposits.ok ? (
-            <BlockError error={deposits.error} what="The deposits" />
-          ) : deposits.value.currencies.length === 0 ? (
-            <p className="text-sm text-slate-600">No deposit was credited in the last 7 days.</p>
-          ) : (
-            <>
-              <ul className="divide-y divide-slate-100 text-sm">
-                {deposits.value.currencies.map((c) => (
-                  <li key={c.currency} className="flex justify-between gap-4 py-2" data-testid={`home-deposits-${c.currency}`}>
-                    <span>
-                      <span className="font-semibold text-slate-700">{c.currency}</span> {c.count}{" "}
-                      {c.count === 1 ? "credit" : "credits"}
-                    </span>
-                    <span className="font-semibold tabular-nums text-slate-900">{formatMoney(c.minor, c.currency)}</span>
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-2 text-xs text-slate-500">
-                Latest: {formatMoney(deposits.value.latest[0]!.minor, deposits.value.latest[0]!.currency)} at{" "}
-                {utcTime(deposits.value.latest[0]!.at)}. As the Issuing Service announced them (wallet.credited).
-              </p>
-            </>
-          )}
+          <BlockBody
+            result={deposits}
+            what="The deposits"
+            empty={(v) => (v.currencies.length ? null : "No deposit was credited in the last 7 days.")}
+          >
+            {(recent) => <Deposits recent={recent} />}
+          </BlockBody>
         </HomeBlock>
       </div>
       <div className="lg:col-span-2">
@@ -124,17 +66,19 @@ export async function FinanceHome({ session }: { session: LiveSession }) {
           linkLabel="Orders"
           testId="home-finance-spend"
         >
-          {!spend.ok ? (
-            <BlockError error={spend.error} what="The spend" />
-          ) : spend.value.currencies.length === 0 ? (
-            <p className="text-sm text-slate-600">No order was captured in the last 30 days.</p>
-          ) : (
-            <div className="space-y-6">
-              {spend.value.currencies.map((c) => (
-                <SpendOfCurrency key={c.currency} spend={c} />
-              ))}
-            </div>
-          )}
+          <BlockBody
+            result={spend}
+            what="The spend"
+            empty={(v) => (v.currencies.length ? null : "No order was captured in the last 30 days.")}
+          >
+            {(value) => (
+              <div className="space-y-6">
+                {value.currencies.map((c) => (
+                  <SpendOfCurrency key={c.currency} spend={c} />
+                ))}
+              </div>
+            )}
+          </BlockBody>
           <p className="mt-3 text-xs text-slate-500">
             Spend is the total of orders the Issuing Service captured (fulfilled, including those refunded since; a refund is a
             credit of its own), on the UTC day each order was placed.
@@ -142,6 +86,76 @@ export async function FinanceHome({ session }: { session: LiveSession }) {
         </HomeBlock>
       </div>
     </HomeSection>
+  );
+}
+
+function Balances({ overview }: { overview: WalletOverview }) {
+  return (
+    <>
+      <ul className="divide-y divide-slate-100">
+        {overview.balances.map((b) => (
+          <li
+            key={b.currency}
+            className="flex flex-wrap items-baseline justify-between gap-x-4 py-2"
+            data-testid={`home-balance-${b.currency}`}
+          >
+            <span className="text-sm font-semibold text-slate-700">{b.currency}</span>
+            <span className="text-lg font-semibold tabular-nums text-slate-900">{formatMoney(b.availableMinor, b.currency)}</span>
+            <span className={`w-full text-xs ${b.low ? "font-medium text-amber-800" : "text-slate-500"}`}>
+              {b.thresholdMinor === null
+                ? "No low-balance threshold set"
+                : `${b.low ? "Below" : "Above"} the ${formatMoney(b.thresholdMinor, b.currency)} threshold`}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-slate-500">Available to spend, as read at {utcTime(overview.readAt)}.</p>
+    </>
+  );
+}
+
+function Withdrawals({ waiting }: { waiting: PendingWithdrawals }) {
+  return (
+    <>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {waiting.currencies.map((c) => (
+          <li key={c.currency} className="py-2 text-slate-700" data-testid={`home-withdrawals-${c.currency}`}>
+            <span className="font-semibold">{c.currency}</span> {c.awaitingCount} awaiting approval (
+            {formatMoney(c.awaitingMinor, c.currency)}) · {c.inFlightCount} approved, not paid yet (
+            {formatMoney(c.inFlightMinor, c.currency)})
+          </li>
+        ))}
+      </ul>
+      {waiting.oldestAwaiting ? (
+        <p className="mt-2 text-xs text-slate-500">
+          Oldest awaiting approval: requested {utcTime(waiting.oldestAwaiting.requestedAt)}, expires{" "}
+          {utcTime(waiting.oldestAwaiting.expiresAt)}.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function Deposits({ recent }: { recent: RecentDeposits }) {
+  const latest = recent.latest[0];
+  return (
+    <>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {recent.currencies.map((c) => (
+          <li key={c.currency} className="flex justify-between gap-4 py-2" data-testid={`home-deposits-${c.currency}`}>
+            <span>
+              <span className="font-semibold text-slate-700">{c.currency}</span> {c.count} {c.count === 1 ? "credit" : "credits"}
+            </span>
+            <span className="font-semibold tabular-nums text-slate-900">{formatMoney(c.minor, c.currency)}</span>
+          </li>
+        ))}
+      </ul>
+      {latest ? (
+        <p className="mt-2 text-xs text-slate-500">
+          Latest: {formatMoney(latest.minor, latest.currency)} at {utcTime(latest.at)}, as the Issuing Service announced it.
+        </p>
+      ) : null}
+    </>
   );
 }
 

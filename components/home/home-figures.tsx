@@ -15,6 +15,33 @@ export const settle = <T,>(promise: Promise<T>): Promise<Settled<T>> =>
     (error: unknown) => ({ ok: false as const, error }),
   );
 
+/** Each promise settled on its own: one block failing leaves the others shown. */
+export function settleAll<T extends readonly unknown[]>(promises: {
+  [K in keyof T]: Promise<T[K]>;
+}): Promise<{ [K in keyof T]: Settled<T[K]> }> {
+  return Promise.all(promises.map((p) => settle(p))) as Promise<{ [K in keyof T]: Settled<T[K]> }>;
+}
+
+/** A block's body in its three states: could not load, nothing to show, the data. */
+export function BlockBody<T>({
+  result,
+  what,
+  empty,
+  children,
+}: {
+  result: Settled<T>;
+  /** "The balances", for the error's title. */
+  what: string;
+  /** What to say when the block has nothing to show (null: always show the data). */
+  empty: ((value: T) => string | null) | null;
+  children: (value: T) => ReactNode;
+}) {
+  if (!result.ok) return <BlockError error={result.error} what={what} />;
+  const nothing = empty?.(result.value);
+  if (nothing) return <p className="text-sm text-slate-600">{nothing}</p>;
+  return <>{children(result.value)}</>;
+}
+
 export function BlockError({ error, what }: { error: unknown; what: string }) {
   return (
     <Notice

@@ -2,6 +2,7 @@ import { formatMoney } from "@/lib/money";
 import type { BalanceHistory } from "@/lib/wallet/get-balance-history";
 import { utcTime } from "@/components/ui/utc-time";
 import { ChartFrame } from "@/components/charts/chart-frame";
+import { GridLine, LimitLine } from "@/components/charts/chart-lines";
 
 /** Two drawings of one chart, wide from 640 px and narrow below, so that labels stay readable on a phone. */
 const WIDE = 720;
@@ -69,12 +70,7 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
     return (
       <>
         {labelled.map((v, i) => (
-          <g key={i}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={1} />
-            <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" className="fill-slate-500 text-[11px] tabular-nums">
-              {money(v)}
-            </text>
-          </g>
+          <GridLine key={i} x1={PAD.left} x2={W - PAD.right} y={y(v)} label={money(v)} />
         ))}
         {[from, (from + to) / 2, to].map((t, i) => (
           <text
@@ -97,20 +93,7 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
         ) : null}
         <path d={area} className="fill-brand-500/10" />
         {threshold !== null && threshold >= lo && threshold <= hi ? (
-          <g data-testid="chart-threshold">
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(threshold)}
-              y2={y(threshold)}
-              className="stroke-amber-500"
-              strokeWidth={1.5}
-              strokeDasharray="6 4"
-            />
-            <text x={W - PAD.right} y={y(threshold) - 5} textAnchor="end" className="fill-amber-700 text-[11px]">
-              Low-balance threshold
-            </text>
-          </g>
+          <LimitLine testId="chart-threshold" x1={PAD.left} x2={W - PAD.right} y={y(threshold)} label="Low-balance threshold" />
         ) : null}
         <path d={d} className="fill-none stroke-brand-600" strokeWidth={2} strokeLinejoin="round" />
         {points.length ? <circle cx={x(to)} cy={y(last)} r={3.5} className="fill-brand-600" /> : null}
