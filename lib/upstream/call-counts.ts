@@ -42,7 +42,11 @@ export function createCallCounts(options: { cacheStats?: () => CacheStats; flush
     if (n <= 0) return;
     const key = `${minuteOf(at).toISOString()}|${priority}|${outcome}`;
     pending.set(key, (pending.get(key) ?? 0) + n);
-    // Started on first use, and never keeps the process alive on its own.
+    startTimer();
+  }
+
+  /** Never keeps the process alive on its own. */
+  function startTimer() {
     timer ??= setInterval(() => void flush(), options.flushEveryMs ?? 5_000);
     timer.unref?.();
   }
@@ -79,6 +83,9 @@ export function createCallCounts(options: { cacheStats?: () => CacheStats; flush
       });
     }
   }
+
+  // Cache hits cost no upstream call, so no attempt would start the timer for them.
+  if (options.cacheStats) startTimer();
 
   return {
     /** One attempt the transport sent, in the minute it started. */
