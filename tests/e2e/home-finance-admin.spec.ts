@@ -13,9 +13,10 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 const usd = (minor: bigint) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(minor) / 100);
-/** "$1,234.56" → 123456n; a figure that is not there reads as zero. */
+/** The first amount ("$1,234.56" → 123456n) in a figure; a figure that is not there reads as zero. */
 async function minorOf(page: Page, testId: string): Promise<bigint> {
-  return BigInt((await textOf(page, testId)).replace(/[^0-9]/g, "") || "0");
+  const amount = /\$[\d,]+\.\d\d/.exec(await textOf(page, testId))?.[0] ?? "0";
+  return BigInt(amount.replace(/[^0-9]/g, ""));
 }
 /** The text of a figure now (empty when the page does not show it). */
 async function textOf(page: Page, testId: string): Promise<string> {
