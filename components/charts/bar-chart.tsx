@@ -27,7 +27,7 @@ export function BarChart({
   labelHeader,
   tableCaption,
   wide = 560,
-  narrow = 360,
+  narrow = 320,
 }: {
   id: string;
   testId?: string;
@@ -49,7 +49,9 @@ export function BarChart({
   const y = (v: number) => PAD.top + (1 - v / top) * (H - PAD.top - PAD.bottom);
   const base = H - PAD.bottom;
   const highest = Math.max(0, ...totals);
-  const ticks = [0, highest].filter((v, i, all) => all.indexOf(v) === i);
+  // The highest bar's value and zero, unless they would be written over each other (bars far
+  // below a limit): then only the highest.
+  const ticks = y(0) - y(highest) < 14 ? [highest] : [highest, 0];
 
   const draw = (W: number) => {
     const step = (W - PAD.left - PAD.right) / Math.max(1, bars.length);
