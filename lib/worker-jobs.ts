@@ -6,6 +6,7 @@ import { reconciliationJobs } from "@/lib/reconciliation/jobs";
 import { webhookJobs } from "@/lib/webhooks/jobs";
 import { spendJobs } from "@/lib/spend/jobs";
 import { withdrawalJobs } from "@/lib/withdrawals/jobs";
+import { upstreamJobs } from "@/lib/upstream/jobs";
 
 /** Every domain's background jobs: what scripts/worker.ts hands lib/jobs to run. */
 export const WORKER_JOBS: readonly JobDefinition[] = [
@@ -15,4 +16,5 @@ export const WORKER_JOBS: readonly JobDefinition[] = [
   ...bulkOrderJobs,
   ...spendJobs,
   ...reconciliationJobs,
+  ...upstreamJobs,
 ];

@@ -9,6 +9,7 @@ import { BuyerHome } from "@/components/home/buyer-home";
 import { SupportHome } from "@/components/home/support-home";
 import { FinanceHome } from "@/components/home/finance-home";
 import { AdminHome } from "@/components/home/admin-home";
+import { ReconciliationNotice } from "@/components/reconciliation/reconciliation-notice";
 
 /**
  * The home page: for each role a person holds, the blocks that say what needs them now,
@@ -37,8 +38,23 @@ export default async function HomePage() {
           <SupportHome session={session} />
         </Section>
       ) : null}
-      {holds("finance") ? <FinanceHome session={session} /> : null}
-      {holds("admin") ? <AdminHome session={session} /> : null}
+      {holds("finance") || holds("admin") ? (
+        <Suspense fallback={null}>
+          <div className="mb-6 empty:hidden">
+            <ReconciliationNotice />
+          </div>
+        </Suspense>
+      ) : null}
+      {holds("finance") ? (
+        <Section title="Finance">
+          <FinanceHome session={session} />
+        </Section>
+      ) : null}
+      {holds("admin") ? (
+        <Section title="Admin">
+          <AdminHome session={session} />
+        </Section>
+      ) : null}
       <nav aria-labelledby="quick-links">
         <h2 id="quick-links" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
           Go to

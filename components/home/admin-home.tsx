@@ -1,7 +1,158 @@
 import type { LiveSession } from "@/lib/auth/staff-session";
+import { getBudgetOverview, type BudgetOverview } from "@/lib/overview/budget-minutes";
+import { getInboxOverview, type InboxOverview } from "@/lib/overview/admin-inbox";
+import { getSignInOverview, type SignInOverview } from "@/lib/overview/admin-sign-ins";
+import { BarChart } from "@/components/charts/bar-chart";
+import { utcTime } from "@/components/ui/utc-time";
+import { HomeBlock, HomeSection } from "./home-block";
+import { BlockBody, Figures, settleAll } from "./home-figures";
 
-/** The admin's blocks on the home page (issue 16). Not built yet. */
+const count = new Intl.NumberFormat("en-US");
+const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0 });
+
+/**
+ * The admin's blocks on the home page: the upstream budget over the last hour (from the
+ * per-minute counts, lib/upstream/call-counts.ts), the webhook inbox, and sign-in trouble.
+ * All from this app's database: the page makes no upstream call.
+ */
 export async function AdminHome({ session }: { session: LiveSession }) {
-  void session;
-  return null;
+  const [budget, inbox, signIns] = await settleAll([
+    getBudgetOverview(session.actor),
+    getInboxOverview(session.actor),
+    getSignInOverview(session.actor),
+  ] as const);
+  return (
+    <HomeSection title="Admin">
+      <div className="lg:col-span-2">
+        <HomeBlock title="Upstream budget, last hour" href="/settings" linkLabel="Upstream status" testId="home-admin-budget">
+          <BlockBody result={budget} what="The budget" empty={null}>
+            {(value) => <Budget budget={value} />}
+          </BlockBody>
+        </HomeBlock>
+      </div>
+      <HomeBlock title="Webhook inbox" href="/events" linkLabel="Events" testId="home-admin-inbox">
+        <BlockBody result={inbox} what="The inbox" empty={null}>
+          {(value) => <Inbox inbox={value} />}
+        </BlockBody>
+      </HomeBlock>
+      <HomeBlock
+        title="Sign-ins"
+        href="/audit?action=auth.sign_in_failed"
+        linkLabel="Failed sign-ins"
+        testId="home-admin-sign-ins"
+      >
+        <BlockBody result={signIns} what="The sign-ins" empty={null}>
+          {(value) => <SignIns signIns={value} />}
+        </BlockBody>
+      </HomeBlock>
+    </HomeSection>
+  );
+}
+
+function Inbox({ inbox }: { inbox: InboxOverview }) {
+  return (
+    <>
+      <Figures
+        figures={[
+          { label: "Received, 24 h", value: count.format(inbox.receivedLastDay), testId: "home-inbox-received" },
+          {
+            label: "Failed",
+            value: count.format(inbox.failed),
+            testId: "home-inbox-failed",
+            tone: inbox.failed > 0 ? "warning" : undefined,
+          },
+          { label: "Unprocessed", value: count.format(inbox.unprocessed), testId: "home-inbox-unprocessed" },
+        ]}
+      />
+      <p className="mt-3 text-xs text-slate-500" data-testid="home-inbox-oldest">
+        {inbox.oldestUnprocessedAt
+          ? `Oldest unprocessed event received ${utcTime(inbox.oldestUnprocessedAt, "second")}.`
+          : "Every received event has been processed."}
+      </p>
+    </>
+  );
+}
+
+function SignIns({ signIns }: { signIns: SignInOverview }) {
+  return (
+    <>
+      <Figures
+        figures={[
+          {
+            label: "Locked now",
+            value: count.format(signIns.locked.length),
+            testId: "home-sign-ins-locked",
+            tone: signIns.locked.length > 0 ? "warning" : undefined,
+          },
+          { label: "Failed, 24 h", value: count.format(signIns.failuresLastDay), testId: "home-sign-ins-failed" },
+        ]}
+      />
+      {signIns.locked.length > 0 ? (
+        <ul className="mt-3 space-y-1 text-sm" data-testid="home-sign-ins-locked-list">
+          {signIns.locked.map((l) => (
+            <li key={l.email} className="flex flex-wrap justify-between gap-x-4">
+              <span className="break-all font-medium text-slate-800">{l.email}</span>
+              <span className="text-xs text-slate-500">until {utcTime(l.until, "second")}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function Budget({ budget }: { budget: BudgetOverview }) {
+  const first = budget.minutes[0]!.minute;
+  const last = budget.minutes[budget.minutes.length - 1]!.minute;
+  const busiest = Math.max(0, ...budget.minutes.map((m) => m.interactive + m.background));
+  const hhmm = (iso: string) => iso.slice(11, 16);
+  return (
+    <>
+      <Figures
+        figures={[
+          { label: "Calls sent", value: count.format(budget.sent), testId: "home-budget-sent" },
+          {
+            label: "Served from cache",
+            value: budget.cacheShare === null ? "—" : percent.format(budget.cacheShare),
+            testId: "home-budget-cache",
+          },
+          {
+            label: "429s from upstream",
+            value: count.format(budget.throttled),
+            testId: "home-budget-throttled",
+            tone: budget.throttled > 0 ? "warning" : undefined,
+          },
+          { label: "Had to wait", value: count.format(budget.waited), testId: "home-budget-waited" },
+        ]}
+      />
+      <div className="mt-4">
+        <BarChart
+          id="budget-chart"
+          testId="budget-chart"
+          title={`Upstream requests per minute, ${utcTime(first)} to ${hhmm(last)}`}
+          summary={
+            `From ${utcTime(first)} to ${hhmm(last)} UTC this app sent ${budget.sent} requests to the Issuing Service, ` +
+            `at most ${busiest} in one minute, against a limit of ${budget.limit} a minute; ${budget.throttled} were refused with 429 and ` +
+            `${budget.waited} callers waited for the next minute.`
+          }
+          bars={budget.minutes.map((m) => ({ label: hhmm(m.minute), values: [m.interactive, m.background] }))}
+          series={[
+            { name: "Interactive", className: "fill-brand-500" },
+            { name: "Background", className: "fill-slate-400" },
+          ]}
+          limits={[{ value: budget.limit, label: `Limit ${budget.limit}/min`, testId: "budget-chart-limit" }]}
+          format={(v) => count.format(Math.round(v))}
+          labelHeader="Minute (UTC)"
+          tableCaption="Upstream requests sent in each minute of the last hour, by priority"
+          wide={960}
+        />
+      </div>
+      <p className="mt-2 text-xs text-slate-500">
+        Every instance of this app counts what it sends. &ldquo;Served from cache&rdquo; is the share of catalog, balance and
+        deposit-address reads answered without an upstream call; &ldquo;had to wait&rdquo; counts callers that found the
+        minute&apos;s budget used up (background work stops at {budget.caps.background} a minute, people at{" "}
+        {budget.caps.interactive}).
+      </p>
+    </>
+  );
 }

@@ -1,6 +1,8 @@
 import { formatMoney } from "@/lib/money";
 import type { BalanceHistory } from "@/lib/wallet/get-balance-history";
 import { utcTime } from "@/components/ui/utc-time";
+import { ChartFrame } from "@/components/charts/chart-frame";
+import { GridLine, LimitLine } from "@/components/charts/chart-lines";
 
 /** Two drawings of one chart, wide from 640 px and narrow below, so that labels stay readable on a phone. */
 const WIDE = 720;
@@ -58,7 +60,7 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
   const labelled = ticks.filter((v, i) => ticks.slice(0, i).every((u) => Math.abs(y(u) - y(v)) >= 16));
 
   /** The chart drawn `W` units wide (text stays 11 units high, so a narrower drawing reads larger). */
-  const plot = (W: number, suffix: string) => {
+  const plot = (W: number) => {
     const x = (t: number) => PAD.left + ((t - from) / Math.max(1, to - from)) * (W - PAD.left - PAD.right);
     let d = "";
     points.forEach((p, i) => {
@@ -66,21 +68,9 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
     });
     const area = `${d}H${x(to).toFixed(1)}V${(H - PAD.bottom).toFixed(1)}H${x(from).toFixed(1)}Z`;
     return (
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className="h-auto w-full"
-        role="img"
-        aria-labelledby={`${id}${suffix}-title ${id}${suffix}-desc`}
-      >
-        <title id={`${id}${suffix}-title`}>{`Available ${currency} balance, ${day(from)} to ${day(to)}`}</title>
-        <desc id={`${id}${suffix}-desc`}>{summary}</desc>
+      <>
         {labelled.map((v, i) => (
-          <g key={i}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={1} />
-            <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" className="fill-slate-500 text-[11px] tabular-nums">
-              {money(v)}
-            </text>
-          </g>
+          <GridLine key={i} x1={PAD.left} x2={W - PAD.right} y={y(v)} label={money(v)} />
         ))}
         {[from, (from + to) / 2, to].map((t, i) => (
           <text
@@ -103,42 +93,34 @@ export function BalanceChart({ history, thresholdMinor }: { history: BalanceHist
         ) : null}
         <path d={area} className="fill-brand-500/10" />
         {threshold !== null && threshold >= lo && threshold <= hi ? (
-          <g data-testid="chart-threshold">
-            <line
-              x1={PAD.left}
-              x2={W - PAD.right}
-              y1={y(threshold)}
-              y2={y(threshold)}
-              className="stroke-amber-500"
-              strokeWidth={1.5}
-              strokeDasharray="6 4"
-            />
-            <text x={W - PAD.right} y={y(threshold) - 5} textAnchor="end" className="fill-amber-700 text-[11px]">
-              Low-balance threshold
-            </text>
-          </g>
+          <LimitLine testId="chart-threshold" x1={PAD.left} x2={W - PAD.right} y={y(threshold)} label="Low-balance threshold" />
         ) : null}
         <path d={d} className="fill-none stroke-brand-600" strokeWidth={2} strokeLinejoin="round" />
         {points.length ? <circle cx={x(to)} cy={y(last)} r={3.5} className="fill-brand-600" /> : null}
-      </svg>
+      </>
     );
   };
 
   return (
-    <figure data-testid={`balance-chart-${currency}`}>
-      <div className="hidden sm:block">{plot(WIDE, "")}</div>
-      <div className="sm:hidden">{plot(NARROW, "-narrow")}</div>
-      <figcaption className="mt-2 text-xs text-slate-500">
-        From this app&apos;s own records, on its own clock: {history.reads} balance {history.reads === 1 ? "read" : "reads"} and
-        the movements recorded between them (orders, credits, withdrawals), up to the read at {utcTime(history.to)}. A movement
-        made outside this app shows as a step at the next read.
-        {broken ? <> The axis starts at {money(lo)}, not at zero (marked on the axis).</> : null}
-      </figcaption>
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-brand-600 hover:underline">Show as a table</summary>
-        <DailyTable points={points} from={from} to={to} currency={currency} />
-      </details>
-    </figure>
+    <ChartFrame
+      id={id}
+      testId={`balance-chart-${currency}`}
+      title={`Available ${currency} balance, ${day(from)} to ${day(to)}`}
+      summary={summary}
+      height={H}
+      wide={WIDE}
+      narrow={NARROW}
+      draw={plot}
+      caption={
+        <>
+          From this app&apos;s own records, on its own clock: {history.reads} balance {history.reads === 1 ? "read" : "reads"} and
+          the movements recorded between them (orders, credits, withdrawals), up to the read at {utcTime(history.to)}. A movement
+          made outside this app shows as a step at the next read.
+          {broken ? <> The axis starts at {money(lo)}, not at zero (marked on the axis).</> : null}
+        </>
+      }
+      table={<DailyTable points={points} from={from} to={to} currency={currency} />}
+    />
   );
 }
 

@@ -13,6 +13,8 @@ const WINDOW_MS = 60_000;
  */
 export function createDbBudget(
   limit: number,
+  /** Told once per caller that finds the window full (the admin's "had to wait" count). */
+  onWait?: (priority: Priority) => void,
 ): RequestBudget & { usedThisMinute(): Promise<number>; caps: Record<Priority, number> } {
   const caps: Record<Priority, number> = {
     interactive: Math.max(1, limit - Math.max(1, Math.floor(limit * 0.02))),
@@ -21,7 +23,7 @@ export function createDbBudget(
   return {
     caps,
     async acquire(priority, deadline) {
-      for (;;) {
+      for (let waited = false; ; waited = true) {
         const now = Date.now();
         const windowStart = new Date(now - (now % WINDOW_MS));
         const rows = await db().$queryRaw<{ used: number }[]>`
@@ -36,6 +38,7 @@ export function createDbBudget(
               .catch(() => undefined);
           return;
         }
+        if (!waited) onWait?.(priority);
         const wait = windowStart.getTime() + WINDOW_MS - now + Math.floor(Math.random() * 250);
         if (now + wait > deadline) throw new Error("budget exhausted before the deadline");
         await new Promise((resolve) => setTimeout(resolve, wait));

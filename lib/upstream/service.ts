@@ -3,6 +3,7 @@ import { createServiceClient, type ServiceClient, type ServiceError } from "@/li
 import { serviceConfig } from "@/lib/env";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
+import { createCallCounts, type CallCounts } from "./call-counts";
 import { createDbBudget } from "./db-budget";
 import { toAppError } from "./to-app-error";
 
@@ -11,7 +12,7 @@ import { toAppError } from "./to-app-error";
  * logging (never the key, never a body) and the status panel's last-error record. Its
  * calls fail with AppErrors (./to-app-error.ts), so no caller converts upstream errors.
  */
-type Wired = { client: ServiceClient; budget: ReturnType<typeof createDbBudget> };
+type Wired = { client: ServiceClient; budget: ReturnType<typeof createDbBudget>; counts: CallCounts };
 const globalForService = globalThis as unknown as { __service?: Wired };
 
 export function upstream(): ServiceClient {
@@ -22,6 +23,11 @@ export function upstreamBudget() {
   return wired().budget;
 }
 
+/** The per-minute counters of this process's upstream calls (lib/upstream/call-counts.ts). */
+export function upstreamCallCounts(): CallCounts {
+  return wired().counts;
+}
+
 function wired(): Wired {
   globalForService.__service ??= wireUpstream(serviceConfig());
   return globalForService.__service;
@@ -29,7 +35,8 @@ function wired(): Wired {
 
 /** A client wired as the process's own is, for `config` (tests wire one to keys of their own). */
 export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
-  const budget = createDbBudget(config.rateLimit);
+  const counts = createCallCounts({ cacheStats: () => client.cache.stats() });
+  const budget = createDbBudget(config.rateLimit, (priority) => counts.waited(priority));
   const client = createServiceClient({
     baseUrl: config.baseUrl,
     apiKeys: config.apiKeys,
@@ -37,11 +44,14 @@ export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
     timeoutMs: config.timeoutMs,
     retryBaseMs: config.retryBaseMs,
     catalogTtlMs: config.catalogTtlMs,
-    onAttempt: (a) => (a.outcome === "ok" ? logger.debug : logger.warn)("upstream attempt", { ...a }),
+    onAttempt: (a) => {
+      counts.attempt(a);
+      (a.outcome === "ok" ? logger.debug : logger.warn)("upstream attempt", { ...a });
+    },
     onError: (error, path) => void recordLastError(error, path),
     onKeySwitch: (from, to) => logger.warn("upstream key refused with 401; switched to the next configured key", { from, to }),
   });
-  return { client: withAppErrors(client), budget };
+  return { client: withAppErrors(client), budget, counts };
 }
 
 async function recordLastError(error: ServiceError, path: string) {

@@ -7,10 +7,16 @@ import { readBalances, type BalanceView } from "./read-balances";
 export type WalletBalance = BalanceView & { thresholdMinor: string | null; low: boolean };
 export type WalletOverview = { readAt: string; balances: WalletBalance[] };
 
-/** Every currency's balance, read from the Issuing Service now, with its low-balance threshold. */
-export async function getWalletOverview(actor: Actor): Promise<WalletOverview> {
+/**
+ * Every currency's balance with its low-balance threshold: read from the Issuing Service now,
+ * or (`fresh: false`, the home page) the shared read of up to a minute ago (./read-balances.ts).
+ */
+export async function getWalletOverview(actor: Actor, options: { fresh?: boolean } = {}): Promise<WalletOverview> {
   assertCan(actor, "wallet.read");
-  const [read, settings] = await Promise.all([readBalances({ fresh: true, priority: "interactive" }), getSettings()]);
+  const [read, settings] = await Promise.all([
+    readBalances({ fresh: options.fresh ?? true, priority: "interactive" }),
+    getSettings(),
+  ]);
   return {
     readAt: read.readAt,
     balances: read.items.map((item) => {

@@ -24,6 +24,8 @@ export type AttemptLog = {
   correlationId?: string;
   durationMs: number;
   outcome: "ok" | "retry" | "error";
+  /** The budget priority the request was sent at (the admin's per-minute counts keep it). */
+  priority?: Priority;
 };
 
 export type TransportOptions = {
@@ -86,6 +88,8 @@ export function createTransport(options: TransportOptions) {
     const url = urlFor(req.path, req.query);
     const logPath = url.pathname;
     let lastError: ServiceError | undefined;
+    const priority = req.priority ?? "interactive";
+    const onAttempt = (log: AttemptLog) => options.onAttempt?.({ ...log, priority });
 
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const remaining = deadline - Date.now();
@@ -99,7 +103,7 @@ export function createTransport(options: TransportOptions) {
         break;
       }
       try {
-        await options.budget.acquire(req.priority ?? "interactive", deadline);
+        await options.budget.acquire(priority, deadline);
       } catch {
         lastError = new ServiceError({
           status: 0,
@@ -134,7 +138,7 @@ export function createTransport(options: TransportOptions) {
             transport === "timeout" ? "The Issuing Service did not answer in time." : "The Issuing Service could not be reached.",
         });
         const retry = shouldRetry(req.retry, { transport }) && attempt < MAX_ATTEMPTS;
-        options.onAttempt?.({
+        onAttempt({
           method: req.method,
           path: logPath,
           attempt,
@@ -150,7 +154,7 @@ export function createTransport(options: TransportOptions) {
       const body = new Uint8Array(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
       const correlationId = response.headers.get("x-correlation-id") ?? undefined;
       if (response.status < 400) {
-        options.onAttempt?.({
+        onAttempt({
           method: req.method,
           path: logPath,
           attempt,
@@ -167,7 +171,7 @@ export function createTransport(options: TransportOptions) {
       if (response.status === 401 && keyIndex + 1 < options.apiKeys.length) {
         options.onKeySwitch?.(keyIndex, keyIndex + 1);
         keyIndex += 1;
-        options.onAttempt?.({
+        onAttempt({
           method: req.method,
           path: logPath,
           attempt,
@@ -183,7 +187,7 @@ export function createTransport(options: TransportOptions) {
       if (response.status === 429)
         pausedUntil = Math.max(pausedUntil, Date.now() + retryAfterMs(response.headers.get("retry-after")));
       const retry = shouldRetry(req.retry, { status: response.status }) && attempt < MAX_ATTEMPTS;
-      options.onAttempt?.({
+      onAttempt({
         method: req.method,
         path: logPath,
         attempt,
