@@ -16,6 +16,7 @@ import { bulkOrderIdSchema } from "@/lib/bulk-orders/bulk-order-id";
 import { staffIdSchema } from "@/lib/staff/schemas";
 import { eventIdSchema } from "@/lib/webhooks/reprocess-event";
 import { depositCursorSchema } from "@/lib/wallet/list-deposits";
+import { reconciliationCursorSchema } from "@/lib/reconciliation/list-reconciliations";
 import { catalogApiQuerySchema, catalogQuerySchema } from "@/lib/catalog/list-products";
 import { revealRequestSchema } from "@/lib/reveal/reveal-codes";
 import { uploadBulkOrderSchema } from "@/lib/bulk-orders/preview-bulk-order";
@@ -257,6 +258,7 @@ const PATTERN_ONLY: Record<string, z.ZodType> = {
   eventIdSchema,
   withdrawalIdSchema,
   spendRequestIdSchema,
+  reconciliationCursorSchema,
 };
 const NOT_INPUT_TEXT = [
   "catalogQuerySchema", // the page's lenient twin of catalogApiQuerySchema: a bad value falls back to the default (tested below)
@@ -273,6 +275,7 @@ const NOT_INPUT_TEXT = [
   "rolesSchema",
   "importActionSchema",
   "spendListQuerySchema",
+  "reconciliationFilterSchema", // a status enum and an ISO day
 ];
 
 function setPath(sample: Record<string, unknown>, dotted: string, value: unknown): Record<string, unknown> {
