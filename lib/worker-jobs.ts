@@ -1,5 +1,6 @@
 import "server-only";
 import type { JobDefinition } from "@/lib/jobs/define-job";
+import { dbJobs } from "@/lib/db/jobs";
 import { bulkOrderJobs } from "@/lib/bulk-orders/jobs";
 import { orderJobs } from "@/lib/orders/jobs";
 import { reconciliationJobs } from "@/lib/reconciliation/jobs";
@@ -17,4 +18,5 @@ export const WORKER_JOBS: readonly JobDefinition[] = [
   ...spendJobs,
   ...reconciliationJobs,
   ...upstreamJobs,
+  ...dbJobs,
 ];
