@@ -46,9 +46,11 @@ export function UpstreamStatusPanel({ status }: { status: UpstreamStatus }) {
           {status.lastError ? (
             <span>
               {utcTime(new Date(status.lastError.at), "second")} · {status.lastError.status || "no answer"}{" "}
-              {status.lastError.code} on {status.lastError.path}
+              {status.lastError.code} on <span className="break-all">{status.lastError.path}</span>
               {status.lastError.correlationId ? (
-                <span className="block font-mono text-xs text-slate-500">correlationId {status.lastError.correlationId}</span>
+                <span className="block break-all font-mono text-xs text-slate-500">
+                  correlationId {status.lastError.correlationId}
+                </span>
               ) : null}
             </span>
           ) : (

@@ -27,7 +27,9 @@ export async function ordersNeedingSupport(actor: Actor, now = new Date()): Prom
   assertCan(actor, "orders.read");
   const failedWhere = {
     status: "failed",
-    upstreamUpdatedAt: { gte: new Date(now.getTime() - FAILED_WINDOW_HOURS * 3_600_000), lte: now },
+    // No upper bound: the upstream's clock may run a little ahead of ours, and a failure it
+    // stamped a second "in the future" is the freshest of all, not one to hide.
+    upstreamUpdatedAt: { gte: new Date(now.getTime() - FAILED_WINDOW_HOURS * 3_600_000) },
   };
   const stuckWhere = {
     status: { in: [...OPEN_STATUSES] },

@@ -163,6 +163,9 @@ async function rowCounts(): Promise<Record<string, number>> {
     // BalanceRead records what the upstream's balance was when a page last read it (at most one
     // row per currency every five minutes, for the wallet chart): it moves with the clock too.
     delete counts.BalanceRead;
+    // UpstreamCallMinute counts upstream calls per minute, priority and outcome (the admin's
+    // budget chart): a row per minute in which anything called, so it moves with the clock too.
+    delete counts.UpstreamCallMinute;
     return counts;
   });
 }
