@@ -46,10 +46,11 @@ export function depositAddressView(address: DepositAddress): Record<string, unkn
   };
 }
 
-// USD arrives on chain (BSC-USD); any other currency is recorded as a payment on another agreed rail.
-export function recordDeposit(sb: Sandbox, ws: Workspace, amountCents: number, currency: string): Deposit {
+// USD arrives on chain (BSC-USD) unless told otherwise; any other currency, or USD with
+// onChain false, is recorded as a payment on another agreed rail (no deposit address needed).
+export function recordDeposit(sb: Sandbox, ws: Workspace, amountCents: number, currency: string, chain?: boolean): Deposit {
   const now = sb.clock.now();
-  const onChain = currency === "USD";
+  const onChain = currency === "USD" && chain !== false;
   const toAddress = onChain ? ensureDepositAddress(sb, ws).address.address : null;
   const deposit: Deposit = {
     id: newId("dep"),

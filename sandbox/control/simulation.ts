@@ -35,13 +35,14 @@ export const simulationRoutes: ControlRoute[] = [
   route<ControlHandler>("POST", "/_sandbox/deposits", (ctx) => {
     const body = controlBody(ctx);
     const r = createReader();
-    rejectUnknown(r, body, ["amount", "currency", "workspace"]);
+    rejectUnknown(r, body, ["amount", "currency", "onChain", "workspace"]);
     const amountCents = readAmount(r, body, "amount", "amount", { required: true, min: 1 });
     const currency = readCurrency(r, body, "currency", "currency", false) ?? "USD";
+    const onChain = readBoolean(r, body, "onChain", "onChain");
     const workspaceId = readWorkspaceId(r, body);
     r.fail();
     const ws = workspaceFor(ctx.sb.state, workspaceId);
-    const deposit = recordDeposit(ctx.sb, ws, amountCents ?? 0, currency);
+    const deposit = recordDeposit(ctx.sb, ws, amountCents ?? 0, currency, onChain);
     return { status: 201, json: depositView(deposit, ctx.sb.clock.now()) };
   }),
   route<ControlHandler>("PUT", "/_sandbox/wallet", (ctx) => {

@@ -116,6 +116,9 @@ describe("deposits", () => {
     const eur = (await sb.api("/wallet/deposits?currency=EUR")).body.items;
     expect(eur).toHaveLength(1);
     expect(eur[0]).toMatchObject({ rail: "bank-transfer", transactionHash: null });
+    await sb.control("POST", "/deposits", { amount: 4, onChain: false });
+    const [transfer] = (await sb.api("/wallet/deposits?currency=USD&limit=1")).body.items;
+    expect(transfer).toMatchObject({ amount: 4, rail: "bank-transfer", transactionHash: null, toAddress: null });
   });
 
   it("rejects a malformed simulated deposit", async () => {
