@@ -13,6 +13,7 @@ export const STUCK_AFTER_MINUTES = 15;
 /** Failed orders of the last day are shown: older ones have been dealt with or never will be. */
 export const FAILED_WINDOW_HOURS = 24;
 export const SUPPORT_LIST_SIZE = 5;
+const UPSTREAM_CLOCK_AHEAD_MS = 3_600_000;
 
 export type OrderGroup = { count: number; items: OrderGlance[] };
 export type OrdersNeedingSupport = { failed: OrderGroup; stuck: OrderGroup };
@@ -27,9 +28,12 @@ export async function ordersNeedingSupport(actor: Actor, now = new Date()): Prom
   assertCan(actor, "orders.read");
   const failedWhere = {
     status: "failed",
-    // No upper bound: the upstream's clock may run a little ahead of ours, and a failure it
-    // stamped a second "in the future" is the freshest of all, not one to hide.
-    upstreamUpdatedAt: { gte: new Date(now.getTime() - FAILED_WINDOW_HOURS * 3_600_000) },
+    // Up to an hour past our "now": the upstream's clock may run a little ahead of ours, and a
+    // failure it stamped a moment "in the future" is the freshest of all, not one to hide.
+    upstreamUpdatedAt: {
+      gte: new Date(now.getTime() - FAILED_WINDOW_HOURS * 3_600_000),
+      lte: new Date(now.getTime() + UPSTREAM_CLOCK_AHEAD_MS),
+    },
   };
   const stuckWhere = {
     status: { in: [...OPEN_STATUSES] },
