@@ -27,29 +27,6 @@ describe("per-minute records of upstream calls", () => {
     await control("PUT", "/rate-limit", { perMinute: 100_000 });
   });
 
-  test("calls through the real budget land in their minute by priority and outcome, a 429 from the sandbox as throttled", async () => {
-    await awayFromMinuteEnd();
-    const before = Date.now();
-    await upstream().getBalances({ priority: "interactive" });
-    await upstream().listOrders({ limit: 1 }, { priority: "background" });
-    await expect(upstream().getOrder("ord_does_not_exist")).rejects.toMatchObject({ code: "not_found" });
-    // The sandbox allows one call this minute; a direct call takes it, so ours is refused with 429.
-    await control("PUT", "/rate-limit", { perMinute: 1 });
-    await upstreamGet("/wallet/balance");
-    await expect(upstream().getBalances({ priority: "interactive", deadlineMs: 800 })).rejects.toMatchObject({
-      code: "upstream_unavailable",
-    });
-    await control("PUT", "/rate-limit", { perMinute: 100_000 });
-    const after = Date.now();
-
-    const { totals, minutes } = await countsNow();
-    expect(totals).toEqual({ "interactive ok": 1, "background ok": 1, "interactive rejected": 1, "interactive throttled": 1 });
-    for (const minute of minutes) {
-      expect(minute).toBeGreaterThanOrEqual(minuteOf(before).getTime());
-      expect(minute).toBeLessThanOrEqual(minuteOf(after).getTime());
-    }
-  });
-
   test("reads served from the read cache and callers the budget held back are counted too", async () => {
     const query = { query: `counts-${Date.now()}` };
     await upstream().listProducts(query);
@@ -79,5 +56,30 @@ describe("per-minute records of upstream calls", () => {
     });
     expect(await pruneCallCounts(now)).toBe(1);
     expect((await db().upstreamCallMinute.findMany()).map((r) => r.count)).toEqual([5]);
+  });
+
+  // Last: the client holds every call of this process until the 429's Retry-After (the rest of
+  // the sandbox's minute), so a test after it in this file would find the upstream paused.
+  test("calls through the real budget land in their minute by priority and outcome, a 429 from the sandbox as throttled", async () => {
+    await awayFromMinuteEnd();
+    const before = Date.now();
+    await upstream().getBalances({ priority: "interactive" });
+    await upstream().listOrders({ limit: 1 }, { priority: "background" });
+    await expect(upstream().getOrder("ord_does_not_exist")).rejects.toMatchObject({ code: "not_found" });
+    // The sandbox allows one call this minute; a direct call takes it, so ours is refused with 429.
+    await control("PUT", "/rate-limit", { perMinute: 1 });
+    await upstreamGet("/wallet/balance");
+    await expect(upstream().getBalances({ priority: "interactive", deadlineMs: 800 })).rejects.toMatchObject({
+      code: "upstream_unavailable",
+    });
+    await control("PUT", "/rate-limit", { perMinute: 100_000 });
+    const after = Date.now();
+
+    const { totals, minutes } = await countsNow();
+    expect(totals).toEqual({ "interactive ok": 1, "background ok": 1, "interactive rejected": 1, "interactive throttled": 1 });
+    for (const minute of minutes) {
+      expect(minute).toBeGreaterThanOrEqual(minuteOf(before).getTime());
+      expect(minute).toBeLessThanOrEqual(minuteOf(after).getTime());
+    }
   });
 });
