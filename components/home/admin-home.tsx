@@ -5,7 +5,8 @@ import { getSignInOverview, type SignInOverview } from "@/lib/overview/admin-sig
 import { BarChart } from "@/components/charts/bar-chart";
 import { utcTime } from "@/components/ui/utc-time";
 import { HomeBlock, HomeSection } from "./home-block";
-import { BlockBody, Figures, settleAll } from "./home-figures";
+import { settleAll } from "@/components/ui/settle";
+import { BlockBody, Figures } from "./home-figures";
 
 const count = new Intl.NumberFormat("en-US");
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0 });

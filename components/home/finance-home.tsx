@@ -7,7 +7,8 @@ import { getRecentDeposits, type RecentDeposits } from "@/lib/overview/finance-d
 import { BarChart } from "@/components/charts/bar-chart";
 import { utcTime } from "@/components/ui/utc-time";
 import { HomeBlock, HomeSection } from "./home-block";
-import { BlockBody, Figures, settleAll } from "./home-figures";
+import { settleAll } from "@/components/ui/settle";
+import { BlockBody, Figures } from "./home-figures";
 
 /**
  * Finance's blocks on the home page: balances against their thresholds, spend (captured

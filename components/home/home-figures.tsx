@@ -1,27 +1,13 @@
 import type { ReactNode } from "react";
 import { isAppError } from "@/lib/errors";
 import { Notice } from "@/components/ui/notice";
+import type { Settled } from "@/components/ui/settle";
 
 /**
- * Small pieces of the finance and admin home blocks: a block's data loaded without failing
- * the page (a block that cannot load says so, with the reference for support), and a row
- * of labelled figures.
+ * Small pieces of the finance and admin home blocks: a block's body in its three states
+ * (could not load, with the reference for support; nothing to show; the data), and a row
+ * of labelled figures. The data is loaded with settleAll (components/ui/settle.ts).
  */
-export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-export const settle = <T,>(promise: Promise<T>): Promise<Settled<T>> =>
-  promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-
-/** Each promise settled on its own: one block failing leaves the others shown. */
-export function settleAll<T extends readonly unknown[]>(promises: {
-  [K in keyof T]: Promise<T[K]>;
-}): Promise<{ [K in keyof T]: Settled<T[K]> }> {
-  return Promise.all(promises.map((p) => settle(p))) as Promise<{ [K in keyof T]: Settled<T[K]> }>;
-}
-
 /** A block's body in its three states: could not load, nothing to show, the data. */
 export function BlockBody<T>({
   result,

@@ -1,9 +1,7 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-
-/** Withdrawals not yet paid or ended: waiting for a second person, or on their way upstream. */
-export const OPEN_WITHDRAWAL_STATES = ["pending", "approved", "sending", "requested"] as const;
+import { OPEN_STATES } from "@/lib/withdrawals/states";
 
 export type PendingWithdrawals = {
   /** Per currency: how many and how much, split into "awaiting approval" and "approved, not paid yet". */
@@ -18,7 +16,8 @@ export async function getPendingWithdrawals(actor: Actor): Promise<PendingWithdr
   const [groups, oldest] = await Promise.all([
     db().withdrawalRequest.groupBy({
       by: ["currency", "state"],
-      where: { state: { in: [...OPEN_WITHDRAWAL_STATES] } },
+      // Not yet paid or ended: waiting for a second person, or on their way upstream.
+      where: { state: { in: [...OPEN_STATES] } },
       _count: { _all: true },
       _sum: { amountMinor: true },
     }),

@@ -2,6 +2,7 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/orders/states";
+import { utcDayStart } from "@/lib/spend/spend-window";
 import { glanceSelect, toGlance, type OrderGlance } from "./order-glance";
 
 /** How many of today's orders the home page lists; the counts cover all of them. */
@@ -21,8 +22,8 @@ export type OrdersToday = {
  */
 export async function ordersToday(actor: Actor, now = new Date()): Promise<OrdersToday> {
   assertCan(actor, "orders.read");
-  const day = now.toISOString().slice(0, 10);
-  const where = { placedById: actor.staffId, upstreamCreatedAt: { gte: new Date(`${day}T00:00:00.000Z`) } };
+  const dayStart = utcDayStart(now);
+  const where = { placedById: actor.staffId, upstreamCreatedAt: { gte: dayStart } };
   const [groups, latest] = await Promise.all([
     db().order.groupBy({ by: ["status"], where, _count: { _all: true } }),
     db().order.findMany({
@@ -34,7 +35,7 @@ export async function ordersToday(actor: Actor, now = new Date()): Promise<Order
   ]);
   const counts = new Map(groups.map((g) => [g.status, g._count._all]));
   return {
-    day,
+    day: dayStart.toISOString().slice(0, 10),
     total: groups.reduce((sum, g) => sum + g._count._all, 0),
     byStatus: ORDER_STATUSES.filter((s) => counts.has(s)).map((status) => ({ status, count: counts.get(status)! })),
     latest: latest.map(toGlance),

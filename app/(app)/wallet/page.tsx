@@ -22,16 +22,11 @@ import { CreditsTable } from "@/components/wallet/credits-table";
 import { ReconciliationNotice } from "@/components/reconciliation/reconciliation-notice";
 import { utcTime } from "@/components/ui/utc-time";
 import { Pager } from "@/components/ui/pager";
+import { settle, type Settled } from "@/components/ui/settle";
 import { firstParam, validCursor, type SearchParams } from "@/components/ui/search-params";
 
 export const metadata: Metadata = { title: "Wallet" };
 
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-const settle = <T,>(promise: Promise<T>): Promise<Settled<T>> =>
-  promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
 const DEPOSIT_PAGE = 20;
 
 export default async function WalletPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
