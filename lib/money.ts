@@ -70,10 +70,28 @@ export function formatMoney(minor: bigint | number | string, currency: string, l
   const value = typeof minor === "bigint" ? minor : BigInt(minor);
   const exponent = currencyExponent(currency);
   // Intl formats decimal strings exactly (no float rounding) since ES2023.
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).format(toDecimalString(value, exponent) as unknown as number);
+  return moneyFormat(locale, currency, exponent).format(toDecimalString(value, exponent) as unknown as number);
+}
+
+/**
+ * Building an Intl.NumberFormat costs about a hundred times what formatting with one does
+ * (a page of money figures spent milliseconds building them): one per locale and currency,
+ * kept. Bounded, since a locale can come from a request.
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: string, currency: string, exponent: number): Intl.NumberFormat {
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    });
+    if (moneyFormats.size >= 500) moneyFormats.clear();
+    moneyFormats.set(key, format);
+  }
+  return format;
 }

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { regionName } from "@/lib/catalog/region-name";
 
 const ALIASES = [
   { value: "gift-card", label: "All gift cards" },
@@ -16,7 +17,6 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
   const params = useSearchParams();
   const [q, setQ] = useState(params.get("q") ?? "");
   const first = useRef(true);
-  const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 
   function navigate(changes: Record<string, string | null>, replace = false) {
     const next = new URLSearchParams(params.toString());
@@ -72,7 +72,7 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
           <option value="">All countries</option>
           {countries.map((code) => (
             <option key={code} value={code}>
-              {regionNames.of(code) ?? code}
+              {regionName(code)}
             </option>
           ))}
         </select>

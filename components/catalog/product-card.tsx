@@ -1,10 +1,11 @@
 import Link from "next/link";
 import type { ProductView } from "@/lib/catalog/product-view";
 import { describePrice, imageSrc, PRODUCT_TYPE_LABELS } from "@/lib/catalog/describe-price";
+import { regionName } from "@/lib/catalog/region-name";
 
 export function ProductCard({ product }: { product: ProductView }) {
   const image = product.images.find((i) => i.isPrimary) ?? product.images[0];
-  const country = new Intl.DisplayNames(["en"], { type: "region" }).of(product.countryCode) ?? product.countryCode;
+  const country = regionName(product.countryCode);
   return (
     <li>
       <Link

@@ -15,9 +15,11 @@ export function faceCurrencyOf(product: Pick<ProductView, "description">): strin
 
 /** 5000 → "5,000", 12.5 → "12.50": decimals only when the amount has them. */
 export function formatFaceNumber(amount: number): string {
-  const digits = Number.isInteger(amount) ? 0 : 2;
-  return new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: 6 }).format(amount);
+  return (Number.isInteger(amount) ? WHOLE : DECIMAL).format(amount);
 }
+
+const WHOLE = new Intl.NumberFormat("en", { minimumFractionDigits: 0, maximumFractionDigits: 6 });
+const DECIMAL = new Intl.NumberFormat("en", { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 
 /** "COP 5,000" — a face value with its currency code in front (or the bare number when unknown). */
 export function formatFaceValue(amount: number, currency: string | null): string {

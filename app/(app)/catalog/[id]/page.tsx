@@ -10,6 +10,7 @@ import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 import { getSettings } from "@/lib/settings/get-settings";
 import { getRemainingSpend } from "@/lib/spend/get-remaining-spend";
 import { isAppError } from "@/lib/errors";
+import { regionName } from "@/lib/catalog/region-name";
 import { formatMoney, toMinor } from "@/lib/money";
 import { PageHeader, Card } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
@@ -38,7 +39,7 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
   }
 
   const images = [...product.images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.sortOrder - b.sortOrder);
-  const country = new Intl.DisplayNames(["en"], { type: "region" }).of(product.countryCode) ?? product.countryCode;
+  const country = regionName(product.countryCode);
   const canOrder = can(actor.roles, "orders.create");
   const settings = canOrder ? await getSettings() : null;
   const spend = canOrder ? await getRemainingSpend(actor, product.currency) : null;
