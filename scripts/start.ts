@@ -72,7 +72,9 @@ async function main() {
 
   // Next behind our own small server, which tells the app each request's socket peer
   // (Next does not): the source address when no trusted proxy is in front.
-  const app = spawn(process.execPath, [path.join(root, "scripts/serve-app.mjs"), ...(dev ? ["--dev"] : [])], {
+  // APP_CPU_PROF=<folder>: each app process writes a V8 CPU profile there when it stops (where a page's CPU goes).
+  const profile = process.env.APP_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.APP_CPU_PROF}`] : [];
+  const app = spawn(process.execPath, [...profile, path.join(root, "scripts/serve-app.mjs"), ...(dev ? ["--dev"] : [])], {
     cwd: root,
     stdio: "inherit",
     env,
