@@ -83,7 +83,9 @@ export function thinnedHistoryFromSlices(input: {
   const readsAfterSlice = new Map<number, BalanceAnchor[]>();
   for (const read of reads) {
     const slice = sliceOf(read.at.getTime(), input.cuts);
-    readsAfterSlice.set(slice, [...(readsAfterSlice.get(slice) ?? []), read]);
+    const listed = readsAfterSlice.get(slice);
+    if (listed) listed.push(read);
+    else readsAfterSlice.set(slice, [read]);
   }
   const bySlice = new Map(input.slices.map((s) => [s.slice, s]));
   const entries: Entry[] = [];
@@ -114,7 +116,8 @@ export function thinnedHistoryFromSlices(input: {
   let i = 0;
   for (; i < entries.length && !isAfterFrom(entries[i]!); i++) start = after[i]!;
   // Each slice's points fall in one bucket: only its last change can be kept.
-  const buckets = new Map<number, BalancePoint>();
+  // Times as numbers until the end: a Date per entry cost more than the walk (Next wraps Date).
+  const buckets = new Map<number, { at: number; availableMinor: bigint }>();
   let points = 2;
   let previous = start;
   for (; i < entries.length; i++) {
@@ -124,12 +127,14 @@ export function thinnedHistoryFromSlices(input: {
     previous = after[i]!;
     if (changes === 0 || at === null) continue;
     points += changes;
-    buckets.set(bucketOf(at, from, now, input.max), { at: new Date(at), availableMinor: after[i]! });
+    buckets.set(bucketOf(at, from, now, input.max), { at, availableMinor: after[i]! });
   }
   if (points <= input.max) return null;
   return [
     { at: input.from, availableMinor: start },
-    ...[...buckets.entries()].sort(([a], [b]) => a - b).map(([, p]) => p),
+    ...[...buckets.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, p]) => ({ at: new Date(p.at), availableMinor: p.availableMinor })),
     { at: input.now, availableMinor: previous },
   ];
 }
@@ -137,4 +142,36 @@ export function thinnedHistoryFromSlices(input: {
 /** Movements after `from` (and at or before the slices' `now`): the chart's "movements" figure. */
 export function movementsAfter(slices: readonly MovementSlice[], cuts: readonly number[], from: Date): number {
   return slices.filter((s) => s.slice > 0 && cuts[s.slice - 1]! > from.getTime()).reduce((n, s) => n + s.count, 0);
+}
+
+/**
+ * A movement as the in-memory ledger keeps it (lib/wallet/movement-ledger.ts), times in ms:
+ * it counts for a chart whose movements start after `since` when `countedAfter > since` and,
+ * unless `anyTime`, when it happened after `since` too.
+ */
+export type LedgerMovement = { at: number; deltaMinor: bigint; countedAfter: number; anyTime: boolean };
+
+/** What movementSlices sums in SQL, summed here: per slice between `cuts`, movements up to `now`. */
+export function slicesFromMovements(
+  movements: Iterable<LedgerMovement>,
+  query: { since: number; now: number; cuts: readonly number[] },
+): MovementSlice[] {
+  const { since, now, cuts } = query;
+  const bySlice = new Map<number, MovementSlice>();
+  for (const m of movements) {
+    if (m.countedAfter <= since || (!m.anyTime && m.at <= since) || m.at > now) continue;
+    const index = sliceOf(m.at, cuts);
+    let slice = bySlice.get(index);
+    if (!slice) {
+      slice = { slice: index, sumMinor: 0n, count: 0, changes: 0, lastChangeAt: null };
+      bySlice.set(index, slice);
+    }
+    slice.sumMinor += m.deltaMinor;
+    slice.count += 1;
+    if (m.deltaMinor !== 0n) {
+      slice.changes += 1;
+      if (slice.lastChangeAt === null || m.at > slice.lastChangeAt) slice.lastChangeAt = m.at;
+    }
+  }
+  return [...bySlice.values()].sort((a, b) => a.slice - b.slice);
 }

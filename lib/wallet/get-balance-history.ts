@@ -7,6 +7,7 @@ import { movementsAfter, sliceCuts, thinnedHistoryFromSlices } from "./balance-s
 import { creditEvents } from "./credit-events";
 import { orderEvents } from "./order-events";
 import { readBalances, type BalancesRead } from "./read-balances";
+import { ledgerSlices } from "./movement-ledger";
 import { movementSlices } from "./movement-slices";
 import { balanceReadsSince } from "./record-balance-read";
 import { withdrawalEvents } from "./withdrawal-events";
@@ -72,7 +73,8 @@ type History = { points: BalancePoint[]; movements: number };
  */
 async function thinnedHistory({ currency, since, from, now, reads }: HistoryQuery): Promise<History | null> {
   const cuts = sliceCuts({ from: from.getTime(), now: now.getTime(), max: MAX_POINTS, reads });
-  const slices = await movementSlices({ currency, since, now, cuts });
+  const query = { currency, since, now, cuts };
+  const slices = (await ledgerSlices(query)) ?? (await movementSlices(query));
   const points = thinnedHistoryFromSlices({ reads, slices, cuts, from, now, max: MAX_POINTS });
   return points ? { points, movements: movementsAfter(slices, cuts, from) } : null;
 }

@@ -18,8 +18,10 @@ export async function movementSlices(query: {
   cuts: readonly number[];
 }): Promise<MovementSlice[]> {
   const { currency, since, now } = query;
-  // Compared as timestamps (UTC, as every time here), not as numbers: no arithmetic per row.
-  const cuts = `{${query.cuts.map((ms) => `"${new Date(ms).toISOString()}"`).join(",")}}`;
+  // Sent as milliseconds and turned into timestamps (UTC, as every time here) once, in the
+  // database, so rows are compared as timestamps, no arithmetic per row; formatting 2,000
+  // dates here cost more than the sums.
+  const cuts = `{${query.cuts.join(",")}}`;
   // When the upstream says it failed or was refunded, on this app's clock (orderToEvents).
   const released = Prisma.sql`o."createdAt" + greatest(interval '0', o."upstreamUpdatedAt" - o."upstreamCreatedAt")`;
   const rows = await db().$queryRaw<Row[]>(Prisma.sql`
@@ -49,8 +51,13 @@ export async function movementSlices(query: {
       WHERE w."currency" = ${currency} AND w."upstreamId" IS NOT NULL AND w."sendStartedAt" IS NOT NULL
         AND w."state" = 'cancelled' AND w."cancelledAt" IS NOT NULL
         AND (w."sendStartedAt" > ${since} OR w."cancelledAt" > ${since})
+    ), cuts AS (
+      -- Through text: array_agg builds an "expanded" array, which width_bucket would flatten
+      -- again for every row (10× slower at 2,000 cuts); array_in hands it a flat one, once.
+      SELECT array_agg(timestamp 'epoch' + ms * interval '1 millisecond' ORDER BY ms)::text::timestamp[] AS at
+      FROM unnest(${cuts}::bigint[]) ms
     ), sliced AS (
-      SELECT width_bucket(m.at, ${cuts}::timestamp[]) AS slice, sum(m.delta) AS sum, count(*) AS count,
+      SELECT width_bucket(m.at, (SELECT at FROM cuts)) AS slice, sum(m.delta) AS sum, count(*) AS count,
              count(*) FILTER (WHERE m.delta <> 0) AS changes,
              (extract(epoch FROM max(m.at) FILTER (WHERE m.delta <> 0)) * 1000)::bigint AS last
       FROM movements m WHERE m.at <= ${now} GROUP BY 1

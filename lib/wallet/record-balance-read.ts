@@ -15,23 +15,24 @@ export async function recordBalanceReads(
   readAt: Date,
   items: readonly { currency: string; availableMinor: string }[],
 ): Promise<void> {
+  if (items.length === 0) return;
+  const currencies = items.map((item) => item.currency);
+  const amounts = items.map((item) => BigInt(item.availableMinor).toString());
   try {
-    for (const item of items) {
-      const available = BigInt(item.availableMinor);
-      const last = await db().balanceRead.findFirst({
-        where: { currency: item.currency },
-        orderBy: { readAt: "desc" },
-        select: { availableMinor: true, readAt: true },
-      });
-      if (
-        last &&
-        last.availableMinor === available &&
-        readAt.getTime() - last.readAt.getTime() < SAME_READ_INTERVAL_MS &&
-        readAt >= last.readAt
-      )
-        continue;
-      await db().balanceRead.create({ data: { currency: item.currency, availableMinor: available, readAt } });
-    }
+    // One statement for every currency (the wallet page waits for it before drawing its chart).
+    await db().$executeRaw`
+      INSERT INTO "BalanceRead" ("currency", "availableMinor", "readAt")
+      SELECT read.currency, read.available, ${readAt}::timestamp
+      FROM unnest(${currencies}::text[], ${amounts}::bigint[]) AS read(currency, available)
+      WHERE NOT EXISTS (
+        SELECT 1 FROM (
+          SELECT r."availableMinor", r."readAt" FROM "BalanceRead" r
+          WHERE r."currency" = read.currency ORDER BY r."readAt" DESC LIMIT 1
+        ) last
+        WHERE last."availableMinor" = read.available
+          AND last."readAt" <= ${readAt}
+          AND last."readAt" > ${readAt}::timestamp - ${SAME_READ_INTERVAL_MS} * interval '1 millisecond'
+      )`;
   } catch (error) {
     logger.warn("balance read not recorded", { error: error instanceof Error ? error.message : String(error) });
   }

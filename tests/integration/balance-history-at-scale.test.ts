@@ -2,6 +2,9 @@ import { describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { fullHistory, getBalanceHistory } from "@/lib/wallet/get-balance-history";
 import { balanceReadsSince } from "@/lib/wallet/record-balance-read";
+import { sliceCuts } from "@/lib/wallet/balance-slices";
+import { ledgerSlices } from "@/lib/wallet/movement-ledger";
+import { movementSlices } from "@/lib/wallet/movement-slices";
 import { makeStaff } from "../support/db";
 
 const DAY = 86_400_000;
@@ -101,5 +104,81 @@ describe("the wallet chart of a busy month", () => {
     );
     expect(history.movements).toBe(expected.movements);
     expect(history.movements).toBeGreaterThan(1500);
+  });
+
+  test("the movements kept in memory sum as the database sums them, and follow what changes after they were read", async () => {
+    const currency = "XBL";
+    const requester = await makeStaff(["finance"]);
+    const start = Date.now();
+    const at = (msAgo: number) => new Date(start - msAgo);
+    const order = (i: number, created: Date, status: string, spanMs = 3_000) => ({
+      id: `ord_ledger_${i}`,
+      clientReference: `ledger-${i}`,
+      status,
+      totalMinor: BigInt(100 + i),
+      currency,
+      lines: [],
+      upstreamCreatedAt: created,
+      upstreamUpdatedAt: new Date(created.getTime() + spanMs),
+      createdAt: created,
+    });
+    const statuses = ["fulfilled", "failed", "refunded", "processing"];
+    await db().order.createMany({
+      data: Array.from({ length: 300 }, (_, i) => order(i, at(((i * 7919) % 300) * 0.11 * DAY + i * 1000), statuses[i % 4]!)),
+    });
+    await db().walletCredit.createMany({
+      data: [1, 2, 3].map((i) => ({
+        eventId: `evt_ledger_${i}`,
+        amountMinor: 5_000n * BigInt(i),
+        currency,
+        occurredAt: at(i * DAY),
+        createdAt: at(i * DAY),
+      })),
+    });
+    const withdrawal = (i: number) => ({
+      id: `wd_ledger_${i}`,
+      amountMinor: 7_000n + BigInt(i),
+      currency,
+      feeMinor: 100n,
+      netMinor: 6_900n,
+      quotedPayoutAt: at(0),
+      reason: "ledger test",
+      state: "sent",
+      requestedById: requester.staffId,
+      expiresAt: at(0),
+      sendStartedAt: at(i * 2 * DAY),
+      upstreamId: `wd_up_ledger_${i}`,
+    });
+    await db().withdrawalRequest.createMany({ data: [1, 2].map(withdrawal) });
+
+    const slicesAt = async (now: Date) => {
+      const from = new Date(now.getTime() - 30 * DAY);
+      const cuts = sliceCuts({ from: from.getTime(), now: now.getTime(), max: 400, reads: [] });
+      const query = { currency, since: from, now, cuts };
+      return { inMemory: await ledgerSlices(query), inSql: await movementSlices(query) };
+    };
+    const first = await slicesAt(new Date());
+    expect(first.inSql.length).toBeGreaterThan(100);
+    expect(first.inMemory).toEqual(first.inSql);
+
+    // After the ledger was read: an order fails, a new one is placed, one placed 34 days ago is
+    // refunded now (its refund lands inside the chart), a credit arrives, a withdrawal is cancelled.
+    await db().order.update({ where: { id: "ord_ledger_0" }, data: { status: "failed", upstreamUpdatedAt: at(-5_000) } });
+    await db().order.create({ data: order(1000, new Date(), "reserved") });
+    await db().order.create({ data: { ...order(1001, at(34 * DAY), "fulfilled", 34 * DAY - 60_000), id: "ord_ledger_old" } });
+    await db().order.update({ where: { id: "ord_ledger_old" }, data: { status: "refunded" } });
+    await db().walletCredit.create({
+      data: { eventId: "evt_ledger_new", amountMinor: 123_456n, currency, occurredAt: new Date(), createdAt: new Date() },
+    });
+    await db().withdrawalRequest.update({ where: { id: "wd_ledger_1" }, data: { state: "cancelled", cancelledAt: new Date() } });
+
+    const second = await slicesAt(new Date(Date.now() + 10_000));
+    expect(second.inMemory).toEqual(second.inSql);
+    const total = (slices: { sumMinor: bigint }[] | null) => (slices ?? []).reduce((sum, s) => sum + s.sumMinor, 0n);
+    // Failed +100 back, new order −1000 −… : the sums moved, so a ledger that missed a change would differ.
+    expect(total(second.inSql) - total(first.inSql)).toBe(100n - 1100n + 1101n + 123_456n + 7_001n);
+
+    // A chart that must start before what the ledger holds is summed in the database.
+    expect(await ledgerSlices({ currency, since: at(60 * DAY), now: new Date(), cuts: [] })).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { getDepositAddress } from "@/lib/wallet/deposit-address";
 import { listCredits } from "@/lib/wallet/list-credits";
 import { listDeposits } from "@/lib/wallet/list-deposits";
 import { requestDepositAddress } from "@/lib/wallet/request-deposit-address";
+import { recordBalanceReads } from "@/lib/wallet/record-balance-read";
 import { makeStaff } from "../support/db";
 import { control, upstreamGet } from "../support/sandbox";
 import { deliver, delivery, envelope, headerId, type Envelope } from "./webhook-support";
@@ -51,6 +52,31 @@ async function receive(event: Envelope): Promise<string> {
 const originalLowBalance = (await getSettings()).lowBalance;
 afterAll(async () => {
   await updateSettings(await makeStaff(["admin"]), { lowBalance: originalLowBalance });
+});
+
+describe("recorded balance reads (the chart's anchors)", () => {
+  test("an unchanged balance is recorded again only after 5 minutes; a changed one at once, per currency", async () => {
+    // Currencies no other test reads, so the rows below are this test's alone.
+    const [a, b] = [`Q${uniqueCents() % 100}`, `X${uniqueCents() % 100}`].map((c) => c.padEnd(3, "Q"));
+    const rows = async (currency: string) =>
+      (await db().balanceRead.findMany({ where: { currency }, orderBy: { readAt: "asc" } })).map(
+        (r) => `${r.availableMinor} @${(r.readAt.getTime() - t0) / 60_000}m`,
+      );
+    const t0 = Date.parse("2026-01-01T10:00:00Z");
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000);
+    await recordBalanceReads(at(0), [
+      { currency: a!, availableMinor: "100" },
+      { currency: b!, availableMinor: "7" },
+    ]);
+    await recordBalanceReads(at(1), [
+      { currency: a!, availableMinor: "100" },
+      { currency: b!, availableMinor: "8" },
+    ]);
+    await recordBalanceReads(at(4.9), [{ currency: a!, availableMinor: "100" }]);
+    await recordBalanceReads(at(6), [{ currency: a!, availableMinor: "100" }]);
+    expect(await rows(a!)).toEqual(["100 @0m", "100 @6m"]);
+    expect(await rows(b!)).toEqual(["7 @0m", "8 @1m"]);
+  });
 });
 
 describe("wallet balances", () => {

@@ -4,7 +4,7 @@ import {
   bucketOf,
   movementsAfter,
   sliceCuts,
-  sliceOf,
+  slicesFromMovements,
   thinnedHistoryFromSlices,
   type MovementSlice,
 } from "@/lib/wallet/balance-slices";
@@ -15,23 +15,10 @@ function random(seed: number) {
   return () => (s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32;
 }
 
-/** What the database does (lib/wallet/movement-slices.ts): sum the movements between the cuts. */
+/** The movements summed between the cuts, as the ledger sums them (the database sums the same; an integration test compares). */
 function sumPerSlice(events: readonly BalanceEvent[], cuts: readonly number[], now: number): MovementSlice[] {
-  const slices = new Map<number, MovementSlice>();
-  for (const e of events) {
-    const at = e.at.getTime();
-    if (at > now) continue;
-    const key = sliceOf(at, cuts);
-    const slice = slices.get(key) ?? { slice: key, sumMinor: 0n, count: 0, changes: 0, lastChangeAt: null };
-    slice.sumMinor += e.deltaMinor;
-    slice.count += 1;
-    if (e.deltaMinor !== 0n) {
-      slice.changes += 1;
-      slice.lastChangeAt = Math.max(slice.lastChangeAt ?? -Infinity, at);
-    }
-    slices.set(key, slice);
-  }
-  return [...slices.values()];
+  const movements = events.map((e) => ({ at: e.at.getTime(), deltaMinor: e.deltaMinor, countedAfter: Infinity, anyTime: true }));
+  return slicesFromMovements(movements, { since: -Infinity, now, cuts });
 }
 
 /** A month of movements and reads; times on whole minutes so that ties with reads and bucket edges happen. */
