@@ -127,8 +127,8 @@ async function OrdersResults({
 }) {
   // The search first: it may mirror an order found at the upstream, which the count then includes.
   const { rows, nextCursor, lookedUp } = await searchOrders(actor, filter, { cursor, limit: PAGE_SIZE });
-  const count = await countOrdersCapped(actor, filter);
-  const reveals = Object.fromEntries(await revealCounts(rows.map((r) => r.id)));
+  const [count, revealed] = await Promise.all([countOrdersCapped(actor, filter), revealCounts(rows.map((r) => r.id))]);
+  const reveals = Object.fromEntries(revealed);
   const filtered = query.size > 0;
   const pager = keysetPager("/orders", query, { cursor, nextCursor, shown: rows.length }, count, {
     noun: ["order", "orders"],
