@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -35,7 +35,9 @@ export async function launchApp({ dataDir, ports, demoPassword, env: extra = {} 
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const log = createWriteStream(path.join(ROOT, `${env.DATA_DIR}.log`));
+  const logFile = path.join(ROOT, `${env.DATA_DIR}.log`);
+  mkdirSync(path.dirname(logFile), { recursive: true }); // a fresh clone has no .data yet
+  const log = createWriteStream(logFile);
   const watch = (chunk: Buffer) => {
     log.write(chunk);
     upstream429 += (chunk.toString().match(/"status":429/g) ?? []).length;
