@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
 import { CALL_COUNT_RETENTION_MS } from "./call-counts";
+import { pruneSharedReadCache } from "./shared-read-cache";
 
 export const UPSTREAM_QUEUES = { pruneCallCounts: periodicQueue("upstream.prune-call-counts", 600) } as const;
 
@@ -14,7 +15,14 @@ export async function pruneCallCounts(now = new Date()): Promise<number> {
   return count;
 }
 
-/** The upstream budget's housekeeping, run by the worker once an hour. */
+/** The upstream budget's housekeeping (and the shared catalog cache's), run by the worker once an hour. */
 export const upstreamJobs: JobDefinition[] = [
-  periodicJob({ queue: UPSTREAM_QUEUES.pruneCallCounts, everySeconds: () => 3_600, run: () => pruneCallCounts() }),
+  periodicJob({
+    queue: UPSTREAM_QUEUES.pruneCallCounts,
+    everySeconds: () => 3_600,
+    run: async () => {
+      await pruneCallCounts();
+      await pruneSharedReadCache();
+    },
+  }),
 ];

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { createCallCounts, type CallCounts } from "./call-counts";
 import { createDbBudget } from "./db-budget";
+import { sharedReadCache } from "./shared-read-cache";
 import { toAppError } from "./to-app-error";
 
 /**
@@ -44,6 +45,7 @@ export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
     timeoutMs: config.timeoutMs,
     retryBaseMs: config.retryBaseMs,
     catalogTtlMs: config.catalogTtlMs,
+    shared: sharedReadCache,
     onAttempt: (a) => {
       counts.attempt(a);
       (a.outcome === "ok" ? logger.debug : logger.warn)("upstream attempt", { ...a });

@@ -8,7 +8,16 @@ import { createTransport, type Priority, type TransportOptions } from "./transpo
  * cached briefly and coalesced; everything else goes to the upstream each time.
  * Construct once per process (lib/upstream/service.ts wires it to the database-backed budget).
  */
-export type ServiceClientOptions = TransportOptions & { catalogTtlMs?: number };
+/**
+ * A cache shared by every process and instance of the app (the database's, lib/upstream/shared-read-cache.ts),
+ * behind each process's own: catalog answers are JSON, so one process's upstream call serves all.
+ */
+export type SharedReadCache = {
+  get(key: string): Promise<{ value: unknown; expiresAt: number } | null>;
+  put(key: string, value: unknown, expiresAt: number): Promise<void>;
+};
+
+export type ServiceClientOptions = TransportOptions & { catalogTtlMs?: number; shared?: SharedReadCache };
 export type CallOptions = { priority?: Priority; deadlineMs?: number };
 
 export type ProductQuery = { query?: string; countryCode?: string; category?: string; offset?: number; limit?: number };
@@ -42,6 +51,30 @@ export function createServiceClient(options: ServiceClientOptions) {
   const cache = createReadCache();
   const catalogTtlMs = options.catalogTtlMs ?? 60_000;
 
+  /**
+   * A catalog read: this process's cache, then the shared one, then the upstream (whose answer
+   * then fills both). An answer found in the shared cache is kept here only for what is left
+   * of its time, so nothing is served older than the TTL. The shared cache failing costs only
+   * its saving: the read goes to the upstream.
+   */
+  const catalogRead = async <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const shared = options.shared;
+    if (!shared || catalogTtlMs <= 0) return cache.get(key, catalogTtlMs, load);
+    const found = await cache.get(
+      key,
+      (entry) => entry.expiresAt - Date.now(),
+      async () => {
+        const held = await shared.get(key).catch(() => null);
+        if (held && held.expiresAt > Date.now()) return { value: held.value as T, expiresAt: held.expiresAt };
+        const value = await load();
+        const expiresAt = Date.now() + catalogTtlMs;
+        await shared.put(key, value, expiresAt).catch(() => undefined);
+        return { value, expiresAt };
+      },
+    );
+    return found.value;
+  };
+
   const get = <S extends z.ZodType>(
     path: string,
     schema: S,
@@ -55,25 +88,15 @@ export function createServiceClient(options: ServiceClientOptions) {
 
     // Catalog (cached, coalesced)
     listProducts: (q: ProductQuery, call: CallOptions = {}) =>
-      cache.get(
+      catalogRead(
         `products:${JSON.stringify(q)}`,
-        catalogTtlMs,
         async () => (await get("/api/v1/products", s.productPageSchema, q, call)).data,
       ),
     getProduct: (id: string, call: CallOptions = {}) =>
-      cache.get(
+      catalogRead(
         `product:${id}`,
-        catalogTtlMs,
         async () => (await get(`/api/v1/products/${encodeURIComponent(id)}`, s.productSchema, {}, call)).data,
       ),
-    /** Several products in one call (sandbox: `ids=` comma list; see sandbox/README.md). */
-    refreshProducts: async (ids: string[], call: CallOptions = {}) => {
-      const page = (
-        await get("/api/v1/products", s.productPageSchema, { ids: ids.join(","), limit: Math.min(100, ids.length) }, call)
-      ).data;
-      cache.invalidate("product:");
-      return page.items;
-    },
     /** Raw image bytes; pass the ETag held to revalidate (a 304 costs no body). */
     getProductImage: (publicReference: string, etag?: string, call: CallOptions = {}) =>
       http.send({
