@@ -5,6 +5,7 @@ import { logger } from "@/lib/log";
 import { upstream, upstreamBudget } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { mirrorOrders } from "./mirror";
+import { importMayUseMinute } from "./import-pacing";
 import { ensureSyncState, minuteOf, msToNextMinute } from "./sync-state";
 
 export const IMPORT_PAGE_SIZE = 100;
@@ -18,8 +19,8 @@ export type ImportStep = { state: "running" | "paused" | "done"; pageRead: boole
  *
  * It never makes a person wait: it asks the shared budget at background priority (which
  * stops at three quarters of the limit, leaving the rest to people), spends at most
- * ORDERS_IMPORT_CALLS_PER_MINUTE of it, spaced evenly, leaves a minute that people already
- * keep busy (the background cap less its own share used) to them, and when the budget is
+ * ORDERS_IMPORT_CALLS_PER_MINUTE of it, spaced evenly, leaves a minute that others already
+ * keep busy to them (./import-pacing.ts), and when the budget is
  * taken it gives up the turn rather than queue, and tries again next minute. `nextInMs` says when
  * the worker should run the next step (null: nothing left, or paused).
  */
@@ -31,11 +32,15 @@ export async function importOrdersPage(): Promise<ImportStep> {
   const now = Date.now();
   const window = minuteOf(now);
   const callsThisMinute = row.callsWindowStart?.getTime() === window.getTime() ? row.callsInWindow : 0;
-  if (callsThisMinute >= importCallsPerMinute) return { state: "running", pageRead: false, nextInMs: msToNextMinute(now) };
-  // A busy minute (people browsing, a bulk order) is left to them: the import waits for a quieter one.
+  // Its own rate spent, or a busy minute (people browsing, a bulk order) left to them: the next minute.
   const budget = upstreamBudget();
-  if ((await budget.usedThisMinute()) >= budget.caps.background - importCallsPerMinute)
-    return { state: "running", pageRead: false, nextInMs: msToNextMinute(now) };
+  const mayRead = importMayUseMinute({
+    usedThisMinute: await budget.usedThisMinute(),
+    importCallsThisMinute: callsThisMinute,
+    backgroundCap: budget.caps.background,
+    importCallsPerMinute,
+  });
+  if (!mayRead) return { state: "running", pageRead: false, nextInMs: msToNextMinute(now) };
 
   let page;
   try {
