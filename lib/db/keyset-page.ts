@@ -33,16 +33,8 @@ export function readTimeCursor(cursor: string): { at: Date; id: string } {
   return { at: new Date(Number(cursor.slice(0, dot))), id: cursor.slice(dot + 1) };
 }
 
-/**
- * The cap of a count behind a "contains" text search: a trigram index only narrows the rows
- * down, each is then checked, so counting to 10,000 of a broad match ("shop" in a quarter of
- * 100,000 orders) took ~80 ms on the embedded database; to 1,000, a tenth. "1,000+ orders
- * match" says as much to a person as a larger figure.
- */
-export const SEARCH_COUNT_CAP = 1_000;
-
 /** A count that stops at the cap: `count` is asked for at most one row more than the cap. */
-export async function cappedCount(count: (take: number) => Promise<number>, cap = COUNT_CAP): Promise<CappedCount> {
-  const total = await count(cap + 1);
-  return total > cap ? { total: cap, capped: true } : { total, capped: false };
+export async function cappedCount(count: (take: number) => Promise<number>): Promise<CappedCount> {
+  const total = await count(COUNT_CAP + 1);
+  return total > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total, capped: false };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { db, Prisma } from "@/lib/db/client";
-import { cappedCount, COUNT_CAP, SEARCH_COUNT_CAP, type CappedCount } from "@/lib/db/keyset-page";
+import { cappedCount, type CappedCount } from "@/lib/db/keyset-page";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { orderConditions, type OrderFilter } from "./list-orders";
 
@@ -22,12 +22,9 @@ export async function countOrders(actor: Actor, filter: OrderFilter): Promise<nu
  */
 export async function countOrdersCapped(actor: Actor, filter: OrderFilter): Promise<CappedCount> {
   assertCan(actor, "orders.read");
-  return cappedCount(
-    async (take) => {
-      const [row] = await db().$queryRaw<{ count: bigint }[]>`
+  return cappedCount(async (take) => {
+    const [row] = await db().$queryRaw<{ count: bigint }[]>`
       SELECT count(*) AS "count" FROM (SELECT 1 FROM "Order" o ${whereOf(actor, filter)} LIMIT ${take}) AS capped`;
-      return Number(row?.count ?? 0);
-    },
-    filter.reference || filter.product ? SEARCH_COUNT_CAP : COUNT_CAP,
-  );
+    return Number(row?.count ?? 0);
+  });
 }
