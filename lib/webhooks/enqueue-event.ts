@@ -4,8 +4,10 @@ import type { QueueSpec } from "@/lib/jobs/define-job";
 import { insertJobs } from "@/lib/jobs/send-job";
 
 /**
- * One job per inbox event. Declared here, beside its only sender, rather than in jobs.ts:
- * jobs.ts runs the sweep, which sends here, and the queue's home must not import it back.
+ * A job for one inbox event: a failed event's retry (process-pending.ts), an admin's
+ * reprocess, a claim released after its worker died. New events are not queued one by one:
+ * they are drained from the inbox (drain-inbox.ts). Declared here, beside its senders, rather
+ * than in jobs.ts: jobs.ts runs the sweep, which sends here, and must not be imported back.
  * Exclusive: one queued-or-running job per singleton key (the event id). Retries 5–10 s,
  * doubling, at most 10 min apart (about 20 min in all). A batch runs one order's events in
  * turn, each bounded by refreshOrder's 60 s deadline: 15 min to expire.
@@ -43,8 +45,7 @@ let flushing: NodeJS.Timeout | null = null;
  * the inbox claim decides (claim-events.ts).
  *
  * Jobs asked for within a couple of milliseconds go in one INSERT: on PGlite, where the
- * database runs one statement at a time, a send per delivery was half of the receiver's
- * cost under load (bench/webhook-receiver.ts). A lone delivery waits 2 ms more.
+ * database runs one statement at a time, a send per job is costly when many fail together.
  */
 export function enqueueEventProcessing(
   eventId: string,
@@ -63,7 +64,7 @@ export function enqueueEventProcessing(
 }
 
 /** The job that processes one inbox event, keyed by the event id (one queued-or-running job per event). */
-export function processJob(eventId: string, orderId: string | undefined): JobInsert<ProcessJob> {
+function processJob(eventId: string, orderId: string | undefined): JobInsert<ProcessJob> {
   return { data: { eventId, ...(orderId ? { orderId } : {}) }, singletonKey: eventId };
 }
 

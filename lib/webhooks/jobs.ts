@@ -2,16 +2,28 @@ import "server-only";
 import type { Job, JobResult } from "pg-boss";
 import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
 import { periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
+import { askForDrain, WEBHOOK_DRAIN_QUEUE } from "./drain-inbox";
 import { WEBHOOK_PROCESS_QUEUE, type ProcessJob } from "./enqueue-event";
 import { groupByOrder } from "./group-by-order";
 import { processEvent } from "./process-event";
 import { processPendingEvents } from "./process-pending";
 
-/** The inbox sweep: events whose job was lost, and claims whose worker died (process-pending.ts). */
+/** The inbox sweep: events whose drain request was lost, and claims whose worker died (process-pending.ts). */
 export const WEBHOOK_SWEEP_QUEUE = periodicQueue("webhook.sweep", 300);
+
+/** Rows claimed per pass of a drain; a full pass means there may be more. */
+const DRAIN_PASS = 100;
+/** A drain hands over to a fresh one after this long, well inside its queue's expiry. */
+const DRAIN_RUN_MS = 5 * 60_000;
 
 /** The webhook inbox's jobs, run by the worker. */
 export const webhookJobs: JobDefinition[] = [
+  defineJob<object>({
+    queue: WEBHOOK_DRAIN_QUEUE,
+    // As for webhook.process below: PGlite has no NOTIFY, so the poll is what wakes a drain there.
+    work: (embedded) => ({ batchSize: 1, pollingIntervalSeconds: embedded ? 0.5 : 1, notifyPollingIntervalSeconds: 2 }),
+    handle: () => drainInbox(),
+  }),
   defineJob<ProcessJob>({
     queue: WEBHOOK_PROCESS_QUEUE,
     // PGlite has no NOTIFY: fetch in batches and keep fetching while batches come back full
@@ -29,6 +41,16 @@ export const webhookJobs: JobDefinition[] = [
   }),
   periodicJob({ queue: WEBHOOK_SWEEP_QUEUE, everySeconds: () => 10, run: () => processPendingEvents({ olderThanMs: 5_000 }) }),
 ];
+
+/** Every pending event, oldest first, one order's events in turn (process-pending.ts). */
+async function drainInbox(): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const { claimed } = await processPendingEvents({ olderThanMs: 0, limit: DRAIN_PASS });
+    if (claimed < DRAIN_PASS) return;
+    if (Date.now() - started > DRAIN_RUN_MS) return askForDrain();
+  }
+}
 
 async function runInTurn(jobs: Job<ProcessJob>[]): Promise<JobResult[]> {
   const results: JobResult[] = [];

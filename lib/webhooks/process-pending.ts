@@ -11,9 +11,10 @@ import { handleClaimedEvent } from "./handle-claimed-event";
 export type SweepResult = { claimed: number; handled: number; failed: number; released: number };
 
 /**
- * The worker's sweep: processes pending events that have waited longer than `olderThanMs`
- * (their job was lost between the inbox insert and the queue, or the queue is behind),
- * and hands claims whose worker died (lease expired) back as failed. Any number of sweeps
+ * Processes pending events that have waited longer than `olderThanMs`, oldest first: the
+ * inbox drain (olderThanMs 0, drain-inbox.ts) and the periodic sweep (a drain request that
+ * was lost, or drains that are behind) both run it. It also hands claims whose worker died
+ * (lease expired) back as failed. Any number of sweeps
  * and jobs may run at once: a row is claimed by one conditional UPDATE (claim-events.ts),
  * so each event is processed by exactly one of them. A failure here is queued as a normal
  * job (under a key of its own, so that a job for the event that is still finishing does not

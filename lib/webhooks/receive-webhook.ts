@@ -3,7 +3,6 @@ import { z } from "zod";
 import { getEnv, serviceConfig } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { isDataRefusal, sqlStateOf } from "@/lib/db/data-refusal";
-import { enqueueEventProcessing } from "./enqueue-event";
 import { storeInboxEvent, type Stored } from "./store-inbox-event";
 import { recordRefusedEvent, type Refusal } from "./refuse-event";
 import { findUnstorableText } from "@/lib/db/unstorable-text";
@@ -11,15 +10,13 @@ import { verifySignature, type SignatureRejection } from "./verify-signature";
 
 /**
  * The receiving half of the webhook contract (§6): bounded raw body, signature, envelope,
- * then the event is committed to the inbox under its unique id, together with its
- * processing job, BEFORE anything is acknowledged (store-inbox-event.ts groups concurrent
- * deliveries into one transaction). A duplicate delivery finds the row and is acknowledged
- * without being queued again. Processing never happens here (it may call a slow upstream): the event is
- * handed to the job queue, and the worker's sweep finds it even if that hand-off is lost.
+ * then the event is committed to the inbox under its unique id BEFORE anything is
+ * acknowledged (store-inbox-event.ts groups concurrent deliveries into one statement). A
+ * duplicate delivery finds the row and is acknowledged as one. Processing never happens here
+ * (it may call a slow upstream): the inbox is the workers' queue (drain-inbox.ts), and their
+ * sweep finds a pending row even if the request to drain is lost.
  */
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
-/** How long an acknowledgement may wait for the queue; the contract allows 5 s in all. */
-const ENQUEUE_WAIT_MS = 1_500;
 
 export type ReceiveResult =
   | { outcome: "accepted"; eventId: string; duplicate: boolean }
@@ -115,10 +112,9 @@ export async function receiveWebhook(
       ...refusal,
       reason: `${unstorable.path.slice(0, 200)} holds ${unstorable.problem}, which the database cannot store.`,
     });
-  const orderId = typeof envelope.data?.orderId === "string" ? envelope.data.orderId : undefined;
   let stored: Stored;
   try {
-    stored = await storeInboxEvent({ id: verdict.eventId, type: envelope.type, occurredAt, payload: envelope, orderId });
+    stored = await storeInboxEvent({ id: verdict.eventId, type: envelope.type, occurredAt, payload: envelope });
   } catch (error) {
     // The same bytes would be refused on every retry: a permanent refusal, not "retry later".
     if (isDataRefusal(error))
@@ -130,7 +126,6 @@ export async function receiveWebhook(
     });
     return { outcome: "unavailable", code: "inbox_unavailable", detail: "The event could not be stored; retry later." };
   }
-  if (stored.stored && !stored.queued) await handOff(verdict.eventId, orderId);
   return { outcome: "accepted", eventId: verdict.eventId, duplicate: !stored.stored };
 }
 
@@ -204,21 +199,4 @@ function parseEnvelope(body: Uint8Array): z.infer<typeof envelopeSchema> | null 
 function validDate(value: string | undefined): Date | null {
   const date = value ? new Date(value) : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;
-}
-
-/** Queues the event, waiting a bounded time: the row is durable, and the worker's sweep covers a lost hand-off. */
-async function handOff(eventId: string, orderId: string | undefined): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const sent = enqueueEventProcessing(eventId, { orderId }).catch((error: unknown) => {
-    logger.warn("webhook event not queued; the sweep will process it", {
-      eventId,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  });
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ENQUEUE_WAIT_MS);
-    timer.unref();
-  });
-  await Promise.race([sent, waited]);
-  clearTimeout(timer);
 }
