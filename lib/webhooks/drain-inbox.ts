@@ -10,7 +10,9 @@ import { logger } from "@/lib/log";
  * deliveries costs the queue one job instead of one per event. A waiting drain has not read
  * the inbox yet and will see every row committed before it starts, which is why a request
  * that finds one waiting may be dropped. A failed event is retried on its own
- * (`webhook.process`, with backoff); the periodic sweep covers a request that was lost.
+ * (`webhook.process`, with backoff). The periodic sweep (jobs.ts, every 10 s) covers a
+ * request that was lost, and a drain whose worker died, which holds the key until the
+ * queue expires it.
  */
 export const WEBHOOK_DRAIN_QUEUE: QueueSpec = {
   name: "webhook.drain",

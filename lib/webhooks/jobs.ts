@@ -11,8 +11,8 @@ import { processPendingEvents } from "./process-pending";
 /** The inbox sweep: events whose drain request was lost, and claims whose worker died (process-pending.ts). */
 export const WEBHOOK_SWEEP_QUEUE = periodicQueue("webhook.sweep", 300);
 
-/** Rows claimed per pass of a drain; a full pass means there may be more. */
-const DRAIN_PASS = 100;
+/** Rows claimed per pass of a drain; a full pass means there may be more. Small enough that a pass of slow events ends well inside the queue's expiry. */
+const DRAIN_PASS = 50;
 /** A drain hands over to a fresh one after this long, well inside its queue's expiry. */
 const DRAIN_RUN_MS = 5 * 60_000;
 
