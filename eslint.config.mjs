@@ -7,7 +7,8 @@ import nextTs from "eslint-config-next/typescript";
  * - components render; they never reach the database or the upstream client;
  * - route handlers read the request and call a domain function; they never query the database;
  * - lib/jobs runs what the worker hands it and imports no domain;
- * - the sandbox is the other side of the wire: no app code imports it.
+ * - the sandbox is the other side of the wire: no app code imports it;
+ * - links go through components/ui/link.tsx (no automatic prefetch).
  * ESLint applies one `no-restricted-imports` per file (a later block replaces an earlier one), so each
  * block below lists every rule that applies to its files.
  */
@@ -27,6 +28,10 @@ const domains = {
   group: ["@/lib/*", "!@/lib/db", "!@/lib/db/**", "!@/lib/env", "!@/lib/log", "!@/lib/jobs", "!@/lib/jobs/**", "../*"],
   message: "lib/jobs runs the jobs it is handed and imports no domain (each domain declares its jobs in lib/<domain>/jobs.ts).",
 };
+const nextLink = {
+  group: ["next/link"],
+  message: "Use Link from @/components/ui/link: it does not prefetch every link in view (each prefetch is a full server render).",
+};
 const restrict = (...patterns) => ["error", { patterns }];
 
 const config = [
@@ -45,9 +50,10 @@ const config = [
   },
   {
     files: ["app/**", "lib/**", "components/**", "proxy.ts", "scripts/**"],
-    rules: { "no-restricted-imports": restrict(sandbox) },
+    rules: { "no-restricted-imports": restrict(sandbox, nextLink) },
   },
-  { files: ["components/**"], rules: { "no-restricted-imports": restrict(sandbox, database, upstreamClient) } },
+  { files: ["components/**"], rules: { "no-restricted-imports": restrict(sandbox, database, upstreamClient, nextLink) } },
+  { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": restrict(sandbox, database, upstreamClient) } },
   { files: ["app/**/route.ts"], rules: { "no-restricted-imports": restrict(sandbox, database) } },
   { files: ["lib/jobs/**"], rules: { "no-restricted-imports": restrict(sandbox, domains) } },
 ];

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Suspense, type ReactNode } from "react";
 import { requirePageSession } from "@/lib/auth/current";
 import { can, type RoleName } from "@/lib/auth/permissions";

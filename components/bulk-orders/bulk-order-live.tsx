@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { approvalReasonFor, NeedsApproval } from "@/components/ordering/spend-notice";
 import type { RemainingSpend } from "@/lib/spend/get-remaining-spend";
 import { useState } from "react";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/page-header";

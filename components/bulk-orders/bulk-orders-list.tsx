@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { BulkOrderSummary } from "@/lib/bulk-orders/bulk-view";
 import { BulkStateBadge } from "./bulk-state-badge";
 import { formatTotals, utcMinute } from "./bulk-format";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatMoney } from "@/lib/money";
 import type { BulkOrderView, BulkRowView } from "@/lib/bulk-orders/bulk-view";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";

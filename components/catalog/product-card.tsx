@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { ProductView } from "@/lib/catalog/product-view";
 import { describePrice, imageSrc, PRODUCT_TYPE_LABELS } from "@/lib/catalog/describe-price";
 import { regionName } from "@/lib/catalog/region-name";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { LiveSession } from "@/lib/auth/staff-session";
 import { waitingDecisions, type WaitingDecision } from "@/lib/overview/waiting-decisions";
 import { utcTime } from "@/components/ui/utc-time";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { LiveSession } from "@/lib/auth/staff-session";
 import { failedOrdersToRetry, RETRY_WINDOW_DAYS } from "@/lib/overview/failed-orders-to-retry";
 import { ordersToday } from "@/lib/overview/orders-today";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { LiveSession } from "@/lib/auth/staff-session";
 import {
   ordersNeedingSupport,

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatMoney } from "@/lib/money";
 import type { OrderListRow } from "@/lib/orders/list-orders";
 import { OrderStatusBadge } from "./order-status-badge";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatMoney } from "@/lib/money";
 import type { ReconciliationView } from "@/lib/reconciliation/reconciliation-view";
 import type { Column } from "@/components/ui/data-table";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { currentSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
 import { formatMoney } from "@/lib/money";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { can, ROLE_LABELS, isRole } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";
 import { NAV_ITEMS } from "./nav-items";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Button } from "./button";
 
 /** The look of a filter's input or select. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { hrefWith } from "./search-params";
 
 type PagerLink = { href: string; text: string; testId?: string } | null | undefined;

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatMoney } from "@/lib/money";
 import type { LowBalanceWarning } from "@/lib/wallet/get-low-balance-warning";
 import { utcTime } from "@/components/ui/utc-time";

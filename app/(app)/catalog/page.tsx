@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { requirePageSession } from "@/lib/auth/current";
 import { catalogQuerySchema, listProducts } from "@/lib/catalog/list-products";
 import { getCatalogFacets } from "@/lib/catalog/catalog-facets";

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { requirePageSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";

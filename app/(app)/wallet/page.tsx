@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { Suspense } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { requirePageSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";

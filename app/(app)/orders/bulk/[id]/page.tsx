@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { requirePageSession } from "@/lib/auth/current";
 import { getBulkOrder } from "@/lib/bulk-orders/get-bulk-order";
