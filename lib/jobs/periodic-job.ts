@@ -27,7 +27,10 @@ export const CHAIN_KEY = "chain";
 export function periodicJob(task: { queue: QueueSpec; everySeconds: () => number; run: () => Promise<unknown> }): JobDefinition {
   return defineJob<{ keeper?: boolean }>({
     queue: task.queue,
-    work: () => ({ pollingIntervalSeconds: 1 }),
+    // Each poll is a query, and on PGlite (no NOTIFY) the worker's polls were most of what an
+    // idle app cost the database (~50 ms of its CPU a second). A link is due every
+    // `everySeconds`: polling at a quarter of that keeps a pass at most a quarter late.
+    work: () => ({ pollingIntervalSeconds: Math.min(5, Math.max(1, task.everySeconds() / 4)) }),
     async handle(jobs: Job<{ keeper?: boolean }>[], context) {
       try {
         for (const job of jobs) {
