@@ -37,10 +37,7 @@ export async function processPendingEvents(
   let handled = 0;
   let failed = 0;
   // One order's events in turn, different orders side by side (group-by-order.ts).
-  const queue = groupByOrder(
-    claimed,
-    (event: ClaimedEvent) => (event.payload as { data?: { orderId?: unknown } } | null)?.data?.orderId,
-  );
+  const queue = groupByOrder(claimed, (event: ClaimedEvent) => orderIdOf(event.payload));
   const lanes = Array.from({ length: Math.max(1, options.concurrency ?? 5) }, async () => {
     for (let group = queue.shift(); group; group = queue.shift()) {
       for (const event of group) {
@@ -49,9 +46,12 @@ export async function processPendingEvents(
           handled += 1;
         } catch {
           failed += 1;
-          await enqueueEventProcessing(event.id, { startAfterSeconds: 5, singletonKey: `${event.id}:sweep` }).catch(
-            (error: unknown) => logger.warn("retry not queued", { eventId: event.id, error: String(error) }),
-          );
+          // With its order id, so that the retry still runs in turn with that order's other events.
+          await enqueueEventProcessing(event.id, {
+            startAfterSeconds: 5,
+            singletonKey: `${event.id}:sweep`,
+            orderId: orderIdOf(event.payload),
+          }).catch((error: unknown) => logger.warn("retry not queued", { eventId: event.id, error: String(error) }));
         }
       }
     }
@@ -64,9 +64,15 @@ async function releaseExpiredClaims(): Promise<number> {
   const expired = await db().webhookEvent.updateManyAndReturn({
     where: { state: "processing", processedAt: { lt: new Date(Date.now() - CLAIM_LEASE_MS) } },
     data: { state: "failed", lastError: "processing was interrupted (worker stopped); retrying", processedAt: null },
-    select: { id: true },
+    select: { id: true, payload: true },
   });
-  for (const { id } of expired) await enqueueEventProcessing(id).catch(() => undefined);
+  for (const { id, payload } of expired) await enqueueEventProcessing(id, { orderId: orderIdOf(payload) }).catch(() => undefined);
   if (expired.length) logger.warn("expired webhook claims released", { count: expired.length });
   return expired.length;
+}
+
+/** The order an event is about (order events carry `data.orderId`), if any. */
+function orderIdOf(payload: unknown): string | undefined {
+  const orderId = (payload as { data?: { orderId?: unknown } } | null)?.data?.orderId;
+  return typeof orderId === "string" && orderId ? orderId : undefined;
 }

@@ -131,6 +131,19 @@ describe("receiving webhooks", () => {
     expect(await row(event)).toMatchObject({ state: "unknown_kind", attempts: 1 });
   });
 
+  test("an event that fails in a drain is queued for a retry that keeps its order id, so it stays in turn with that order", async () => {
+    const orderId = `ord_gone_${randomUUID().slice(0, 8)}`;
+    const event = envelope("order.fulfilled", { orderId });
+    expect((await deliver(delivery(event))).status).toBe(200);
+    await processPendingEvents({ olderThanMs: 0, limit: 1000 });
+    expect(await row(event)).toMatchObject({ state: "failed", attempts: 1 });
+    const [retry] = await db().$queryRawUnsafe<{ data: { eventId: string; orderId?: string } }[]>(
+      `SELECT data FROM pgboss.job WHERE name = 'webhook.process' AND singleton_key = $1`,
+      `${headerId(event)}:sweep`,
+    );
+    expect(retry?.data).toEqual({ eventId: headerId(event), orderId });
+  });
+
   test("unknown kinds are stored and marked, not dropped", async () => {
     const event = envelope("order.disputed.v2", {});
     await deliver(delivery(envelope("catalog.changed", { productId: "p1" })));
