@@ -16,6 +16,21 @@ async function signedIn(roles: string[]) {
 }
 
 describe("sessions end on the server", () => {
+  test("a live session names its person: id, email, name, every role, and when they last re-entered the password", async () => {
+    const { staff, sessionId } = await signedIn(["buyer", "support"]);
+    const live = await resolveSession(sessionId, { ip: "203.0.113.9", userAgent: "vitest" });
+    expect(live?.actor).toEqual({
+      staffId: staff.staffId,
+      email: staff.email,
+      name: expect.any(String),
+      roles: ["buyer", "support"],
+      ip: "203.0.113.9",
+      userAgent: "vitest",
+    });
+    expect(live?.reauthAt).toBeInstanceOf(Date);
+    expect(Math.abs(Date.now() - live!.reauthAt.getTime())).toBeLessThan(60_000);
+  });
+
   test("sign-out ends the session for good", async () => {
     const { sessionId } = await signedIn(["viewer"]);
     await endSession(sessionId, "signed_out");
