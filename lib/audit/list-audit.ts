@@ -3,7 +3,7 @@ import { z } from "zod";
 import { bigintCursorSchema, optionalIsoDaySchema, singleLineText } from "@/lib/validation";
 import { db, type Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { cappedCount, keysetPage, pageLimit, type CappedCount, type KeysetPage } from "@/lib/db/keyset-page";
+import { cappedCount, keysetPage, SEARCH_COUNT_CAP, pageLimit, type CappedCount, type KeysetPage } from "@/lib/db/keyset-page";
 
 export const auditFilterSchema = z.object({
   actor: singleLineText()
@@ -75,8 +75,11 @@ export async function listAudit(
   );
 }
 
-/** How many entries match the filter, up to the counting cap. */
+/** How many entries match the filter, up to the counting cap (the search cap when the actor's address is searched). */
 export async function countAudit(actor: Actor, filter: AuditFilter): Promise<CappedCount> {
   assertCan(actor, "audit.read");
-  return cappedCount((take) => db().auditEvent.count({ where: auditWhere(filter), take }));
+  return cappedCount(
+    (take) => db().auditEvent.count({ where: auditWhere(filter), take }),
+    filter.actor ? SEARCH_COUNT_CAP : undefined,
+  );
 }

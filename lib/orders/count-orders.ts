@@ -1,6 +1,6 @@
 import "server-only";
 import { db, Prisma } from "@/lib/db/client";
-import { cappedCount, type CappedCount } from "@/lib/db/keyset-page";
+import { cappedCount, SEARCH_COUNT_CAP, type CappedCount } from "@/lib/db/keyset-page";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { orderConditions, type OrderFilter } from "./list-orders";
 
@@ -18,13 +18,23 @@ export async function countOrders(actor: Actor, filter: OrderFilter): Promise<nu
 
 /**
  * The same, up to the counting cap (lib/db/keyset-page.ts): what the orders page shows, so
- * that a page over 100,000 orders never counts them all.
+ * that a page over 100,000 orders never counts them all. A search for text inside the
+ * reference or a product name stops at the lower search cap.
  */
 export async function countOrdersCapped(actor: Actor, filter: OrderFilter): Promise<CappedCount> {
   assertCan(actor, "orders.read");
-  return cappedCount(async (take) => {
-    const [row] = await db().$queryRaw<{ count: bigint }[]>`
-      SELECT count(*) AS "count" FROM (SELECT 1 FROM "Order" o ${whereOf(actor, filter)} LIMIT ${take}) AS capped`;
-    return Number(row?.count ?? 0);
-  });
+  return cappedCount(
+    async (take) => {
+      // In the list's order (newest first, its index), so that a broad filter stops after the
+      // newest matches instead of wherever another index happens to start: counting a 1-in-4
+      // reference search ("shop") walked 50,000 other references in the reference index first.
+      const [row] = await db().$queryRaw<{ count: bigint }[]>`
+      SELECT count(*) AS "count" FROM (
+        SELECT 1 FROM "Order" o ${whereOf(actor, filter)}
+        ORDER BY o."upstreamCreatedAt" DESC, o."id" DESC LIMIT ${take}
+      ) AS capped`;
+      return Number(row?.count ?? 0);
+    },
+    filter.reference || filter.product ? SEARCH_COUNT_CAP : undefined,
+  );
 }

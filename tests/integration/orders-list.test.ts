@@ -7,6 +7,7 @@ import { parseInput } from "@/lib/validation";
 import { listOrders, orderCursorSchema, orderFilterSchema, type OrderFilter } from "@/lib/orders/list-orders";
 import { exportOrdersCsv } from "@/lib/orders/export-orders";
 import { getOrder } from "@/lib/orders/get-order";
+import { countOrdersCapped } from "@/lib/orders/count-orders";
 import { makeStaff } from "../support/db";
 
 // Every row of this file carries a unique client-reference prefix, so other tests' orders never interfere.
@@ -266,5 +267,31 @@ describe("orders list (from the mirror)", () => {
       .slice(1);
     expect(big).toHaveLength(520);
     expect(new Set(big.map((l) => l.split(",")[0])).size).toBe(520);
+  });
+
+  test('the count of a text search stops at 1,000 ("1,000+"); other filters count on to 10,000', async () => {
+    const many = `${prefix}-many-${randomUUID().slice(0, 6)}`;
+    const placer = await makeStaff(["buyer"]);
+    const at = Date.now();
+    await db().order.createMany({
+      data: Array.from({ length: 1_003 }, (_, i) => ({
+        id: `ord_${many}_${i}`,
+        clientReference: `${many}-${i}`,
+        status: i < 1_002 ? "processing" : "failed",
+        totalMinor: 100n,
+        currency: "USD",
+        lines: [],
+        placedById: i < 1_002 ? placer.staffId : null,
+        upstreamCreatedAt: new Date(at - i * 1000),
+        upstreamUpdatedAt: new Date(at),
+      })),
+    });
+    expect(await countOrdersCapped(viewer, filter({ reference: many }))).toEqual({ total: 1_000, capped: true });
+    expect(await countOrdersCapped(viewer, filter({ reference: `${many}-1002` }))).toEqual({ total: 1, capped: false });
+    // The same rows found without searching text are counted exactly.
+    expect(await countOrdersCapped(viewer, filter({ reference: undefined, placedBy: placer.staffId }))).toEqual({
+      total: 1_002,
+      capped: false,
+    });
   });
 });
