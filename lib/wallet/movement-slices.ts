@@ -62,8 +62,11 @@ export async function movementSlices(query: {
              (extract(epoch FROM max(m.at) FILTER (WHERE m.delta <> 0)) * 1000)::bigint AS last
       FROM movements m WHERE m.at <= ${now} GROUP BY 1
     )
-    -- One line of text rather than a row per slice: the client's cost is per row.
-    SELECT coalesce(string_agg(concat_ws(' ', slice, sum, count, changes, coalesce(last, -1)), ','), '') AS "slices" FROM sliced`);
+    -- One line of text rather than a row per slice: the client's cost is per row. In slice
+    -- order, as the ledger gives them: a hash aggregate (PostgreSQL's choice at some sizes)
+    -- would otherwise hand them over in any order.
+    SELECT coalesce(string_agg(concat_ws(' ', slice, sum, count, changes, coalesce(last, -1)), ',' ORDER BY slice), '') AS "slices"
+    FROM sliced`);
   return (rows[0]?.slices ?? "")
     .split(",")
     .filter(Boolean)
