@@ -26,7 +26,8 @@ export function totalLine({
   filtered: boolean;
   shown: number;
 }): string {
-  return `${countText(total, noun, capped)}${filtered ? " match these filters" : ""}${capped || total > shown ? `; showing ${shown} at a time, newest first` : ""}.`;
+  const verb = total === 1 && !capped ? "matches" : "match";
+  return `${countText(total, noun, capped)}${filtered ? ` ${verb} these filters` : ""}${capped || total > shown ? `; showing ${shown} at a time, newest first` : ""}.`;
 }
 
 export type PagerLinks = { newer?: PagerLink; older?: PagerLink };

@@ -48,6 +48,10 @@ describe("list texts", () => {
       "1,234 events match these filters; showing 50 at a time, newest first.",
     );
     expect(totalLine({ total: 3, noun: ["event", "events"], filtered: false, shown: 3 })).toBe("3 events.");
+    expect(totalLine({ total: 1, noun: ["order", "orders"], filtered: true, shown: 1 })).toBe("1 order matches these filters.");
+    expect(totalLine({ total: 1_000, noun: ["order", "orders"], capped: true, filtered: true, shown: 50 })).toBe(
+      "1,000+ orders match these filters; showing 50 at a time, newest first.",
+    );
   });
 
   test("UTC times read the same everywhere, to the minute or second, with or without the zone", () => {
