@@ -33,7 +33,8 @@ const COLUMNS: Column<AuditRow>[] = [
   {
     key: "target",
     header: "Target",
-    className: "text-xs text-slate-600",
+    // Wide enough for an id in two or three lines rather than a letter column beside long details.
+    className: "min-w-40 text-xs text-slate-600",
     testId: "audit-target",
     cell: (row) => <AuditTarget type={row.targetType} id={row.targetId} />,
   },
@@ -49,7 +50,7 @@ const COLUMNS: Column<AuditRow>[] = [
     className: "max-w-sm text-xs text-slate-600",
     cell: (row) => (
       <>
-        {row.correlationId ? <span className="block font-mono">ref {row.correlationId}</span> : null}
+        {row.correlationId ? <span className="block break-all font-mono">ref {row.correlationId}</span> : null}
         {formatDetails(row.details)}
       </>
     ),
