@@ -166,7 +166,7 @@ async function main(): Promise<void> {
 /** Pages a person moves between: catalog pages, products, the orders list and a few real orders. */
 async function siteMap(session: Session): Promise<string[]> {
   const res = await session.get("/api/catalog/products?size=100");
-  type Product = { id: string; currency: string; isAvailable: boolean; variants: { id: string }[] };
+  type Product = { id: string; type: string; currency: string; isAvailable: boolean; variants: { id: string }[] };
   const products = (JSON.parse(res.body) as { items: Product[] }).items.slice(0, 40);
   const orders: string[] = [];
   for (const p of products.filter((x) => x.isAvailable && x.variants.length > 0).slice(0, 6)) {
@@ -174,8 +174,11 @@ async function siteMap(session: Session): Promise<string[]> {
       idempotencyKey: crypto.randomUUID(),
       clientReference: `instances-${orders.length}`,
       item: { productId: p.id, variantId: p.variants[0]!.id, quantity: 1, currency: p.currency },
+      // A top-up is bought for a phone; without the number the order is rightly refused (400).
+      ...(p.type === "phone-top-up" ? { phoneNumber: "+447700900123" } : {}),
     });
-    if (placed.ok) orders.push(((await placed.json()) as { order: { id: string } }).order.id);
+    if (!placed.ok) throw new Error(`placing an order for ${p.id} answered ${placed.status}: ${await placed.text()}`);
+    orders.push(((await placed.json()) as { order: { id: string } }).order.id);
   }
   const catalog = ["/catalog", "/catalog?page=2", "/catalog?page=3", "/catalog?category=gift-card", "/catalog?category=esim"];
   return [...catalog, ...products.map((p) => `/catalog/${p.id}`), "/orders", ...orders.map((id) => `/orders/${id}`)];

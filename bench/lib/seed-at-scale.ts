@@ -86,7 +86,9 @@ SELECT (now() AT TIME ZONE 'UTC') - make_interval(secs => (j::float8 / $1) * 90 
        CASE WHEN j % 10 BETWEEN 3 AND 7 THEN 'ord_bench_' || lpad((1 + j % 100000)::text, 7, '0') END,
        '10.0.' || (j % 256) || '.' || (j % 250), 'Mozilla/5.0 (bench)', md5(j::text),
        jsonb_build_object('bench', true, 'n', j)
-FROM generate_series(1, $1::bigint) AS j, staff`;
+FROM generate_series(1, $1::bigint) AS j, staff
+-- Oldest first, so that ids rise with time as they do for entries the app writes (the log lists by id).
+ORDER BY j DESC`;
 
 const READS_SQL = `
 INSERT INTO "BalanceRead" ("currency", "availableMinor", "readAt")
