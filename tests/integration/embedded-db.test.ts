@@ -47,4 +47,48 @@ describe("embedded PostgreSQL under concurrent connections", () => {
     expect((await pool.query(`SELECT used FROM "RateBudget" WHERE "windowStart" = $1`, [window])).rows[0].used).toBe(300);
     expect(Number((await pool.query(`SELECT count(*) FROM "Setting" WHERE key LIKE 'concurrency-%'`)).rows[0].count)).toBe(240);
   });
+
+  // A query's messages run together at its Sync; an error part-way must answer that query only.
+  test("a statement that fails answers its error, and its connection goes on", async () => {
+    const client = await pool.connect();
+    try {
+      await expect(client.query("SELECT $1::int / 0", [1])).rejects.toThrow(/division by zero/);
+      await expect(client.query("SELEC $1::int", [1])).rejects.toThrow(/syntax error/);
+      expect((await client.query("SELECT $1::int + 1 AS n", [1])).rows).toEqual([{ n: 2 }]);
+
+      await client.query("BEGIN");
+      await client.query(`INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, '1', now())`, ["failing-tx"]);
+      await expect(
+        client.query(`INSERT INTO "Setting" (key, value, "updatedAt") VALUES ($1, '2', now())`, ["failing-tx"]),
+      ).rejects.toThrow(/duplicate key/);
+      await expect(client.query("SELECT $1::int", [1])).rejects.toThrow(/current transaction is aborted/);
+      await client.query("ROLLBACK");
+      expect((await client.query(`SELECT count(*)::int AS n FROM "Setting" WHERE key = $1`, ["failing-tx"])).rows).toEqual([
+        { n: 0 },
+      ]);
+    } finally {
+      client.release();
+    }
+  });
+
+  test("rows read a few at a time (Execute with a limit, then Flush) come back whole beside other connections", async () => {
+    const paged = async () => {
+      const client = await pool.connect();
+      try {
+        // `rows` makes node-postgres send Flush instead of Sync and ask again after each PortalSuspended.
+        const result = await client.query({
+          text: "SELECT g FROM generate_series(1, $1::int) AS g",
+          values: [7],
+          rows: 2,
+        } as pg.QueryConfig);
+        return result.rows.map((r: { g: number }) => r.g);
+      } finally {
+        client.release();
+      }
+    };
+    const others = Array.from({ length: 20 }, (_, i) => pool.query("SELECT $1::int AS i", [i]));
+    const pages = await Promise.all([paged(), paged(), paged()]);
+    for (const rows of pages) expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect((await Promise.all(others)).map((r) => r.rows[0].i)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
 });
