@@ -1,17 +1,5 @@
 import { discoverApiRoutes } from "./scripts/discover-api-routes.mjs";
-
-/**
- * Security headers that do not depend on the request go here and apply to every response,
- * static files included. The Content-Security-Policy carries a per-request nonce and is
- * therefore set in proxy.ts.
- */
-const securityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Referrer-Policy", value: "same-origin" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-];
+import { SECURITY_HEADERS } from "./scripts/security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -28,7 +16,7 @@ const nextConfig = {
   },
   serverExternalPackages: ["@node-rs/argon2", "@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "pg-boss"],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
   },
 };
 

@@ -8,6 +8,8 @@ export const DEMO_PASSWORD = "e2e-demo-password-1";
 /** The sandbox's key in e2e runs, fixed so tests can prove it never reaches a browser. */
 export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4610);
 export const E2E_API_KEY = "svckey_e2elookup_S3cretSegmentThatMustNeverLeak0123456789";
+/** The webhook secret the sandbox signs with (and the app checks), fixed so tests can sign deliveries of their own. */
+export const E2E_WEBHOOK_SECRET = "svcwh_e2e0f1e2d3c4b5a69788796a5b4c3d2e1f00112233";
 
 /**
  * End-to-end tests in Debian's Chromium (no browser download), against the app started
@@ -54,6 +56,7 @@ export default defineConfig({
       EMBEDDED_DB_PORT: String(E2E_DB_PORT),
       DEMO_PASSWORD,
       SANDBOX_API_KEY: E2E_API_KEY,
+      SERVICE_WEBHOOK_SECRETS: E2E_WEBHOOK_SECRET,
       SANDBOX_PORT: String(E2E_SANDBOX_PORT),
       // Dozens of orders a minute (bulk runs among them) would otherwise queue behind the
       // real 120/min budget and make waits depend on timing; npm run bench:browsing

@@ -2,21 +2,24 @@
  * `npm run bench:webhooks`: how many webhook deliveries per second the receiver takes on
  * the embedded database, against a bare node:http server that only checks the HMAC.
  *
- * Both sides are HTTP over loopback with keep-alive: the route's POST (verify, inbox
- * insert with dedupe, hand-off to the job queue — no processing, as in production) is
- * wrapped in a tiny node:http server. The same signed deliveries, some of them duplicates,
+ * Both sides are HTTP over loopback with keep-alive. The receiver is served as the production
+ * server serves it: scripts/lib/webhook-door.mjs hands the delivery to the route's POST
+ * (verify, inbox insert with dedupe, a drain request to the workers — no processing, as in
+ * production) ahead of Next; here in a node:http server of its own, one process, like the
+ * bare one. The same signed deliveries, some of them duplicates,
  * go to each at bounded concurrency. Bounded in count and in time; it stops by itself.
  * Settings: BENCH_EVENTS (distinct events, default 2000), BENCH_DUPLICATES (extra
  * deliveries of earlier events, as a share, default 0.2), BENCH_CONCURRENCY (default 16), BENCH_MAX_SECONDS (per run, default 60).
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { spawn } from "node:child_process";
-import { Agent, createServer, request, type IncomingMessage, type Server } from "node:http";
+import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { startEmbeddedDb } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
+import { isWebhookDelivery, serveWebhook } from "../scripts/lib/webhook-door.mjs";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const DUPLICATES = Number(process.env.BENCH_DUPLICATES ?? 0.2);
@@ -54,18 +57,20 @@ async function main(): Promise<void> {
   const { db } = await import("@/lib/db/client");
   const { stopQueues } = await import("@/lib/jobs/queue");
 
-  const app = await listen(async (req, body) => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    const res = await POST(
-      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body: new Uint8Array(body) }),
-    );
-    return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
+  const app = await listen((req, res) => {
+    if (!isWebhookDelivery(req)) throw new Error(`the door would not take ${req.method} ${req.url}`);
+    return serveWebhook(POST, req, res);
   });
-  const bare = await listen(async (req, body) => ({
-    status: hmacOk(req, body) ? 200 : 401,
-    body: Buffer.from('{"received":true}'),
-  }));
+  const bare = await listen(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.from('{"received":true}');
+    res.writeHead(hmacOk(req, Buffer.concat(chunks)) ? 200 : 401, {
+      "content-type": "application/json",
+      "content-length": body.length,
+    });
+    res.end(body);
+  });
 
   try {
     const results: Run[] = [];
@@ -202,14 +207,13 @@ function hmacOk(req: IncomingMessage, body: Buffer): boolean {
 }
 
 async function listen(
-  handle: (req: IncomingMessage, body: Buffer) => Promise<{ status: number; body: Buffer }>,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
 ): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const out = await handle(req, Buffer.concat(chunks)).catch(() => ({ status: 500, body: Buffer.alloc(0) }));
-    res.writeHead(out.status, { "content-type": "application/json", "content-length": out.body.length });
-    res.end(out.body);
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
