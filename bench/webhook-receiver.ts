@@ -7,7 +7,10 @@
  * (verify, inbox insert with dedupe, a drain request to the workers — no processing, as in
  * production) ahead of Next; here in a node:http server of its own, one process, like the
  * bare one. The same signed deliveries, some of them duplicates,
- * go to each at bounded concurrency. Bounded in count and in time; it stops by itself.
+ * go to each at bounded concurrency. Then the same deliveries go to the app as `npm start`
+ * runs it (WEB_CONCURRENCY app processes behind one port, the worker, the embedded database
+ * in the launcher), for the rate and CPU per delivery as deployed (the worker processes the
+ * events meanwhile, as it would). Bounded in count and in time; it stops by itself.
  * Settings: BENCH_EVENTS (distinct events, default 2000), BENCH_DUPLICATES (extra
  * deliveries of earlier events, as a share, default 0.2), BENCH_CONCURRENCY (default 16), BENCH_MAX_SECONDS (per run, default 60).
  */
@@ -15,11 +18,14 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import { spawn } from "node:child_process";
 import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { startEmbeddedDb } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
 import { isWebhookDelivery, serveWebhook } from "../scripts/lib/webhook-door.mjs";
+import { launchApp } from "./lib/launch-app";
+import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
 const DUPLICATES = Number(process.env.BENCH_DUPLICATES ?? 0.2);
@@ -45,6 +51,7 @@ async function main(): Promise<void> {
   const database = await startDatabaseProcess();
   await migrate(database.url, path.resolve(import.meta.dirname, "../prisma/migrations"));
   // The app's environment, set before any app module is imported (lib/env.ts reads it once).
+  const launchEnv = { ...process.env }; // the launched app (throughTheApp) starts from this, not from the route's
   Object.assign(process.env, {
     DATABASE_URL: database.url,
     AUTH_SECRET: randomBytes(32).toString("hex"),
@@ -102,12 +109,50 @@ async function main(): Promise<void> {
     console.log(
       `receiver / bare = ${(appRun.perSecond / bareRun.perSecond).toFixed(3)} (${(bareRun.perSecond / appRun.perSecond).toFixed(1)}× slower); inbox rows for the batch: ${stored} of ${EVENTS} distinct`,
     );
-    console.log(JSON.stringify({ results, stored }));
+    const server = await throughTheApp(batch, launchEnv);
+    console.log(
+      `as npm start serves it (${server.processes} app processes, worker, embedded database): ${server.run.perSecond} deliveries/s, ` +
+        `p50 ${server.run.p50Ms} / p95 ${server.run.p95Ms} ms, ${server.run.errors} errors; CPU ms per delivery: ` +
+        `app ${server.cpuMs.app}, database ${server.cpuMs.database}, worker ${server.cpuMs.worker} (the load itself: ${server.run.cpuMsPerDelivery.bench})`,
+    );
+    console.log(JSON.stringify({ results, stored, server }));
   } finally {
     await stopQueues(2_000);
     await db().$disconnect();
     await Promise.all([app.close(), bare.close()]);
     await database.stop();
+  }
+}
+
+/** The same deliveries to the app as deployed: its own data folder and ports 3240/4670/55480. */
+async function throughTheApp(batch: Delivery[], launchEnv: NodeJS.ProcessEnv) {
+  const dataDir = ".data/bench-webhooks";
+  await rm(path.resolve(import.meta.dirname, "..", dataDir), { recursive: true, force: true });
+  // launchApp passes this process's environment on: the route's (its database, a dead upstream) must not reach the app.
+  const routeEnv = { ...process.env };
+  for (const key of Object.keys(process.env)) if (!(key in launchEnv)) delete process.env[key];
+  Object.assign(process.env, launchEnv);
+  const launched = await launchApp({
+    dataDir,
+    ports: { app: 3240, db: 55480, sandbox: 4670 },
+    demoPassword: "bench-password-123",
+    env: { SERVICE_WEBHOOK_SECRETS: SECRET },
+  });
+  try {
+    await drive("warm-up", launched.baseUrl, deliveries(200, 0), async () => 0);
+    const before = snapshotCpu(launched.pgid);
+    const run = await drive("the app, as npm start runs it", launched.baseUrl, batch, async () => 0);
+    const used = cpuBetween(before, snapshotCpu(launched.pgid));
+    const per = (role: string) =>
+      Math.round((used.filter((p) => p.role === role).reduce((sum, p) => sum + p.ms, 0) / run.deliveries) * 1000) / 1000;
+    return {
+      run,
+      processes: Number(process.env.WEB_CONCURRENCY || availableParallelism()),
+      cpuMs: { app: per("app"), database: per("launcher+db"), worker: per("worker") },
+    };
+  } finally {
+    await launched.stop();
+    Object.assign(process.env, routeEnv);
   }
 }
 
