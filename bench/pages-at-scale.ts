@@ -52,8 +52,10 @@ async function main() {
     env: { ...process.env, ...APP_ENV },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  let stopped: string | null = null;
+  app.once("exit", (code, signal) => (stopped = `the app stopped (${signal ?? `exit code ${code}`}) before it answered`));
   try {
-    await waitForHealth();
+    await waitForHealth(() => stopped);
     let started = performance.now();
     await seedAtScale(DATABASE_URL, ORDERS);
     console.log(`seeded ${ORDERS} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -90,9 +92,11 @@ async function main() {
     }
     printTable(results);
   } finally {
-    const exited = new Promise((resolve) => app.once("exit", resolve));
-    process.kill(-app.pid!, "SIGTERM");
-    await exited;
+    if (app.exitCode === null && app.signalCode === null) {
+      const exited = new Promise((resolve) => app.once("exit", resolve));
+      process.kill(-app.pid!, "SIGTERM");
+      await exited;
+    }
   }
 }
 
@@ -169,14 +173,18 @@ function printTable(results: Result[]) {
 }
 
 /** Until the app answers its health check (the first start builds it: minutes). */
-async function waitForHealth() {
+/** Until the app answers; `stopped` says why it never will (its own output, above, says more). */
+async function waitForHealth(stopped: () => string | null) {
   const healthy = () =>
     fetch(`${BASE}/api/health`).then(
       (r) => r.ok,
       () => false,
     );
-  for (const deadline = Date.now() + 600_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500)))
+  for (const deadline = Date.now() + 600_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+    const why = stopped();
+    if (why) throw new Error(why);
     if (await healthy()) return;
+  }
   throw new Error("the app did not start");
 }
 
