@@ -1,8 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 
 // Ports can be moved (E2E_PORT, E2E_DB_PORT, E2E_SANDBOX_PORT) so that two checkouts can run the suite at once.
+// All below Linux's ephemeral range (32768+): an outgoing connection holding a fixed port there
+// would keep the app from starting (seen with a bench's database port).
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-export const E2E_DB_PORT = Number(process.env.E2E_DB_PORT ?? 55433);
+export const E2E_DB_PORT = Number(process.env.E2E_DB_PORT ?? 25433);
 export const E2E_ORIGIN = `http://localhost:${E2E_PORT}`;
 export const DEMO_PASSWORD = "e2e-demo-password-1";
 /** The sandbox's key in e2e runs, fixed so tests can prove it never reaches a browser. */

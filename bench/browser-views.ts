@@ -5,7 +5,7 @@
  * or product images, which the browser caches), and the app processes' CPU per view, from
  * /proc. Each page of the mix is opened BENCH_VIEWS times (default 10) as a fresh navigation,
  * after a warm-up, and counted until the network is idle. Signed in as a buyer. Its own data
- * folder and ports 3230/4660/55470; WEB_CONCURRENCY as set.
+ * folder and ports 3230/4660/25470; WEB_CONCURRENCY as set.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -22,7 +22,7 @@ async function main() {
   await rm(path.join(ROOT, ".data/bench-browser"), { recursive: true, force: true });
   const app = await launchApp({
     dataDir: ".data/bench-browser",
-    ports: { app: 3230, db: 55470, sandbox: 4660 },
+    ports: { app: 3230, db: 25470, sandbox: 4660 },
     demoPassword: PASSWORD,
   });
   const browser = await chromium.launch({

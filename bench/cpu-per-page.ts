@@ -2,7 +2,7 @@
  * `npm run bench:cpu`: CPU milliseconds the app's processes spend per page view, page by page,
  * read from /proc (Linux) around BENCH_VIEWS (default 40) sequential views of each page by one
  * signed-in buyer, after a warm-up. CPU time rather than wall time, so the figure holds on a
- * busy machine. Its own data folder and ports 3220/4650/55460; WEB_CONCURRENCY as set.
+ * busy machine. Its own data folder and ports 3220/4650/25460; WEB_CONCURRENCY as set.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -18,7 +18,7 @@ async function main() {
   await rm(path.join(ROOT, ".data/bench-cpu"), { recursive: true, force: true });
   const app = await launchApp({
     dataDir: ".data/bench-cpu",
-    ports: { app: 3220, db: 55460, sandbox: 4650 },
+    ports: { app: 3220, db: 25460, sandbox: 4650 },
     demoPassword: PASSWORD,
   });
   try {

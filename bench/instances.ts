@@ -13,7 +13,7 @@
  * at background priority) while people browse: three processes want more than 120 calls
  * a minute, and only the budget in the database stands between them and a 429.
  *
- * Ports of its own: apps 3316 and 3317, sandbox 4716, PostgreSQL 56616. The app is built
+ * Ports of its own: apps 3316 and 3317, sandbox 4716, PostgreSQL 26616. The app is built
  * first if the build is missing or older than the sources (as `npm start` does).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -27,7 +27,7 @@ import { spawnSandbox } from "./sandbox/spawn";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const APP_PORTS = [3316, 3317];
 const SANDBOX_PORT = 4716;
-const DB_PORT = 56616;
+const DB_PORT = 26616;
 const LIMIT = 120;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 150);
 const STAFF = Number(process.env.BENCH_STAFF ?? 50);

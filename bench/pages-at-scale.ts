@@ -1,7 +1,7 @@
 /**
  * `npm run bench:pages`: page and query times at 100,000 mirrored orders (BENCH_ORDERS to
  * change). Starts the app exactly as `npm start` does, on a fresh data folder (ports
- * 3314/4714/56614), fills the database straight in SQL (bench/lib/seed-at-scale.ts), then
+ * 3314/4714/26614), fills the database straight in SQL (bench/lib/seed-at-scale.ts), then
  * times BENCH_SAMPLES (default 50) sequential requests of each page after a warm-up, one
  * person alone, and the orders queries behind the orders page called directly. Prints
  * p50/p95 with the target next to each, PASS or FAIL.
@@ -19,7 +19,7 @@ import { referenceFragment, seedAtScale } from "./lib/seed-at-scale";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = 3314;
 const SANDBOX_PORT = 4714;
-const DB_PORT = 56614;
+const DB_PORT = 26614;
 const BASE = `http://localhost:${PORT}`;
 const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable`;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);

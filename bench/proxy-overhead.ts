@@ -4,7 +4,7 @@
  * catalog page is read BENCH_READS times (default 60) one after another through the app
  * (`/api/catalog/products`, a signed-in person, the catalog cache off:
  * SERVICE_CATALOG_TTL_SECONDS=0) and directly from the sandbox with the key, and the ratio of
- * the two is printed (goal ≤ 1.1). Its own data folder and ports 3210/4640/55450.
+ * the two is printed (goal ≤ 1.1). Its own data folder and ports 3210/4640/25450.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -25,7 +25,7 @@ async function main() {
   await rm(path.join(ROOT, ".data/bench-proxy"), { recursive: true, force: true });
   const app = await launchApp({
     dataDir: ".data/bench-proxy",
-    ports: { app: PORT, db: 55450, sandbox: SANDBOX_PORT },
+    ports: { app: PORT, db: 25450, sandbox: SANDBOX_PORT },
     demoPassword: PASSWORD,
     env: {
       SANDBOX_API_KEY: API_KEY,

@@ -6,7 +6,7 @@
  * browses the same page mix (BENCH_ALONE_VIEWS, default 60): the load's p95 ÷ that p95 is the
  * figure to keep at 2× or under. CPU per page view, per process, from /proc (Linux).
  *
- * Starts the app exactly as `npm start` does, on a fresh data folder, ports 3200/4630/55440.
+ * Starts the app exactly as `npm start` does, on a fresh data folder, ports 3200/4630/25440.
  * The workspace already holds BENCH_SEED_ORDERS (default 5,000) orders placed "before the
  * app existed" (seeded into the sandbox's state file first), so the history import runs in
  * the background during the browsing; its progress is printed with the figures.
@@ -22,7 +22,7 @@ import { spawnSandbox } from "./sandbox/spawn";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = 3200;
 const SANDBOX_PORT = 4630;
-const DB_PORT = 55440;
+const DB_PORT = 25440;
 const BASE = `http://localhost:${PORT}`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
 const STAFF = Number(process.env.BENCH_STAFF ?? 50);

@@ -124,7 +124,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** The same deliveries to the app as deployed: its own data folder and ports 3240/4670/55480. */
+/** The same deliveries to the app as deployed: its own data folder and ports 3240/4670/25480. */
 async function throughTheApp(batch: Delivery[], launchEnv: NodeJS.ProcessEnv) {
   const dataDir = ".data/bench-webhooks";
   await rm(path.resolve(import.meta.dirname, "..", dataDir), { recursive: true, force: true });
@@ -134,7 +134,7 @@ async function throughTheApp(batch: Delivery[], launchEnv: NodeJS.ProcessEnv) {
   Object.assign(process.env, launchEnv);
   const launched = await launchApp({
     dataDir,
-    ports: { app: 3240, db: 55480, sandbox: 4670 },
+    ports: { app: 3240, db: 25480, sandbox: 4670 },
     demoPassword: "bench-password-123",
     env: { SERVICE_WEBHOOK_SECRETS: SECRET },
   });

@@ -21,7 +21,9 @@ fi
 pg_bin=$(dirname "$(ls /usr/lib/postgresql/*/bin/initdb | sort -V | tail -1)")
 pg_dir=$(mktemp -d /tmp/dgis-pg.XXXXXX)
 chmod 755 "$pg_dir"
-pg_port=$((20000 + RANDOM % 20000))
+# Below Linux's ephemeral range (32768+), where an outgoing connection could be holding it, and below
+# the fixed ports of the end-to-end run and the benches (25433 and up).
+pg_port=$((20000 + RANDOM % 5000))
 as_pg() { if [ "$(id -u)" = 0 ]; then chown -R postgres "$pg_dir"; runuser -u postgres -- "$@"; else "$@"; fi; }
 as_pg "$pg_bin/initdb" -D "$pg_dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
 as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1" start >/dev/null

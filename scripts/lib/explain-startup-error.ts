@@ -5,7 +5,7 @@ type SocketError = Error & { code?: string; address?: string; port?: number; cau
 
 /**
  * One line a person can act on, for anything that stops start-up or a command-line tool —
- * never a bare "connect ECONNREFUSED 127.0.0.1:55433".
+ * never a bare "connect ECONNREFUSED 127.0.0.1:25433".
  */
 export function explainStartupError(error: unknown): string {
   if (error instanceof DataDirBusyError || error instanceof PortBusyError) return error.message;
