@@ -172,8 +172,10 @@ function printTable(results: Result[]) {
   console.log(failed ? `\n${failed} of ${results.length} over target` : `\nall ${results.length} within target`);
 }
 
-/** Until the app answers its health check (the first start builds it: minutes). */
-/** Until the app answers; `stopped` says why it never will (its own output, above, says more). */
+/**
+ * Until the app answers its health check (the first start builds it: minutes); `stopped` says
+ * why it never will (its own output, above, says more).
+ */
 async function waitForHealth(stopped: () => string | null) {
   const healthy = () =>
     fetch(`${BASE}/api/health`).then(

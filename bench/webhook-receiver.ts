@@ -24,6 +24,7 @@ import path from "node:path";
 import { startEmbeddedDb } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
 import { isWebhookDelivery, serveWebhook } from "../scripts/lib/webhook-door.mjs";
+import { signWebhook } from "../sandbox/signature";
 import { launchApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
 
@@ -217,7 +218,7 @@ async function drive(scenario: string, url: string, batch: Delivery[], databaseC
 
 function send(agent: Agent, url: string, delivery: Delivery): Promise<number> {
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = `v1=${createHmac("sha256", SECRET).update(`${timestamp}.${delivery.eventId}.${delivery.body}`).digest("hex")}`;
+  const signature = signWebhook(SECRET, timestamp, delivery.eventId, delivery.body);
   return new Promise((resolve, reject) => {
     const req = request(
       `${url}/api/webhooks/service`,

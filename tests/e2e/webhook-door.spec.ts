@@ -1,7 +1,8 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT, E2E_WEBHOOK_SECRET } from "../../playwright.config";
+import { signWebhook } from "../../sandbox/signature";
 import { withDb } from "./helpers";
 
 /**
@@ -22,9 +23,7 @@ function send(
 ): Promise<Answer> {
   const eventId = options.eventId ?? (JSON.parse(body) as { id?: string }).id?.replaceAll("-", "") ?? "";
   const timestamp = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", options.secret ?? E2E_WEBHOOK_SECRET)
-    .update(`${timestamp}.${eventId}.${body}`)
-    .digest("hex");
+  const signature = signWebhook(options.secret ?? E2E_WEBHOOK_SECRET, timestamp, eventId, body);
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -38,7 +37,7 @@ function send(
           ...(options.chunked ? { "transfer-encoding": "chunked" } : { "content-length": Buffer.byteLength(body) }),
           "x-service-event-id": eventId,
           "x-service-timestamp": timestamp,
-          "x-service-signature": `v1=${signature}`,
+          "x-service-signature": signature,
         },
       },
       (res) => {
