@@ -129,15 +129,13 @@ async function main(): Promise<void> {
 async function throughTheApp(batch: Delivery[], launchEnv: NodeJS.ProcessEnv) {
   const dataDir = ".data/bench-webhooks";
   await rm(path.resolve(import.meta.dirname, "..", dataDir), { recursive: true, force: true });
-  // launchApp passes this process's environment on: the route's (its database, a dead upstream) must not reach the app.
-  const routeEnv = { ...process.env };
-  for (const key of Object.keys(process.env)) if (!(key in launchEnv)) delete process.env[key];
-  Object.assign(process.env, launchEnv);
   const launched = await launchApp({
     dataDir,
     ports: { app: 3240, db: 25480, sandbox: 4670 },
     demoPassword: "bench-password-123",
     env: { SERVICE_WEBHOOK_SECRETS: SECRET },
+    // This process's environment now points at the route's database and a dead upstream.
+    baseEnv: launchEnv,
   });
   try {
     await drive("warm-up", launched.baseUrl, deliveries(200, 0), async () => 0);
@@ -153,7 +151,6 @@ async function throughTheApp(batch: Delivery[], launchEnv: NodeJS.ProcessEnv) {
     };
   } finally {
     await launched.stop();
-    Object.assign(process.env, routeEnv);
   }
 }
 

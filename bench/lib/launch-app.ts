@@ -17,9 +17,17 @@ export type LaunchOptions = {
   ports: { app: number; db: number; sandbox: number };
   demoPassword: string;
   env?: Record<string, string>;
+  /** The environment the app starts from, before `env` (default: this process's). */
+  baseEnv?: NodeJS.ProcessEnv;
 };
 
-export async function launchApp({ dataDir, ports, demoPassword, env: extra = {} }: LaunchOptions): Promise<LaunchedApp> {
+export async function launchApp({
+  dataDir,
+  ports,
+  demoPassword,
+  env: extra = {},
+  baseEnv = process.env,
+}: LaunchOptions): Promise<LaunchedApp> {
   const env = {
     PORT: String(ports.app),
     DATA_DIR: dataDir,
@@ -32,7 +40,7 @@ export async function launchApp({ dataDir, ports, demoPassword, env: extra = {} 
   const app = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     cwd: ROOT,
     detached: true,
-    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    env: { ...baseEnv, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logFile = path.join(ROOT, `${env.DATA_DIR}.log`);
