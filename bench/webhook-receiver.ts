@@ -61,13 +61,13 @@ async function main(): Promise<void> {
     SERVICE_WEBHOOK_SECRETS: SECRET,
     LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
   });
-  const { POST } = await import("@/app/api/webhooks/service/route");
+  const { answerDelivery } = await import("@/app/api/webhooks/service/route");
   const { db } = await import("@/lib/db/client");
   const { stopQueues } = await import("@/lib/jobs/queue");
 
   const app = await listen((req, res) => {
     if (!isWebhookDelivery(req)) throw new Error(`the door would not take ${req.method} ${req.url}`);
-    return serveWebhook(POST, req, res);
+    return serveWebhook(answerDelivery, req, res);
   });
   const bare = await listen(async (req, res) => {
     const chunks: Buffer[] = [];

@@ -38,8 +38,21 @@ export function problem(
   detail: string,
   extra: { errors?: FieldErrors; correlationId?: string; status?: number; members?: Record<string, unknown> } = {},
 ): Response {
+  const { status, headers, body } = problemAnswer(code, detail, extra);
+  return new Response(body, { status, headers });
+}
+
+/** An answer as plain data, for a server that writes it itself (scripts/lib/webhook-door.mjs). */
+export type PlainAnswer = { status: number; headers: Record<string, string>; body: string };
+
+/** `problem()`'s answer as plain data: the same document, status and headers. */
+export function problemAnswer(
+  code: ErrorCode | (string & {}),
+  detail: string,
+  extra: { errors?: FieldErrors; correlationId?: string; status?: number; members?: Record<string, unknown> } = {},
+): PlainAnswer {
   const known = STATUS[code];
-  const body: Problem = {
+  const document: Problem = {
     ...extra.members,
     type: "about:blank",
     title: known?.title ?? "Request refused",
@@ -49,10 +62,15 @@ export function problem(
     correlationId: extra.correlationId ?? randomUUID(),
     ...(extra.errors ? { errors: extra.errors } : {}),
   };
-  return Response.json(body, {
-    status: body.status,
-    headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": body.correlationId },
-  });
+  return {
+    status: document.status,
+    headers: {
+      "content-type": "application/problem+json",
+      "cache-control": "no-store",
+      "x-correlation-id": document.correlationId,
+    },
+    body: JSON.stringify(document),
+  };
 }
 
 /** Maps anything thrown by a handler to a problem document; unknown errors are logged, never shown. */

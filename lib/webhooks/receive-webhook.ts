@@ -6,7 +6,7 @@ import { isDataRefusal, sqlStateOf } from "@/lib/db/data-refusal";
 import { storeInboxEvent, type Stored } from "./store-inbox-event";
 import { recordRefusedEvent, type Refusal } from "./refuse-event";
 import { findUnstorableText } from "@/lib/db/unstorable-text";
-import { verifySignature, type SignatureRejection } from "./verify-signature";
+import { verifySignature, type SignatureHeaders, type SignatureRejection } from "./verify-signature";
 
 /**
  * The receiving half of the webhook contract (§6): bounded raw body, signature, envelope,
@@ -43,21 +43,34 @@ const SIGNATURE_STATUS: Record<Exclude<SignatureRejection, "no_secret">, 400 | 4
   future_timestamp: 400,
 };
 
-export async function receiveWebhook(
-  req: Request,
-  options: { secrets?: readonly string[]; nowMs?: number } = {},
+export type ReceiveOptions = { secrets?: readonly string[]; nowMs?: number };
+
+/** A delivery as a Web `Request` (the route handler): the body is read up to the limit, then `receiveDelivery`. */
+export async function receiveWebhook(req: Request, options: ReceiveOptions = {}): Promise<ReceiveResult> {
+  const secrets = options.secrets ?? configuredSecrets();
+  if (secrets.length === 0) return notConfigured(); // before reading a body that cannot be verified
+  const body = await readBounded(req, MAX_WEBHOOK_BYTES);
+  const headers = {
+    eventId: req.headers.get("x-service-event-id"),
+    timestamp: req.headers.get("x-service-timestamp"),
+    signature: req.headers.get("x-service-signature"),
+  };
+  return receiveDelivery(headers, body, { ...options, secrets });
+}
+
+/**
+ * A delivery already read: its three signature headers and its raw body, or null when the
+ * body was larger than MAX_WEBHOOK_BYTES and not read in full. The server's webhook door
+ * calls this without building a Web `Request` (route.ts, `answerDelivery`).
+ */
+export async function receiveDelivery(
+  headers: SignatureHeaders,
+  body: Uint8Array | null,
+  options: ReceiveOptions = {},
 ): Promise<ReceiveResult> {
   const secrets = options.secrets ?? configuredSecrets();
-  if (secrets.length === 0) {
-    // Accepting unsigned events would let anyone move the order mirror. 503 makes the sender
-    // keep the event and retry, so nothing is lost while the secret is being configured.
-    const production = getEnv().NODE_ENV === "production" && getEnv().LOCAL_MODE !== "1";
-    (production ? logger.error : logger.warn)("webhook refused: SERVICE_WEBHOOK_SECRETS is not configured");
-    return { outcome: "unavailable", code: "webhook_not_configured", detail: "The webhook receiver is not configured." };
-  }
-
-  const body = await readBounded(req, MAX_WEBHOOK_BYTES);
-  if (!body)
+  if (secrets.length === 0) return notConfigured();
+  if (!body || body.byteLength > MAX_WEBHOOK_BYTES)
     return {
       outcome: "rejected",
       status: 413,
@@ -65,16 +78,7 @@ export async function receiveWebhook(
       detail: `The body is larger than ${MAX_WEBHOOK_BYTES} bytes.`,
     };
 
-  const verdict = verifySignature({
-    headers: {
-      eventId: req.headers.get("x-service-event-id"),
-      timestamp: req.headers.get("x-service-timestamp"),
-      signature: req.headers.get("x-service-signature"),
-    },
-    body,
-    secrets,
-    nowMs: options.nowMs,
-  });
+  const verdict = verifySignature({ headers, body, secrets, nowMs: options.nowMs });
   if (!verdict.ok) {
     const status = verdict.reason === "no_secret" ? 401 : SIGNATURE_STATUS[verdict.reason];
     return {
@@ -155,6 +159,16 @@ async function refuse(refusal: Refusal): Promise<ReceiveResult> {
     code: "unstorable_event",
     detail: `${refusal.reason} The event is refused for good and listed for an admin.`,
   };
+}
+
+/**
+ * Accepting unsigned events would let anyone move the order mirror. 503 makes the sender
+ * keep the event and retry, so nothing is lost while the secret is being configured.
+ */
+function notConfigured(): ReceiveResult {
+  const production = getEnv().NODE_ENV === "production" && getEnv().LOCAL_MODE !== "1";
+  (production ? logger.error : logger.warn)("webhook refused: SERVICE_WEBHOOK_SECRETS is not configured");
+  return { outcome: "unavailable", code: "webhook_not_configured", detail: "The webhook receiver is not configured." };
 }
 
 function configuredSecrets(): readonly string[] {

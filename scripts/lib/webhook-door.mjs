@@ -7,7 +7,8 @@
  * Why: through Next a delivery cost the app 1.3 to 1.9 ms of CPU (its router, proxy.ts, its
  * request and response objects), several times the receiver's own work (signature, envelope,
  * inbox insert); answered here, 0.34 to 0.6 ms (`npm run bench:webhooks`, the app as
- * `npm start` runs it). The upstream sends events in bursts (a bulk order is hundreds), and
+ * `npm start` runs it). The route's `answerDelivery` takes the headers and body as read here
+ * and gives back plain data, so no Web Request or Response is built either. The upstream sends events in bursts (a bulk order is hundreds), and
  * each one waits for its acknowledgement.
  *
  * What is left out, and why that is safe: proxy.ts lets this path through without a session
@@ -41,41 +42,44 @@ export function isWebhookDelivery(req) {
 }
 
 /**
- * The route's `POST` from the production build in `dir` (`next build`'s output), loaded as
- * Next loads it. Throws when there is no such build or it exports no POST.
+ * @typedef {{ eventId: string | null | undefined; timestamp: string | null | undefined; signature: string | null | undefined }} SignatureHeaders
+ * @typedef {{ status: number; headers: Record<string, string>; body: string }} PlainAnswer
+ * @typedef {(headers: SignatureHeaders, body: Uint8Array | null) => Promise<PlainAnswer>} AnswerDelivery
+ */
+
+/**
+ * The route's `answerDelivery` from the production build in `dir` (`next build`'s output),
+ * loaded as Next loads the route. Throws when there is no such build or it has no such export.
  * @param {string} dir
- * @returns {Promise<(req: Request) => Promise<Response>>}
+ * @returns {Promise<AnswerDelivery>}
  */
 export async function loadWebhookHandler(dir) {
   const require = createRequire(import.meta.url);
   const { routeModule } = require(path.join(dir, ".next/server/app/api/webhooks/service/route.js"));
   await routeModule.ensureUserland();
-  const post = routeModule.userland.POST;
-  if (typeof post !== "function") throw new Error("the compiled webhook route exports no POST");
-  return post;
+  const answer = routeModule.userland.answerDelivery;
+  if (typeof answer !== "function") throw new Error("the compiled webhook route exports no answerDelivery");
+  return answer;
 }
 
 /**
- * Answers one delivery (a request `isWebhookDelivery` accepted) with `post`.
- * @param {(req: Request) => Promise<Response>} post
+ * Answers one delivery (a request `isWebhookDelivery` accepted) with the route's `answerDelivery`.
+ * @param {AnswerDelivery} answerDelivery
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  */
-export async function serveWebhook(post, req, res) {
-  let status;
-  let headers;
-  let body;
+export async function serveWebhook(answerDelivery, req, res) {
+  let answer;
   try {
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
-    const requestHeaders = new Headers();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) requestHeaders.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-    const response = await post(
-      new Request(`http://localhost${WEBHOOK_PATH}`, { method: "POST", headers: requestHeaders, body: Buffer.concat(chunks) }),
+    const body = await readBody(req);
+    answer = await answerDelivery(
+      {
+        eventId: req.headers["x-service-event-id"],
+        timestamp: req.headers["x-service-timestamp"],
+        signature: req.headers["x-service-signature"],
+      },
+      body,
     );
-    status = response.status;
-    headers = Object.fromEntries(response.headers);
-    body = Buffer.from(await response.arrayBuffer());
   } catch (error) {
     // The handler answers its own failures (503, retried by the sender); this is the body
     // not arriving whole, or the handler itself broken. Not acknowledged, so nothing is lost.
@@ -85,20 +89,37 @@ export async function serveWebhook(post, req, res) {
       `[serve-app] webhook delivery failed (${correlationId}):`,
       error instanceof Error ? error.message : String(error),
     );
-    status = 503;
-    headers = { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId };
-    body = Buffer.from(
-      JSON.stringify({
+    answer = {
+      status: 503,
+      headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId },
+      body: JSON.stringify({
         type: "about:blank",
         title: "Service unavailable",
-        status,
+        status: 503,
         detail: "The event could not be stored; retry later.",
         code: "inbox_unavailable",
         correlationId,
       }),
-    );
+    };
   }
   if (res.destroyed) return;
-  res.writeHead(status, { ...ANSWER_HEADERS, ...headers, "content-length": body.length });
+  const body = Buffer.from(answer.body);
+  res.writeHead(answer.status, { ...ANSWER_HEADERS, ...answer.headers, "content-length": body.length });
   res.end(body);
+}
+
+/**
+ * The whole body (its length was declared and bounded by `isWebhookDelivery`).
+ * @param {import("node:http").IncomingMessage} req
+ * @returns {Promise<Buffer>}
+ */
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.once("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    req.once("error", reject);
+    // A client gone mid-body: no "end" comes (node reports an error first; this is the backstop).
+    req.once("close", () => req.complete || reject(new Error("the delivery's body was cut short")));
+  });
 }
