@@ -3,7 +3,7 @@
  * the embedded database, against a bare node:http server that only checks the HMAC.
  *
  * Both sides are HTTP over loopback with keep-alive. The receiver is served as the production
- * server serves it: scripts/lib/webhook-door.mjs hands the delivery to the route's POST
+ * server serves it: scripts/lib/webhook-door.mjs hands the delivery to the route's answerDelivery
  * (verify, inbox insert with dedupe, a drain request to the workers — no processing, as in
  * production) ahead of Next; here in a node:http server of its own, one process, like the
  * bare one. The same signed deliveries, some of them duplicates,

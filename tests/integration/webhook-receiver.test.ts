@@ -22,9 +22,13 @@ const now = () => Math.floor(Date.now() / 1000);
 describe("receiving webhooks", () => {
   test("a valid delivery is stored in the inbox before it is acknowledged", async () => {
     const event = envelope("order.processing", { orderId: `ord_${randomUUID()}`, status: "processing" });
+    const sentAt = Date.now();
     const res = await deliver(delivery(event));
     expect(res).toEqual({ status: 200, body: { received: true, duplicate: false } });
     const stored = await row(event);
+    // The instant it arrived, whatever the time zone of this process or the database session.
+    expect(stored!.receivedAt.getTime()).toBeGreaterThanOrEqual(sentAt - 1);
+    expect(stored!.receivedAt.getTime()).toBeLessThanOrEqual(Date.now());
     expect(stored).toMatchObject({
       type: "order.processing",
       state: "pending",
