@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
 import { getEnv } from "@/lib/env";
+import { logger } from "@/lib/log";
 
 export type Db = PrismaClient;
 /** The client handed to `prisma.$transaction(async (tx) => …)` callbacks. */
@@ -38,6 +39,16 @@ const globalForPool = globalThis as unknown as { __sqlPool?: pg.Pool };
  * return text, numbers or booleans.
  */
 export async function sqlQuery<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
-  globalForPool.__sqlPool ??= new pg.Pool({ connectionString: getEnv().DATABASE_URL, max: 2, allowExitOnIdle: true });
-  return (await globalForPool.__sqlPool.query<Row>(text, values)).rows;
+  return (await sqlPool().query<Row>(text, values)).rows;
+}
+
+function sqlPool(): pg.Pool {
+  if (!globalForPool.__sqlPool) {
+    const pool = new pg.Pool({ connectionString: getEnv().DATABASE_URL, max: 2, allowExitOnIdle: true });
+    // An idle connection the database drops (a restart) is reported here; unheard, it would end
+    // the process. The pool has already let it go, and the next query opens a new one.
+    pool.on("error", (error) => logger.warn("an idle database connection was lost", { error: error.message }));
+    globalForPool.__sqlPool = pool;
+  }
+  return globalForPool.__sqlPool;
 }

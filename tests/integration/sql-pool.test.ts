@@ -1,0 +1,27 @@
+import { afterAll, expect, test } from "vitest";
+import { freePort, startEmbeddedDb, type EmbeddedDb } from "@/lib/db/embedded";
+
+/**
+ * lib/db/client.ts's `sqlQuery` keeps connections of its own (the webhook inbox insert). A
+ * database that goes away while they sit idle must not take the process down with it, and the
+ * next statement must work once the database is back. A database of this file's own, so that
+ * it can be stopped; the module reads DATABASE_URL when first used.
+ */
+const port = await freePort();
+let database: EmbeddedDb = await startEmbeddedDb({ port });
+process.env.DATABASE_URL = database.url;
+const { sqlQuery } = await import("@/lib/db/client");
+
+afterAll(() => database.stop());
+
+test("an idle connection lost with its database does not end the process, and the next statement reconnects", async () => {
+  expect(await sqlQuery<{ n: number }>("SELECT $1::int + 1 AS n", [1])).toEqual([{ n: 2 }]);
+
+  // The pool's idle connection is closed by the server going away: the pool reports it as an
+  // error event, which ends the process (and fails this file) when nothing listens for it.
+  await database.stop();
+  await expect(sqlQuery("SELECT 1", [])).rejects.toThrow();
+
+  database = await startEmbeddedDb({ port });
+  expect(await sqlQuery<{ n: number }>("SELECT $1::int * 3 AS n", [2])).toEqual([{ n: 6 }]);
+});
