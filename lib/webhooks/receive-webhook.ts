@@ -89,14 +89,15 @@ export async function receiveDelivery(
     };
   }
 
-  const envelope = parseEnvelope(body);
-  if (!envelope)
+  const parsed = parseEnvelope(body);
+  if (!parsed)
     return {
       outcome: "rejected",
       status: 400,
       code: "invalid_request",
       detail: "The body is not an event envelope {id, type, occurredAtUtc, data}.",
     };
+  const { envelope, text } = parsed;
   if (envelope.id.replaceAll("-", "") !== verdict.eventId) {
     return {
       outcome: "rejected",
@@ -109,8 +110,10 @@ export async function receiveDelivery(
   const occurredAt = validDate(
     envelope.occurredAtUtc ?? (typeof envelope.data?.occurredAtUtc === "string" ? envelope.data.occurredAtUtc : undefined),
   );
-  const refusal = { eventId: verdict.eventId, type: envelope.type, occurredAt, body: new TextDecoder().decode(body) };
-  const unstorable = findUnstorableText(envelope);
+  const refusal = { eventId: verdict.eventId, type: envelope.type, occurredAt, body: text };
+  // Only a \u escape can put NUL or a lone surrogate into parsed JSON: the text itself was
+  // decoded strictly (no lone surrogates) and JSON refuses raw control characters in strings.
+  const unstorable = text.includes("\\u") ? findUnstorableText(envelope) : null;
   if (unstorable)
     return refuse({
       ...refusal,
@@ -207,11 +210,14 @@ async function readBounded(req: Request, max: number): Promise<Uint8Array | null
   return Buffer.concat(chunks);
 }
 
-function parseEnvelope(body: Uint8Array): z.infer<typeof envelopeSchema> | null {
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The envelope and the body's text; null when the body is not UTF-8, not JSON or not an envelope. */
+function parseEnvelope(body: Uint8Array): { envelope: z.infer<typeof envelopeSchema>; text: string } | null {
   try {
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(body);
+    const text = STRICT_UTF8.decode(body);
     const parsed = envelopeSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    return parsed.success ? { envelope: parsed.data, text } : null;
   } catch {
     return null;
   }
