@@ -1,5 +1,6 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { PrismaClient } from "./generated/client";
 import { getEnv } from "@/lib/env";
@@ -27,24 +28,53 @@ export { Prisma } from "./generated/client";
 export type { Role } from "./generated/client";
 
 const globalForPool = globalThis as unknown as { __sqlPool?: pg.Pool };
+/** Each connection's prepared statements: statement text → its name on that connection. */
+const prepared = new WeakMap<pg.PoolClient, Map<string, string>>();
 
 /**
  * One statement through node-postgres directly, for the hot path where Prisma's query layers
  * cost more than the statement: the webhook inbox insert, where `$queryRaw` took about
  * 0.06 ms more of the app's CPU per delivery than this (`npm run bench:webhooks`). The same
- * database; a small pool of its own that does not keep an idle process alive. Unnamed
- * statements, as Prisma's: on the embedded database every connection shares one backend
- * session, where two connections preparing one name would collide. Rows come back as
- * node-postgres parses them (a timestamp without time zone in this process's zone), so
- * return text, numbers or booleans.
+ * database, through a small pool of its own.
+ *
+ * The statement is prepared once per connection (a named statement), so the database parses
+ * and plans it once rather than on every call: a sixth of the embedded database's CPU per
+ * webhook delivery. So pass a fixed statement text, not one built per call. On the embedded
+ * database every connection shares one backend session, where a prepared statement outlives
+ * the connection that made it and two connections preparing one name would collide: so each
+ * connection names its statements at random, and the pool keeps its connections rather than
+ * closing them when idle (an idle connection does not keep the process alive).
+ *
+ * Rows come back as node-postgres parses them (a timestamp without time zone in this
+ * process's zone), so return text, numbers or booleans.
  */
 export async function sqlQuery<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
-  return (await sqlPool().query<Row>(text, values)).rows;
+  const client = await sqlPool().connect();
+  // A connection lost while held is reported on the client, which ends the process unless
+  // someone listens (the pool listens only while it holds the connection itself).
+  let lost: Error | undefined;
+  const onError = (error: Error) => (lost = error);
+  client.on("error", onError);
+  try {
+    let names = prepared.get(client);
+    if (!names) prepared.set(client, (names = new Map()));
+    let name = names.get(text);
+    if (!name) names.set(text, (name = `sql_${randomUUID().replaceAll("-", "")}`));
+    return (await client.query<Row>({ name, text, values })).rows;
+  } finally {
+    client.removeListener("error", onError);
+    client.release(lost); // a lost connection is dropped from the pool, not handed out again
+  }
 }
 
 function sqlPool(): pg.Pool {
   if (!globalForPool.__sqlPool) {
-    const pool = new pg.Pool({ connectionString: getEnv().DATABASE_URL, max: 2, allowExitOnIdle: true });
+    const pool = new pg.Pool({
+      connectionString: getEnv().DATABASE_URL,
+      max: 2,
+      idleTimeoutMillis: 0,
+      allowExitOnIdle: true,
+    });
     // An idle connection the database drops (a restart) is reported here; unheard, it would end
     // the process. The pool has already let it go, and the next query opens a new one.
     pool.on("error", (error) => logger.warn("an idle database connection was lost", { error: error.message }));

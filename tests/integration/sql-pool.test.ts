@@ -14,6 +14,15 @@ const { sqlQuery } = await import("@/lib/db/client");
 
 afterAll(() => database.stop());
 
+test("one statement prepared on every connection of the pool at once: each answers its own call", async () => {
+  // On the embedded database the connections share one session, where two connections
+  // preparing under one name would collide (42P05); each names its own.
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => sqlQuery<{ n: number }>("SELECT $1::int * 10 AS n", [i])),
+  );
+  expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => [{ n: i * 10 }]));
+});
+
 test("an idle connection lost with its database does not end the process, and the next statement reconnects", async () => {
   expect(await sqlQuery<{ n: number }>("SELECT $1::int + 1 AS n", [1])).toEqual([{ n: 2 }]);
 
