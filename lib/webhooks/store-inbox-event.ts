@@ -90,9 +90,9 @@ function settleAll(batch: Waiting[], stored: Set<string>): void {
  * Written as SQL because Prisma's createMany({ skipDuplicates }) costs about four times as
  * long per event on PGlite, and sent through node-postgres (`sqlQuery`) because Prisma's
  * `$queryRaw` costs the receiver more CPU than everything else it does for a delivery. One
- * statement text for any number of rows (arrays, unnested), so the database parses the same
- * text each time. Times are passed as UTC instants and converted in SQL, so the session's time
- * zone cannot shift them. Repeated ids in one statement are fine with DO NOTHING.
+ * statement text for any number of rows (arrays, unnested), so each connection prepares it
+ * once. Times are passed as UTC instants and converted in SQL, so the session's time zone
+ * cannot shift them. Repeated ids in one statement are fine with DO NOTHING.
  */
 const INSERT_ROWS = `
   INSERT INTO "WebhookEvent" ("id", "type", "occurredAt", "receivedAt", "payload", "state", "attempts")
