@@ -1,7 +1,8 @@
 /**
  * Serves the Next app (what `next start` / `next dev` would), adding three things:
  * - the upstream's webhook deliveries are answered ahead of Next, by the compiled route's own
- *   `answerDelivery` (lib/webhook-door.mjs: a sixth of the CPU per delivery; not in dev mode);
+ *   `answerDelivery` (lib/webhook-door.mjs: about a seventh of the CPU per delivery; not in
+ *   dev mode);
  * - the socket's peer address, which Next does not hand to proxy.ts or route handlers. It goes
  *   into the header below on every request, replacing anything a client sent under that
  *   name, so lib/auth/client-address.ts can tell the real peer from X-Forwarded-For claims;
