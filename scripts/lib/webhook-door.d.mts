@@ -1,12 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { answerDelivery } from "../../app/api/webhooks/service/route";
 
-export type SignatureHeaders = {
-  eventId: string | null | undefined;
-  timestamp: string | null | undefined;
-  signature: string | null | undefined;
-};
-export type PlainAnswer = { status: number; headers: Record<string, string>; body: string };
-export type AnswerDelivery = (headers: SignatureHeaders, body: Uint8Array | null) => Promise<PlainAnswer>;
+/** The compiled route's `answerDelivery`, which the door calls (its own type, not a copy). */
+export type AnswerDelivery = typeof answerDelivery;
 
 export declare const WEBHOOK_PATH: string;
 export declare function isWebhookDelivery(req: IncomingMessage): boolean;

@@ -42,16 +42,10 @@ export function isWebhookDelivery(req) {
 }
 
 /**
- * @typedef {{ eventId: string | null | undefined; timestamp: string | null | undefined; signature: string | null | undefined }} SignatureHeaders
- * @typedef {{ status: number; headers: Record<string, string>; body: string }} PlainAnswer
- * @typedef {(headers: SignatureHeaders, body: Uint8Array | null) => Promise<PlainAnswer>} AnswerDelivery
- */
-
-/**
  * The route's `answerDelivery` from the production build in `dir` (`next build`'s output),
  * loaded as Next loads the route. Throws when there is no such build or it has no such export.
  * @param {string} dir
- * @returns {Promise<AnswerDelivery>}
+ * @returns {Promise<import("./webhook-door.d.mts").AnswerDelivery>}
  */
 export async function loadWebhookHandler(dir) {
   const require = createRequire(import.meta.url);
@@ -64,7 +58,7 @@ export async function loadWebhookHandler(dir) {
 
 /**
  * Answers one delivery (a request `isWebhookDelivery` accepted) with the route's `answerDelivery`.
- * @param {AnswerDelivery} answerDelivery
+ * @param {import("./webhook-door.d.mts").AnswerDelivery} answerDelivery
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  */
