@@ -1,5 +1,5 @@
 import "server-only";
-import { db, type Tx } from "@/lib/db/client";
+import { db, sqlQuery, type Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { Actor } from "./actor";
 import { judgeSession } from "./session-policy";
@@ -63,26 +63,29 @@ type SessionRow = {
 };
 
 /**
- * One statement (session joined to its person) rather than Prisma's `include`, which sends two:
- * this runs on every page view and every API call, so each round trip to the database shows in
+ * One statement (session joined to its person) rather than Prisma's `include`, which sends two,
+ * and sent through node-postgres (`sqlQuery`, prepared once per connection) rather than
+ * `$queryRaw`: this runs on every page view and every API call, so its round trip shows in
  * every response time.
  */
+const SESSION_ROW = `
+  SELECT s."createdAt", s."lastSeenAt", s."reauthAt", s."endedAt", s."sessionVersion",
+         st."id" AS "staffId", st."email", st."name", st."roles"::text[] AS "roles", st."active",
+         st."sessionVersion" AS "staffVersion"
+  FROM "StaffSession" s JOIN "Staff" st ON st."id" = s."staffId"
+  WHERE s."id" = $1`;
+
 async function liveSessionRow(sessionId: string): Promise<SessionRow | null> {
-  const [row] = await db().$queryRaw<
-    (Omit<SessionRow, "staff"> & {
+  const [row] = await sqlQuery<
+    Omit<SessionRow, "staff"> & {
       staffId: string;
       email: string;
       name: string;
       roles: string[];
       active: boolean;
       staffVersion: number;
-    })[]
-  >`
-    SELECT s."createdAt", s."lastSeenAt", s."reauthAt", s."endedAt", s."sessionVersion",
-           st."id" AS "staffId", st."email", st."name", st."roles"::text[] AS "roles", st."active",
-           st."sessionVersion" AS "staffVersion"
-    FROM "StaffSession" s JOIN "Staff" st ON st."id" = s."staffId"
-    WHERE s."id" = ${sessionId}`;
+    }
+  >(SESSION_ROW, [sessionId]);
   if (!row) return null;
   const session: SessionRow = {
     createdAt: row.createdAt,

@@ -32,10 +32,12 @@ const globalForPool = globalThis as unknown as { __sqlPool?: pg.Pool };
 const prepared = new WeakMap<pg.PoolClient, Map<string, string>>();
 
 /**
- * One statement through node-postgres directly, for the hot path where Prisma's query layers
+ * One statement through node-postgres directly, for the hot paths where Prisma's query layers
  * cost more than the statement: the webhook inbox insert, where `$queryRaw` took about
- * 0.06 ms more of the app's CPU per delivery than this (`npm run bench:webhooks`). The same
- * database, through a small pool of its own.
+ * 0.06 ms more of the app's CPU per delivery than this (`npm run bench:webhooks`), and the two
+ * statements every staff request sends before its own work, the session lookup and the
+ * upstream budget's slot (about 1 ms each through `$queryRaw`, 0.3–0.5 ms here;
+ * `npm run bench:proxy`). The same database, through a small pool of its own.
  *
  * The statement is prepared once per connection (a named statement), so the database parses
  * and plans it once rather than on every call: a sixth of the embedded database's CPU per
@@ -45,8 +47,10 @@ const prepared = new WeakMap<pg.PoolClient, Map<string, string>>();
  * connection names its statements at random, and the pool keeps its connections rather than
  * closing them when idle (an idle connection does not keep the process alive).
  *
- * Rows come back as node-postgres parses them (a timestamp without time zone in this
- * process's zone), so return text, numbers or booleans.
+ * Rows come back as node-postgres parses them, except that a timestamp without time zone is
+ * read as UTC, as Prisma writes and reads every DateTime column; node-postgres alone would read
+ * it in this process's zone. Pass instants as ISO strings cast in SQL
+ * (`$1::timestamptz AT TIME ZONE 'UTC'`), not as Dates, which node-postgres sends in local time.
  */
 export async function sqlQuery<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
   const client = await sqlPool().connect();
@@ -67,11 +71,26 @@ export async function sqlQuery<Row extends pg.QueryResultRow>(text: string, valu
   }
 }
 
+const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
+
+/** "2026-11-25 15:03:34.123" as the UTC instant it is here (the text format; BC and infinity never stored). */
+function utcTimestamp(text: string): Date {
+  return new Date(`${text.replace(" ", "T")}Z`);
+}
+
+const typeParser = ((oid: number, format?: string) =>
+  oid === TIMESTAMP_WITHOUT_TIME_ZONE && format !== "binary"
+    ? utcTimestamp
+    : pg.types.getTypeParser(oid, format as "text")) as pg.CustomTypesConfig["getTypeParser"];
+
 function sqlPool(): pg.Pool {
   if (!globalForPool.__sqlPool) {
     const pool = new pg.Pool({
       connectionString: getEnv().DATABASE_URL,
-      max: 2,
+      // Every staff request uses it twice; the embedded database runs one statement at a time
+      // anyway, and a real one gets at most this many more connections per app process.
+      max: 4,
+      types: { getTypeParser: typeParser },
       idleTimeoutMillis: 0,
       allowExitOnIdle: true,
     });

@@ -1,8 +1,19 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { db, sqlQuery } from "@/lib/db/client";
 import type { Priority, RequestBudget } from "@/lib/upstream/client";
 
 const WINDOW_MS = 60_000;
+
+/**
+ * One slot of the window, if the cap allows, in one statement (parallel callers cannot pass
+ * the cap together). Every upstream call sends it first, so it goes through node-postgres
+ * (`sqlQuery`, prepared once per connection) rather than Prisma's `$queryRaw`.
+ */
+const TAKE_SLOT = `
+  INSERT INTO "RateBudget" ("windowStart", "used") VALUES ($1::timestamptz AT TIME ZONE 'UTC', 1)
+  ON CONFLICT ("windowStart") DO UPDATE SET "used" = "RateBudget"."used" + 1
+  WHERE "RateBudget"."used" < $2
+  RETURNING "used"`;
 
 /**
  * The workspace-wide request budget, shared by every app instance through one row per
@@ -26,11 +37,7 @@ export function createDbBudget(
       for (let waited = false; ; waited = true) {
         const now = Date.now();
         const windowStart = new Date(now - (now % WINDOW_MS));
-        const rows = await db().$queryRaw<{ used: number }[]>`
-          INSERT INTO "RateBudget" ("windowStart", "used") VALUES (${windowStart}, 1)
-          ON CONFLICT ("windowStart") DO UPDATE SET "used" = "RateBudget"."used" + 1
-          WHERE "RateBudget"."used" < ${caps[priority]}
-          RETURNING "used"`;
+        const rows = await sqlQuery<{ used: number }>(TAKE_SLOT, [windowStart.toISOString(), caps[priority]]);
         if (rows.length > 0) {
           if (Math.random() < 0.01)
             void db()

@@ -34,3 +34,21 @@ test("an idle connection lost with its database does not end the process, and th
   database = await startEmbeddedDb({ port });
   expect(await sqlQuery<{ n: number }>("SELECT $1::int * 3 AS n", [2])).toEqual([{ n: 6 }]);
 });
+
+test("a timestamp without time zone comes back as the UTC instant Prisma stores, whatever this process's zone", async () => {
+  // Prisma writes every DateTime as UTC into a timestamp without time zone; node-postgres alone
+  // would read one in the process's zone, so a session's times would move by the zone's offset.
+  const zone = process.env.TZ;
+  process.env.TZ = "America/New_York";
+  try {
+    const [row] = await sqlQuery<{ stored: Date; roundTrip: Date }>(
+      `SELECT '2026-03-08 06:30:00.125'::timestamp AS stored, $1::timestamptz AT TIME ZONE 'UTC' AS "roundTrip"`,
+      ["2026-11-25T23:59:59.999Z"],
+    );
+    expect(row!.stored.toISOString()).toBe("2026-03-08T06:30:00.125Z");
+    expect(row!.roundTrip.toISOString()).toBe("2026-11-25T23:59:59.999Z");
+  } finally {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  }
+});
