@@ -4,6 +4,8 @@ import { SECURITY_HEADERS } from "./scripts/security-headers.mjs";
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // scripts/serve-app.mjs compresses instead (scripts/lib/compress-response.mjs says why).
+  compress: false,
   reactStrictMode: true,
   // The app's own files only: the sandbox, tests and scripts are checked by `tsc --noEmit`.
   typescript: { tsconfigPath: "tsconfig.app.json" },

@@ -1,11 +1,13 @@
 /**
- * Serves the Next app (what `next start` / `next dev` would), adding three things:
+ * Serves the Next app (what `next start` / `next dev` would), adding four things:
  * - the upstream's webhook deliveries are answered ahead of Next, by the compiled route's own
  *   `answerDelivery` (lib/webhook-door.mjs: about a seventh of the CPU per delivery; not in
  *   dev mode);
  * - the socket's peer address, which Next does not hand to proxy.ts or route handlers. It goes
  *   into the header below on every request, replacing anything a client sent under that
  *   name, so lib/auth/client-address.ts can tell the real peer from X-Forwarded-For claims;
+ * - gzip (lib/compress-response.mjs) in place of Next's: a response finished in one turn of the
+ *   event loop, as a route handler's JSON is, is compressed at once and sent in one write;
  * - WEB_CONCURRENCY app processes behind one port (default: the core count; dev mode: one).
  *   node:cluster, not SO_REUSEPORT: Node 20 cannot set SO_REUSEPORT (`reusePort` came in 22.12),
  *   and the cluster primary hands each connection to its workers in turn, so one busy process
@@ -24,6 +26,7 @@ import cluster from "node:cluster";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { compressResponse } from "./lib/compress-response.mjs";
 import { isWebhookDelivery, loadWebhookHandler, serveWebhook } from "./lib/webhook-door.mjs";
 
 /** Keep in step with lib/auth/peer-address-header.ts. */
@@ -64,6 +67,7 @@ async function serve() {
   const server = http.createServer((req, res) => {
     if (webhook && isWebhookDelivery(req)) return void serveWebhook(webhook, req, res);
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+    compressResponse(req, res);
     handle(req, res).catch((error) => {
       console.error("[serve-app] request failed:", error instanceof Error ? error.message : error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });

@@ -1,0 +1,207 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { acceptsGzip, compressResponse } from "../../scripts/lib/compress-response.mjs";
+
+/**
+ * scripts/lib/compress-response.mjs in front of a real HTTP server, read by a raw client (so
+ * that the bytes on the wire, not a decoded body, are what is checked).
+ */
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+const handlers = new Map<string, Handler>();
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    compressResponse(req, res);
+    handlers.get(req.url!)!(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let routes = 0;
+function route(handler: Handler): string {
+  const path = `/r${++routes}`;
+  handlers.set(path, handler);
+  return path;
+}
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; chunks: number };
+function get(path: string, headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br" }, method = "GET") {
+  return new Promise<Raw>((resolve, reject) => {
+    http
+      .request(`${base}${path}`, { method, headers }, (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (c: Buffer) => parts.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts), chunks: parts.length }),
+        );
+        res.on("error", reject);
+      })
+      .on("error", reject)
+      .end();
+  });
+}
+
+const json = JSON.stringify({ products: Array.from({ length: 200 }, (_, i) => ({ id: `p-${i}`, name: `Gift card ${i}` })) });
+
+describe("a response ended in the turn it was written in", () => {
+  test("a JSON body written and ended at once is gzipped whole, with its compressed Content-Length and Vary", async () => {
+    const path = route((_req, res) => {
+      res.statusCode = 200;
+      res.setHeader("content-type", "application/json");
+      res.setHeader("vary", "RSC");
+      res.flushHeaders(); // as Next does before its first chunk
+      res.write(json.slice(0, 1000));
+      res.write(Buffer.from(json.slice(1000)));
+      res.end();
+    });
+    const res = await get(path);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(Number(res.headers["content-length"])).toBe(res.body.length);
+    expect(res.headers["transfer-encoding"]).toBeUndefined();
+    expect(res.headers.vary).toBe("RSC, Accept-Encoding");
+    expect(gunzipSync(res.body).toString()).toBe(json);
+    expect(res.body.length).toBeLessThan(json.length / 3);
+  });
+
+  test("writeHead's status and headers (object or flat list) are kept, and a declared length is replaced", async () => {
+    const objectForm = route((_req, res) => {
+      res.writeHead(201, "Made", { "content-type": "text/html; charset=utf-8", "x-one": "1", "content-length": json.length });
+      res.end(json);
+    });
+    const listForm = route((_req, res) => {
+      res.writeHead(202, ["content-type", "application/problem+json", "set-cookie", "a=1", "set-cookie", "b=2"]);
+      res.end(json, "utf8");
+    });
+    const a = await get(objectForm);
+    expect([a.status, a.headers["x-one"], a.headers["content-encoding"]]).toEqual([201, "1", "gzip"]);
+    expect(Number(a.headers["content-length"])).toBe(a.body.length);
+    expect(gunzipSync(a.body).toString()).toBe(json);
+    const b = await get(listForm);
+    expect([b.status, b.headers["set-cookie"], b.headers["content-encoding"]]).toEqual([202, ["a=1", "b=2"], "gzip"]);
+    expect(gunzipSync(b.body).toString()).toBe(json);
+  });
+
+  test("sent as it is: a client without gzip, gzip;q=0, HEAD, a small body, an image, no-transform, already encoded, 304", async () => {
+    const jsonRoute = route((_req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(json);
+    });
+    const refusals: Record<string, string>[] = [{}, { "accept-encoding": "gzip;q=0, identity" }, { "accept-encoding": "br" }];
+    for (const accept of refusals) {
+      const res = await get(jsonRoute, accept);
+      expect(res.headers["content-encoding"]).toBeUndefined();
+      expect(res.body.toString()).toBe(json);
+      expect(res.headers.vary).toBe("Accept-Encoding"); // a cache must still tell the two apart
+    }
+    const head = await get(jsonRoute, { "accept-encoding": "gzip" }, "HEAD");
+    expect(head.headers["content-encoding"]).toBeUndefined();
+
+    const cases: [Handler, string | undefined][] = [
+      [(_q, r) => (r.setHeader("content-type", "application/json"), r.end('{"ok":true}')), '{"ok":true}'],
+      [(_q, r) => (r.setHeader("content-type", "image/png"), r.end(json)), json],
+      [
+        (_q, r) => (
+          r.setHeader("content-type", "text/plain"),
+          r.setHeader("cache-control", "private, no-transform"),
+          r.end(json)
+        ),
+        json,
+      ],
+      [(_q, r) => (r.setHeader("content-type", "text/plain"), r.setHeader("content-encoding", "identity"), r.end(json)), json],
+      [(_q, r) => (r.writeHead(304, { "content-type": "text/html" }), r.end()), ""],
+    ];
+    for (const [handler, body] of cases) {
+      const res = await get(route(handler));
+      expect(res.headers["content-encoding"] ?? "identity").toBe("identity");
+      expect(res.body.toString()).toBe(body);
+    }
+  });
+});
+
+describe("a response still being written after its first turn", () => {
+  test("a streamed page is gzipped as a stream, and its first part reaches the client before the rest is written", async () => {
+    let sendRest!: () => void;
+    const rest = new Promise<void>((resolve) => (sendRest = resolve));
+    const path = route((_req, res) => {
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.flushHeaders();
+      res.write(`<html><body>${"<p>shell</p>".repeat(200)}`);
+      void rest.then(() => res.end(`${"<p>late</p>".repeat(200)}</body></html>`));
+    });
+    const firstPart = new Promise<{ headers: http.IncomingHttpHeaders; whole: Promise<Buffer> }>((resolve, reject) => {
+      http
+        .get(`${base}${path}`, { headers: { "accept-encoding": "gzip" } }, (res) => {
+          const parts: Buffer[] = [];
+          const whole = new Promise<Buffer>((done) => res.on("end", () => done(Buffer.concat(parts))));
+          res.on("data", (c: Buffer) => {
+            parts.push(c);
+            resolve({ headers: res.headers, whole });
+          });
+        })
+        .on("error", reject);
+    });
+    // The server has not been told to finish: what arrived is the shell, flushed at the turn's end.
+    const { headers, whole } = await firstPart;
+    expect(headers["content-encoding"]).toBe("gzip");
+    expect(headers["transfer-encoding"]).toBe("chunked");
+    sendRest();
+    const body = gunzipSync(await whole).toString();
+    expect(body).toBe(`<html><body>${"<p>shell</p>".repeat(200)}${"<p>late</p>".repeat(200)}</body></html>`);
+  });
+
+  test("a large export written with back-pressure arrives whole, and a small static file with its length is left alone", async () => {
+    const line = "order-123,shop-ref-456,delivered,25.00,USD\n";
+    const lines = 200_000; // about 8.6 MB
+    const exportRoute = route((_req, res) => {
+      res.setHeader("content-type", "text/csv; charset=utf-8");
+      let written = 0;
+      const pump = () => {
+        while (written < lines) {
+          written += 1;
+          if (!res.write(line)) return void res.once("drain", () => setImmediate(pump));
+        }
+        res.end();
+      };
+      setImmediate(pump);
+    });
+    const big = await get(exportRoute);
+    expect(big.headers["content-encoding"]).toBe("gzip");
+    const text = gunzipSync(big.body).toString();
+    expect(text.length).toBe(line.length * lines);
+    expect(text.endsWith(line) && text.startsWith(line)).toBe(true);
+
+    const staticRoute = route((_req, res) => {
+      res.setHeader("content-type", "text/css");
+      res.setHeader("content-length", "12");
+      setImmediate(() => res.write("body{margin:"));
+      setTimeout(() => res.end(), 5);
+    });
+    const small = await get(staticRoute);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body.toString()).toBe("body{margin:");
+  });
+});
+
+test("Accept-Encoding: gzip by name or *, unless its q is 0", () => {
+  expect(["gzip", "deflate, gzip;q=0.5", "*", "br;q=1, *;q=0.1", "GZIP"].map(acceptsGzip)).toEqual([
+    true,
+    true,
+    true,
+    true,
+    true,
+  ]);
+  expect([undefined, "", "br", "gzip;q=0", "gzip; q=0.0", "identity, *;q=0"].map(acceptsGzip)).toEqual([
+    false,
+    false,
+    false,
+    false,
+    false,
+    false,
+  ]);
+});
