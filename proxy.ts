@@ -67,6 +67,10 @@ export async function proxy(req: NextRequest) {
     }
   }
 
+  // The nonce goes to the page render in the request's headers (Next reads it from the CSP
+  // there). A route handler renders no script, and rewriting the request's headers costs Next
+  // about 0.8 ms per request (`npm run bench:proxy`), so API requests pass on unchanged.
+  if (isApi) return withHeaders(NextResponse.next(), csp);
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
