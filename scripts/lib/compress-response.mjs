@@ -23,7 +23,7 @@ import zlib from "node:zlib";
 
 /** Below this, gzip's header and trailer eat most of the saving (the `compression` default). */
 export const THRESHOLD_BYTES = 1024;
-/** A body held longer than one turn, or larger than this, goes on as a stream. */
+/** A body held longer than one turn, or larger than this, goes on as a stream (no gzipSync of megabytes). */
 const MAX_HELD_BYTES = 1 << 20;
 const COMPRESSIBLE =
   /^\s*(?:text\/[^;\s]+|application\/(?:json|javascript|ecmascript|xml|x-javascript|[\w.-]+\+(?:json|xml))|image\/svg\+xml)\s*(?:;|$)/i;
@@ -102,9 +102,19 @@ export function compressResponse(req, res) {
   res.end = function end(chunk, encoding, callback) {
     if (typeof chunk === "function") [chunk, encoding, callback] = [undefined, undefined, chunk];
     else if (typeof encoding === "function") [encoding, callback] = [undefined, encoding];
-    // Ended in the turn it was written in: the whole body is known.
+    if (chunk != null) {
+      const bytes = toBuffer(chunk, encoding);
+      held.push(bytes);
+      heldBytes += bytes.length;
+    }
     if (turnEnd) clearImmediate(turnEnd);
-    if (chunk != null) held.push(toBuffer(chunk, encoding));
+    turnEnd = undefined;
+    // A body this large is compressed as a stream, on zlib's thread pool, not here at once.
+    if (heldBytes > MAX_HELD_BYTES) {
+      release();
+      return res.end(callback);
+    }
+    // Ended in the turn it was written in: the whole body is known.
     const body = held.length === 1 ? held[0] : Buffer.concat(held);
     const callbacks = heldCallbacks;
     held = [];

@@ -21,7 +21,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections(); // the client's keep-alive sockets would hold close() for seconds
+    }),
+);
 
 let routes = 0;
 function route(handler: Handler): string {
@@ -153,6 +159,20 @@ describe("a response still being written after its first turn", () => {
     sendRest();
     const body = gunzipSync(await whole).toString();
     expect(body).toBe(`<html><body>${"<p>shell</p>".repeat(200)}${"<p>late</p>".repeat(200)}</body></html>`);
+  });
+
+  test("a body of megabytes ended in one call is compressed as a stream, not all at once", async () => {
+    const large = JSON.stringify({ rows: Array.from({ length: 60_000 }, (_, i) => ({ id: i, reference: `shop-${i}` })) });
+    expect(large.length).toBeGreaterThan(1 << 21);
+    const res = await get(
+      route((_req, r) => {
+        r.setHeader("content-type", "application/json");
+        r.end(large);
+      }),
+    );
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers["transfer-encoding"]).toBe("chunked"); // a length would mean gzipSync
+    expect(gunzipSync(res.body).toString()).toBe(large);
   });
 
   test("a large export written with back-pressure arrives whole, and a small static file with its length is left alone", async () => {
