@@ -5,27 +5,34 @@
  * (`/api/catalog/products`, a signed-in person, the catalog cache off:
  * SERVICE_CATALOG_TTL_SECONDS=0) and directly from the sandbox with the key, and the ratio of
  * the two is printed (goal ≤ 1.1). Its own data folder and ports 3210/4640/25450.
+ *
+ * BENCH_AGAINST=<another built checkout> (e.g. a worktree of an older commit, after
+ * `next build` there) starts that app too, with its own sandbox, and takes the reads of both
+ * by turns: two runs a minute apart can differ by a few hundredths on this kind of machine,
+ * while reads taken by turns see the same machine. Ports 3211/4641/25451 for it.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { signIn } from "./lib/app-session";
-import { launchApp } from "./lib/launch-app";
+import { signIn, type Session } from "./lib/app-session";
+import { launchApp, type LaunchedApp } from "./lib/launch-app";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const PORT = 3210;
-const SANDBOX_PORT = 4640;
-const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
 const READS = Number(process.env.BENCH_READS ?? 60);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
+const AGAINST = process.env.BENCH_AGAINST ? path.resolve(process.env.BENCH_AGAINST) : undefined;
 const PASSWORD = "bench-password-123";
 const API_KEY = "svckey_benchproxy_NotASecretOnlyForTheBenchmark0123456789";
 const QUERY = "limit=24&offset=0";
 
-async function main() {
-  await rm(path.join(ROOT, ".data/bench-proxy"), { recursive: true, force: true });
+type Subject = { label: string; app: LaunchedApp; sandbox: string; session?: Session; direct: number[]; through: number[] };
+
+async function start(root: string, label: string, offset: number): Promise<Subject> {
+  const dataDir = `.data/bench-proxy${offset ? `-${offset}` : ""}`;
+  await rm(path.join(root, dataDir), { recursive: true, force: true });
   const app = await launchApp({
-    dataDir: ".data/bench-proxy",
-    ports: { app: PORT, db: 25450, sandbox: SANDBOX_PORT },
+    root,
+    dataDir,
+    ports: { app: 3210 + offset, db: 25450 + offset, sandbox: 4640 + offset },
     demoPassword: PASSWORD,
     env: {
       SANDBOX_API_KEY: API_KEY,
@@ -35,44 +42,58 @@ async function main() {
       SERVICE_CATALOG_TTL_SECONDS: "0",
     },
   });
-  try {
-    const session = await signIn(app.baseUrl, "buyer@demo.local", PASSWORD);
-    const faults = await fetch(`${SANDBOX}/_sandbox/faults`, {
-      method: "PUT",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ latencyMs: LATENCY_MS, pathPrefix: "/api/v1/products" }),
-    });
-    if (!faults.ok) throw new Error(`the sandbox refused the latency setting: ${faults.status}`);
+  return { label, app, sandbox: `http://127.0.0.1:${4640 + offset}`, direct: [], through: [] };
+}
 
-    const direct = async () => {
+async function main() {
+  const subjects: Subject[] = [];
+  try {
+    subjects.push(await start(ROOT, AGAINST ? "this checkout" : "", 0));
+    if (AGAINST) subjects.push(await start(AGAINST, AGAINST, 1));
+    for (const s of subjects) {
+      s.session = await signIn(s.app.baseUrl, "buyer@demo.local", PASSWORD);
+      const faults = await fetch(`${s.sandbox}/_sandbox/faults`, {
+        method: "PUT",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ latencyMs: LATENCY_MS, pathPrefix: "/api/v1/products" }),
+      });
+      if (!faults.ok) throw new Error(`the sandbox refused the latency setting: ${faults.status}`);
+    }
+
+    const direct = async (s: Subject) => {
       const started = performance.now();
-      const res = await fetch(`${SANDBOX}/api/v1/products?${QUERY}`, { headers: { "X-Api-Key": API_KEY } });
+      const res = await fetch(`${s.sandbox}/api/v1/products?${QUERY}`, { headers: { "X-Api-Key": API_KEY } });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`direct read answered ${res.status}`);
       return performance.now() - started;
     };
-    const throughApp = async () => {
-      const res = await session.get(`/api/catalog/products?size=24&page=1`);
+    const throughApp = async (s: Subject) => {
+      const res = await s.session!.get(`/api/catalog/products?size=24&page=1`);
       if (res.status !== 200) throw new Error(`read through the app answered ${res.status}`);
       return res.ms;
     };
     // Warm both paths (connections, the app's compiled routes), then alternate so both see the same machine.
-    for (let i = 0; i < 20; i++) await Promise.all([direct(), throughApp()].map((p) => p.catch(() => 0)));
-    const directMs: number[] = [];
-    const appMs: number[] = [];
-    for (let i = 0; i < READS; i++) {
-      directMs.push(await direct());
-      appMs.push(await throughApp());
+    for (let i = 0; i < 20; i++)
+      for (const s of subjects) await Promise.all([direct(s), throughApp(s)].map((p) => p.catch(() => 0)));
+    for (let i = 0; i < READS; i++)
+      for (const s of subjects) {
+        s.direct.push(await direct(s));
+        s.through.push(await throughApp(s));
+      }
+    for (const s of subjects) {
+      const d = summary(s.direct);
+      const a = summary(s.through);
+      if (s.label) console.log(`\n${s.label}`);
+      console.log("\n| measure | direct at the sandbox | through the app | ratio (goal ≤ 1.1) |\n|---|---|---|---|");
+      console.log(`| median | ${d.p50.toFixed(1)} ms | ${a.p50.toFixed(1)} ms | ${(a.p50 / d.p50).toFixed(3)} |`);
+      console.log(`| mean | ${d.mean.toFixed(1)} ms | ${a.mean.toFixed(1)} ms | ${(a.mean / d.mean).toFixed(3)} |`);
+      console.log(`| p95 | ${d.p95.toFixed(1)} ms | ${a.p95.toFixed(1)} ms | ${(a.p95 / d.p95).toFixed(3)} |`);
     }
-    const d = summary(directMs);
-    const a = summary(appMs);
-    console.log("\n| measure | direct at the sandbox | through the app | ratio (goal ≤ 1.1) |\n|---|---|---|---|");
-    console.log(`| median | ${d.p50.toFixed(1)} ms | ${a.p50.toFixed(1)} ms | ${(a.p50 / d.p50).toFixed(3)} |`);
-    console.log(`| mean | ${d.mean.toFixed(1)} ms | ${a.mean.toFixed(1)} ms | ${(a.mean / d.mean).toFixed(3)} |`);
-    console.log(`| p95 | ${d.p95.toFixed(1)} ms | ${a.p95.toFixed(1)} ms | ${(a.p95 / d.p95).toFixed(3)} |`);
-    console.log(`\n${READS} reads each, upstream latency ${LATENCY_MS} ms, catalog cache off.`);
+    console.log(
+      `\n${READS} reads each, upstream latency ${LATENCY_MS} ms, catalog cache off${AGAINST ? "; the two apps' reads taken by turns" : ""}.`,
+    );
   } finally {
-    await app.stop();
+    await Promise.all(subjects.map((s) => s.app.stop()));
   }
 }
 

@@ -19,6 +19,8 @@ export type LaunchOptions = {
   env?: Record<string, string>;
   /** The environment the app starts from, before `env` (default: this process's). */
   baseEnv?: NodeJS.ProcessEnv;
+  /** The built checkout to start (default: this one), e.g. an older commit's worktree to compare with. */
+  root?: string;
 };
 
 export async function launchApp({
@@ -27,6 +29,7 @@ export async function launchApp({
   demoPassword,
   env: extra = {},
   baseEnv = process.env,
+  root = ROOT,
 }: LaunchOptions): Promise<LaunchedApp> {
   const env = {
     PORT: String(ports.app),
@@ -37,13 +40,13 @@ export async function launchApp({
     ...extra,
   };
   let upstream429 = 0;
-  const app = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
-    cwd: ROOT,
+  const app = spawn(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
+    cwd: root,
     detached: true,
     env: { ...baseEnv, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const logFile = path.join(ROOT, `${env.DATA_DIR}.log`);
+  const logFile = path.join(root, `${env.DATA_DIR}.log`);
   mkdirSync(path.dirname(logFile), { recursive: true }); // a fresh clone has no .data yet
   const log = createWriteStream(logFile);
   const watch = (chunk: Buffer) => {
