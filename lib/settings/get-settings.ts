@@ -1,9 +1,22 @@
 import "server-only";
+import { cache } from "react";
 import { db } from "@/lib/db/client";
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from "./schema";
 
-/** Current thresholds: stored values that still validate, defaults for the rest. */
-export async function getSettings(): Promise<Settings> {
+/**
+ * Current thresholds: stored values that still validate, defaults for the rest.
+ *
+ * Read once per page view: the layout's low-balance banner, the page and the spend it shows
+ * all ask, and React's `cache` (scoped to one server render, nothing kept between requests)
+ * hands the later callers the first one's answer; the product page read them three times.
+ * Outside a render (route handlers, jobs) `cache` calls straight through, so each call reads
+ * the database; where it remembers, it is for that one request. Callers must not change the
+ * object they get.
+ */
+export const getSettings = cache(readSettings);
+
+/** The thresholds as stored now, never from a render's memo (for a change that reads back what it wrote). */
+export async function readSettings(): Promise<Settings> {
   const rows = await db().setting.findMany({ where: { key: { in: Object.keys(DEFAULT_SETTINGS) } } });
   const settings: Settings = { ...DEFAULT_SETTINGS };
   for (const row of rows) {

@@ -4,7 +4,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { parseInput } from "@/lib/validation";
 import { settingsSchema, type Settings } from "./schema";
-import { getSettings } from "./get-settings";
+import { readSettings } from "./get-settings";
 
 const patchSchema = settingsSchema.partial().strict();
 
@@ -12,7 +12,7 @@ const patchSchema = settingsSchema.partial().strict();
 export async function updateSettings(actor: Actor, input: unknown): Promise<Settings> {
   assertCan(actor, "settings.manage");
   const patch = parseInput(patchSchema, input);
-  const before = await getSettings();
+  const before = await readSettings();
   await db().$transaction(async (tx) => {
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined || JSON.stringify(value) === JSON.stringify(before[key as keyof Settings])) continue;
@@ -31,5 +31,5 @@ export async function updateSettings(actor: Actor, input: unknown): Promise<Sett
       });
     }
   });
-  return getSettings();
+  return readSettings();
 }
