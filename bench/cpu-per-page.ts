@@ -3,60 +3,110 @@
  * read from /proc (Linux) around BENCH_VIEWS (default 40) sequential views of each page by one
  * signed-in buyer, after a warm-up. CPU time rather than wall time, so the figure holds on a
  * busy machine. Its own data folder and ports 3220/4650/25460; WEB_CONCURRENCY as set.
+ *
+ * BENCH_AGAINST=<another built checkout> (e.g. a worktree of an older commit, after
+ * `next build` there) starts that app too (ports 3221/4651/25461) and measures both by turns,
+ * a quarter of each page's views at a time: this machine's speed drifts by a fifth within an
+ * hour, and views taken by turns see the same machine. It then prints this checkout's mean
+ * as a share of the other's.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { signIn } from "./lib/app-session";
-import { launchApp } from "./lib/launch-app";
+import { signIn, type Session } from "./lib/app-session";
+import { launchApp, type LaunchedApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 40);
+const AGAINST = process.env.BENCH_AGAINST ? path.resolve(process.env.BENCH_AGAINST) : undefined;
 const PASSWORD = "bench-password-123";
 
-async function main() {
-  await rm(path.join(ROOT, ".data/bench-cpu"), { recursive: true, force: true });
+type Subject = { label: string; app: LaunchedApp; session: Session; pages: string[] };
+type Tally = { appMs: number; others: Map<string, number>; bytes: number };
+
+async function start(root: string, label: string, offset: number): Promise<Subject> {
+  const dataDir = `.data/bench-cpu${offset ? `-${offset}` : ""}`;
+  await rm(path.join(root, dataDir), { recursive: true, force: true });
   const app = await launchApp({
-    dataDir: ".data/bench-cpu",
-    ports: { app: 3220, db: 25460, sandbox: 4650 },
+    root,
+    dataDir,
+    ports: { app: 3220 + offset, db: 25460 + offset, sandbox: 4650 + offset },
     demoPassword: PASSWORD,
   });
+  const session = await signIn(app.baseUrl, "buyer@demo.local", PASSWORD);
+  const products = JSON.parse((await session.get("/api/catalog/products?size=24")).body) as { items: { id: string }[] };
+  const orders = JSON.parse((await session.get("/api/orders")).body) as { items?: { id: string }[] };
+  const pages = [
+    "/catalog",
+    `/catalog/${products.items[0]!.id}`,
+    "/orders",
+    ...(orders.items?.[0] ? [`/orders/${orders.items[0].id}`] : []),
+    "/api/catalog/products?size=24",
+  ];
+  return { label, app, session, pages };
+}
+
+/** `views` views of `page`, adding their CPU (per process role) to `tally`. */
+async function measure(s: Subject, page: string, views: number, tally: Tally) {
+  const before = snapshotCpu(s.app.pgid);
+  for (let i = 0; i < views; i++) {
+    const res = await s.session.get(page);
+    if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
+    tally.bytes = res.body.length;
+  }
+  for (const p of cpuBetween(before, snapshotCpu(s.app.pgid))) {
+    if (p.role === "app") tally.appMs += p.ms;
+    else tally.others.set(p.role, (tally.others.get(p.role) ?? 0) + p.ms);
+  }
+}
+
+async function main() {
+  const subjects: Subject[] = [];
   try {
-    const session = await signIn(app.baseUrl, "buyer@demo.local", PASSWORD);
-    const products = JSON.parse((await session.get("/api/catalog/products?size=24")).body) as { items: { id: string }[] };
-    const orders = JSON.parse((await session.get("/api/orders")).body) as { items?: { id: string }[] };
-    const pages = [
-      "/catalog",
-      `/catalog/${products.items[0]!.id}`,
-      "/orders",
-      ...(orders.items?.[0] ? [`/orders/${orders.items[0].id}`] : []),
-      "/api/catalog/products?size=24",
-    ];
-    console.log("\n| page | CPU ms per view (app processes) | other processes | HTML/JSON bytes |\n|---|---|---|---|");
-    let total = 0;
-    for (const page of pages) {
-      for (let i = 0; i < 5; i++) await session.get(page); // warm: compiled code, caches
-      const before = snapshotCpu(app.pgid);
-      let bytes = 0;
-      for (let i = 0; i < VIEWS; i++) {
-        const res = await session.get(page);
-        if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
-        bytes = res.body.length;
-      }
-      const cpu = cpuBetween(before, snapshotCpu(app.pgid));
-      const appMs = cpu.filter((p) => p.role === "app").reduce((sum, p) => sum + p.ms, 0) / VIEWS;
-      const others = cpu
-        .filter((p) => p.role !== "app" && p.ms / VIEWS >= 0.1)
-        .map((p) => `${p.role} ${(p.ms / VIEWS).toFixed(1)}`)
-        .join(", ");
-      if (!page.startsWith("/api/")) total += appMs;
-      console.log(`| ${page.replace(/[0-9a-f-]{20,}|prd_\w+/i, "<id>")} | ${appMs.toFixed(1)} | ${others || "—"} | ${bytes} |`);
+    subjects.push(await start(ROOT, AGAINST ? "this checkout" : "", 0));
+    if (AGAINST) subjects.push(await start(AGAINST, AGAINST, 1));
+    const rounds = subjects.length > 1 ? 4 : 1;
+    const perRound = Math.ceil(VIEWS / rounds);
+    const views = perRound * rounds;
+    const pageCount = Math.min(...subjects.map((s) => s.pages.length));
+    const tallies = subjects.map(() => [] as Tally[]);
+    for (let p = 0; p < pageCount; p++) {
+      for (const s of subjects) for (let i = 0; i < 5; i++) await s.session.get(s.pages[p]!); // warm: compiled code, caches
+      const perSubject = subjects.map(() => ({ appMs: 0, others: new Map<string, number>(), bytes: 0 }));
+      for (let r = 0; r < rounds; r++)
+        for (const [i, s] of subjects.entries()) await measure(s, s.pages[p]!, perRound, perSubject[i]!);
+      perSubject.forEach((t, i) => tallies[i]!.push(t));
     }
-    console.log(
-      `\nMean over the pages: ${(total / pages.filter((p) => !p.startsWith("/api/")).length).toFixed(1)} ms of app CPU per page view (${VIEWS} views each).`,
-    );
+    const means: number[] = [];
+    for (const [i, s] of subjects.entries()) {
+      if (s.label) console.log(`\n${s.label}`);
+      console.log("\n| page | CPU ms per view (app processes) | other processes | HTML/JSON bytes |\n|---|---|---|---|");
+      let total = 0;
+      let htmlPages = 0;
+      for (const [p, t] of tallies[i]!.entries()) {
+        const page = s.pages[p]!;
+        const appMs = t.appMs / views;
+        const others = [...t.others]
+          .filter(([, ms]) => ms / views >= 0.1)
+          .map(([role, ms]) => `${role} ${(ms / views).toFixed(1)}`)
+          .join(", ");
+        if (!page.startsWith("/api/")) {
+          total += appMs;
+          htmlPages += 1;
+        }
+        console.log(
+          `| ${page.replace(/[0-9a-f-]{20,}|prd_\w+/i, "<id>")} | ${appMs.toFixed(1)} | ${others || "—"} | ${t.bytes} |`,
+        );
+      }
+      means.push(total / htmlPages);
+      console.log(`\nMean over the pages: ${(total / htmlPages).toFixed(1)} ms of app CPU per page view (${views} views each).`);
+    }
+    if (means.length > 1)
+      console.log(
+        `\nThis checkout's mean is ${((100 * means[0]!) / means[1]!).toFixed(0)}% of the other's (views taken by turns, ${rounds} rounds).`,
+      );
   } finally {
-    await app.stop();
+    await Promise.all(subjects.map((s) => s.app.stop()));
   }
 }
 
