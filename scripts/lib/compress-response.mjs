@@ -50,12 +50,9 @@ export function compressResponse(req, res) {
   const original = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders };
   /** "holding" until the first part is sent; then "sent" (as gzip or as it is). */
   let mode = "holding";
-  /** @type {Buffer[]} */
-  let held = [];
-  let heldBytes = 0;
-  /** @type {(() => void)[]} */
-  let heldCallbacks = [];
-  /** @type {NodeJS.Immediate | undefined} */
+  /** What was written and not yet passed on: the whole body while holding, a turn's worth after. */
+  const held = heldPieces();
+  /** @type {NodeJS.Immediate | undefined} the step at this turn's end: release() while holding, the next gzip piece after */
   let turnEnd;
 
   const plain = () => {
@@ -88,40 +85,28 @@ export function compressResponse(req, res) {
 
   // Until release() or the end, the response is held; after, these are the originals again
   // (or, for a gzip stream, release()'s own).
-  res.write = function write(chunk, encoding, callback) {
-    if (typeof encoding === "function") [encoding, callback] = [undefined, encoding];
-    const bytes = toBuffer(chunk, encoding);
-    held.push(bytes);
-    heldBytes += bytes.length;
-    if (callback) heldCallbacks.push(callback);
-    if (heldBytes > MAX_HELD_BYTES) release();
+  res.write = function write(...args) {
+    held.add(...writeArgs(...args));
+    if (held.bytes > MAX_HELD_BYTES) release();
     else turnEnd ??= setImmediate(release);
     return true;
   };
 
-  res.end = function end(chunk, encoding, callback) {
-    if (typeof chunk === "function") [chunk, encoding, callback] = [undefined, undefined, chunk];
-    else if (typeof encoding === "function") [encoding, callback] = [undefined, encoding];
-    if (chunk != null) {
-      const bytes = toBuffer(chunk, encoding);
-      held.push(bytes);
-      heldBytes += bytes.length;
-    }
+  res.end = function end(...args) {
+    const [chunk, encoding, callback] = writeArgs(...args);
+    if (chunk != null) held.add(chunk, encoding);
     if (turnEnd) clearImmediate(turnEnd);
     turnEnd = undefined;
     // A body this large is compressed as a stream, on zlib's thread pool, not here at once.
-    if (heldBytes > MAX_HELD_BYTES) {
+    if (held.bytes > MAX_HELD_BYTES) {
       release();
       return res.end(callback);
     }
     // Ended in the turn it was written in: the whole body is known.
-    const body = held.length === 1 ? held[0] : Buffer.concat(held);
-    const callbacks = heldCallbacks;
-    held = [];
-    heldCallbacks = [];
+    const { body, done } = held.take();
     const compress = decide(body.length);
     plain();
-    for (const cb of callbacks) res.once("finish", cb);
+    if (done) res.once("finish", done);
     if (!compress) return original.end.call(res, body.length > 0 ? body : undefined, callback);
     const gzipped = zlib.gzipSync(body);
     res.setHeader("Content-Encoding", "gzip");
@@ -133,15 +118,12 @@ export function compressResponse(req, res) {
   function release() {
     turnEnd = undefined;
     if (mode !== "holding") return;
-    const body = Buffer.concat(held);
-    const callbacks = heldCallbacks;
-    held = [];
-    heldCallbacks = [];
     const declared = Number(res.getHeader("content-length"));
     const compress = decide(Number.isFinite(declared) ? declared : undefined);
     plain();
     if (!compress) {
-      if (body.length > 0 || callbacks.length > 0) original.write.call(res, body, () => callbacks.forEach((cb) => cb()));
+      const { body, done } = held.take();
+      if (body.length > 0 || done) original.write.call(res, body, done);
       else original.flushHeaders.call(res);
       return;
     }
@@ -151,26 +133,13 @@ export function compressResponse(req, res) {
     // What is written in a turn goes into the gzip stream at the turn's end, as one piece, and
     // is flushed, so it reaches the client then, as it would unzipped. One piece per turn, not
     // per write: zlib runs each piece on its thread pool, and an export writes line by line.
-    let pending = [body];
-    let pendingBytes = body.length;
-    let pendingCallbacks = callbacks;
     /** A writer was told to wait (write() returned false) and is owed a drain. */
     let owesDrain = false;
-    /** @type {NodeJS.Immediate | undefined} */
-    let nextPiece;
-    const takePending = () => {
-      const bytes = pending.length === 1 ? pending[0] : Buffer.concat(pending);
-      const cbs = pendingCallbacks;
-      pending = [];
-      pendingBytes = 0;
-      pendingCallbacks = [];
-      return { bytes, done: cbs.length > 0 ? () => cbs.forEach((cb) => cb()) : undefined };
-    };
-    const sendPending = () => {
-      nextPiece = undefined;
+    const sendPiece = () => {
+      turnEnd = undefined;
       if (stream.destroyed) return;
-      const { bytes, done } = takePending();
-      const ok = stream.write(bytes, done);
+      const { body, done } = held.take();
+      const ok = stream.write(body, done);
       stream.flush();
       if (ok && owesDrain) {
         owesDrain = false;
@@ -182,27 +151,22 @@ export function compressResponse(req, res) {
       owesDrain = false;
       res.emit("drain");
     });
-    res.write = function write(chunk, encoding, callback) {
-      if (typeof encoding === "function") [encoding, callback] = [undefined, encoding];
-      const bytes = toBuffer(chunk, encoding);
-      pending.push(bytes);
-      pendingBytes += bytes.length;
-      if (callback) pendingCallbacks.push(callback);
-      nextPiece ??= setImmediate(sendPending);
-      if (pendingBytes + stream.writableLength < stream.writableHighWaterMark) return true;
+    res.write = function write(...args) {
+      held.add(...writeArgs(...args));
+      turnEnd ??= setImmediate(sendPiece);
+      if (held.bytes + stream.writableLength < stream.writableHighWaterMark) return true;
       owesDrain = true;
       return false;
     };
-    res.end = function end(chunk, encoding, callback) {
-      if (typeof chunk === "function") [chunk, encoding, callback] = [undefined, undefined, chunk];
-      else if (typeof encoding === "function") [encoding, callback] = [undefined, encoding];
+    res.end = function end(...args) {
+      const [chunk, encoding, callback] = writeArgs(...args);
       if (callback) res.once("finish", callback);
-      if (chunk != null) pending.push(toBuffer(chunk, encoding));
-      if (nextPiece) clearImmediate(nextPiece);
-      nextPiece = undefined;
-      const { bytes, done } = takePending();
+      if (chunk != null) held.add(chunk, encoding);
+      if (turnEnd) clearImmediate(turnEnd);
+      turnEnd = undefined;
+      const { body, done } = held.take();
       if (done) res.once("finish", done);
-      stream.end(bytes);
+      stream.end(body);
       return res;
     };
     stream.on("data", (data) => {
@@ -212,10 +176,10 @@ export function compressResponse(req, res) {
     stream.on("end", () => original.end.call(res));
     stream.on("error", (error) => res.destroy(error));
     res.once("close", () => {
-      if (nextPiece) clearImmediate(nextPiece);
+      if (turnEnd) clearImmediate(turnEnd);
       stream.destroy();
     });
-    sendPending();
+    sendPiece();
   }
 
   /** Whether to compress, `length` being the body's size when known; sets Vary for compressible types. */
@@ -230,6 +194,42 @@ export function compressResponse(req, res) {
     if (/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader("cache-control") ?? ""))) return false;
     return length === undefined || length >= THRESHOLD_BYTES;
   }
+}
+
+/** write(chunk, [encoding], [callback]) and end([chunk], [encoding], [callback]), as Node reads their arguments. */
+function writeArgs(chunk, encoding, callback) {
+  if (typeof chunk === "function") return [undefined, undefined, chunk];
+  if (typeof encoding === "function") return [chunk, undefined, encoding];
+  return [chunk, encoding, callback];
+}
+
+/** Chunks written and not yet passed on, with the callbacks of the writes that gave them. */
+function heldPieces() {
+  /** @type {Buffer[]} */
+  let chunks = [];
+  /** @type {(() => void)[]} */
+  let callbacks = [];
+  let bytes = 0;
+  return {
+    get bytes() {
+      return bytes;
+    },
+    add(chunk, encoding, callback) {
+      const piece = toBuffer(chunk, encoding);
+      chunks.push(piece);
+      bytes += piece.length;
+      if (callback) callbacks.push(callback);
+    },
+    /** Everything held as one buffer, and what calls the held writes' callbacks (none: undefined). */
+    take() {
+      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      const taken = callbacks;
+      chunks = [];
+      callbacks = [];
+      bytes = 0;
+      return { body, done: taken.length > 0 ? () => taken.forEach((cb) => cb()) : undefined };
+    },
+  };
 }
 
 /** @param {unknown[]} flat [name, value, name, value, …] as writeHead takes it */
