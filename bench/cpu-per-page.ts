@@ -13,19 +13,18 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { signIn, type Session } from "./lib/app-session";
+import { checkoutsToMeasure, type Checkout } from "./lib/compare-checkouts";
 import { launchApp, type LaunchedApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 40);
-const AGAINST = process.env.BENCH_AGAINST ? path.resolve(process.env.BENCH_AGAINST) : undefined;
 const PASSWORD = "bench-password-123";
 
 type Subject = { label: string; app: LaunchedApp; session: Session; pages: string[] };
 type Tally = { appMs: number; others: Map<string, number>; bytes: number };
 
-async function start(root: string, label: string, offset: number): Promise<Subject> {
-  const dataDir = `.data/bench-cpu${offset ? `-${offset}` : ""}`;
+async function start({ root, label, portOffset: offset, dataDir }: Checkout): Promise<Subject> {
   await rm(path.join(root, dataDir), { recursive: true, force: true });
   const app = await launchApp({
     root,
@@ -63,8 +62,7 @@ async function measure(s: Subject, page: string, views: number, tally: Tally) {
 async function main() {
   const subjects: Subject[] = [];
   try {
-    subjects.push(await start(ROOT, AGAINST ? "this checkout" : "", 0));
-    if (AGAINST) subjects.push(await start(AGAINST, AGAINST, 1));
+    for (const checkout of checkoutsToMeasure(ROOT, ".data/bench-cpu")) subjects.push(await start(checkout));
     const rounds = subjects.length > 1 ? 4 : 1;
     const perRound = Math.ceil(VIEWS / rounds);
     const views = perRound * rounds;

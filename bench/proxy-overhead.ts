@@ -14,20 +14,19 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { signIn, type Session } from "./lib/app-session";
+import { checkoutsToMeasure, type Checkout } from "./lib/compare-checkouts";
 import { launchApp, type LaunchedApp } from "./lib/launch-app";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const READS = Number(process.env.BENCH_READS ?? 60);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
-const AGAINST = process.env.BENCH_AGAINST ? path.resolve(process.env.BENCH_AGAINST) : undefined;
 const PASSWORD = "bench-password-123";
 const API_KEY = "svckey_benchproxy_NotASecretOnlyForTheBenchmark0123456789";
 const QUERY = "limit=24&offset=0";
 
 type Subject = { label: string; app: LaunchedApp; sandbox: string; session?: Session; direct: number[]; through: number[] };
 
-async function start(root: string, label: string, offset: number): Promise<Subject> {
-  const dataDir = `.data/bench-proxy${offset ? `-${offset}` : ""}`;
+async function start({ root, label, portOffset: offset, dataDir }: Checkout): Promise<Subject> {
   await rm(path.join(root, dataDir), { recursive: true, force: true });
   const app = await launchApp({
     root,
@@ -48,8 +47,8 @@ async function start(root: string, label: string, offset: number): Promise<Subje
 async function main() {
   const subjects: Subject[] = [];
   try {
-    subjects.push(await start(ROOT, AGAINST ? "this checkout" : "", 0));
-    if (AGAINST) subjects.push(await start(AGAINST, AGAINST, 1));
+    const checkouts = checkoutsToMeasure(ROOT, ".data/bench-proxy");
+    for (const checkout of checkouts) subjects.push(await start(checkout));
     for (const s of subjects) {
       s.session = await signIn(s.app.baseUrl, "buyer@demo.local", PASSWORD);
       const faults = await fetch(`${s.sandbox}/_sandbox/faults`, {
@@ -90,7 +89,7 @@ async function main() {
       console.log(`| p95 | ${d.p95.toFixed(1)} ms | ${a.p95.toFixed(1)} ms | ${(a.p95 / d.p95).toFixed(3)} |`);
     }
     console.log(
-      `\n${READS} reads each, upstream latency ${LATENCY_MS} ms, catalog cache off${AGAINST ? "; the two apps' reads taken by turns" : ""}.`,
+      `\n${READS} reads each, upstream latency ${LATENCY_MS} ms, catalog cache off${checkouts.length > 1 ? "; the two apps' reads taken by turns" : ""}.`,
     );
   } finally {
     await Promise.all(subjects.map((s) => s.app.stop()));
