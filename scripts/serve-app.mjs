@@ -9,10 +9,10 @@
  * - gzip (lib/compress-response.mjs) in place of Next's: a response finished in one turn of the
  *   event loop, as a route handler's JSON is, is compressed at once and sent in one write;
  * - WEB_CONCURRENCY app processes behind one port (default: the core count; dev mode: one).
- *   node:cluster, not SO_REUSEPORT: Node 20 cannot set SO_REUSEPORT (`reusePort` came in 22.12),
- *   and the cluster primary hands each connection to its workers in turn, so one busy process
- *   does not collect the load. The processes share nothing in memory: sessions, the upstream
- *   budget and the job queue live in the database.
+ *   node:cluster rather than SO_REUSEPORT (`reusePort`, Node 22.12 and later): the cluster
+ *   primary hands each connection to its workers in turn, so one busy process does not collect
+ *   the load, where the kernel's hash of SO_REUSEPORT can. The processes share nothing in
+ *   memory: sessions, the upstream budget and the job queue live in the database.
  *
  * The primary only supervises: a worker that dies unexpectedly is started again (after a short,
  * growing pause if it keeps dying); SIGTERM/SIGINT stop every worker, then the primary. Each

@@ -11,7 +11,7 @@ import path from "node:path";
 import { loadLocalConfig, type LocalConfig } from "./lib/local-config";
 import { buildIsStale } from "./lib/build-freshness";
 import { stopChild } from "./lib/local-sandbox";
-import { withParentWatchdog } from "./lib/child-env";
+import { tsxCommand, withParentWatchdog } from "./lib/child-env";
 import { explainStartupError } from "./lib/explain-startup-error";
 import { waitForFreePort } from "./lib/wait-for-port";
 import { watchLaunchAncestors } from "./lib/watch-launch-ancestors";
@@ -50,7 +50,11 @@ async function main() {
 
   if (!dev && buildIsStale(root)) {
     log("building the app (first start or sources changed)…");
-    const build = spawnSync(nextBin(), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, ...config.env } });
+    const build = spawnSync(process.execPath, [nextCli(), "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, ...config.env },
+    });
     if (build.status !== 0) return shutdown(config, build.status ?? 1);
   }
 
@@ -60,11 +64,11 @@ async function main() {
   const env = withParentWatchdog({ ...process.env, ...config.env });
   let stopping = false;
   // The background worker (webhook inbox, reconciliation, resumed orders) beside the app.
-  const worker = spawn(
-    path.join(root, "node_modules/.bin/tsx"),
-    ["--conditions=react-server", path.join(root, "scripts/worker.ts")],
-    { cwd: root, stdio: "inherit", env },
-  );
+  const worker = spawn(...tsxCommand(root, ["--conditions=react-server", path.join(root, "scripts/worker.ts")]), {
+    cwd: root,
+    stdio: "inherit",
+    env,
+  });
   worker.on("exit", (code, signal) => {
     if (!stopping) log(`the worker stopped (${signal ?? `code ${code}`}); background work pauses until the next start`);
   });
@@ -101,8 +105,8 @@ async function seedDemo(config: LocalConfig) {
   );
 }
 
-function nextBin() {
-  return path.join(root, "node_modules/.bin/next");
+function nextCli() {
+  return path.join(root, "node_modules/next/dist/bin/next");
 }
 
 async function shutdown(config: LocalConfig, code: number) {

@@ -40,10 +40,13 @@ export async function launchApp({
     ...extra,
   };
   let upstream429 = 0;
+  // That checkout's own node_modules/.bin first, as `npm start` there would have it: its pinned
+  // Node (package.json's `node`) runs it, or the machine's where it pins none (an older commit).
+  const PATH = `${path.join(root, "node_modules/.bin")}${path.delimiter}${baseEnv.PATH ?? ""}`;
   const app = spawn(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     cwd: root,
     detached: true,
-    env: { ...baseEnv, LOG_LEVEL: "warn", ...env },
+    env: { ...baseEnv, PATH, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logFile = path.join(root, `${env.DATA_DIR}.log`);

@@ -12,3 +12,12 @@ export function withParentWatchdog(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const options = env.NODE_OPTIONS ?? "";
   return { ...env, NODE_OPTIONS: options.includes(WATCHDOG) ? options : `${options} ${preload}`.trim() };
 }
+
+/**
+ * How the launcher starts a TypeScript child (the worker, the sandbox): tsx's own entry run by
+ * this very Node, so every process of one start runs on the same runtime (package.json pins
+ * one; see README), whatever `node` a bare PATH would find.
+ */
+export function tsxCommand(root: string, args: string[]): [string, string[]] {
+  return [process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), ...args]];
+}

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { withParentWatchdog } from "./child-env";
+import { tsxCommand, withParentWatchdog } from "./child-env";
 import { waitForFreePort } from "./wait-for-port";
 
 /**
@@ -33,7 +33,7 @@ export async function startLocalSandbox(options: {
     (await readOrCreate(path.join(options.dataDir, "sandbox-webhook-secret"), () => `svcwh_${randomBytes(24).toString("hex")}`));
   const port = Number(process.env.SANDBOX_PORT ?? "0");
   if (port) await waitForFreePort(port, "SANDBOX_PORT, the local sandbox");
-  const child = spawn(path.join(options.root, "node_modules/.bin/tsx"), [path.join(options.root, "sandbox/main.ts")], {
+  const child = spawn(...tsxCommand(options.root, [path.join(options.root, "sandbox/main.ts")]), {
     cwd: options.root,
     stdio: ["ignore", "pipe", "inherit"],
     env: withParentWatchdog({
