@@ -5,11 +5,12 @@ import { getEnv, usesSecureCookies } from "@/lib/env";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { findTextProblems, hasTextProblems } from "@/lib/validation";
 import { allowedMethods, type RouteMethods } from "@/lib/http/allowed-methods";
+import { freshContentSecurityPolicy } from "@/scripts/security-headers.mjs";
 
 /**
  * Runs before every page and route handler:
- * - a per-request CSP nonce (Next applies it to its own scripts; no inline script runs
- *   without it);
+ * - the Content-Security-Policy response header: the policy with this request's script nonce
+ *   (Next gives the nonce to its own scripts; no inline script runs without it);
  * - without a session cookie that verifies, pages go to the sign-in page and every /api/*
  *   path answers 401 — except the few public doors below. Whether the session is still
  *   alive (sign-out, idle, deactivation) is decided by the page or handler against the
@@ -28,8 +29,11 @@ const API_ROUTES: RouteMethods[] = JSON.parse(process.env.API_ROUTE_METHODS ?? "
 
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
-  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const csp = contentSecurityPolicy(nonce);
+  // scripts/serve-app.mjs puts the policy, with this request's nonce, in the request itself,
+  // where the page render reads it too. Served any other way (`next start`), it is made here
+  // and handed to the render below.
+  const given = req.headers.get("content-security-policy");
+  const csp = given ?? freshContentSecurityPolicy({ dev: process.env.NODE_ENV === "development" });
 
   // Next answers a path it cannot decode (%ff, a lone %) with a bare 500 before any page or
   // handler runs: it is the visitor's input, so it gets a 400 here instead.
@@ -67,12 +71,12 @@ export async function proxy(req: NextRequest) {
     }
   }
 
-  // The nonce goes to the page render in the request's headers (Next reads it from the CSP
-  // there). A route handler renders no script, and rewriting the request's headers costs Next
-  // about 0.8 ms per request (`npm run bench:proxy`), so API requests pass on unchanged.
-  if (isApi) return withHeaders(NextResponse.next(), csp);
+  // A page render reads the nonce from the policy in the request's headers. serve-app.mjs put
+  // it there; otherwise it goes there now. Rewriting the request's headers costs Next about
+  // 0.8 ms per request (`npm run bench:proxy`), and a route handler renders no script, so
+  // API requests always pass on unchanged.
+  if (isApi || given) return withHeaders(NextResponse.next(), csp);
   const requestHeaders = new Headers(req.headers);
-  requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", csp);
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), csp);
 }
@@ -90,22 +94,6 @@ async function hasValidToken(req: NextRequest): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function contentSecurityPolicy(nonce: string): string {
-  const dev = process.env.NODE_ENV === "development";
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
 }
 
 function unauthenticated(): NextResponse {

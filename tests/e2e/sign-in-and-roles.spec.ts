@@ -98,3 +98,24 @@ test("every response carries the security headers", async ({ request }) => {
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("same-origin");
 });
+
+test("a page's scripts carry its policy's nonce, fresh for each request, whatever the request claims", async ({
+  request,
+}) => {
+  const nonces: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    // A policy sent by the client must not choose the nonce.
+    const res = await request.get("/signin", {
+      headers: { "content-security-policy": "script-src 'nonce-chosen-by-client'" },
+    });
+    const nonce = /'nonce-([^']+)'/.exec(res.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe("chosen-by-client");
+    const html = await res.text();
+    const scriptNonces = [...html.matchAll(/<script\b[^>]*\snonce="([^"]*)"/g)].map((m) => m[1]);
+    expect(scriptNonces.length).toBeGreaterThan(0);
+    expect(new Set(scriptNonces)).toEqual(new Set([nonce]));
+    nonces.push(nonce!);
+  }
+  expect(nonces[0]).not.toBe(nonces[1]);
+});
