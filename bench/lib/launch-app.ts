@@ -40,9 +40,11 @@ export async function launchApp({
     ...extra,
   };
   let upstream429 = 0;
-  // That checkout's own node_modules/.bin first, as `npm start` there would have it: its pinned
-  // Node (package.json's `node`) runs it, or the machine's where it pins none (an older commit).
-  const PATH = `${path.join(root, "node_modules/.bin")}${path.delimiter}${baseEnv.PATH ?? ""}`;
+  // That checkout's own node_modules/.bin first, as `npm start` there would have it, and no
+  // other's (npm run put this one's on PATH): its pinned Node (package.json's `node`) runs it,
+  // or the machine's where it pins none, as for a commit from before the pin.
+  const inherited = (baseEnv.PATH ?? "").split(path.delimiter).filter((dir) => !dir.endsWith(`node_modules${path.sep}.bin`));
+  const PATH = [path.join(root, "node_modules/.bin"), ...inherited].join(path.delimiter);
   const app = spawn(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/start.ts"], {
     cwd: root,
     detached: true,
