@@ -99,9 +99,7 @@ test("every response carries the security headers", async ({ request }) => {
   expect(headers["referrer-policy"]).toBe("same-origin");
 });
 
-test("a page's scripts carry its policy's nonce, fresh for each request, whatever the request claims", async ({
-  request,
-}) => {
+test("a page's scripts carry its policy's nonce, fresh for each request, whatever the request claims", async ({ request }) => {
   const nonces: string[] = [];
   for (let i = 0; i < 2; i++) {
     // A policy sent by the client must not choose the nonce.
