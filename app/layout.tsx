@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import "@fontsource-variable/inter";
 import "./globals.css";
+import { LinkNavigator } from "@/components/ui/link-navigator";
 
 export const metadata: Metadata = {
   title: { default: "Back-office", template: "%s · Back-office" },
@@ -13,7 +14,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   await headers();
   return (
     <html lang="en">
-      <body className="min-h-screen font-sans">{children}</body>
+      <body className="min-h-screen font-sans">
+        {children}
+        <LinkNavigator />
+      </body>
     </html>
   );
 }

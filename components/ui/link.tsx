@@ -1,15 +1,29 @@
-import NextLink from "next/link";
-import type { ComponentProps } from "react";
+import type { AnchorHTMLAttributes } from "react";
+
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+  href: string;
+  /** Replace the current history entry instead of adding one. */
+  replace?: boolean;
+  /** Keep the scroll position (default: the new page starts at its top). */
+  scroll?: boolean;
+};
 
 /**
- * The app's link: Next's `<Link>` (client-side navigation) without automatic prefetching.
- * Next prefetches every link that scrolls into view, and every page here is dynamic, so each
- * prefetch is a full server render: one catalog page in a browser made 26 requests to the
- * server (24 product cards and the sidebar) and cost about 11 times the app CPU of the page
- * itself, and prefetched product pages could spend the upstream budget on pages nobody opened
- * (`npm run bench:browser`). A click still navigates without a full reload; it fetches then.
- * `next/link` is imported here only (eslint.config.mjs). Pass `prefetch` to choose otherwise.
+ * The app's link: a plain `<a>` that navigates client-side. One listener for the whole
+ * document (`LinkNavigator`, in the root layout) turns a plain left click on any of these into
+ * Next's router navigation, as `next/link` would: the layout stays, and the server renders the
+ * new page's RSC payload, not a whole HTML document. Before hydration, and with a modifier key,
+ * a middle click, `target` or `download`, it is an ordinary link.
+ *
+ * Why not `next/link` itself: each one is a client component. The server renders it twice
+ * (into the RSC payload and into HTML) and the browser hydrates it; a catalog page holds about
+ * 45 of them, about 2 ms of server CPU per page view (`npm run bench:cpu`). Nor does it
+ * prefetch: every page here is dynamic, so a prefetch is a full server render (one catalog page
+ * once cost 26 requests and could spend upstream budget on pages nobody opened).
+ * `next/link` is imported nowhere (eslint.config.mjs).
  */
-export function Link({ prefetch = false, ...props }: ComponentProps<typeof NextLink>) {
-  return <NextLink prefetch={prefetch} {...props} />;
+export function Link({ href, replace = false, scroll = true, ...props }: LinkProps) {
+  return (
+    <a {...props} href={href} data-app-link={replace ? "replace" : "push"} data-app-link-scroll={scroll ? undefined : "keep"} />
+  );
 }

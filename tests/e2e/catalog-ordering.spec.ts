@@ -55,6 +55,45 @@ test.describe("catalog", () => {
     await expect(page.getByTestId("product-card").first()).toBeVisible();
   });
 
+  test("links navigate inside the page: the document stays, the back button works, a modifier click is the browser's", async ({
+    page,
+    context,
+  }) => {
+    await signInAs(page, "buyer");
+    await page.goto("/catalog");
+    const card = page.getByTestId("product-card").first();
+    const href = await card.getAttribute("href");
+    expect(href).toMatch(/^\/catalog\/.+/);
+    // A mark on this document: a full load would start a new one without it.
+    await page.evaluate(() => ((window as unknown as { linkMark: string }).linkMark = "same document"));
+    const documents: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "document") documents.push(req.url());
+    });
+
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    expect(await page.evaluate(() => (window as unknown as { linkMark?: string }).linkMark)).toBe("same document");
+    expect(documents).toEqual([]);
+
+    // Ctrl+click opens a new tab and leaves this page where it is.
+    const opened = context.waitForEvent("page");
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Catalog" })
+      .click({ modifiers: ["Control"] });
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe("/catalog");
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await tab.close();
+  });
+
   test("catalog and product pages have no serious accessibility violations", async ({ page }) => {
     const product = await findProduct(cheapVariant);
     await signInAs(page, "buyer");

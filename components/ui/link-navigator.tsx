@@ -1,0 +1,37 @@
+"use client";
+
+import { useEffect } from "react";
+import { useRouter } from "next/navigation";
+
+/**
+ * Client-side navigation for every `Link` (components/ui/link.tsx) on the page, through one
+ * listener on the document: a plain left click on an `a[data-app-link]` of this origin goes
+ * through Next's router instead of loading a new document. Anything else is left to the
+ * browser: a click another handler already handled (`preventDefault`), a modifier key or
+ * another button (new tab, new window, download), `target` other than `_self`, `download`,
+ * another origin, and a link to a fragment of the page already shown.
+ */
+export function LinkNavigator() {
+  const router = useRouter();
+  useEffect(() => {
+    function onClick(event: MouseEvent) {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest("a[data-app-link]") : null;
+      if (!(link instanceof HTMLAnchorElement)) return;
+      if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+      const url = new URL(link.href);
+      if (url.origin !== window.location.origin) return;
+      const samePage = url.pathname === window.location.pathname && url.search === window.location.search;
+      if (samePage && url.hash) return;
+      event.preventDefault();
+      const href = `${url.pathname}${url.search}${url.hash}`;
+      const options = { scroll: link.dataset.appLinkScroll !== "keep" };
+      if (link.dataset.appLink === "replace") router.replace(href, options);
+      else router.push(href, options);
+    }
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [router]);
+  return null;
+}
