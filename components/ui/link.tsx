@@ -16,11 +16,11 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & 
  * a middle click, `target` or `download`, it is an ordinary link.
  *
  * Why not `next/link` itself: each one is a client component. The server renders it twice
- * (into the RSC payload and into HTML) and the browser hydrates it; a catalog page holds about
- * 45 of them, about 2 ms of server CPU per page view (`npm run bench:cpu`). Nor does it
- * prefetch: every page here is dynamic, so a prefetch is a full server render (one catalog page
- * once cost 26 requests and could spend upstream budget on pages nobody opened).
- * `next/link` is imported nowhere (eslint.config.mjs).
+ * (into the RSC payload and into HTML) and the browser hydrates it: 100 of them cost about 4 ms
+ * of server CPU more than 100 anchors, and a catalog page holds 35 (the sidebar, the menu's copy
+ * of it, 24 product cards). Nor does it prefetch: every page here is dynamic, so a prefetch is a
+ * full server render (one catalog page once cost 26 requests and could spend upstream budget on
+ * pages nobody opened). `next/link` is imported nowhere (eslint.config.mjs).
  */
 export function Link({ href, replace = false, scroll = true, ...props }: LinkProps) {
   return (
