@@ -71,9 +71,10 @@ test.describe("catalog", () => {
       if (req.resourceType() === "document") documents.push(req.url());
     });
 
+    const name = await card.getByRole("heading").textContent();
     await card.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name!);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Orders" }).click();
     await expect(page).toHaveURL(/\/orders$/);
     await page.goBack();
