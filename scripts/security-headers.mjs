@@ -2,7 +2,7 @@
  * The security headers that do not depend on the request: next.config.mjs applies them to
  * every response Next sends (static files included), and scripts/lib/webhook-door.mjs to the
  * webhook answers it sends itself. The Content-Security-Policy carries a per-request nonce
- * for pages, so it is made per request (contentSecurityPolicy below).
+ * for pages, so it is made per request (freshContentSecurityPolicy below).
  */
 export const SECURITY_HEADERS = [
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -21,7 +21,7 @@ export const SECURITY_HEADERS = [
  * @param {{ dev: boolean }} mode dev mode's React needs eval
  * @returns {string}
  */
-export function contentSecurityPolicy(nonce, { dev }) {
+function contentSecurityPolicy(nonce, { dev }) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,

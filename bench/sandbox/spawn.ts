@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { tsxCommand } from "../../scripts/lib/child-env";
 
 // Runs the sandbox as its own process (one core of its own), exactly as `npm run sandbox` does.
 
@@ -9,7 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 export type SpawnedSandbox = { baseUrl: string; apiKey: string; child: ChildProcess; stop(): Promise<void> };
 
 export async function spawnSandbox(env: Record<string, string>): Promise<SpawnedSandbox> {
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "sandbox/main.ts"], {
+  const child = spawn(...tsxCommand(ROOT, ["sandbox/main.ts"]), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],

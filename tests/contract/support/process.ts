@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import path from "node:path";
+import { tsxCommand } from "../../../scripts/lib/child-env";
 import { withHelpers, type TestSandbox } from "./client";
 
 // Starts the real standalone program (`tsx sandbox/main.ts`) as a child process and reads its ready line.
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const TSX_CLI = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
 
 export type ChildSandbox = TestSandbox & {
   child: ChildProcess;
@@ -16,7 +16,7 @@ export type ChildSandbox = TestSandbox & {
 };
 
 export async function spawnSandbox(env: Record<string, string>): Promise<ChildSandbox> {
-  const child = spawn(process.execPath, [TSX_CLI, "sandbox/main.ts"], {
+  const child = spawn(...tsxCommand(ROOT, ["sandbox/main.ts"]), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
