@@ -1,22 +1,23 @@
-import { createDecipheriv, hkdfSync } from "node:crypto";
+import { createDecipheriv, createSecretKey, hkdfSync, type KeyObject } from "node:crypto";
 import { decode as nextAuthDecode, type JWT, type JWTDecodeParams } from "next-auth/jwt";
 
 /**
  * next-auth's session-cookie decode (a JWE, `dir` + `A256GCM`, key = HKDF-SHA256 of the secret),
  * with the derived key kept per secret instead of derived again on every request: next-auth
  * derives it each time, on the thread pool, and the proxy and the page both decode the cookie
- * of every page view. Same checks as next-auth's (jose's): the header, the GCM tag over the
- * header, the expiry with 15 s of tolerance. Anything else is null, as next-auth's decode
+ * of every page view. It is kept as a KeyObject, which createDecipheriv would otherwise make
+ * from a Buffer on every call. Same checks as next-auth's (jose's): the header, the GCM tag
+ * over the header, the expiry with 15 s of tolerance. Anything else is null, as next-auth's decode
  * failing is "no session".
  */
 const CLOCK_TOLERANCE_S = 15;
-const keys = new Map<string, Buffer>();
+const keys = new Map<string, KeyObject>();
 
-function keyFor(secret: string): Buffer {
+function keyFor(secret: string): KeyObject {
   let key = keys.get(secret);
   if (!key) {
     // next-auth v4: hkdf("sha256", secret, salt "", "NextAuth.js Generated Encryption Key", 32)
-    key = Buffer.from(hkdfSync("sha256", secret, "", "NextAuth.js Generated Encryption Key", 32));
+    key = createSecretKey(Buffer.from(hkdfSync("sha256", secret, "", "NextAuth.js Generated Encryption Key", 32)));
     keys.set(secret, key);
   }
   return key;
