@@ -11,8 +11,9 @@
  *   reads the policy to send back (replacing anything a client sent under that name). Made
  *   here, it costs nothing; made in proxy.ts, handing it to the render meant rewriting the
  *   request's headers through Next, about 0.8 ms of CPU per page view;
- * - gzip (lib/compress-response.mjs) in place of Next's: a response finished in one turn of the
- *   event loop, as a route handler's JSON is, is compressed at once and sent in one write;
+ * - zstd or gzip (lib/compress-response.mjs) in place of Next's gzip: a response finished in one
+ *   turn of the event loop, as a route handler's JSON is, is compressed at once and sent in one
+ *   write;
  * - WEB_CONCURRENCY app processes behind one port (default: the core count; dev mode: one).
  *   node:cluster rather than SO_REUSEPORT (`reusePort`, Node 22.12 and later): the cluster
  *   primary hands each connection to its workers in turn, so one busy process does not collect

@@ -9,6 +9,13 @@ export type Session = {
   post(path: string, json: unknown): Promise<Response>;
 };
 
+/**
+ * What Chromium and Firefox send (Node's fetch sends "gzip, deflate"), so that a page view here
+ * is compressed as a staff member's browser gets it: zstd by an app that offers it, gzip by
+ * one that does not. BENCH_ACCEPT_ENCODING to ask otherwise (e.g. "gzip", as Safari gets).
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
+
 export async function signIn(baseUrl: string, email: string, password: string): Promise<Session> {
   const jar = new Map<string, string>();
   const remember = (res: Response) => {
@@ -36,14 +43,17 @@ export async function signIn(baseUrl: string, email: string, password: string): 
     cookie: cookie(),
     async get(path: string) {
       const started = performance.now();
-      const res = await fetch(`${baseUrl}${path}`, { headers: { cookie: cookie() }, redirect: "manual" });
+      const res = await fetch(`${baseUrl}${path}`, {
+        headers: { cookie: cookie(), "accept-encoding": ACCEPT_ENCODING },
+        redirect: "manual",
+      });
       const body = await res.text();
       return { status: res.status, ms: performance.now() - started, body };
     },
     post: (path: string, json: unknown) =>
       fetch(`${baseUrl}${path}`, {
         method: "POST",
-        headers: { cookie: cookie(), origin: baseUrl, "content-type": "application/json" },
+        headers: { cookie: cookie(), origin: baseUrl, "content-type": "application/json", "accept-encoding": ACCEPT_ENCODING },
         body: JSON.stringify(json),
       }),
   };

@@ -99,6 +99,15 @@ test("every response carries the security headers", async ({ request }) => {
   expect(headers["referrer-policy"]).toBe("same-origin");
 });
 
+test("Chromium gets pages as zstd and renders them; a client that asks only for gzip gets gzip", async ({ page, request }) => {
+  const res = await page.goto("/signin");
+  expect(res!.headers()["content-encoding"]).toBe("zstd");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  const gzip = await request.get("/signin", { headers: { "accept-encoding": "gzip" } });
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  expect(await gzip.text()).toContain("<html");
+});
+
 test("a page's scripts carry its policy's nonce, fresh for each request, whatever the request claims", async ({ request }) => {
   const nonces: string[] = [];
   for (let i = 0; i < 2; i++) {

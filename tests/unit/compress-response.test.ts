@@ -1,8 +1,9 @@
 import http from "node:http";
+import zlib from "node:zlib";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, zstdDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { acceptsGzip, compressResponse } from "../../scripts/lib/compress-response.mjs";
+import { chooseEncoding, compressResponse } from "../../scripts/lib/compress-response.mjs";
 
 /**
  * scripts/lib/compress-response.mjs in front of a real HTTP server, read by a raw client (so
@@ -208,20 +209,86 @@ describe("a response still being written after its first turn", () => {
   });
 });
 
-test("Accept-Encoding: gzip by name or *, unless its q is 0", () => {
-  expect(["gzip", "deflate, gzip;q=0.5", "*", "br;q=1, *;q=0.1", "GZIP"].map(acceptsGzip)).toEqual([
-    true,
-    true,
-    true,
-    true,
-    true,
-  ]);
-  expect([undefined, "", "br", "gzip;q=0", "gzip; q=0.0", "identity, *;q=0"].map(acceptsGzip)).toEqual([
-    false,
-    false,
-    false,
-    false,
-    false,
-    false,
-  ]);
+describe("a browser that accepts zstd (Chromium and Firefox ask for it)", () => {
+  const asChromium = { "accept-encoding": "gzip, deflate, br, zstd" };
+
+  test("a body ended in one turn is sent as zstd, smaller than gzip's, with its length", async () => {
+    const path = route((_req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(json);
+    });
+    const zstd = await get(path, asChromium);
+    expect(zstd.headers["content-encoding"]).toBe("zstd");
+    expect(Number(zstd.headers["content-length"])).toBe(zstd.body.length);
+    expect(zstd.headers.vary).toBe("Accept-Encoding");
+    expect(zstdDecompressSync(zstd.body).toString()).toBe(json);
+    const gzip = await get(path, { "accept-encoding": "gzip" });
+    expect(zstd.body.length).toBeLessThan(gzip.body.length);
+  });
+
+  test("a streamed page is a zstd stream whose first part arrives before the rest is written", async () => {
+    let sendRest!: () => void;
+    const rest = new Promise<void>((resolve) => (sendRest = resolve));
+    const path = route((_req, res) => {
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.write(`<html><body>${"<p>shell</p>".repeat(200)}`);
+      void rest.then(() => res.end(`${"<p>late</p>".repeat(200)}</body></html>`));
+    });
+    const firstPart = new Promise<{ headers: http.IncomingHttpHeaders; first: Buffer; whole: Promise<Buffer> }>(
+      (resolve, reject) => {
+        http
+          .get(`${base}${path}`, { headers: asChromium }, (res) => {
+            const parts: Buffer[] = [];
+            const whole = new Promise<Buffer>((done) => res.on("end", () => done(Buffer.concat(parts))));
+            res.on("data", (c: Buffer) => {
+              parts.push(c);
+              resolve({ headers: res.headers, first: Buffer.concat(parts), whole });
+            });
+          })
+          .on("error", reject);
+      },
+    );
+    const { headers, first, whole } = await firstPart;
+    expect(headers["content-encoding"]).toBe("zstd");
+    // What arrived before the rest was written decodes to the shell (a flushed zstd frame part).
+    const shell = await new Promise<string>((resolve, reject) => {
+      const decoder = zlib.createZstdDecompress();
+      let text = "";
+      decoder.on("data", (c: Buffer) => {
+        text += c.toString();
+        if (text.length >= "<html><body>".length + "<p>shell</p>".length * 200) resolve(text);
+      });
+      decoder.on("error", reject);
+      decoder.write(first);
+    });
+    expect(shell).toBe(`<html><body>${"<p>shell</p>".repeat(200)}`);
+    sendRest();
+    expect(zstdDecompressSync(await whole).toString()).toBe(
+      `<html><body>${"<p>shell</p>".repeat(200)}${"<p>late</p>".repeat(200)}</body></html>`,
+    );
+  });
+});
+
+test("Accept-Encoding: zstd or gzip by the client's q-values (by name, else *), zstd on a tie; neither at q=0", () => {
+  const cases: [string | undefined, "zstd" | "gzip" | null][] = [
+    ["gzip, deflate, br, zstd", "zstd"],
+    ["zstd", "zstd"],
+    ["*", "zstd"],
+    ["GZIP, ZSTD", "zstd"],
+    ["gzip", "gzip"],
+    ["gzip, deflate", "gzip"],
+    ["gzip;q=1, zstd;q=0.5", "gzip"],
+    ["zstd;q=0, *", "gzip"],
+    ["deflate, gzip;q=0.5", "gzip"],
+    ["br;q=1, *;q=0.1", "zstd"],
+    ["gzip; q=0.0, zstd;q=0.2", "zstd"],
+    [undefined, null],
+    ["", null],
+    ["br", null],
+    ["gzip;q=0", null],
+    ["identity, *;q=0", null],
+    ["zstd;q=0, gzip;q=0, *", null],
+    ["gzip;q=abc", null],
+  ];
+  expect(cases.map(([header]) => [header, chooseEncoding(header)])).toEqual(cases);
 });
