@@ -31,7 +31,7 @@ import zlib from "node:zlib";
 
 /** Below this, the format's header and trailer eat most of the saving (the `compression` default). */
 export const THRESHOLD_BYTES = 1024;
-/** A body held longer than one turn, or larger than this, goes on as a stream (not compressed at once, in megabytes). */
+/** A body held longer than one turn, or larger than this, goes on as a stream (megabytes are not compressed in one call). */
 const MAX_HELD_BYTES = 1 << 20;
 const COMPRESSIBLE =
   /^\s*(?:text\/[^;\s]+|application\/(?:json|javascript|ecmascript|xml|x-javascript|[\w.-]+\+(?:json|xml))|image\/svg\+xml)\s*(?:;|$)/i;

@@ -1,7 +1,6 @@
 import http from "node:http";
-import zlib from "node:zlib";
 import type { AddressInfo } from "node:net";
-import { gunzipSync, zstdDecompressSync } from "node:zlib";
+import { createZstdDecompress, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chooseEncoding, compressResponse } from "../../scripts/lib/compress-response.mjs";
 
@@ -51,6 +50,38 @@ function get(path: string, headers: Record<string, string> = { "accept-encoding"
       })
       .on("error", reject)
       .end();
+  });
+}
+
+const SHELL = `<html><body>${"<p>shell</p>".repeat(200)}`;
+const LATE = `${"<p>late</p>".repeat(200)}</body></html>`;
+
+/** A page that writes its shell at once and the rest only when told to (a streamed page). */
+function streamedPage(): { path: string; sendRest: () => void } {
+  let sendRest!: () => void;
+  const rest = new Promise<void>((resolve) => (sendRest = resolve));
+  const path = route((_req, res) => {
+    res.setHeader("content-type", "text/html; charset=utf-8");
+    res.flushHeaders();
+    res.write(SHELL);
+    void rest.then(() => res.end(LATE));
+  });
+  return { path, sendRest };
+}
+
+/** The response's headers and the bytes of its first part as soon as they arrive, and the whole body later. */
+function firstPart(path: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; first: Buffer; whole: Promise<Buffer> }>((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { headers }, (res) => {
+        const parts: Buffer[] = [];
+        const whole = new Promise<Buffer>((done) => res.on("end", () => done(Buffer.concat(parts))));
+        res.on("data", (c: Buffer) => {
+          parts.push(c);
+          resolve({ headers: res.headers, first: Buffer.concat(parts), whole });
+        });
+      })
+      .on("error", reject);
   });
 }
 
@@ -133,33 +164,14 @@ describe("a response ended in the turn it was written in", () => {
 
 describe("a response still being written after its first turn", () => {
   test("a streamed page is gzipped as a stream, and its first part reaches the client before the rest is written", async () => {
-    let sendRest!: () => void;
-    const rest = new Promise<void>((resolve) => (sendRest = resolve));
-    const path = route((_req, res) => {
-      res.setHeader("content-type", "text/html; charset=utf-8");
-      res.flushHeaders();
-      res.write(`<html><body>${"<p>shell</p>".repeat(200)}`);
-      void rest.then(() => res.end(`${"<p>late</p>".repeat(200)}</body></html>`));
-    });
-    const firstPart = new Promise<{ headers: http.IncomingHttpHeaders; whole: Promise<Buffer> }>((resolve, reject) => {
-      http
-        .get(`${base}${path}`, { headers: { "accept-encoding": "gzip" } }, (res) => {
-          const parts: Buffer[] = [];
-          const whole = new Promise<Buffer>((done) => res.on("end", () => done(Buffer.concat(parts))));
-          res.on("data", (c: Buffer) => {
-            parts.push(c);
-            resolve({ headers: res.headers, whole });
-          });
-        })
-        .on("error", reject);
-    });
+    const { path, sendRest } = streamedPage();
     // The server has not been told to finish: what arrived is the shell, flushed at the turn's end.
-    const { headers, whole } = await firstPart;
+    const { headers, whole } = await firstPart(path, { "accept-encoding": "gzip" });
     expect(headers["content-encoding"]).toBe("gzip");
     expect(headers["transfer-encoding"]).toBe("chunked");
     sendRest();
     const body = gunzipSync(await whole).toString();
-    expect(body).toBe(`<html><body>${"<p>shell</p>".repeat(200)}${"<p>late</p>".repeat(200)}</body></html>`);
+    expect(body).toBe(SHELL + LATE);
   });
 
   test("a body of megabytes ended in one call is compressed as a stream, not all at once", async () => {
@@ -227,45 +239,23 @@ describe("a browser that accepts zstd (Chromium and Firefox ask for it)", () => 
   });
 
   test("a streamed page is a zstd stream whose first part arrives before the rest is written", async () => {
-    let sendRest!: () => void;
-    const rest = new Promise<void>((resolve) => (sendRest = resolve));
-    const path = route((_req, res) => {
-      res.setHeader("content-type", "text/html; charset=utf-8");
-      res.write(`<html><body>${"<p>shell</p>".repeat(200)}`);
-      void rest.then(() => res.end(`${"<p>late</p>".repeat(200)}</body></html>`));
-    });
-    const firstPart = new Promise<{ headers: http.IncomingHttpHeaders; first: Buffer; whole: Promise<Buffer> }>(
-      (resolve, reject) => {
-        http
-          .get(`${base}${path}`, { headers: asChromium }, (res) => {
-            const parts: Buffer[] = [];
-            const whole = new Promise<Buffer>((done) => res.on("end", () => done(Buffer.concat(parts))));
-            res.on("data", (c: Buffer) => {
-              parts.push(c);
-              resolve({ headers: res.headers, first: Buffer.concat(parts), whole });
-            });
-          })
-          .on("error", reject);
-      },
-    );
-    const { headers, first, whole } = await firstPart;
+    const { path, sendRest } = streamedPage();
+    const { headers, first, whole } = await firstPart(path, asChromium);
     expect(headers["content-encoding"]).toBe("zstd");
     // What arrived before the rest was written decodes to the shell (a flushed zstd frame part).
     const shell = await new Promise<string>((resolve, reject) => {
-      const decoder = zlib.createZstdDecompress();
+      const decoder = createZstdDecompress();
       let text = "";
       decoder.on("data", (c: Buffer) => {
         text += c.toString();
-        if (text.length >= "<html><body>".length + "<p>shell</p>".length * 200) resolve(text);
+        if (text.length >= SHELL.length) resolve(text);
       });
       decoder.on("error", reject);
       decoder.write(first);
     });
-    expect(shell).toBe(`<html><body>${"<p>shell</p>".repeat(200)}`);
+    expect(shell).toBe(SHELL);
     sendRest();
-    expect(zstdDecompressSync(await whole).toString()).toBe(
-      `<html><body>${"<p>shell</p>".repeat(200)}${"<p>late</p>".repeat(200)}</body></html>`,
-    );
+    expect(zstdDecompressSync(await whole).toString()).toBe(SHELL + LATE);
   });
 });
 
