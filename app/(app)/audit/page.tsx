@@ -13,49 +13,13 @@ import { AUDIT_ACTIONS, auditActionLabel } from "@/lib/audit/actions";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
-import { DataTable, type Column } from "@/components/ui/data-table";
+import { AuditTable, type AuditTableRow } from "@/components/audit/audit-table";
 import { FILTER_INPUT, FilterActions, FilterField, FilterForm } from "@/components/ui/filter-form";
 import { keysetPager, Pager } from "@/components/ui/pager";
 import { filterQuery, pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
 import { utcTime } from "@/components/ui/utc-time";
 
 export const metadata: Metadata = { title: "Audit log" };
-
-const COLUMNS: Column<AuditRow>[] = [
-  {
-    key: "at",
-    header: "When (UTC)",
-    className: "whitespace-nowrap font-mono text-xs",
-    cell: (row) => utcTime(row.at, "second", true),
-  },
-  { key: "who", header: "Who", cell: (row) => row.actorEmail ?? "—" },
-  { key: "what", header: "What", className: "whitespace-nowrap font-medium", cell: (row) => auditActionLabel(row.action) },
-  {
-    key: "target",
-    header: "Target",
-    // Wide enough for an id in two or three lines rather than a letter column beside long details.
-    className: "min-w-40 text-xs text-slate-600",
-    testId: "audit-target",
-    cell: (row) => <AuditTarget type={row.targetType} id={row.targetId} />,
-  },
-  {
-    key: "from",
-    header: "From",
-    className: "text-xs text-slate-600",
-    cell: (row) => <span title={row.userAgent ?? undefined}>{row.ip ?? "—"}</span>,
-  },
-  {
-    key: "details",
-    header: "Details",
-    className: "max-w-sm text-xs text-slate-600",
-    cell: (row) => (
-      <>
-        {row.correlationId ? <span className="block break-all font-mono">ref {row.correlationId}</span> : null}
-        {formatDetails(row.details)}
-      </>
-    ),
-  },
-];
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { actor } = await requirePageSession("audit.read");
@@ -131,13 +95,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </div>
       ) : null}
       {!parsed.success ? <Notice tone="warning">Some filters were not valid and were ignored.</Notice> : null}
-      <DataTable
-        rows={rows}
-        row={(row) => ({ key: row.id, "data-action": row.action })}
-        name={{ label: "Audit entries", testId: "audit-table" }}
-        columns={COLUMNS}
-        empty={{ text: "No audit entries match these filters.", testId: "audit-empty" }}
-      />
+      <AuditTable rows={rows.map(tableRow)} />
       <Pager name={{ label: "Pages of the audit log", testId: "audit-total" }} {...pager} />
     </>
   );
@@ -152,22 +110,21 @@ const TARGET_PAGES: Record<string, (id: string) => string> = {
   staff: () => "/staff",
 };
 
-function AuditTarget({ type, id }: { type: string | null; id: string | null }) {
-  if (!type) return <>—</>;
-  const href = id ? TARGET_PAGES[type]?.(id) : undefined;
-  const label = (
-    <>
-      <span className="block">{type.replace(/[_-]/g, " ")}</span>
-      {id ? <span className="block break-all font-mono">{id}</span> : null}
-    </>
-  );
-  return href ? (
-    <Link href={href} className="text-brand-600 hover:underline">
-      {label}
-    </Link>
-  ) : (
-    label
-  );
+/** An entry in words, as the table shows it. */
+function tableRow(row: AuditRow): AuditTableRow {
+  const href = row.targetType && row.targetId ? TARGET_PAGES[row.targetType]?.(row.targetId) : undefined;
+  return {
+    id: row.id,
+    action: row.action,
+    at: utcTime(row.at, "second", true),
+    who: row.actorEmail ?? "—",
+    what: auditActionLabel(row.action),
+    target: row.targetType ? { type: row.targetType.replace(/[_-]/g, " "), id: row.targetId, href } : null,
+    ip: row.ip ?? "—",
+    userAgent: row.userAgent ?? undefined,
+    correlationId: row.correlationId,
+    details: formatDetails(row.details),
+  };
 }
 
 /** "email: a@b.c · roles: buyer, support" rather than raw JSON. */
