@@ -8,7 +8,8 @@ import { can } from "@/lib/auth/permissions";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { CatalogFilters } from "@/components/catalog/catalog-filters";
-import { ProductCard } from "@/components/catalog/product-card";
+import { productCard } from "@/components/catalog/product-card";
+import { ProductCards } from "@/components/catalog/product-cards";
 import { pickParams, type SearchParams } from "@/components/ui/search-params";
 
 export const metadata: Metadata = { title: "Catalog" };
@@ -75,9 +76,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
             {result.page.hasMore ? "" : ` of ${result.page.offset + result.page.items.length}`}
           </p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Products">
-            {result.page.items.map((product) => (
-              <ProductCard key={product.id} product={product} />
-            ))}
+            <ProductCards cards={result.page.items.map(productCard)} />
           </ul>
           <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
             {query.page > 1 ? (
