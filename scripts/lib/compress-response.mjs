@@ -36,9 +36,15 @@ const MAX_HELD_BYTES = 1 << 20;
 const COMPRESSIBLE =
   /^\s*(?:text\/[^;\s]+|application\/(?:json|javascript|ecmascript|xml|x-javascript|[\w.-]+\+(?:json|xml))|image\/svg\+xml)\s*(?:;|$)/i;
 
-/** The encodings offered, in the order preferred when the client's q-values tie. */
+/**
+ * The encodings offered, in the order preferred when the client's q-values tie. zstd only on a
+ * Node that has it (22.15 and later; the app pins 24): this server run by an older Node answers
+ * with gzip rather than fail on a browser's request.
+ */
 const CODECS = {
-  zstd: { compressSync: (body) => zlib.zstdCompressSync(body), stream: () => zlib.createZstdCompress() },
+  ...(typeof zlib.zstdCompressSync === "function"
+    ? { zstd: { compressSync: (body) => zlib.zstdCompressSync(body), stream: () => zlib.createZstdCompress() } }
+    : {}),
   gzip: { compressSync: (body) => zlib.gzipSync(body), stream: () => zlib.createGzip() },
 };
 
