@@ -1,6 +1,5 @@
 import type { ProductView } from "@/lib/catalog/product-view";
-import { describePrice, imageSrc, PRODUCT_TYPE_LABELS } from "@/lib/catalog/describe-price";
-import { regionName } from "@/lib/catalog/region-name";
+import { describePrice, describeProduct, imageSrc } from "@/lib/catalog/describe-price";
 import type { ProductCardView } from "./product-cards";
 
 /**
@@ -16,7 +15,7 @@ export function productCard(product: ProductView): ProductCardView {
     image: image ? { src: imageSrc(image.publicReference), alt: image.altText, width: image.width, height: image.height } : null,
     featured: product.isFeatured,
     name: product.name,
-    about: `${PRODUCT_TYPE_LABELS[product.type]} · ${regionName(product.countryCode)} · ${product.category}`,
+    about: describeProduct(product),
     price: describePrice(product),
     pricedOnQuote: product.variants.length === 0 ? product.currency : null,
     available: product.isAvailable,

@@ -1,6 +1,7 @@
 import type { ProductType, ProductView } from "./product-view";
 import { formatMoney, toMinor } from "@/lib/money";
 import { describeValueGrid } from "./face-value";
+import { regionName } from "./region-name";
 
 /**
  * "€4.50 – €95.00" for variants (sell prices); for a value range the grid is face value in
@@ -19,11 +20,16 @@ export function describePrice(product: ProductView): string {
   return grid ? `Face value ${grid}` : "Price on quote";
 }
 
-export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
+const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
   "gift-card": "Gift card",
   esim: "eSIM",
   "phone-top-up": "Phone top-up",
 };
+
+/** "Gift card · Germany · Entertainment": a product's kind, country and category, under its name (card and page). */
+export function describeProduct(product: Pick<ProductView, "type" | "countryCode" | "category">): string {
+  return `${PRODUCT_TYPE_LABELS[product.type]} · ${regionName(product.countryCode)} · ${product.category}`;
+}
 
 export function imageSrc(publicReference: string): string {
   return `/api/catalog/images/${encodeURIComponent(publicReference)}`;

@@ -5,12 +5,11 @@ import { randomBytes } from "node:crypto";
 import { requirePageSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
 import { getProduct } from "@/lib/catalog/get-product";
-import { describePrice, imageSrc, PRODUCT_TYPE_LABELS } from "@/lib/catalog/describe-price";
+import { describePrice, describeProduct, imageSrc } from "@/lib/catalog/describe-price";
 import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 import { getSettings } from "@/lib/settings/get-settings";
 import { getRemainingSpend } from "@/lib/spend/get-remaining-spend";
 import { isAppError } from "@/lib/errors";
-import { regionName } from "@/lib/catalog/region-name";
 import { formatMoney, toMinor } from "@/lib/money";
 import { PageHeader, Card } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
@@ -39,7 +38,6 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
   }
 
   const images = [...product.images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.sortOrder - b.sortOrder);
-  const country = regionName(product.countryCode);
   const canOrder = can(actor.roles, "orders.create");
   const settings = canOrder ? await getSettings() : null;
   const spend = canOrder ? await getRemainingSpend(actor, product.currency) : null;
@@ -55,7 +53,7 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
           ← Catalog
         </Link>
       </p>
-      <PageHeader title={product.name} description={`${PRODUCT_TYPE_LABELS[product.type]} · ${country} · ${product.category}`} />
+      <PageHeader title={product.name} description={describeProduct(product)} />
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-6">
           <Card>
