@@ -1,14 +1,25 @@
 /**
  * `npm run bench:cpu`: CPU milliseconds the app's processes spend per page view, page by page,
  * read from /proc (Linux) around BENCH_VIEWS (default 40) sequential views of each page by one
- * signed-in buyer, after a warm-up. CPU time rather than wall time, so the figure holds on a
- * busy machine. Its own data folder and ports 3220/4650/25460; WEB_CONCURRENCY as set.
+ * signed-in buyer, after BENCH_WARM_UP (default 300) views of that page. CPU time rather than
+ * wall time, so the figure holds on a busy machine. Its own data folder and ports
+ * 3220/4650/25460; WEB_CONCURRENCY as set.
+ *
+ * It measures a page view of a server that has been serving, so the warm-up is long: each app
+ * process compiles a page's code over its first views (V8's JIT, on threads whose CPU counts
+ * here), and with two processes that takes a few hundred views. Measured alone on 2026-11-26,
+ * this app's mean was 21.6 ms a view after 5 views to warm up (this bench's number until then),
+ * 12.3 after 100 and 10.8 after 300; the app of `2fb9d0b` (one process) was 22.5–24.8 after 100
+ * and 23.3 after 300.
  *
  * BENCH_AGAINST=<another built checkout> (e.g. a worktree of an older commit, after
- * `next build` there) starts that app too (ports 3221/4651/25461) and measures both by turns,
- * a quarter of each page's views at a time: this machine's speed drifts by a fifth within an
- * hour, and views taken by turns see the same machine. It then prints this checkout's mean
- * as a share of the other's.
+ * `next build` there) starts that app too (ports 3221/4651/25461) and takes both apps' views
+ * by turns of BENCH_TURN (default 10) views, warm-up included: this machine's speed drifts by
+ * a fifth within an hour, and views taken by turns see the same machine. The turns are short
+ * because a Node process left idle for seconds has V8 shrink its heap ("Mark-Compact (reduce)"
+ * in --trace-gc) and its next views cost more: 40 views after 8 s idle took 17–29 ms each
+ * against 14–16 ms without the pause. It then prints this checkout's mean as a share of the
+ * other's.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -19,6 +30,8 @@ import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 40);
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 300);
+const TURN = Number(process.env.BENCH_TURN ?? 10);
 const PASSWORD = "bench-password-123";
 
 type Subject = { label: string; app: LaunchedApp; session: Session; pages: string[] };
@@ -63,13 +76,16 @@ async function main() {
   const subjects: Subject[] = [];
   try {
     for (const checkout of checkoutsToMeasure(ROOT, ".data/bench-cpu")) subjects.push(await start(checkout));
-    const rounds = subjects.length > 1 ? 4 : 1;
+    // Alone, all of a page's views at once; by turns, TURN views of each app in turn (see above).
+    const rounds = subjects.length > 1 ? Math.ceil(VIEWS / TURN) : 1;
     const perRound = Math.ceil(VIEWS / rounds);
     const views = perRound * rounds;
     const pageCount = Math.min(...subjects.map((s) => s.pages.length));
     const tallies = subjects.map(() => [] as Tally[]);
     for (let p = 0; p < pageCount; p++) {
-      for (const s of subjects) for (let i = 0; i < 5; i++) await s.session.get(s.pages[p]!); // warm: compiled code, caches
+      // Warm: compiled code and caches, in turns as well.
+      for (let done = 0; done < WARM_UP; done += TURN)
+        for (const s of subjects) for (let i = done; i < Math.min(WARM_UP, done + TURN); i++) await s.session.get(s.pages[p]!);
       const perSubject = subjects.map(() => ({ appMs: 0, others: new Map<string, number>(), bytes: 0 }));
       for (let r = 0; r < rounds; r++)
         for (const [i, s] of subjects.entries()) await measure(s, s.pages[p]!, perRound, perSubject[i]!);
@@ -101,7 +117,7 @@ async function main() {
     }
     if (means.length > 1)
       console.log(
-        `\nThis checkout's mean is ${((100 * means[0]!) / means[1]!).toFixed(0)}% of the other's (views taken by turns, ${rounds} rounds).`,
+        `\nThis checkout's mean is ${((100 * means[0]!) / means[1]!).toFixed(0)}% of the other's (views taken by turns of ${TURN}, after ${WARM_UP} of each page to warm up).`,
       );
   } finally {
     await Promise.all(subjects.map((s) => s.app.stop()));
