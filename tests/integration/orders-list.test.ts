@@ -8,6 +8,7 @@ import { listOrders, orderCursorSchema, orderFilterSchema, type OrderFilter } fr
 import { exportOrdersCsv } from "@/lib/orders/export-orders";
 import { getOrder } from "@/lib/orders/get-order";
 import { countOrdersCapped } from "@/lib/orders/count-orders";
+import { revealCounts } from "@/lib/reveal/reveal-history";
 import { makeStaff } from "../support/db";
 
 // Every row of this file carries a unique client-reference prefix, so other tests' orders never interfere.
@@ -293,5 +294,34 @@ describe("orders list (from the mirror)", () => {
       total: 1_002,
       capped: false,
     });
+  });
+
+  test('the list\'s "Revealed n×" flag counts answered reveals and those still unanswered, not refused ones', async () => {
+    const staff = await makeStaff(["support"]);
+    const [twice, once, never] = [`ord_${prefix}_rv1`, `ord_${prefix}_rv2`, `ord_${prefix}_rv3`];
+    const reveal = (orderId: string, state: string) =>
+      db().codeReveal.create({
+        data: {
+          idempotencyKey: randomUUID(),
+          orderId,
+          staffId: staff.staffId,
+          ticket: "SUP-1",
+          reason: "Customer asked again",
+          correlationId: randomUUID(),
+          state,
+        },
+      });
+    for (const [orderId, state] of [
+      [twice, "succeeded"],
+      [twice, "started"],
+      [twice, "failed"],
+      [once, "succeeded"],
+      [never, "failed"],
+    ] as const)
+      await reveal(orderId, state);
+
+    const counts = await revealCounts([twice, once, never, `ord_${prefix}_none`]);
+    expect(Object.fromEntries(counts)).toEqual({ [twice]: 2, [once]: 1 });
+    expect(await revealCounts([])).toEqual(new Map());
   });
 });
