@@ -8,6 +8,13 @@
  *
  * The sandbox's and the app's request limits are raised for the run: the pages read the
  * balance from the upstream on every view, and this measures the app, not the budget.
+ *
+ * BENCH_WARM_UP views of each page first (default 5: the pages as the first people after a
+ * start see them). An app process gets faster over its first few hundred views of a page (V8
+ * compiling it): the orders page filtered by status, 100 views at a time in one process, had a
+ * p95 of 51, 39, 36, 31, 31 and 33 ms (2026-11-26). BENCH_WARM_UP=300 measures a server that
+ * has been serving, as `npm run bench:cpu` does; its p50s are a fifth lower, while its p95s
+ * still carry V8's young-generation collections (15-25 ms each, about one view in 15 per process).
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -24,7 +31,7 @@ const BASE = `http://localhost:${PORT}`;
 const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable`;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
-const WARM_UP = 5;
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 5);
 const PASSWORD = "bench-password-123";
 const ROLES = ["admin", "buyer", "support", "finance", "approver", "viewer"] as const;
 
