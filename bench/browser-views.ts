@@ -12,9 +12,10 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { launchApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
+import { benchNumber } from "./lib/setting";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const VIEWS = Number(process.env.BENCH_VIEWS ?? 10);
+const VIEWS = benchNumber("BENCH_VIEWS", 10, { min: 1 });
 const PASSWORD = "bench-password-123";
 const SETTLE_MS = 300; // after network idle, for prefetches scheduled once the page is in view
 

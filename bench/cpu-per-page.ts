@@ -27,11 +27,12 @@ import { signIn, type Session } from "./lib/app-session";
 import { checkoutsToMeasure, type Checkout } from "./lib/compare-checkouts";
 import { launchApp, type LaunchedApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
+import { benchNumber } from "./lib/setting";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const VIEWS = Number(process.env.BENCH_VIEWS ?? 40);
-const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 300);
-const TURN = Number(process.env.BENCH_TURN ?? 10);
+const VIEWS = benchNumber("BENCH_VIEWS", 40, { min: 1 });
+const WARM_UP = benchNumber("BENCH_WARM_UP", 300);
+const TURN = benchNumber("BENCH_TURN", 10, { min: 1 });
 const PASSWORD = "bench-password-123";
 
 type Subject = { label: string; app: LaunchedApp; session: Session; pages: string[] };

@@ -23,16 +23,17 @@ import { buildIsStale } from "../scripts/lib/build-freshness";
 import { signIn, type Session } from "./lib/app-session";
 import { startRealPostgres } from "./lib/real-postgres";
 import { spawnSandbox } from "./sandbox/spawn";
+import { benchNumber } from "./lib/setting";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const APP_PORTS = [3316, 3317];
 const SANDBOX_PORT = 4716;
 const DB_PORT = 26616;
 const LIMIT = 120;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 150);
-const STAFF = Number(process.env.BENCH_STAFF ?? 50);
+const SECONDS = benchNumber("BENCH_SECONDS", 150, { min: 1 });
+const STAFF = benchNumber("BENCH_STAFF", 50, { min: 1 });
 const PASSWORD = "bench-password-123";
-const SEED_ORDERS = Number(process.env.BENCH_SEED_ORDERS ?? 20_000);
+const SEED_ORDERS = benchNumber("BENCH_SEED_ORDERS", 20_000);
 const ROLES = ["buyer", "support", "viewer", "finance", "approver", "admin"];
 
 type Window = { workspace: string; startUtc: string; accepted: number; rateLimited: number };

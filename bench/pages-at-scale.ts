@@ -22,6 +22,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { signIn, type Session } from "./lib/app-session";
 import { referenceFragment, seedAtScale } from "./lib/seed-at-scale";
+import { benchNumber } from "./lib/setting";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = 3314;
@@ -29,9 +30,9 @@ const SANDBOX_PORT = 4714;
 const DB_PORT = 26614;
 const BASE = `http://localhost:${PORT}`;
 const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable`;
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 50);
-const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 5);
+const ORDERS = benchNumber("BENCH_ORDERS", 100_000, { min: 1 });
+const SAMPLES = benchNumber("BENCH_SAMPLES", 50, { min: 1 });
+const WARM_UP = benchNumber("BENCH_WARM_UP", 5);
 const PASSWORD = "bench-password-123";
 const ROLES = ["admin", "buyer", "support", "finance", "approver", "viewer"] as const;
 

@@ -16,10 +16,11 @@ import path from "node:path";
 import { signIn, type Session } from "./lib/app-session";
 import { checkoutsToMeasure, type Checkout } from "./lib/compare-checkouts";
 import { launchApp, type LaunchedApp } from "./lib/launch-app";
+import { benchNumber } from "./lib/setting";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const READS = Number(process.env.BENCH_READS ?? 60);
-const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 100);
+const READS = benchNumber("BENCH_READS", 60, { min: 1 });
+const LATENCY_MS = benchNumber("BENCH_LATENCY_MS", 100);
 const PASSWORD = "bench-password-123";
 const API_KEY = "svckey_benchproxy_NotASecretOnlyForTheBenchmark0123456789";
 const QUERY = "limit=24&offset=0";

@@ -1,11 +1,12 @@
 import { runLoad, type LoadResult } from "./sandbox/load";
 import { spawnSandbox } from "./sandbox/spawn";
+import { benchNumber } from "./lib/setting";
 
 // `npm run bench:sandbox`: the sandbox's own throughput, so app benchmarks can show it is not their bottleneck.
 // Settings: BENCH_SECONDS (per scenario, default 5), BENCH_CONCURRENCY (default 32).
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const seconds = benchNumber("BENCH_SECONDS", 5, { min: 1 });
+const concurrency = benchNumber("BENCH_CONCURRENCY", 32, { min: 1 });
 
 async function main(): Promise<void> {
   const sandbox = await spawnSandbox({

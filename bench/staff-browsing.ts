@@ -18,17 +18,18 @@ import { signIn, type Session } from "./lib/app-session";
 import { launchApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
 import { spawnSandbox } from "./sandbox/spawn";
+import { benchNumber } from "./lib/setting";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = 3200;
 const SANDBOX_PORT = 4630;
 const DB_PORT = 25440;
 const BASE = `http://localhost:${PORT}`;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 120);
-const STAFF = Number(process.env.BENCH_STAFF ?? 50);
-const ALONE_VIEWS = Number(process.env.BENCH_ALONE_VIEWS ?? 60);
+const SECONDS = benchNumber("BENCH_SECONDS", 120, { min: 1 });
+const STAFF = benchNumber("BENCH_STAFF", 50, { min: 1 });
+const ALONE_VIEWS = benchNumber("BENCH_ALONE_VIEWS", 60, { min: 1 });
 const PASSWORD = "bench-password-123";
-const SEED_ORDERS = Number(process.env.BENCH_SEED_ORDERS ?? 5000);
+const SEED_ORDERS = benchNumber("BENCH_SEED_ORDERS", 5000);
 const THINK_MS = 1000; // each person pauses about a second between pages, as people do
 
 type View = { status: number; ms: number; body: string };

@@ -27,11 +27,12 @@ import { isWebhookDelivery, serveWebhook } from "../scripts/lib/webhook-door.mjs
 import { signWebhook } from "../sandbox/signature";
 import { launchApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
+import { benchNumber } from "./lib/setting";
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
-const DUPLICATES = Number(process.env.BENCH_DUPLICATES ?? 0.2);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
-const MAX_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 60);
+const EVENTS = benchNumber("BENCH_EVENTS", 2000, { min: 1 });
+const DUPLICATES = benchNumber("BENCH_DUPLICATES", 0.2, { max: 1, whole: false });
+const CONCURRENCY = benchNumber("BENCH_CONCURRENCY", 16, { min: 1 });
+const MAX_SECONDS = benchNumber("BENCH_MAX_SECONDS", 60, { min: 1 });
 const SECRET = `svcwh_${randomBytes(20).toString("hex")}`;
 
 type Delivery = { eventId: string; body: string };
