@@ -15,6 +15,11 @@
  * p95 of 51, 39, 36, 31, 31 and 33 ms (2026-11-26). BENCH_WARM_UP=300 measures a server that
  * has been serving, as `npm run bench:cpu` does; its p50s are a fifth lower, while its p95s
  * still carry V8's young-generation collections (15-25 ms each, about one view in 15 per process).
+ * They are long because about a tenth of what each request allocates outlives two of them and
+ * is copied to the old generation (about 4 MB a collection here, by --trace-gc-nvp). That is
+ * Next's request path, not this app's: a two-file Next 16.4.6 app under `next start` promotes
+ * the same share (16 KB of a JSON request, 65 KB of a small page), and so does a bare static
+ * file through Next (6 KB); our server without Next promotes nothing (2026-11-26).
  */
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
