@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { defaultCodeFor, ServiceError } from "./errors";
 import { problemSchema } from "./schemas";
+import { createHttpExchange, type ExchangeResponse, type ResponseHeaders } from "./http-exchange";
 import { backoffMs, MAX_ATTEMPTS, retryAfterMs, shouldRetry, type RetryKind } from "./retry-policy";
 
 /**
@@ -39,7 +40,6 @@ export type TransportOptions = {
   onAttempt?: (log: AttemptLog) => void;
   onError?: (error: ServiceError, path: string) => void;
   onKeySwitch?: (fromIndex: number, toIndex: number) => void;
-  fetch?: typeof fetch;
 };
 
 export type RawRequest = {
@@ -54,7 +54,7 @@ export type RawRequest = {
   deadlineMs?: number;
 };
 
-export type RawResponse = { status: number; headers: Headers; body: Uint8Array; correlationId?: string };
+export type RawResponse = { status: number; headers: ResponseHeaders; body: Uint8Array; correlationId?: string };
 
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
@@ -69,7 +69,7 @@ export function createTransport(options: TransportOptions) {
   const base = assertSafeBaseUrl(options.baseUrl);
   const timeoutMs = options.timeoutMs ?? 12_000;
   const retryBaseMs = options.retryBaseMs ?? 1_000;
-  const doFetch = options.fetch ?? fetch;
+  const exchange = createHttpExchange(base);
   let keyIndex = 0;
   // Set by a 429: until then no request of this client is sent (nor takes a budget slot),
   // since the upstream has said the workspace's window is spent.
@@ -114,12 +114,11 @@ export function createTransport(options: TransportOptions) {
       }
       const started = Date.now();
       const key = options.apiKeys[keyIndex]!;
-      let response: Response;
+      let response: ExchangeResponse;
       try {
-        response = await doFetch(url, {
+        response = await exchange(url, {
           method: req.method,
-          redirect: "manual",
-          signal: AbortSignal.timeout(Math.min(timeoutMs, Math.max(1, deadline - Date.now()))),
+          timeoutMs: Math.min(timeoutMs, Math.max(1, deadline - Date.now())),
           headers: {
             "X-Api-Key": key,
             Accept: "application/json",
@@ -151,7 +150,7 @@ export function createTransport(options: TransportOptions) {
         continue;
       }
 
-      const body = new Uint8Array(await response.arrayBuffer().catch(() => new ArrayBuffer(0)));
+      const { body } = response;
       const correlationId = response.headers.get("x-correlation-id") ?? undefined;
       if (response.status < 400) {
         onAttempt({
@@ -215,7 +214,7 @@ export function createTransport(options: TransportOptions) {
 
   async function request<S extends z.ZodType>(
     req: RawRequest & { schema: S },
-  ): Promise<{ data: z.infer<S>; correlationId?: string; status: number; headers: Headers }> {
+  ): Promise<{ data: z.infer<S>; correlationId?: string; status: number; headers: ResponseHeaders }> {
     const res = await send(req);
     let json: unknown;
     try {
