@@ -14,7 +14,7 @@ import zlib from "node:zlib";
  * - The answer may be compressed (gzip, deflate, br), as `fetch` asks for by default: the
  *   body comes back decoded.
  * - `timeoutMs` bounds the whole exchange, connection to last byte; when it passes, the
- *   promise rejects with an error named "TimeoutError" and the socket is dropped.
+ *   promise rejects with an ExchangeTimeoutError and the socket is dropped.
  * - A connection that closes before the answer is complete rejects (Node's response emits
  *   an error): a part of a body is never passed on as the answer.
  * - An idle connection is closed after 4 s, before the 5 s after which Node's and most
@@ -46,7 +46,7 @@ export function createHttpExchange(base: URL) {
       const headers: Record<string, string | number> = { "Accept-Encoding": "gzip, deflate, br", ...init.headers };
       if (body) headers["Content-Length"] = body.length;
       const req = send(url, { method: init.method, headers, agent });
-      const timer = setTimeout(() => req.destroy(timeoutError()), init.timeoutMs);
+      const timer = setTimeout(() => req.destroy(new ExchangeTimeoutError()), init.timeoutMs);
       const fail = (error: Error) => {
         clearTimeout(timer);
         reject(error);
@@ -97,8 +97,10 @@ function decode(body: Buffer, coding: string | undefined): Buffer {
   }
 }
 
-function timeoutError(): Error {
-  const error = new Error("The request took longer than its timeout.");
-  error.name = "TimeoutError";
-  return error;
+/** What an exchange rejects with when its `timeoutMs` passes. */
+export class ExchangeTimeoutError extends Error {
+  override name = "TimeoutError";
+  constructor() {
+    super("The request took longer than its timeout.");
+  }
 }

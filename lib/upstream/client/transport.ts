@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { defaultCodeFor, ServiceError } from "./errors";
 import { problemSchema } from "./schemas";
-import { createHttpExchange, type ExchangeResponse, type ResponseHeaders } from "./http-exchange";
+import { createHttpExchange, ExchangeTimeoutError, type ExchangeResponse, type ResponseHeaders } from "./http-exchange";
 import { backoffMs, MAX_ATTEMPTS, retryAfterMs, shouldRetry, type RetryKind } from "./retry-policy";
 
 /**
@@ -129,7 +129,7 @@ export function createTransport(options: TransportOptions) {
           body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
         });
       } catch (error) {
-        const transport = isTimeout(error) ? "timeout" : "network_error";
+        const transport = error instanceof ExchangeTimeoutError ? "timeout" : "network_error";
         lastError = new ServiceError({
           status: 0,
           code: transport,
@@ -280,10 +280,6 @@ function malformed(res: RawResponse, path: string, what: string, options: Transp
   });
   options.onError?.(error, path);
   return error;
-}
-
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
 }
 
 /** Sleeps unless that would pass the deadline; false means "give up now". */
