@@ -6,12 +6,15 @@ import { readdirSync, readFileSync } from "node:fs";
  * database, app processes, worker, sandbox), read from /proc/<pid>/stat (Linux only), so a
  * benchmark can say how many CPU milliseconds each page view cost and in which process.
  */
-export type CpuSnapshot = Map<number, { role: string; ms: number }>;
+export type CpuSnapshot = Map<number, ProcessCpu>;
+/** `primary`: the app's cluster primary (WEB_CONCURRENCY > 1), which hands connections to the app processes and serves none itself. */
+type ProcessCpu = { role: string; ms: number; primary?: boolean };
 
 const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100;
 
 export function snapshotCpu(pgid: number): CpuSnapshot {
   const snapshot: CpuSnapshot = new Map();
+  const parents = new Map<number, number>();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -21,17 +24,23 @@ export function snapshotCpu(pgid: number): CpuSnapshot {
       if (Number(fields[2]) !== pgid) continue;
       const ticks = Number(fields[11]) + Number(fields[12]);
       snapshot.set(Number(entry), { role: roleOf(Number(entry)), ms: (ticks * 1000) / TICKS_PER_SECOND });
+      parents.set(Number(entry), Number(fields[1]));
     } catch {
       // The process ended between the listing and the read.
     }
+  }
+  // An app process whose parent is an app process is a cluster worker; that parent is the primary.
+  for (const [pid, parent] of parents) {
+    const app = snapshot.get(parent);
+    if (snapshot.get(pid)?.role === "app" && app?.role === "app") app.primary = true;
   }
   return snapshot;
 }
 
 /** CPU ms each process used between two snapshots, largest first (processes gone by `after` are left out). */
-export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): { pid: number; role: string; ms: number }[] {
+export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): ({ pid: number } & ProcessCpu)[] {
   return [...after]
-    .map(([pid, { role, ms }]) => ({ pid, role, ms: ms - (before.get(pid)?.ms ?? 0) }))
+    .map(([pid, { ms, ...rest }]) => ({ pid, ...rest, ms: ms - (before.get(pid)?.ms ?? 0) }))
     .filter((p) => p.ms > 0)
     .sort((a, b) => b.ms - a.ms);
 }
