@@ -9,8 +9,8 @@ const nextConfig = {
   reactStrictMode: true,
   // The app's own files only: the sandbox, tests and scripts are checked by `tsc --noEmit`.
   typescript: { tsconfigPath: "tsconfig.app.json" },
-  // The route handlers and the methods each exports, read from app/api at build time: proxy.ts
-  // answers any other method with a 405 problem document and an Allow header.
+  // The route handlers and the methods each exports, read from app/api at build time: the request
+  // gate (lib/http/gate.ts) answers any other method with a 405 problem document and an Allow header.
   env: {
     API_ROUTE_METHODS: JSON.stringify(
       discoverApiRoutes(import.meta.dirname).map(({ pattern, methods }) => ({ pattern, methods })),

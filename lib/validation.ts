@@ -13,7 +13,7 @@ import { AppError, type FieldErrors } from "@/lib/errors";
  * It is applied twice, so that a new field cannot forget it:
  * - at every door, by a deep walk of the raw input before any schema sees it
  *   (`parseInput` below, lib/http's `readJsonBody` and `searchParamsObject`, withStaff's
- *   path params, proxy.ts for every path and query string). The walk cannot know which
+ *   path params, the request gate of lib/http/gate.ts for every path and query string). The walk cannot know which
  *   body fields are multi-line, so in bodies it lets line breaks through; in paths and
  *   query strings it refuses them.
  * - in the schemas, by building text fields with `singleLineText()` or `multiLineText()`,

@@ -3,7 +3,7 @@ import path from "node:path";
 
 /**
  * Every route handler under app/api and the HTTP methods its route.ts exports, read from
- * the source at build time (next.config.mjs hands the list to proxy.ts for 405 answers) and
+ * the source at build time (next.config.mjs hands the list to the request gate, lib/http/gate.ts, for 405 answers) and
  * by the fuzz suite (tests/e2e/fuzz.spec.ts), so that no list of routes is kept by hand.
  * Recognised exports: `export function GET`, `export async function GET`, `export const GET`,
  * and `export { handler as GET, … }`.

@@ -15,8 +15,9 @@ export const SECURITY_HEADERS = [
 /**
  * The Content-Security-Policy of one response, with its script nonce. scripts/serve-app.mjs
  * makes the nonce and puts this policy in the request's own `content-security-policy` header,
- * where Next looks for the nonce to give its scripts; proxy.ts sends the same policy back as
- * the response header. No inline script runs without the nonce.
+ * where Next looks for the nonce to give its scripts, and sends the same policy back as the
+ * response header (scripts/lib/request-gate.mjs; proxy.ts in dev mode). No inline script runs
+ * without the nonce.
  * @param {string} nonce base64, fresh for each request
  * @param {{ dev: boolean }} mode dev mode's React needs eval
  * @returns {string}

@@ -25,7 +25,7 @@ export const currentSession = cache(async (): Promise<LiveSession | null> => {
 });
 
 /**
- * The session id the signed cookie names, read the way proxy.ts reads it. Not through
+ * The session id the signed cookie names, read the way the request gate (lib/http/gate.ts) reads it. Not through
  * getServerSession: that runs next-auth's jwt callback, which checks the row too, and the
  * row is resolved just after anyway.
  */

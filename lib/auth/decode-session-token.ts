@@ -4,7 +4,7 @@ import { decode as nextAuthDecode, type JWT, type JWTDecodeParams } from "next-a
 /**
  * next-auth's session-cookie decode (a JWE, `dir` + `A256GCM`, key = HKDF-SHA256 of the secret),
  * with the derived key kept per secret instead of derived again on every request: next-auth
- * derives it each time, on the thread pool, and the proxy and the page both decode the cookie
+ * derives it each time, on the thread pool, and the request gate and the page both decode the cookie
  * of every page view. It is kept as a KeyObject, which createDecipheriv would otherwise make
  * from a Buffer on every call. Same checks as next-auth's (jose's): the header, the GCM tag
  * over the header, the expiry with 15 s of tolerance. Anything else is null, as next-auth's decode

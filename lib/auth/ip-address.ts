@@ -1,5 +1,5 @@
 /**
- * IPv4 and IPv6 addresses and CIDR ranges, pure (proxy.ts loads lib/env, which parses
+ * IPv4 and IPv6 addresses and CIDR ranges, pure (the request gate loads lib/env, which parses
  * TRUSTED_PROXIES with this, so no node:net). An IPv4-mapped IPv6 address
  * (`::ffff:192.0.2.1`) is the IPv4 address: that is how a dual-stack socket reports one.
  */

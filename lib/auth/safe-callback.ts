@@ -7,7 +7,8 @@
  * double-encoded `%252F` cannot hide a slash), and refuse rather than repair: control
  * characters, backslashes, `//` anywhere, or any scheme other than the app's own origin.
  *
- * Shared by the sign-in page, next-auth's `redirect` callback and proxy.ts, which builds
+ * Shared by the sign-in page, next-auth's `redirect` callback and the request gate
+ * (lib/http/gate.ts), which builds
  * the callbackUrl it sends a signed-out visitor with. Pure: no server-only imports.
  */
 const HOME = "/";

@@ -1,6 +1,6 @@
 /**
- * Which methods the route handler that Next would pick for a path exports, so that proxy.ts
- * can answer any other method with a 405 problem document and an `Allow` header (Next's own
+ * Which methods the route handler that Next would pick for a path exports, so that the request
+ * gate (lib/http/gate.ts) can answer any other method with a 405 problem document and an `Allow` header (Next's own
  * 405 has neither a body nor `Allow`). The route list comes from
  * scripts/discover-api-routes.mjs at build time; nothing here is kept by hand.
  */

@@ -4,18 +4,18 @@
  * (app/api/webhooks/service/route.ts): the receiver and answer that the route's `POST` gives
  * Next, so what is checked, stored and answered does not change.
  *
- * Why: through Next a delivery cost the app 1.3 to 1.9 ms of CPU (its router, proxy.ts, its
+ * Why: through Next a delivery cost the app 1.3 to 1.9 ms of CPU (its router, its proxy, its
  * request and response objects), several times the receiver's own work (signature, envelope,
  * inbox insert). Answered here, about 0.2 ms (0.19 to 0.21 in `npm run bench:webhooks`, the
  * app as `npm start` runs it): the route's `answerDelivery` takes the headers and body as read
  * here and gives back plain data, so no Web Request or Response is built either. The upstream
  * sends events in bursts (a bulk order is hundreds), and each one waits for its acknowledgement.
  *
- * What is left out, and why that is safe: proxy.ts lets this path through without a session
- * (the signature is its authentication), and its other checks concern what is not taken
- * here: another method (405), a query string or an undecodable path (400). Only a POST to
- * exactly this path, with a declared length, comes here; everything else goes to Next as
- * before. The answer gets the headers Next would add (next.config.mjs's security headers)
+ * What is left out, and why that is safe: the request gate (lib/http/gate.ts) lets this path
+ * through without a session (the signature is its authentication), and its other checks
+ * concern what is not taken here: another method (405), a query string or an undecodable path
+ * (400). Only a POST to exactly this path, with a declared length, comes here; everything else
+ * goes to the gate and Next as before. The answer gets the headers Next would add (next.config.mjs's security headers)
  * and a policy that lets nothing load, since it is JSON.
  *
  * The body is read here in full before the handler runs, up to READ_AHEAD_BYTES (a bound on

@@ -56,7 +56,7 @@ test("a spoofed X-Forwarded-Host does not widen the Origin check", async ({ requ
   expect(signIn.status()).toBe(403);
   expect(await signIn.json()).toMatchObject({ code: "bad_origin" });
 
-  // A staff route, signed in (else proxy.ts answers 401 before any Origin check).
+  // A staff route, signed in (else the request gate answers 401 before any Origin check).
   expect((await postSignIn(request, "admin@demo.local", DEMO_PASSWORD)).status()).toBe(200);
   const staffRoute = await request.post("/api/staff", {
     data: { email: "x@y.z", name: "X", roles: ["admin"], password: "twelve chars min" },

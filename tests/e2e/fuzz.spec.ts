@@ -351,7 +351,7 @@ test.describe("fuzz: every route handler, every method, every role", () => {
               expect: "refused",
             });
             if (res.failure) return res.failure;
-            // Without a session the proxy answers 401 first: the route's existence is not told to strangers.
+            // Without a session the request gate answers 401 first: the route's existence is not told to strangers.
             if (w.name !== "no session" || PUBLIC.test(route.pattern)) {
               if (res.status !== 405) return `${w.name} ${missing} ${path}: ${res.status}, expected 405`;
               const allow = res.headers?.["allow"] ?? "";
@@ -376,7 +376,7 @@ test.describe("fuzz: every route handler, every method, every role", () => {
     for (const w of who) await w.api.dispose();
   });
 
-  test("the route list the proxy uses for 405 agrees with the methods Next serves (its own OPTIONS answer)", async ({
+  test("the route list the request gate uses for 405 agrees with the methods Next serves (its own OPTIONS answer)", async ({
     browser,
   }) => {
     const admin = await signedIn(browser, "admin");

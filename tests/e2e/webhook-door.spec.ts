@@ -8,7 +8,7 @@ import { withDb } from "./helpers";
 /**
  * The upstream's deliveries as the production server answers them: a POST to the webhook path
  * with a declared length is taken ahead of Next by the route's own compiled handler
- * (scripts/lib/webhook-door.mjs); anything else still goes through Next and proxy.ts. Either
+ * (scripts/lib/webhook-door.mjs); anything else still goes through the request gate and Next. Either
  * way a delivery must be checked, stored and answered exactly as the route says.
  * The events are of a kind the worker does not act on, so they leave no work behind.
  */
@@ -87,7 +87,7 @@ test("a signed delivery is stored before it is acknowledged, once, with the app'
     expect(first.headers["cache-control"]).toContain("no-store");
     expect(first.headers["x-content-type-options"]).toBe("nosniff");
     expect(first.headers["x-frame-options"]).toBe("DENY");
-    // Answered by the door itself: Next's answers carry the pages' policy (proxy.ts), this one lets nothing load.
+    // Answered by the door itself: Next's answers carry the pages' policy (the request gate), this one lets nothing load.
     expect(first.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
 
     const again = await send(agent, body);

@@ -10,7 +10,7 @@ const ROUTES = [
   { pattern: "/api/orders/[id]/reveal", methods: ["POST"] },
 ];
 
-describe("the methods a path answers (proxy.ts's 405)", () => {
+describe("the methods a path answers (the request gate's 405)", () => {
   test("the route Next would pick decides: static before dynamic before catch-all", () => {
     expect(allowedMethods("/api/orders", ROUTES)).toEqual(["GET", "POST", "HEAD", "OPTIONS"]);
     expect(allowedMethods("/api/orders/export", ROUTES)).toEqual(["GET", "HEAD", "OPTIONS"]);

@@ -5,7 +5,7 @@ import type { SignatureHeaders } from "@/lib/webhooks/verify-signature";
 
 /**
  * The upstream's webhook door (docs/service-api-v1.md, §6 Events). No session and no Origin check: the
- * signature is the authentication (proxy.ts lets this path through). Statuses follow the
+ * signature is the authentication (the request gate lets this path through). Statuses follow the
  * sender's retry rules: 401 for a signature that matches no secret (retried, which covers
  * a rotation not yet deployed here), 400 for malformed input and 413 for an oversized body
  * (permanent rejections), 422 for a signed event whose data the database can never store

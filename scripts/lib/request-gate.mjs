@@ -1,0 +1,88 @@
+/**
+ * The request gate (lib/http/gate.ts: the text rule on the address, a verified session cookie,
+ * 405s), run by the app server (scripts/serve-app.mjs) ahead of Next, with the gate compiled into
+ * the catch-all API route (`gateRequest`, loaded as Next loads the route).
+ *
+ * Why: through Next's proxy (proxy.ts) the same checks cost about 0.9 ms of CPU per request,
+ * nearly all of it Next's own work around a proxy: its request and response objects and the
+ * merging of the proxy's headers into the request and the answer (`npm run bench:cpu`: 11.2
+ * against 10.3 ms a page view; `npm run bench:proxy`: 0.7–0.9 ms of a proxied catalog read).
+ *
+ * How the two stay one gate: a request this server let through carries GATED_HEADER, and
+ * proxy.ts's matcher skips a request that has it. Whatever a client sent under that name is
+ * removed first, for every request, so only this server can set it. What it does not take
+ * goes on unmarked, and proxy.ts gates it as before:
+ * - a request target that is not an origin-form path, or has `//` or a backslash in its path
+ *   (Next rewrites those before it routes them);
+ * - everything, when the gate did not load (no production build: dev mode).
+ * Next's static files and the favicon are not gated, as proxy.ts's matcher leaves them out.
+ */
+import { createRequire } from "node:module";
+import path from "node:path";
+import { SECURITY_HEADERS } from "../security-headers.mjs";
+
+/** Keep in step with proxy.ts's matcher, which Next reads statically. */
+export const GATED_HEADER = "x-backoffice-gated";
+/** What proxy.ts's matcher leaves out. */
+const UNGATED = /^\/(?:_next\/static|_next\/image|favicon\.ico)/;
+const ANSWER_HEADERS = Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]));
+
+/**
+ * The compiled `gateRequest` from the production build in `dir`. Throws when there is no such
+ * build or it has no such export.
+ * @param {string} dir
+ * @returns {Promise<import("./request-gate.d.mts").GateRequestFn>}
+ */
+export async function loadGate(dir) {
+  const require = createRequire(import.meta.url);
+  const { routeModule } = require(path.join(dir, ".next/server/app/api/[...path]/route.js"));
+  await routeModule.ensureUserland();
+  const gate = routeModule.userland.gateRequest;
+  if (typeof gate !== "function") throw new Error("the compiled catch-all API route exports no gateRequest");
+  return gate;
+}
+
+/**
+ * Judges one request. When it may go on, it is marked (GATED_HEADER) and the response gets the
+ * page's policy (`csp`) as its Content-Security-Policy, as proxy.ts gives it, and `true` comes
+ * back; otherwise the refusal is written here and `false` comes back.
+ * @param {import("./request-gate.d.mts").GateRequestFn | null} gate null: leave it all to proxy.ts
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ * @param {string} csp
+ * @returns {Promise<boolean>}
+ */
+export async function passGate(gate, req, res, csp) {
+  delete req.headers[GATED_HEADER];
+  const target = req.url ?? "";
+  const pathEnd = target.indexOf("?");
+  const rawPath = pathEnd === -1 ? target : target.slice(0, pathEnd);
+  if (!gate || !rawPath.startsWith("/") || rawPath.includes("//") || rawPath.includes("\\")) return true;
+  // Parsed as Next parses it for proxy.ts (dot segments resolved, the query kept encoded).
+  const url = new URL(target, "http://gate.invalid");
+  if (UNGATED.test(url.pathname)) return true;
+  // Next's own parameter of a router request, which proxy.ts never sees (Next takes it out).
+  if (url.searchParams.has("_rsc")) url.searchParams.delete("_rsc");
+  const refused = await gate({
+    method: req.method ?? "GET",
+    pathname: url.pathname,
+    search: url.search,
+    cookie: req.headers.cookie ?? null,
+  });
+  if (!refused) {
+    req.headers[GATED_HEADER] = "1";
+    res.setHeader("content-security-policy", csp);
+    return true;
+  }
+  if (!res.destroyed) {
+    const body = Buffer.from(refused.body);
+    res.writeHead(refused.status, {
+      ...ANSWER_HEADERS,
+      "content-security-policy": csp,
+      ...refused.headers,
+      "content-length": body.length,
+    });
+    res.end(body);
+  }
+  return false;
+}

@@ -1,0 +1,124 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { encode } from "next-auth/jwt";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { GateRequestFn } from "@/scripts/lib/request-gate.d.mts";
+
+/**
+ * The request gate as the app server runs it ahead of Next (scripts/lib/request-gate.mjs with
+ * lib/http/gate.ts), behind a real local server whose "Next" answers 200 and echoes whether the
+ * request came through marked. The e2e suite (fuzz.spec.ts, sign-in specs) checks the same
+ * answers against the whole app; this pins the server's part: which requests it judges, what it
+ * leaves to proxy.ts, and that a client's own marker never counts.
+ */
+const SECRET = "unit-test-secret-0123456789abcdefghijklmnopqrstuv";
+const CSP = "default-src 'self'; script-src 'nonce-test'";
+
+let server: http.Server;
+let port: number;
+let cookie: string;
+
+beforeAll(async () => {
+  // lib/env reads these on first use; the gate reads the route list when it loads.
+  Object.assign(process.env, {
+    DATABASE_URL: "postgresql://localhost/unused",
+    AUTH_SECRET: SECRET,
+    APP_URL: "http://localhost:3000",
+    API_ROUTE_METHODS: JSON.stringify([{ pattern: "/api/orders", methods: ["GET", "POST"] }]),
+  });
+  const { gateRequest } = await import("@/lib/http/gate");
+  const { passGate, GATED_HEADER } = await import("@/scripts/lib/request-gate.mjs");
+  const gate: GateRequestFn = gateRequest;
+  server = http.createServer(async (req, res) => {
+    if (!(await passGate(gate, req, res, CSP))) return;
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ marked: req.headers[GATED_HEADER] === "1", url: req.url }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+  const token = await encode({ token: { sid: "sess_1", sub: "staff_1" }, secret: SECRET, maxAge: 3600 });
+  cookie = `next-auth.session-token=${token}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function get(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  // node:http with the path as given: fetch, or a URL, would clean up the raw paths these tests send.
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const options = { host: "127.0.0.1", port, path, method: init.method ?? "GET", headers: init.headers };
+    const req = http.request(options, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the request gate ahead of Next", () => {
+  test("a signed-in request goes on marked, with the page's policy on its response", async () => {
+    const res = await get("/orders?status=failed", { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ marked: true, url: "/orders?status=failed" });
+    expect(res.headers["content-security-policy"]).toBe(CSP);
+  });
+
+  test("without a session cookie that verifies: 401 for the API, the sign-in page for a page, and a client's own marker changes nothing", async () => {
+    const attempts: Record<string, string>[] = [
+      {},
+      { "x-backoffice-gated": "1" },
+      { cookie: "next-auth.session-token=forged", "x-backoffice-gated": "1" },
+    ];
+    for (const headers of attempts) {
+      const api = await get("/api/orders", { headers });
+      expect(api.status).toBe(401);
+      expect(api.headers["content-type"]).toBe("application/problem+json");
+      expect(JSON.parse(api.body)).toMatchObject({ code: "unauthenticated", status: 401 });
+      expect(api.headers["content-security-policy"]).toBe(CSP);
+      expect(api.headers["x-frame-options"]).toBe("DENY");
+
+      const page = await get("/orders?status=failed&_rsc=abc", { headers });
+      expect(page.status).toBe(307);
+      // Next's router parameter is not part of where to come back to.
+      expect(page.headers.location).toBe(`/signin?callbackUrl=${encodeURIComponent("/orders?status=failed")}`);
+    }
+  });
+
+  test("the public doors need no session; a marker a client sent is taken off", async () => {
+    const res = await get("/api/health", { headers: { "x-backoffice-gated": "1" } });
+    expect(JSON.parse(res.body)).toMatchObject({ marked: true });
+    expect((await get("/signin?callbackUrl=%00")).status).toBe(200); // the sign-in page judges its own query
+  });
+
+  test("the address's text rule and a broken percent-encoding are 400s, signed in or not", async () => {
+    const query = await get("/api/orders?reference=a%00b", { headers: { cookie } });
+    expect(query.status).toBe(400);
+    expect(JSON.parse(query.body)).toMatchObject({
+      code: "invalid_request",
+      errors: { reference: [expect.stringMatching(/U\+0000/)] },
+    });
+    const path = await get("/api/orders/%ff");
+    expect(path.status).toBe(400);
+    const page = await get("/orders?status=%0a", { headers: { cookie } });
+    expect(page.status).toBe(400);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain("“status” parameter");
+  });
+
+  test("a method the route does not export is a 405 with Allow", async () => {
+    const res = await get("/api/orders", { method: "DELETE", headers: { cookie } });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe("GET, POST, HEAD, OPTIONS");
+    expect(JSON.parse(res.body)).toMatchObject({ code: "method_not_allowed" });
+  });
+
+  test("what Next rewrites before routing, and its static files, go on unmarked (proxy.ts gates the former)", async () => {
+    for (const path of ["//orders", "/api\\orders", "/_next/static/chunks/x.js", "/favicon.ico"]) {
+      const res = await get(path, { headers: { "x-backoffice-gated": "1" } });
+      expect(res.status, path).toBe(200);
+      expect(JSON.parse(res.body), path).toMatchObject({ marked: false });
+    }
+  });
+});
