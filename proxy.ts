@@ -23,6 +23,8 @@ export async function proxy(req: NextRequest) {
   const refused = await gateRequest({ method: req.method, pathname, search, cookie: req.headers.get("cookie") });
   if (refused) {
     const { status, headers, body } = refused;
+    // Next's proxy takes only an absolute Location (it makes it relative again on the way out).
+    if (headers.location) headers.location = new URL(headers.location, req.url).toString();
     return withHeaders(new NextResponse(body || null, { status, headers }), csp);
   }
 

@@ -122,3 +122,20 @@ describe("the request gate ahead of Next", () => {
     }
   });
 });
+
+describe("proxy.ts, which runs the same gate for what the server did not (dev mode)", () => {
+  test("a page without a session goes to the sign-in page, an API path gets a 401, and both carry the policy", async () => {
+    const { NextRequest } = await import("next/server");
+    const { proxy } = await import("@/proxy");
+    const page = await proxy(new NextRequest("http://localhost:3000/orders?status=failed"));
+    expect(page.status).toBe(307);
+    expect(page.headers.get("location")).toBe(
+      `http://localhost:3000/signin?callbackUrl=${encodeURIComponent("/orders?status=failed")}`,
+    );
+    const api = await proxy(new NextRequest("http://localhost:3000/api/orders", { headers: { "content-security-policy": CSP } }));
+    expect(api.status).toBe(401);
+    expect(api.headers.get("content-security-policy")).toBe(CSP);
+    const signedIn = await proxy(new NextRequest("http://localhost:3000/api/orders", { headers: { cookie } }));
+    expect(signedIn.headers.get("x-middleware-next")).toBe("1");
+  });
+});
