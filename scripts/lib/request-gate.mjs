@@ -19,15 +19,12 @@
  * - everything, when the gate did not load (no production build: dev mode).
  * Next's static files and the favicon are not gated, as proxy.ts's matcher leaves them out.
  */
-import { createRequire } from "node:module";
-import path from "node:path";
-import { SECURITY_HEADERS } from "../security-headers.mjs";
+import { loadRouteExport, sendPlainAnswer } from "./compiled-route.mjs";
 
 /** Keep in step with proxy.ts's matcher, which Next reads statically. */
 export const GATED_HEADER = "x-backoffice-gated";
 /** What proxy.ts's matcher leaves out. */
 const UNGATED = /^\/(?:_next\/static|_next\/image|favicon\.ico)/;
-const ANSWER_HEADERS = Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]));
 
 /**
  * The compiled `gateRequest` from the production build in `dir`. Throws when there is no such
@@ -36,12 +33,7 @@ const ANSWER_HEADERS = Object.fromEntries(SECURITY_HEADERS.map(({ key, value }) 
  * @returns {Promise<import("./request-gate.d.mts").GateRequestFn>}
  */
 export async function loadGate(dir) {
-  const require = createRequire(import.meta.url);
-  const { routeModule } = require(path.join(dir, ".next/server/app/api/[...path]/route.js"));
-  await routeModule.ensureUserland();
-  const gate = routeModule.userland.gateRequest;
-  if (typeof gate !== "function") throw new Error("the compiled catch-all API route exports no gateRequest");
-  return gate;
+  return /** @type {import("./request-gate.d.mts").GateRequestFn} */ (await loadRouteExport(dir, "api/[...path]", "gateRequest"));
 }
 
 /**
@@ -76,15 +68,6 @@ export async function passGate(gate, req, res, csp) {
     res.setHeader("content-security-policy", csp);
     return true;
   }
-  if (!res.destroyed) {
-    const body = Buffer.from(refused.body);
-    res.writeHead(refused.status, {
-      ...ANSWER_HEADERS,
-      "content-security-policy": csp,
-      ...refused.headers,
-      "content-length": body.length,
-    });
-    res.end(body);
-  }
+  sendPlainAnswer(res, refused, csp);
   return false;
 }

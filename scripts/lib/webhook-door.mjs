@@ -23,16 +23,12 @@
  * A larger declared length, or a chunked body, goes to Next, whose handler streams it.
  */
 import { randomUUID } from "node:crypto";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { SECURITY_HEADERS } from "../security-headers.mjs";
+import { loadRouteExport, sendPlainAnswer } from "./compiled-route.mjs";
 
 export const WEBHOOK_PATH = "/api/webhooks/service";
 const READ_AHEAD_BYTES = 1024 * 1024;
-const ANSWER_HEADERS = Object.fromEntries([
-  ...SECURITY_HEADERS.map(({ key, value }) => [key.toLowerCase(), value]),
-  ["content-security-policy", "default-src 'none'; frame-ancestors 'none'"],
-]);
+// A JSON answer: it lets nothing load.
+const ANSWER_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** @param {import("node:http").IncomingMessage} req */
 export function isWebhookDelivery(req) {
@@ -48,12 +44,9 @@ export function isWebhookDelivery(req) {
  * @returns {Promise<import("./webhook-door.d.mts").AnswerDelivery>}
  */
 export async function loadWebhookHandler(dir) {
-  const require = createRequire(import.meta.url);
-  const { routeModule } = require(path.join(dir, ".next/server/app/api/webhooks/service/route.js"));
-  await routeModule.ensureUserland();
-  const answer = routeModule.userland.answerDelivery;
-  if (typeof answer !== "function") throw new Error("the compiled webhook route exports no answerDelivery");
-  return answer;
+  return /** @type {import("./webhook-door.d.mts").AnswerDelivery} */ (
+    await loadRouteExport(dir, "api/webhooks/service", "answerDelivery")
+  );
 }
 
 /**
@@ -96,10 +89,7 @@ export async function serveWebhook(answerDelivery, req, res) {
       }),
     };
   }
-  if (res.destroyed) return;
-  const body = Buffer.from(answer.body);
-  res.writeHead(answer.status, { ...ANSWER_HEADERS, ...answer.headers, "content-length": body.length });
-  res.end(body);
+  sendPlainAnswer(res, answer, ANSWER_POLICY);
 }
 
 /**
