@@ -1,5 +1,7 @@
 import { createDecipheriv, createSecretKey, hkdfSync, type KeyObject } from "node:crypto";
-import { decode as nextAuthDecode, type JWT, type JWTDecodeParams } from "next-auth/jwt";
+import { decode as nextAuthDecode, getToken, type JWT, type JWTDecodeParams } from "next-auth/jwt";
+import type { NextRequest } from "next/server";
+import { getEnv, usesSecureCookies } from "@/lib/env";
 
 /**
  * next-auth's session-cookie decode (a JWE, `dir` + `A256GCM`, key = HKDF-SHA256 of the secret),
@@ -51,4 +53,22 @@ export async function decodeSessionToken(params: JWTDecodeParams): Promise<JWT |
   } catch {
     return null; // not base64url, not JSON, or the tag does not verify (tampered, other secret)
   }
+}
+
+/**
+ * The session id the signed session cookie names, or null (no cookie, or one that does not
+ * verify). Read from the cookies alone (a store with `getAll`, as Next's request cookies are):
+ * getToken would otherwise take a bearer token from Authorization instead. Shared by the
+ * request gate (lib/http/gate.ts) and the session of a render or handler (lib/auth/current.ts).
+ */
+export async function cookieSessionId(cookies: { getAll(): { name: string; value: string }[] }): Promise<string | null> {
+  const env = getEnv();
+  const req = { headers: new Headers(), cookies } as unknown as NextRequest;
+  const token = await getToken({
+    req,
+    secret: env.AUTH_SECRET,
+    secureCookie: usesSecureCookies(env),
+    decode: decodeSessionToken,
+  });
+  return typeof token?.sid === "string" ? token.sid : null;
 }
