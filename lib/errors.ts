@@ -16,6 +16,7 @@ export type ErrorCode =
   | "payload_too_large"
   | "unsupported_media_type"
   | "method_not_allowed"
+  | "rate_limited"
   | "upstream_error"
   | "upstream_unavailable"
   | "outcome_unknown";

@@ -4,6 +4,7 @@ import { getInboxOverview, type InboxOverview } from "@/lib/overview/admin-inbox
 import { getSignInOverview, type SignInOverview } from "@/lib/overview/admin-sign-ins";
 import { BarChart } from "@/components/charts/bar-chart";
 import { utcTime } from "@/components/ui/utc-time";
+import { Link } from "@/components/ui/link";
 import { HomeBlock, HomeSection } from "./home-block";
 import { settleAll } from "@/components/ui/settle";
 import { BlockBody, Figures } from "./home-figures";
@@ -105,7 +106,7 @@ function SignIns({ signIns }: { signIns: SignInOverview }) {
 function Budget({ budget }: { budget: BudgetOverview }) {
   const first = budget.minutes[0]!.minute;
   const last = budget.minutes[budget.minutes.length - 1]!.minute;
-  const busiest = Math.max(0, ...budget.minutes.map((m) => m.interactive + m.background));
+  const busiest = Math.max(0, ...budget.minutes.map((m) => m.money + m.interactive + m.background));
   const hhmm = (iso: string) => iso.slice(11, 16);
   return (
     <>
@@ -136,24 +137,106 @@ function Budget({ budget }: { budget: BudgetOverview }) {
             `at most ${busiest} in one minute, against a limit of ${budget.limit} a minute; ${budget.throttled} were refused with 429 and ` +
             `${budget.waited} callers waited for the next minute.`
           }
-          bars={budget.minutes.map((m) => ({ label: hhmm(m.minute), values: [m.interactive, m.background] }))}
+          bars={budget.minutes.map((m) => ({ label: hhmm(m.minute), values: [m.money, m.interactive, m.background] }))}
           series={[
-            { name: "Interactive", className: "fill-brand-500" },
+            { name: "Orders, reveals, withdrawals", className: "fill-emerald-600" },
+            { name: "Reads", className: "fill-brand-500" },
             { name: "Background", className: "fill-slate-400" },
           ]}
           limits={[{ value: budget.limit, label: `Limit ${budget.limit}/min`, testId: "budget-chart-limit" }]}
           format={(v) => count.format(Math.round(v))}
           labelHeader="Minute (UTC)"
-          tableCaption="Upstream requests sent in each minute of the last hour, by priority"
+          tableCaption="Upstream requests sent in each minute of the last hour, by class"
           wide={960}
         />
       </div>
+      <ShareAlerts alerts={budget.shareAlerts} />
+      <TopSpenders spenders={budget.topSpenders} />
       <p className="mt-2 text-xs text-slate-500">
         Every instance of this app counts what it sends. &ldquo;Served from cache&rdquo; is the share of catalog, balance and
         deposit-address reads answered without an upstream call; &ldquo;had to wait&rdquo; counts callers that found the
-        minute&apos;s budget used up (background work stops at {budget.caps.background} a minute, people at{" "}
-        {budget.caps.interactive}).
+        minute&apos;s budget used up (background work stops at {budget.caps.background} a minute, reads at{" "}
+        {budget.caps.interactive}; the rest, up to {budget.caps.money}, is kept for orders, reveals and withdrawals).
       </p>
     </>
+  );
+}
+
+/** People whose share of the minute turned calls away: one audit row per person and minute. */
+function ShareAlerts({ alerts }: { alerts: BudgetOverview["shareAlerts"] }) {
+  if (alerts.length === 0) return null;
+  return (
+    <div
+      className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-inset ring-amber-200"
+      role="status"
+      data-testid="home-budget-share-alerts"
+    >
+      <p className="font-medium">
+        {alerts.length === 1 ? "One person" : `${alerts.length} people`} went past their share of the upstream budget in the last
+        24 hours.
+      </p>
+      <ul className="mt-1 space-y-0.5">
+        {alerts.map((a) => (
+          <li key={a.who} className="flex flex-wrap justify-between gap-x-4">
+            <span className="break-all">{a.who}</span>
+            <span className="text-xs">
+              in {a.minutes} {a.minutes === 1 ? "minute" : "minutes"}, last {utcTime(a.lastAt, "second")}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link href="/audit?action=upstream.share_exceeded" className="mt-1 inline-block text-xs font-medium underline">
+        In the audit log
+      </Link>
+    </div>
+  );
+}
+
+/** Who spent the last hour's calls, by class: a flood is visible and attributable. */
+function TopSpenders({ spenders }: { spenders: BudgetOverview["topSpenders"] }) {
+  if (spenders.length === 0) return null;
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="home-budget-spenders">
+        <caption className="mb-1 text-left text-xs font-medium text-slate-600">Who spent the last hour&apos;s calls</caption>
+        <thead className="text-xs text-slate-500">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Person or job
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
+              Orders, reveals, withdrawals
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
+              Reads
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
+              Background
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Turned away
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {spenders.map((s) => (
+            <tr key={`${s.kind}:${s.who}`}>
+              <td className="break-all py-1 pr-3">
+                {s.kind === "job" ? <span className="text-slate-500">job: {s.who}</span> : s.who}
+              </td>
+              <td className="py-1 pr-3 text-right tabular-nums">{count.format(s.money)}</td>
+              <td className="py-1 pr-3 text-right tabular-nums">
+                {count.format(s.interactive)}
+                {s.lookups > 0 ? <span className="text-xs text-slate-500"> ({count.format(s.lookups)} lookups)</span> : null}
+              </td>
+              <td className="py-1 pr-3 text-right tabular-nums">{count.format(s.background)}</td>
+              <td className={`py-1 text-right tabular-nums ${s.refused > 0 ? "font-medium text-amber-700" : ""}`}>
+                {count.format(s.refused)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -34,6 +34,9 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
       withdrawalApprovalHours: int("withdrawalApprovalHours"),
       spendApprovalAmount: String(form.get("spendApprovalAmount") ?? "").trim(),
       spendApprovalHours: int("spendApprovalHours"),
+      upstreamMoneyReservePercent: int("upstreamMoneyReservePercent"),
+      upstreamPersonSharePercent: int("upstreamPersonSharePercent"),
+      upstreamPersonLookupsPerMinute: int("upstreamPersonLookupsPerMinute"),
     });
     setPending(false);
     if (!result.ok) return setProblem(result.problem);
@@ -112,6 +115,27 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
             defaultValue={settings.spendApprovalHours}
             error={err("spendApprovalHours")}
           />
+        </div>
+        <div>
+          <p className="text-sm font-medium text-slate-700">Upstream budget</p>
+          <p className="mt-1 text-xs text-slate-500">
+            The Issuing Service allows a fixed number of calls a minute for the whole workspace. A person past their share is
+            told to wait a few seconds; nobody else notices.
+          </p>
+          <div className="mt-2 grid gap-3 sm:grid-cols-3">
+            {(["upstreamMoneyReservePercent", "upstreamPersonSharePercent", "upstreamPersonLookupsPerMinute"] as const).map(
+              (key) => (
+                <Field
+                  key={key}
+                  label={SETTING_LABELS[key]}
+                  name={key}
+                  inputMode="numeric"
+                  defaultValue={settings[key]}
+                  error={err(key)}
+                />
+              ),
+            )}
+          </div>
         </div>
       </fieldset>
       {canEdit ? (

@@ -32,8 +32,9 @@ export function UpstreamStatusPanel({ status }: { status: UpstreamStatus }) {
           </span>
         </Row>
         <Row label="Requests this minute">
-          {status.budget.used} of {status.budget.limit} ({percent}%) · people may use up to {status.budget.interactiveCap},
-          background work up to {status.budget.backgroundCap}
+          {status.budget.used} of {status.budget.limit} ({percent}%) · reads may use up to {status.budget.interactiveCap},
+          background work up to {status.budget.backgroundCap}; the rest, up to {status.budget.moneyCap}, is kept for orders,
+          reveals and withdrawals
         </Row>
         <Row label="Read cache">
           {Math.round(status.cache.hitRate * 100)}% served without an upstream call ({status.cache.hits} hits,{" "}

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "order.reveal_failed": "Reveal failed at the Issuing Service",
   "order.reveal_refused": "Reveal refused by the Issuing Service",
   "order.reveal_quota_exceeded": "Reveal quota exceeded",
+  "upstream.share_exceeded": "Went past their share of the upstream budget",
   "auth.step_up": "Confirmed password",
   "auth.step_up_failed": "Password confirmation failed",
   "webhook.reprocess": "Reprocessed a webhook event",

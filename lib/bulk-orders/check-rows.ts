@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError, type FieldErrors } from "@/lib/errors";
 import { toMinor } from "@/lib/money";
-import type { Product } from "@/lib/upstream/client";
+import type { Product, Spender } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import type { BulkCells, ParsedRow } from "./parse-csv";
@@ -32,8 +32,14 @@ export type CheckedRow = {
 export const MAX_DISTINCT_PRODUCTS = 50;
 export const MAX_DISTINCT_QUOTES = 50;
 const LOOKUP_CONCURRENCY = 4;
+/**
+ * A file's lookups are the uploader's, held to their share of the upstream's minute: past it
+ * they wait for the next minute rather than fail the file, so a large file takes a little
+ * longer and never takes the workspace's minute.
+ */
+const BULK_CALL = { patient: true, deadlineMs: 150_000 } as const;
 
-export async function checkRows(parsed: ParsedRow[]): Promise<CheckedRow[]> {
+export async function checkRows(parsed: ParsedRow[], by: Spender): Promise<CheckedRow[]> {
   const rows = parsed.map((row) => {
     const { input, errors } = row.errors._row ? { input: null, errors: {} } : readRowInput(row.cells);
     return {
@@ -62,7 +68,9 @@ export async function checkRows(parsed: ParsedRow[]): Promise<CheckedRow[]> {
   ];
   if (productIds.length > MAX_DISTINCT_PRODUCTS)
     tooMany(`The file names ${productIds.length} different products; one upload may name at most ${MAX_DISTINCT_PRODUCTS}.`);
-  const products = new Map(await mapLimit(productIds, LOOKUP_CONCURRENCY, async (id) => [id, await findProduct(id)] as const));
+  const products = new Map(
+    await mapLimit(productIds, LOOKUP_CONCURRENCY, async (id) => [id, await findProduct(id, by)] as const),
+  );
 
   const quoteKeys = new Map<string, { productId: string; value: string; quantity: number; currency: string }>();
   for (const { input, checked } of rows) {
@@ -80,7 +88,7 @@ export async function checkRows(parsed: ParsedRow[]): Promise<CheckedRow[]> {
       `The file has ${quoteKeys.size} different value purchases to price; one upload may have at most ${MAX_DISTINCT_QUOTES}.`,
     );
   const quotes = new Map(
-    await mapLimit([...quoteKeys], LOOKUP_CONCURRENCY, async ([key, q]) => [key, await priceValue(q)] as const),
+    await mapLimit([...quoteKeys], LOOKUP_CONCURRENCY, async ([key, q]) => [key, await priceValue(q, by)] as const),
   );
   for (const { input, checked } of rows) {
     if (!input || !checked.request || checked.request.value === null) continue;
@@ -148,9 +156,9 @@ function checkAgainstProduct(input: RowInput, product: Product | null, checked: 
   return { productId: product.id, value: input.value, quantity: input.quantity, currency: product.currency };
 }
 
-async function findProduct(id: string): Promise<Product | null> {
+async function findProduct(id: string, by: Spender): Promise<Product | null> {
   try {
-    return await upstream().getProduct(id);
+    return await upstream().getProduct(id, { ...BULK_CALL, by });
   } catch (error) {
     if (upstreamFailure(error)?.status === 404) return null;
     throw error;
@@ -159,15 +167,21 @@ async function findProduct(id: string): Promise<Product | null> {
 
 type Priced = { totalMinor: bigint; currency: string } | { field: string; error: string };
 
-async function priceValue(q: { productId: string; value: string; quantity: number; currency: string }): Promise<Priced> {
+async function priceValue(
+  q: { productId: string; value: string; quantity: number; currency: string },
+  by: Spender,
+): Promise<Priced> {
   try {
-    const { data } = await upstream().createQuote({
-      productId: q.productId,
-      variantId: null,
-      value: Number(q.value),
-      quantity: q.quantity,
-      currency: q.currency,
-    });
+    const { data } = await upstream().createQuote(
+      {
+        productId: q.productId,
+        variantId: null,
+        value: Number(q.value),
+        quantity: q.quantity,
+        currency: q.currency,
+      },
+      { ...BULK_CALL, by },
+    );
     return { totalMinor: toMinor(data.total, data.currency), currency: data.currency };
   } catch (error) {
     const failure = upstreamFailure(error);

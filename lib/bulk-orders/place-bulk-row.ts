@@ -1,5 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
+import { spentByJob } from "@/lib/upstream/service";
 import { db } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
 import { openLedgerEntry } from "@/lib/idempotency/ledger";
@@ -73,7 +74,11 @@ export async function placeBulkRow(
   if (entry.state === "rejected") return failed(entry.errorCode ?? "conflict", undefined, entry.correlationId ?? undefined);
 
   try {
-    const order = await sendLedgeredOrder(key, request, actor, "background");
+    const order = await sendLedgeredOrder(key, request, actor, {
+      priority: "background",
+      deadlineMs: 120_000,
+      by: spentByJob("bulk-orders"),
+    });
     return { kind: "placed", orderId: order.id };
   } catch (error) {
     if (!isAppError(error)) throw error;

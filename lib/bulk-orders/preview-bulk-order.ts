@@ -3,6 +3,7 @@ import { z } from "zod";
 import { multiLineText, singleLineText, parseInput } from "@/lib/validation";
 import { db, Prisma } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
+import { spentBy } from "@/lib/upstream/service";
 import { checkRows, type CheckedRow } from "./check-rows";
 import { findUsedReferences } from "./find-used-references";
 import { getBulkOrder } from "./get-bulk-order";
@@ -26,7 +27,7 @@ export const uploadBulkOrderSchema = z
 export async function previewBulkOrder(actor: Actor, input: unknown): Promise<BulkOrderView> {
   assertCan(actor, "orders.create");
   const data = parseInput(uploadBulkOrderSchema, input);
-  const rows = await checkRows(parseBulkCsv(data.csv));
+  const rows = await checkRows(parseBulkCsv(data.csv), spentBy(actor));
 
   const references = rows.flatMap((r) => (r.request ? [r.request.clientReference] : []));
   const used = await findUsedReferences(references);

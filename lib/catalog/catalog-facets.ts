@@ -1,6 +1,6 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { upstream } from "@/lib/upstream/service";
+import { spentByJob, upstream } from "@/lib/upstream/service";
 
 /**
  * The countries and categories the filters offer. The contract has no endpoint listing
@@ -36,7 +36,7 @@ async function walk(): Promise<CatalogFacets> {
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await upstream().listProducts(
       { offset: page * 100, limit: 100 },
-      { priority: "background", deadlineMs: 60_000 },
+      { priority: "background", deadlineMs: 60_000, by: spentByJob("catalog-facets") },
     );
     for (const product of result.items) {
       countries.add(product.countryCode);

@@ -1,7 +1,7 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
 import { toProductView, type ProductView } from "./product-view";
 
 const PRODUCT_ID = /^[A-Za-z0-9._~-]{1,200}$/;
@@ -9,5 +9,5 @@ const PRODUCT_ID = /^[A-Za-z0-9._~-]{1,200}$/;
 export async function getProduct(actor: Actor, productId: string): Promise<ProductView> {
   assertCan(actor, "catalog.read");
   if (!PRODUCT_ID.test(productId)) throw new AppError("not_found", "There is no such product.");
-  return toProductView(await upstream().getProduct(productId));
+  return toProductView(await upstream().getProduct(productId, { by: spentBy(actor) }));
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { singleLineText } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
 import { toProductPageView, type ProductPageView } from "./product-view";
 
 export const PAGE_SIZES = [24, 50, 100] as const;
@@ -41,12 +41,15 @@ export const catalogApiQuerySchema = z
 /** One page of the catalog, featured first in the catalog's order (the upstream's order). Cached briefly. */
 export async function listProducts(actor: Actor, query: CatalogQuery): Promise<ProductPageView> {
   assertCan(actor, "catalog.read");
-  const page = await upstream().listProducts({
-    query: query.q || undefined,
-    countryCode: query.country,
-    category: query.category,
-    offset: (query.page - 1) * query.size,
-    limit: query.size,
-  });
+  const page = await upstream().listProducts(
+    {
+      query: query.q || undefined,
+      countryCode: query.country,
+      category: query.category,
+      offset: (query.page - 1) * query.size,
+      limit: query.size,
+    },
+    { by: spentBy(actor) },
+  );
   return toProductPageView(page);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
 
 /**
  * Product images, proxied so that the browser never calls the upstream. References are
@@ -29,6 +29,7 @@ export async function getProductImage(actor: Actor, publicReference: string): Pr
   const res = await upstream().getProductImage(publicReference, cached?.etag ?? undefined, {
     priority: "background",
     deadlineMs: 20_000,
+    by: spentBy(actor),
   });
   if (res.status === 304 && cached) return touch(publicReference, { ...cached, checkedAt: Date.now() });
   const contentType = res.headers.get("content-type") ?? "application/octet-stream";

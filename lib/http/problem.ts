@@ -28,6 +28,7 @@ const STATUS: Record<string, { status: number; title: string }> = {
   payload_too_large: { status: 413, title: "Request too large" },
   unsupported_media_type: { status: 415, title: "Unsupported content type" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
+  rate_limited: { status: 429, title: "Too many requests to the Issuing Service" },
   upstream_error: { status: 502, title: "The Issuing Service did not answer as expected" },
   upstream_unavailable: { status: 503, title: "The Issuing Service is not answering" },
   outcome_unknown: { status: 503, title: "Outcome not confirmed yet" },
@@ -68,6 +69,8 @@ export function problemAnswer(
       "content-type": "application/problem+json",
       "cache-control": "no-store",
       "x-correlation-id": document.correlationId,
+      // A 429's wait, in the header clients and proxies read (RFC 9110) as well as in the document.
+      ...(typeof document.retryAfterSeconds === "number" ? { "retry-after": String(document.retryAfterSeconds) } : {}),
     },
     body: JSON.stringify(document),
   };

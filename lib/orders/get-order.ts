@@ -94,7 +94,7 @@ export async function getOrder(actor: Actor, id: unknown): Promise<OrderDetail> 
   const orderId = parseInput(orderIdSchema, id);
   let order = await db().order.findUnique({ where: { id: orderId } });
   if (!order) {
-    await lookupOrder(orderId);
+    await lookupOrder(actor, orderId);
     order = await db().order.findUnique({ where: { id: orderId } });
   }
   if (!order) throw new AppError("not_found", "There is no such order in this workspace.");

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { singleLineText, parseInput } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
 import type { Quote } from "@/lib/upstream/client";
 import { recordIssuedQuote } from "@/lib/spend/issued-quote";
 
@@ -28,13 +28,16 @@ export const quoteRequestSchema = z
 export async function getQuote(actor: Actor, input: unknown): Promise<Quote & { correlationId?: string; expiresInMs: number }> {
   assertCan(actor, "orders.create");
   const body = parseInput(quoteRequestSchema, input);
-  const { data, correlationId } = await upstream().createQuote({
-    productId: body.productId,
-    variantId: body.variantId ?? null,
-    value: body.value ?? null,
-    quantity: body.quantity,
-    currency: body.currency,
-  });
+  const { data, correlationId } = await upstream().createQuote(
+    {
+      productId: body.productId,
+      variantId: body.variantId ?? null,
+      value: body.value ?? null,
+      quantity: body.quantity,
+      currency: body.currency,
+    },
+    { by: spentBy(actor) },
+  );
   await recordIssuedQuote(actor, data, {
     productId: body.productId,
     variantId: body.variantId ?? null,

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { orderSyncConfig } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { upstream, upstreamBudget } from "@/lib/upstream/service";
+import { spentByJob, upstream, upstreamBudget } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { mirrorOrders } from "./mirror";
 import { importMayUseMinute } from "./import-pacing";
@@ -34,10 +34,11 @@ export async function importOrdersPage(): Promise<ImportStep> {
   const callsThisMinute = row.callsWindowStart?.getTime() === window.getTime() ? row.callsInWindow : 0;
   // Its own rate spent, or a busy minute (people browsing, a bulk order) left to them: the next minute.
   const budget = upstreamBudget();
+  const [usedThisMinute, caps] = await Promise.all([budget.usedThisMinute(), budget.caps()]);
   const mayRead = importMayUseMinute({
-    usedThisMinute: await budget.usedThisMinute(),
+    usedThisMinute,
     importCallsThisMinute: callsThisMinute,
-    backgroundCap: budget.caps.background,
+    backgroundCap: caps.background,
     importCallsPerMinute,
   });
   if (!mayRead) return { state: "running", pageRead: false, nextInMs: msToNextMinute(now) };
@@ -48,7 +49,7 @@ export async function importOrdersPage(): Promise<ImportStep> {
     page = (
       await upstream().listOrders(
         { limit: IMPORT_PAGE_SIZE, cursor: row.importCursor ?? undefined },
-        { priority: "background", deadlineMs: 15_000 },
+        { priority: "background", deadlineMs: 15_000, by: spentByJob("orders-import") },
       )
     ).data;
   } catch (error) {

@@ -5,8 +5,8 @@ import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { markLedger, openLedgerEntry } from "@/lib/idempotency/ledger";
-import type { OrderRequest } from "@/lib/upstream/client";
-import { upstream } from "@/lib/upstream/service";
+import type { OrderRequest, Spender } from "@/lib/upstream/client";
+import { spentBy, spentByJob, upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { mirrorOrder } from "./mirror";
 import { placeOrderSchema } from "./schemas";
@@ -15,6 +15,13 @@ import { toUpstreamRequest } from "./upstream-request";
 import { gateOrder } from "@/lib/spend/gate-order";
 import { releaseSpend, settleSpend } from "@/lib/spend/check-spend";
 import { toMinor } from "@/lib/money";
+
+/**
+ * How a placement is charged to the upstream budget: a person's order (and an approved spend
+ * request, and the resume of either) is money, from the minute's reserved share; a bulk
+ * file's rows are background work of their job, paced behind people.
+ */
+export type OrderCall = { priority: "money" | "background"; deadlineMs: number; by?: Spender };
 
 export type SubmitResult = { kind: "placed"; order: OrderView; replayed: boolean } | { kind: "awaiting"; spendRequestId: string };
 
@@ -65,12 +72,12 @@ export async function sendLedgeredOrder(
   key: string,
   request: OrderRequest,
   actor: Actor | null,
-  priority: "interactive" | "background" = "interactive",
+  call: OrderCall = { priority: "money", deadlineMs: 45_000 },
 ): Promise<OrderView> {
   try {
     const { data: order, correlationId } = await upstream().createOrder(request, key, {
-      priority,
-      deadlineMs: priority === "interactive" ? 45_000 : 120_000,
+      ...call,
+      by: call.by ?? (actor ? spentBy(actor) : spentByJob("orders-resume")),
     });
     await db().$transaction(async (tx) => {
       await mirrorOrder(order, { placedById: actor?.staffId ?? null, idempotencyKey: key }, tx);

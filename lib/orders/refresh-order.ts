@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { upstream } from "@/lib/upstream/service";
+import { spentByJob, upstream } from "@/lib/upstream/service";
 import type { Priority } from "@/lib/upstream/client";
 import { mirrorOrder } from "./mirror";
 import type { OrderStatus } from "./states";
@@ -33,6 +33,10 @@ export async function refreshOrder(
       return { status: mirrored.status as OrderStatus, changed: false };
     }
   }
-  const { data } = await upstream().getOrder(orderId, { priority: options.priority ?? "background", deadlineMs: 60_000 });
+  const { data } = await upstream().getOrder(orderId, {
+    priority: options.priority ?? "background",
+    deadlineMs: 60_000,
+    by: spentByJob("orders-refresh"),
+  });
   return mirrorOrder(data, { eventAt: options.eventAt ?? null });
 }

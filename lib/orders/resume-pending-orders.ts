@@ -2,6 +2,7 @@ import "server-only";
 import { unresolvedEntries } from "@/lib/idempotency/ledger";
 import type { OrderRequest } from "@/lib/upstream/client";
 import { logger } from "@/lib/log";
+import { spentByJob } from "@/lib/upstream/service";
 import { sendLedgeredOrder } from "./place-order";
 
 /**
@@ -22,7 +23,7 @@ export async function resumePendingOrders(
         entry.key,
         entry.requestBody as OrderRequest,
         entry.staffId ? { staffId: entry.staffId, email: "", name: "", roles: [] } : null,
-        "background",
+        { priority: "money", deadlineMs: 120_000, by: spentByJob("orders-resume") },
       );
       resolved += 1;
     } catch (error) {

@@ -17,7 +17,7 @@ export async function searchOrders(
 ): Promise<{ rows: OrderListRow[]; nextCursor: string | null; lookedUp: boolean }> {
   const local = await listOrders(actor, filter, page);
   if (local.rows.length > 0 || !filter.reference || page.cursor) return { ...local, lookedUp: false };
-  const found = await lookupOrdersByReference(filter.reference);
+  const found = await lookupOrdersByReference(actor, filter.reference);
   if (found === 0) return { ...local, lookedUp: true };
   return { ...(await listOrders(actor, filter, page)), lookedUp: true };
 }

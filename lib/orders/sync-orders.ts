@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { orderSyncConfig } from "@/lib/env";
-import { upstream } from "@/lib/upstream/service";
+import { spentByJob, upstream } from "@/lib/upstream/service";
 import { mirrorOrders } from "./mirror";
 import { OPEN_STATUSES } from "./states";
 import { ensureSyncState } from "./sync-state";
@@ -47,7 +47,7 @@ export async function syncOrders(): Promise<{ pages: number; inserted: number; c
   while (pages < MAX_PAGES) {
     const { data } = await upstream().listOrders(
       { createdFromUtc, limit: 100, cursor },
-      { priority: "background", deadlineMs: 60_000 },
+      { priority: "background", deadlineMs: 60_000, by: spentByJob("orders-sync") },
     );
     pages += 1;
     const result = await mirrorOrders(data.items);

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { toMinor } from "@/lib/money";
-import { upstream } from "@/lib/upstream/service";
+import { spentByJob, upstream } from "@/lib/upstream/service";
 import { orderEffect, type Window } from "./day-movements";
 
 /** A movement at the upstream the app's records miss or see otherwise; `amountMinor` is its share of the difference. */
@@ -18,7 +18,7 @@ export type Explained = { items: Explanation[]; complete: boolean };
 const MAX_PAGES = 10;
 /** Orders created this long before the window can still be captured inside it. */
 const ORDER_LEAD_MS = 60 * 60_000;
-const call = { priority: "background" } as const;
+const call = { priority: "background", by: spentByJob("reconciliation") } as const;
 
 /**
  * The movements behind a difference that the app can tell by asking the upstream (the

@@ -1,6 +1,7 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db/client";
 import { logger } from "@/lib/log";
+import { spentByJob } from "@/lib/upstream/service";
 import { readBalances } from "@/lib/wallet/read-balances";
 import { syncOpenWithdrawals } from "@/lib/withdrawals/sync-withdrawals";
 import { dayMovements } from "./day-movements";
@@ -90,7 +91,7 @@ async function dayEndReads(day: string): Promise<DayRead[]> {
       reserved: r.readReservedMinor,
       pending: r.readPendingMinor,
     }));
-  const read = await readBalances({ fresh: true, priority: "background" });
+  const read = await readBalances({ fresh: true, priority: "background", by: spentByJob("reconciliation") });
   // The read's time on the upstream clock: its latest movement in any currency (no currency
   // moved after it, and one currency's last movement may be older than the read).
   const latest = Math.max(0, ...read.items.map((b) => (b.updatedAt ? Date.parse(b.updatedAt) : 0)));

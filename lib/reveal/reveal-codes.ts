@@ -3,7 +3,7 @@ import { z } from "zod";
 import { multiLineText, singleLineText, parseInput } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError, isAppError } from "@/lib/errors";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
 import { finishReveal } from "./finish-reveal";
 import { startReveal } from "./start-reveal";
 import { confirmStepUp, type StepUpSession } from "./step-up";
@@ -46,7 +46,11 @@ export async function revealCodes(actor: Actor, session: StepUpSession, orderId:
 
   let reveal;
   try {
-    reveal = await upstream().revealFulfillment(orderId, started.idempotencyKey, { priority: "interactive", deadlineMs: 45_000 });
+    reveal = await upstream().revealFulfillment(orderId, started.idempotencyKey, {
+      priority: "money",
+      deadlineMs: 45_000,
+      by: spentBy(actor),
+    });
   } catch (error) {
     const code = isAppError(error) ? error.code : "error";
     await finishReveal(actor, orderId, started, request, {

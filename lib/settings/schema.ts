@@ -41,6 +41,24 @@ export const settingsSchema = z.object({
     .int("Enter a whole number.")
     .min(1, "At least 1 hour.")
     .max(168, "At most 168 hours."),
+  /** Share of every minute's upstream calls kept for placing orders, reveals and withdrawals (percent of the limit). */
+  upstreamMoneyReservePercent: z
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(0, "At least 0.")
+    .max(50, "At most 50."),
+  /** One person's upstream reads a minute, as a percent of the limit (past it: 429 for that person). */
+  upstreamPersonSharePercent: z
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(5, "At least 5.")
+    .max(100, "At most 100."),
+  /** One person's lookups of order ids and references the app does not know, a minute. */
+  upstreamPersonLookupsPerMinute: z
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1.")
+    .max(120, "At most 120."),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -54,6 +72,9 @@ export const DEFAULT_SETTINGS: Settings = {
   withdrawalApprovalHours: 24,
   spendApprovalAmount: "",
   spendApprovalHours: 24,
+  upstreamMoneyReservePercent: 20,
+  upstreamPersonSharePercent: 25,
+  upstreamPersonLookupsPerMinute: 10,
 };
 
 export const SETTING_LABELS: Record<SettingKey, string> = {
@@ -64,4 +85,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   withdrawalApprovalHours: "Withdrawal requests expire unless approved within (hours)",
   spendApprovalAmount: "Orders above this need an approver (empty: none)",
   spendApprovalHours: "Spend approval requests expire unless decided within (hours)",
+  upstreamMoneyReservePercent: "Upstream calls kept for orders, reveals and withdrawals (% of each minute)",
+  upstreamPersonSharePercent: "Upstream reads one person may use (% of each minute)",
+  upstreamPersonLookupsPerMinute: "Lookups of unknown order ids and references per person per minute",
 };

@@ -8,7 +8,7 @@ import { minorToDecimal, toMinor } from "@/lib/money";
 import type { PlaceOrderInput } from "@/lib/orders/schemas";
 import { getSettings } from "@/lib/settings/get-settings";
 import type { OrderRequest } from "@/lib/upstream/client";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
 import { toUpstreamRequest } from "@/lib/orders/upstream-request";
 import { approvalNeeded, chargeSpend, lockBuyerSpend, type SpendAmount } from "./check-spend";
 import { findIssuedQuote } from "./issued-quote";
@@ -30,7 +30,7 @@ export async function gateOrder(actor: Actor, key: string, data: PlaceOrderInput
   const known = await findExisting(key);
   if (known) return known;
 
-  const priced = await priceOrder(data, request);
+  const priced = await priceOrder(actor, data, request);
   try {
     return await db().$transaction(async (tx): Promise<Gate> => {
       await lockBuyerSpend(tx, actor.staffId);
@@ -107,6 +107,7 @@ async function findExisting(key: string): Promise<Gate | null> {
 
 /** The order's total before it is sent, and the inline form it would be placed in after an approval. */
 async function priceOrder(
+  actor: Actor,
   data: PlaceOrderInput,
   request: OrderRequest,
 ): Promise<{ amount: SpendAmount; request: OrderRequest; inline: OrderRequest }> {
@@ -131,13 +132,16 @@ async function priceOrder(
   if (data.maximumTotal !== undefined)
     return { amount: { currency: item.currency, amountMinor: toMinor(data.maximumTotal, item.currency) }, request, inline };
   // No ceiling given: price it now, and hold the order to that price so the limit checked is the limit spent.
-  const { data: quote } = await upstream().createQuote({
-    productId: item.productId,
-    variantId: item.variantId ?? null,
-    value: item.value ?? null,
-    quantity: item.quantity,
-    currency: item.currency,
-  });
+  const { data: quote } = await upstream().createQuote(
+    {
+      productId: item.productId,
+      variantId: item.variantId ?? null,
+      value: item.value ?? null,
+      quantity: item.quantity,
+      currency: item.currency,
+    },
+    { priority: "money", by: spentBy(actor) },
+  );
   return {
     amount: { currency: quote.currency, amountMinor: toMinor(quote.total, quote.currency) },
     request: { ...request, maximumTotal: quote.total } as OrderRequest,

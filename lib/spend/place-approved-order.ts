@@ -1,5 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
+import { spentBy, spentByJob } from "@/lib/upstream/service";
 import { recordAudit } from "@/lib/audit/record";
 import { db, Prisma } from "@/lib/db/client";
 import type { SpendRequest } from "@/lib/db/generated/client";
@@ -37,7 +38,11 @@ export async function placeApprovedOrder(id: string, approver: Actor | null): Pr
 
   const buyer = await buyerActor(row.requestedById);
   try {
-    const order = await sendLedgeredOrder(key, request, buyer, approver ? "interactive" : "background");
+    const order = await sendLedgeredOrder(key, request, buyer, {
+      priority: "money",
+      deadlineMs: approver ? 45_000 : 120_000,
+      by: approver ? spentBy(approver) : spentByJob("spend-approvals"),
+    });
     return markPlaced(row, order.id, approver);
   } catch (error) {
     const settled = await db().idempotencyKey.findUnique({ where: { key }, select: { state: true, errorCode: true } });

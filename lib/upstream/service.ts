@@ -1,10 +1,13 @@
 import "server-only";
-import { createServiceClient, type ServiceClient, type ServiceError } from "@/lib/upstream/client";
+import { createServiceClient, type ServiceClient, type ServiceError, type Spender } from "@/lib/upstream/client";
 import { serviceConfig } from "@/lib/env";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { createCallCounts, type CallCounts } from "./call-counts";
-import { createDbBudget } from "./db-budget";
+import { createDbBudget, sharesFor, type BudgetShares } from "./db-budget";
+import { recordShareRefusal } from "./share-refusals";
+import { readSettings } from "@/lib/settings/get-settings";
+import { DEFAULT_SETTINGS } from "@/lib/settings/schema";
 import { sharedReadCache } from "./shared-read-cache";
 import { toAppError } from "./to-app-error";
 
@@ -37,7 +40,13 @@ function wired(): Wired {
 /** A client wired as the process's own is, for `config` (tests wire one to keys of their own). */
 export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
   const counts = createCallCounts({ cacheStats: () => client.cache.stats() });
-  const budget = createDbBudget(config.rateLimit, (priority) => counts.waited(priority));
+  const budget = createDbBudget(config.rateLimit, {
+    shares: sharesReader(config.rateLimit),
+    onWait: (priority) => counts.waited(priority),
+    onShareRefused: (by, first) => {
+      if (first) void recordShareRefusal(by);
+    },
+  });
   const client = createServiceClient({
     baseUrl: config.baseUrl,
     apiKeys: config.apiKeys,
@@ -54,6 +63,35 @@ export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
     onKeySwitch: (from, to) => logger.warn("upstream key refused with 401; switched to the next configured key", { from, to }),
   });
   return { client: withAppErrors(client), budget, counts };
+}
+
+/**
+ * The admin's shares of the minute (Settings), read at most every few seconds per process:
+ * every upstream call asks, and a change reaches every process within SHARES_TTL_MS. A failed
+ * read keeps the last shares known (the defaults at first).
+ */
+const SHARES_TTL_MS = 5_000;
+function sharesReader(limit: number): () => Promise<BudgetShares> {
+  let held: { shares: BudgetShares; until: number } | undefined;
+  let reading: Promise<BudgetShares> | undefined;
+  const fromSettings = (s: Awaited<ReturnType<typeof readSettings>>) =>
+    sharesFor(limit, {
+      moneyReservePercent: s.upstreamMoneyReservePercent,
+      personSharePercent: s.upstreamPersonSharePercent,
+      personLookupsPerMinute: s.upstreamPersonLookupsPerMinute,
+    });
+  return async () => {
+    if (held && held.until > Date.now()) return held.shares;
+    reading ??= readSettings()
+      .then(fromSettings)
+      .catch(() => held?.shares ?? fromSettings(DEFAULT_SETTINGS))
+      .then((shares) => {
+        held = { shares, until: Date.now() + SHARES_TTL_MS };
+        reading = undefined;
+        return shares;
+      });
+    return reading;
+  };
 }
 
 async function recordLastError(error: ServiceError, path: string) {
@@ -83,4 +121,14 @@ function withAppErrors(client: ServiceClient): ServiceClient {
     };
   }
   return wrapped as ServiceClient;
+}
+
+/** A person as the budget charges them (their share of the minute): any actor of a domain function. */
+export function spentBy(actor: { staffId: string; email?: string }): Spender {
+  return { kind: "person", staffId: actor.staffId, email: actor.email };
+}
+
+/** A job as the budget charges it: no share of its own, counted under its name. */
+export function spentByJob(name: string): Spender {
+  return { kind: "job", name };
 }

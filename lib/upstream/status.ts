@@ -10,7 +10,7 @@ export type UpstreamStatus = {
   keyLookup: string;
   usingNextKey: boolean;
   nextKeyConfigured: boolean;
-  budget: { used: number; limit: number; interactiveCap: number; backgroundCap: number };
+  budget: { used: number; limit: number; moneyCap: number; interactiveCap: number; backgroundCap: number };
   cache: { hits: number; misses: number; coalesced: number; hitRate: number };
   webhookSecrets: number;
   lastError: { at: string; status: number | null; code: string | null; path: string | null; correlationId: string | null } | null;
@@ -21,13 +21,23 @@ export async function getUpstreamStatus(actor: Actor): Promise<UpstreamStatus> {
   const config = serviceConfig();
   const client = upstream();
   const budget = upstreamBudget();
-  const [used, status] = await Promise.all([budget.usedThisMinute(), db().serviceStatus.findUnique({ where: { id: 1 } })]);
+  const [used, caps, status] = await Promise.all([
+    budget.usedThisMinute(),
+    budget.caps(),
+    db().serviceStatus.findUnique({ where: { id: 1 } }),
+  ]);
   return {
     baseUrl: client.transport.baseUrl,
     keyLookup: client.transport.activeKeyLookup(),
     usingNextKey: client.transport.activeKeyIndex() > 0,
     nextKeyConfigured: config.apiKeys.length > 1,
-    budget: { used, limit: config.rateLimit, interactiveCap: budget.caps.interactive, backgroundCap: budget.caps.background },
+    budget: {
+      used,
+      limit: config.rateLimit,
+      moneyCap: caps.money,
+      interactiveCap: caps.interactive,
+      backgroundCap: caps.background,
+    },
     cache: client.cache.stats(),
     webhookSecrets: config.webhookSecrets.length,
     lastError: status?.lastErrorAt

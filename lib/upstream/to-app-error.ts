@@ -11,6 +11,17 @@ export function toAppError(error: unknown): unknown {
   if (!isServiceError(error)) return error;
   const correlationId = error.correlationId;
   const cause = error;
+  const wait = budgetWait(error);
+  if (wait !== null) {
+    const seconds = Math.max(1, Math.ceil(wait.ms / 1000));
+    return new AppError(
+      "rate_limited",
+      wait.own
+        ? `You are going faster than the Issuing Service allows for one person. Try again in ${seconds} s.`
+        : `The workspace has used this minute's calls to the Issuing Service. Try again in ${seconds} s.`,
+      { status: 429, correlationId, extra: { retryAfterSeconds: seconds }, cause },
+    );
+  }
   if (error.status === 409)
     return new AppError(error.code, error.message, { status: 409, correlationId, extra: error.extra, cause });
   if (error.status === 404)
@@ -30,6 +41,18 @@ export function toAppError(error: unknown): unknown {
     correlationId,
     cause,
   });
+}
+
+/**
+ * A call that was never sent, or refused with 429, for want of budget: how long to wait, and
+ * whether it was the person's own share (rather than the workspace's minute) that ran out.
+ * These are our own queue, not the upstream failing: a 429 with Retry-After, never a 503.
+ */
+function budgetWait(error: ServiceError): { ms: number; own: boolean } | null {
+  const ms = typeof error.extra.retryAfterMs === "number" ? error.extra.retryAfterMs : 60_000;
+  if (error.code === "share_exceeded") return { ms, own: true };
+  if (error.code === "budget_exhausted" || error.status === 429) return { ms, own: false };
+  return null;
 }
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import type { DepositAddress } from "@/lib/upstream/client";
 import { db } from "@/lib/db/client";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 
 export type DepositAddressView = {
@@ -28,10 +28,10 @@ const NONE_TTL_MS = 60_000;
 /** The workspace's permanent BSC-USD deposit address, or null while none has been requested. */
 export async function getDepositAddress(actor: Actor): Promise<DepositAddressView | null> {
   assertCan(actor, "wallet.read");
-  const cached = await readDepositAddress();
+  const cached = await readDepositAddress(actor);
   if (cached !== null || !(await requestedThroughThisApp())) return cached;
   upstream().cache.invalidate(DEPOSIT_ADDRESS_CACHE_KEY);
-  return readDepositAddress();
+  return readDepositAddress(actor);
 }
 
 /** A successful request's audit row (written once the upstream answered with the address). */
@@ -40,13 +40,13 @@ async function requestedThroughThisApp(): Promise<boolean> {
   return row !== null;
 }
 
-function readDepositAddress(): Promise<DepositAddressView | null> {
+function readDepositAddress(actor: Actor): Promise<DepositAddressView | null> {
   return upstream().cache.get<DepositAddressView | null>(
     DEPOSIT_ADDRESS_CACHE_KEY,
     (address) => (address ? FOUND_TTL_MS : NONE_TTL_MS),
     async () => {
       try {
-        return toAddressView((await upstream().getDepositAddress({ priority: "interactive" })).data);
+        return toAddressView((await upstream().getDepositAddress({ priority: "interactive", by: spentBy(actor) })).data);
       } catch (error) {
         if (upstreamFailure(error)?.status === 404) return null;
         throw error;

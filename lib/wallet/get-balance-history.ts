@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { assertCan, type Actor } from "@/lib/auth/actor";
+import { spentBy } from "@/lib/upstream/service";
 import { parseInput } from "@/lib/validation";
 import { buildBalanceHistory, downsample, type BalanceAnchor, type BalancePoint } from "./balance-history";
 import { movementsAfter, sliceCuts, thinnedHistoryFromSlices } from "./balance-slices";
@@ -44,7 +45,7 @@ export type BalanceHistory = {
 export async function getBalanceHistory(actor: Actor, input: unknown, anchor?: BalancesRead): Promise<BalanceHistory> {
   assertCan(actor, "wallet.read");
   const { currency, days } = parseInput(historyQuerySchema, input);
-  const read = anchor ?? (await readBalances({ fresh: true, priority: "interactive" }));
+  const read = anchor ?? (await readBalances({ fresh: true, priority: "interactive", by: spentBy(actor) }));
   const now = new Date(read.readAt);
   const from = new Date(now.getTime() - days * 86_400_000);
   const current = read.items.find((b) => b.currency === currency);

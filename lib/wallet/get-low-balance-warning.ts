@@ -1,5 +1,6 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
+import { spentBy } from "@/lib/upstream/service";
 import { logger } from "@/lib/log";
 import { getSettings } from "@/lib/settings/get-settings";
 import { findLowBalances, type LowBalance } from "./low-balance";
@@ -17,7 +18,7 @@ export async function getLowBalanceWarning(actor: Actor): Promise<LowBalanceWarn
   assertCan(actor, "orders.create");
   try {
     const [balances, settings] = await Promise.all([
-      readBalances({ fresh: false, priority: "background", deadlineMs: 5_000 }),
+      readBalances({ fresh: false, priority: "background", deadlineMs: 5_000, by: spentBy(actor) }),
       getSettings(),
     ]);
     const low = findLowBalances(balances.items, settings.lowBalance);

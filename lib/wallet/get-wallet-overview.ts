@@ -1,5 +1,6 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
+import { spentBy } from "@/lib/upstream/service";
 import { getSettings } from "@/lib/settings/get-settings";
 import { decimalToMinor } from "./low-balance";
 import { readBalances, type BalanceView } from "./read-balances";
@@ -14,7 +15,7 @@ export type WalletOverview = { readAt: string; balances: WalletBalance[] };
 export async function getWalletOverview(actor: Actor, options: { fresh?: boolean } = {}): Promise<WalletOverview> {
   assertCan(actor, "wallet.read");
   const [read, settings] = await Promise.all([
-    readBalances({ fresh: options.fresh ?? true, priority: "interactive" }),
+    readBalances({ fresh: options.fresh ?? true, priority: "interactive", by: spentBy(actor) }),
     getSettings(),
   ]);
   return {

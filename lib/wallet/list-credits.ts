@@ -3,7 +3,7 @@ import { z } from "zod";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { parseInput } from "@/lib/validation";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
 import { toDepositView, type DepositView } from "./deposit-view";
 import { MATCH_WINDOW, matchCredits } from "./match-credits";
 
@@ -51,7 +51,7 @@ export async function listCredits(actor: Actor, input: unknown): Promise<{ items
   let cursor: string | undefined;
   let complete = false;
   for (let page = 0; page < MAX_DEPOSIT_PAGES; page++) {
-    const { data } = await upstream().listDeposits({ limit: 100, cursor }, { priority: "interactive" });
+    const { data } = await upstream().listDeposits({ limit: 100, cursor }, { priority: "interactive", by: spentBy(actor) });
     deposits.push(...data.items.map(toDepositView));
     const last = data.items[data.items.length - 1];
     if (!data.hasMore || !data.nextCursor || !last || Date.parse(last.occurredAtUtc) < bound) {

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { parseInput } from "@/lib/validation";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
 import { toDepositView, type DepositView } from "./deposit-view";
 
 /** The upstream's cursor is opaque; only its character set is checked here (the upstream refuses a bad one). */
@@ -28,7 +28,7 @@ export type DepositPageView = { items: DepositView[]; nextCursor: string | null;
 export async function listDeposits(actor: Actor, input: unknown): Promise<DepositPageView> {
   assertCan(actor, "wallet.read");
   const query = parseInput(depositQuerySchema, input ?? {});
-  const { data } = await upstream().listDeposits(query, { priority: "interactive" });
+  const { data } = await upstream().listDeposits(query, { priority: "interactive", by: spentBy(actor) });
   return {
     items: data.items.map(toDepositView),
     nextCursor: data.hasMore ? data.nextCursor : null,

@@ -1,6 +1,6 @@
 import "server-only";
 import { toMinor } from "@/lib/money";
-import type { Balance } from "@/lib/upstream/client";
+import type { Balance, Spender } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
 import { recordBalanceReads } from "./record-balance-read";
 
@@ -31,11 +31,13 @@ export async function readBalances(options: {
   fresh: boolean;
   priority: "interactive" | "background";
   deadlineMs?: number;
+  /** Who the read is for; the read serves every caller for a minute, so it is charged to the one who missed. */
+  by: Spender;
 }): Promise<BalancesRead> {
   const cache = upstream().cache;
   if (options.fresh) cache.invalidate(KEY);
   return cache.get(KEY, SHARED_BALANCE_TTL_MS, async () => {
-    const { data } = await upstream().getBalances({ priority: options.priority, deadlineMs: options.deadlineMs });
+    const { data } = await upstream().getBalances({ priority: options.priority, deadlineMs: options.deadlineMs, by: options.by });
     const readAt = new Date();
     const items = data.items.map(toView);
     // Every read is an anchor of the wallet chart (this app's clock, not the upstream's).

@@ -2,7 +2,7 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { DEPOSIT_ADDRESS_CACHE_KEY, toAddressView, type DepositAddressView } from "./deposit-address";
 
@@ -16,7 +16,7 @@ export async function requestDepositAddress(actor: Actor): Promise<DepositAddres
   assertCan(actor, "wallet.deposit-address");
   let answer;
   try {
-    answer = await upstream().requestDepositAddress({ priority: "interactive" });
+    answer = await upstream().requestDepositAddress({ priority: "interactive", by: spentBy(actor) });
   } catch (error) {
     const failure = upstreamFailure(error);
     const reason = failure ? `${failure.code} (HTTP ${failure.status})` : "no answer";

@@ -5,7 +5,7 @@ import { AppError, isAppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { toMinor } from "@/lib/money";
 import { refreshOrder } from "@/lib/orders/refresh-order";
-import { upstream } from "@/lib/upstream/service";
+import { spentByJob, upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import type { ClaimedEvent } from "./claim-events";
 
@@ -81,7 +81,7 @@ async function recordCredit(event: ClaimedEvent): Promise<ProcessOutcome> {
   ]);
   // The live balance is the upstream's; a failed refresh does not undo a recorded credit.
   try {
-    const { data: balance } = await upstream().getBalance(data.currency, { priority: "background" });
+    const { data: balance } = await upstream().getBalance(data.currency, { priority: "background", by: spentByJob("webhooks") });
     logger.info("wallet credited", { eventId: event.id, currency: data.currency, availableBalance: balance.availableBalance });
   } catch (error) {
     logger.warn("balance refresh after a credit failed", { eventId: event.id, error: describeError(error) });

@@ -5,7 +5,7 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { minorToDecimal } from "@/lib/money";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { getWithdrawalRow } from "./get-withdrawal";
 import { withdrawalIdSchema } from "./schemas";
@@ -55,7 +55,7 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
   if (!row) throw await notCancellable(requestId);
   assertWithdrawalMove(row.state, "cancelled");
   try {
-    const { data, correlationId } = await upstream().cancelWithdrawal(row.upstreamId!, { priority: "interactive" });
+    const { data, correlationId } = await upstream().cancelWithdrawal(row.upstreamId!, { priority: "money", by: spentBy(actor) });
     await db().$transaction(async (tx) => {
       await tx.withdrawalRequest.update({
         where: { id: requestId },

@@ -4,7 +4,8 @@ import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { formatMoney, minorToDecimal, toMinor } from "@/lib/money";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, upstream } from "@/lib/upstream/service";
+import type { Spender } from "@/lib/upstream/client";
 import { amountToMinor } from "./amounts";
 import { withdrawalQuoteSchema } from "./schemas";
 
@@ -28,16 +29,17 @@ export type WithdrawalQuote = {
 export async function quoteWithdrawal(actor: Actor, input: unknown): Promise<WithdrawalQuote> {
   assertCan(actor, "withdrawals.request");
   const { amount, currency } = parseInput(withdrawalQuoteSchema, input);
-  return (await priceWithdrawal(amountToMinor(amount, currency), currency)).quote;
+  return (await priceWithdrawal(amountToMinor(amount, currency), currency, spentBy(actor))).quote;
 }
 
 export async function priceWithdrawal(
   amountMinor: bigint,
   currency: string,
+  by: Spender,
 ): Promise<{ quote: WithdrawalQuote; feeMinor: bigint; netMinor: bigint; payoutAt: Date }> {
   const { data: terms } = await upstream().quoteWithdrawal(
     { amount: Number(minorToDecimal(amountMinor, currency)), currency },
-    { priority: "interactive" },
+    { priority: "interactive", by },
   );
   const held = await unsentHeld(currency);
   const available = terms.availableBalance === undefined ? null : toMinor(terms.availableBalance, currency);

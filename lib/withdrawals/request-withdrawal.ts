@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { assertCan, type Actor } from "@/lib/auth/actor";
+import { spentBy } from "@/lib/upstream/service";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { parseInput } from "@/lib/validation";
@@ -23,7 +24,7 @@ export async function requestWithdrawal(actor: Actor, input: unknown): Promise<W
   assertCan(actor, "withdrawals.request");
   const { amount, currency, reason } = parseInput(withdrawalRequestSchema, input);
   const amountMinor = amountToMinor(amount, currency);
-  const terms = await priceWithdrawal(amountMinor, currency);
+  const terms = await priceWithdrawal(amountMinor, currency, spentBy(actor));
   const { withdrawalApprovalHours } = await getSettings();
   const now = new Date();
   const row = await db().$transaction(async (tx) => {

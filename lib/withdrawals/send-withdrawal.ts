@@ -5,7 +5,7 @@ import { db, type Prisma } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { minorToDecimal, toMinor } from "@/lib/money";
 import type { Priority, Withdrawal } from "@/lib/upstream/client";
-import { upstream } from "@/lib/upstream/service";
+import { spentBy, spentByJob, upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { claimWithdrawal, releaseWithdrawal } from "./lease";
 import { assertWithdrawalMove } from "./states";
@@ -108,7 +108,10 @@ export async function resolveSendingWithdrawal(
 async function attemptSend(row: Row, priority: Priority, actor: Actor | null): Promise<SendOutcome> {
   const body = { amount: Number(minorToDecimal(row.amountMinor, row.currency)), currency: row.currency };
   try {
-    const { data, correlationId } = await upstream().createWithdrawal(body, { priority });
+    const { data, correlationId } = await upstream().createWithdrawal(body, {
+      priority: "money",
+      by: actor ? spentBy(actor) : spentByJob("withdrawals-send"),
+    });
     return (await linkUpstream(row, data, correlationId ?? null, { matched: false, actor })) ? "sent" : "unknown";
   } catch (error) {
     const failure = upstreamFailure(error);
@@ -150,7 +153,10 @@ export async function findUpstreamMatch(row: Row, priority: Priority): Promise<W
   const candidates: Withdrawal[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page++) {
-    const { data } = await upstream().listWithdrawals({ status: "requested", limit: 100, cursor }, { priority });
+    const { data } = await upstream().listWithdrawals(
+      { status: "requested", limit: 100, cursor },
+      { priority: "money", by: spentByJob("withdrawals-send") },
+    );
     for (const w of data.items) {
       if (
         w.currency === row.currency &&

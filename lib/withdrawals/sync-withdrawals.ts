@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { minorToDecimal } from "@/lib/money";
 import type { Priority, Withdrawal } from "@/lib/upstream/client";
-import { upstream } from "@/lib/upstream/service";
+import { spentByJob, upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { stateFromUpstream, upstreamFields } from "./send-withdrawal";
 import { assertWithdrawalMove } from "./states";
@@ -38,7 +38,7 @@ async function run(priority: Priority): Promise<number> {
   try {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES && found.length < wanted.size; page++) {
-      const { data } = await upstream().listWithdrawals({ limit: 100, cursor }, { priority });
+      const { data } = await upstream().listWithdrawals({ limit: 100, cursor }, { priority, by: spentByJob("withdrawals-sync") });
       found.push(...data.items.filter((w) => wanted.has(w.id)));
       if (!data.hasMore || !data.nextCursor) break;
       cursor = data.nextCursor;

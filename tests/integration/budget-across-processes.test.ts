@@ -40,4 +40,21 @@ describe("the request budget across processes", () => {
     expect(first + second).toBeGreaterThanOrEqual(11);
     expect(Math.max(...used)).toBe(11);
   });
+
+  test("one person's share holds across processes: two processes of the same person get the share between them", async () => {
+    const staffId = `share-${Date.now()}`;
+    const takeSlots = () =>
+      run(
+        path.join(ROOT, "node_modules/.bin/tsx"),
+        ["--conditions=react-server", "tests/integration/take-budget-slots.ts", "1000", "20", "1500", staffId, "15"],
+        { cwd: ROOT, env: process.env },
+      ).then(({ stdout }) => JSON.parse(stdout.trim().split("\n").at(-1)!) as number);
+    const [first, second] = await Promise.all([takeSlots(), takeSlots()]);
+    const rows = await db().upstreamSpend.findMany({ where: { spender: `staff:${staffId}` } });
+    // A share is refused at once (not waited out), so every slot came from one window, or two if
+    // the run spanned a minute's end; no window gave the person more than their 15.
+    expect(Math.max(...rows.map((r) => r.interactive))).toBe(15);
+    expect(first + second).toBe(rows.reduce((sum, r) => sum + r.interactive, 0));
+    expect(first + second).toBeLessThanOrEqual(15 * rows.length);
+  });
 });

@@ -173,7 +173,7 @@ describe("the history import", () => {
     expect(q(0.95)).toBeLessThan(1_000);
     expect(q(1)).toBeLessThan(10_000);
     // No window reached what people may use, so no person's call ever waited for the budget,
-    const caps = upstreamBudget().caps;
+    const caps = await upstreamBudget().caps();
     const windows = await db().rateBudget.findMany();
     expect(Math.max(...windows.map((w) => w.used))).toBeLessThan(caps.interactive);
     // and the upstream never answered 429.

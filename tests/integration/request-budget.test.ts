@@ -1,26 +1,128 @@
 import { describe, expect, test } from "vitest";
+import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { createDbBudget } from "@/lib/upstream/db-budget";
+import { BudgetRefusal, type Spender } from "@/lib/upstream/client";
+import { budgetCaps, createDbBudget, type BudgetShares } from "@/lib/upstream/db-budget";
+
+const NO_SHARES: BudgetShares = { moneyReserve: 0, personCalls: 100_000, personLookups: 100_000 };
+
+/** A window of the budget's own, empty: the tests below fill it on purpose. */
+async function emptyWindow(): Promise<Date> {
+  const now = Date.now();
+  const windowStart = new Date(now - (now % 60_000));
+  await db().rateBudget.upsert({ where: { windowStart }, create: { windowStart, used: 0 }, update: { used: 0 } });
+  return windowStart;
+}
+
+/** What the budget refused with, or "taken". */
+async function outcome(promise: Promise<void>): Promise<"taken" | "share" | "window"> {
+  try {
+    await promise;
+    return "taken";
+  } catch (error) {
+    if (error instanceof BudgetRefusal) return error.reason;
+    throw error;
+  }
+}
+
+const person = (): Spender => ({ kind: "person", staffId: `s-${randomUUID()}`, email: "someone@test.local" });
 
 describe("workspace-wide request budget", () => {
   test("concurrent callers all get a slot while the window has room", async () => {
-    const budget = createDbBudget(100_000);
+    const budget = createDbBudget(100_000, { shares: NO_SHARES });
     const started = Date.now();
-    await Promise.all(Array.from({ length: 30 }, () => budget.acquire("interactive", Date.now() + 5_000)));
+    await Promise.all(Array.from({ length: 30 }, () => budget.acquire({ priority: "interactive" }, Date.now() + 5_000)));
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   test("a full window refuses more before the deadline; background work stops earlier than people", async () => {
-    const now = Date.now();
-    const windowStart = new Date(now - (now % 60_000));
-    const budget = createDbBudget(8);
-    await db().rateBudget.upsert({ where: { windowStart }, create: { windowStart, used: 0 }, update: { used: 0 } });
+    await emptyWindow();
+    const budget = createDbBudget(8, { shares: NO_SHARES });
     // Background stops at three quarters of the limit (6 of 8)…
-    for (let i = 0; i < 6; i++) await budget.acquire("background", Date.now() + 1_000);
-    await expect(budget.acquire("background", Date.now() + 50)).rejects.toThrow();
+    for (let i = 0; i < 6; i++) await budget.acquire({ priority: "background" }, Date.now() + 1_000);
+    expect(await outcome(budget.acquire({ priority: "background" }, Date.now() + 50))).toBe("window");
     // …so interactive callers still have room (up to 7 of 8; one kept as margin).
-    await budget.acquire("interactive", Date.now() + 1_000);
-    await expect(budget.acquire("interactive", Date.now() + 50)).rejects.toThrow();
+    await budget.acquire({ priority: "interactive" }, Date.now() + 1_000);
+    expect(await outcome(budget.acquire({ priority: "interactive" }, Date.now() + 50))).toBe("window");
     expect(await budget.usedThisMinute()).toBe(7);
+  });
+
+  test("reads never take the money class's reserve: an order goes through a minute that reads have filled", async () => {
+    await emptyWindow();
+    const shares = { ...NO_SHARES, moneyReserve: 24 };
+    expect(budgetCaps(120, shares)).toEqual({ money: 118, interactive: 94, background: 90, lookup: 90 });
+    const budget = createDbBudget(120, { shares });
+    const reads = await Promise.all(
+      Array.from({ length: 110 }, () => outcome(budget.acquire({ priority: "interactive", by: person() }, Date.now() + 50))),
+    );
+    expect(reads.filter((r) => r === "taken")).toHaveLength(94);
+    const orders = await Promise.all(
+      Array.from({ length: 24 }, () => outcome(budget.acquire({ priority: "money", by: person() }, Date.now() + 50))),
+    );
+    expect(orders.filter((r) => r === "taken")).toHaveLength(24);
+    expect(await budget.usedThisMinute()).toBe(118);
+  });
+
+  test("a person past their share is refused at once, counted once a minute, and nobody else notices", async () => {
+    const windowStart = await emptyWindow();
+    const refusals: boolean[] = [];
+    const budget = createDbBudget(120, {
+      shares: { moneyReserve: 24, personCalls: 30, personLookups: 10 },
+      onShareRefused: (_by, first) => refusals.push(first),
+    });
+    const flooder = person();
+    const started = Date.now();
+    const flood = await Promise.all(
+      Array.from({ length: 60 }, () => outcome(budget.acquire({ priority: "interactive", by: flooder }, Date.now() + 30_000))),
+    );
+    // Refused without waiting for the next minute, though the deadline allowed it.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(flood.filter((r) => r === "taken")).toHaveLength(30);
+    expect(flood.filter((r) => r === "share")).toHaveLength(30);
+    expect(refusals.filter(Boolean)).toHaveLength(1);
+    expect(refusals).toHaveLength(30);
+
+    // Another person reads as before, and the flooder's own order still goes through.
+    expect(await outcome(budget.acquire({ priority: "interactive", by: person() }, Date.now() + 50))).toBe("taken");
+    expect(await outcome(budget.acquire({ priority: "money", by: flooder }, Date.now() + 50))).toBe("taken");
+    const row = await db().upstreamSpend.findUnique({
+      where: { windowStart_spender: { windowStart, spender: `staff:${(flooder as { staffId: string }).staffId}` } },
+    });
+    expect(row).toMatchObject({ interactive: 30, money: 1, refused: 30 });
+  });
+
+  test("lookups of unknown ids have a smaller share of their own, and stop when the minute is busy", async () => {
+    await emptyWindow();
+    const budget = createDbBudget(120, { shares: { moneyReserve: 24, personCalls: 30, personLookups: 10 } });
+    const someone = person();
+    const lookups = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        outcome(budget.acquire({ priority: "interactive", by: someone, lookup: true }, Date.now() + 50)),
+      ),
+    );
+    expect(lookups.filter((r) => r === "taken")).toHaveLength(10);
+    // Their other reads still have the rest of the share (30 less the 10 lookups).
+    const reads = await Promise.all(
+      Array.from({ length: 25 }, () => outcome(budget.acquire({ priority: "interactive", by: someone }, Date.now() + 50))),
+    );
+    expect(reads.filter((r) => r === "taken")).toHaveLength(20);
+
+    // A busy minute (past the background cap of 90) leaves lookups to the next one.
+    for (let i = 0; i < 60; i++) await budget.acquire({ priority: "interactive" }, Date.now() + 1_000);
+    expect(await budget.usedThisMinute()).toBe(90);
+    expect(await outcome(budget.acquire({ priority: "interactive", by: person(), lookup: true }, Date.now() + 50))).toBe(
+      "window",
+    );
+    expect(await outcome(budget.acquire({ priority: "interactive", by: person() }, Date.now() + 50))).toBe("taken");
+  });
+
+  test("a patient caller past their share waits for the next minute instead of failing", async () => {
+    await emptyWindow();
+    const budget = createDbBudget(120, { shares: { moneyReserve: 0, personCalls: 2, personLookups: 2 } });
+    const someone = person();
+    await budget.acquire({ priority: "interactive", by: someone }, Date.now() + 50);
+    await budget.acquire({ priority: "interactive", by: someone }, Date.now() + 50);
+    // With too little time left for the next minute, even a patient caller is told its share is used.
+    expect(await outcome(budget.acquire({ priority: "interactive", by: someone, patient: true }, Date.now() + 10))).toBe("share");
   });
 });

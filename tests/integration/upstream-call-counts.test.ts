@@ -35,11 +35,11 @@ describe("per-minute records of upstream calls", () => {
 
     // A budget whose window is already full: the caller is counted once as having waited.
     const { waited } = upstreamCallCounts();
-    const budget = createDbBudget(8, waited);
+    const budget = createDbBudget(8, { shares: { moneyReserve: 0, personCalls: 8, personLookups: 8 }, onWait: waited });
     const now = Date.now();
     const windowStart = new Date(now - (now % 60_000));
     await db().rateBudget.upsert({ where: { windowStart }, create: { windowStart, used: 8 }, update: { used: 8 } });
-    await expect(budget.acquire("background", Date.now() + 50)).rejects.toThrow();
+    await expect(budget.acquire({ priority: "background" }, Date.now() + 50)).rejects.toThrow();
     await db().rateBudget.update({ where: { windowStart }, data: { used: 0 } });
 
     const { totals } = await countsNow();
@@ -69,8 +69,10 @@ describe("per-minute records of upstream calls", () => {
     // The sandbox allows one call this minute; a direct call takes it, so ours is refused with 429.
     await control("PUT", "/rate-limit", { perMinute: 1 });
     await upstreamGet("/wallet/balance");
+    // Our answer to the person is a 429 with a wait, not "the Issuing Service is not answering".
     await expect(upstream().getBalances({ priority: "interactive", deadlineMs: 800 })).rejects.toMatchObject({
-      code: "upstream_unavailable",
+      code: "rate_limited",
+      status: 429,
     });
     await control("PUT", "/rate-limit", { perMinute: 100_000 });
     const after = Date.now();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createReadCache } from "./read-cache";
 import * as s from "./schemas";
-import { createTransport, type Priority, type TransportOptions } from "./transport";
+import { createTransport, type Priority, type Spender, type TransportOptions } from "./transport";
 
 /**
  * Typed functions for every endpoint of the Integration API v1. Reads of the catalog are
@@ -18,7 +18,12 @@ export type SharedReadCache = {
 };
 
 export type ServiceClientOptions = TransportOptions & { catalogTtlMs?: number; shared?: SharedReadCache };
-export type CallOptions = { priority?: Priority; deadlineMs?: number };
+/**
+ * How a call is charged to the shared budget: its class, who it is for (a person is held to
+ * their share of the minute; lib/upstream/db-budget.ts) and whether it is a lookup of
+ * something the app may not know.
+ */
+export type CallOptions = { priority?: Priority; deadlineMs?: number; by?: Spender; lookup?: boolean; patient?: boolean };
 
 export type ProductQuery = { query?: string; countryCode?: string; category?: string; offset?: number; limit?: number };
 export type OrderQuery = {

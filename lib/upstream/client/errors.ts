@@ -2,7 +2,8 @@
  * Every failure of an upstream call is a ServiceError. `code` is the upstream's problem
  * code when it sent one, or one of ours for transport failures; callers branch on `code`.
  */
-export type TransportCode = "timeout" | "network_error" | "malformed_response" | "deadline_exceeded" | "budget_exhausted";
+export type TransportCode =
+  "timeout" | "network_error" | "malformed_response" | "deadline_exceeded" | "budget_exhausted" | "share_exceeded";
 
 /** Recognised by brand as well as class: the bundler may load this module more than once. */
 const BRAND = Symbol.for("dgis.ServiceError");

@@ -13,8 +13,11 @@ export {
   createTransport,
   assertSafeBaseUrl,
   keyLookupSegment,
+  BudgetRefusal,
+  type BudgetCharge,
   type RequestBudget,
   type Priority,
+  type Spender,
   type AttemptLog,
 } from "./transport";
 export * from "./schemas";

@@ -9,11 +9,44 @@ import { backoffMs, MAX_ATTEMPTS, retryAfterMs, shouldRetry, type RetryKind } fr
  * retries, an overall deadline, the shared request budget, key rotation on 401, and
  * problem documents turned into ServiceErrors. Knows nothing of staff, sessions or pages.
  */
-export type Priority = "interactive" | "background";
+/**
+ * The budget's classes, most urgent first: `money` (placing an order, a reveal, sending or
+ * reconciling a withdrawal) has a reserved share of every minute that the others never take;
+ * `interactive` is a person waiting on a read; `background` is work nobody waits on.
+ */
+export type Priority = "money" | "interactive" | "background";
+
+/** Who a call is spent for: a person (held to their share of the minute) or a job. Opaque to the transport. */
+export type Spender = { kind: "person"; staffId: string; email?: string } | { kind: "job"; name: string };
+
+export type BudgetCharge = {
+  priority: Priority;
+  by?: Spender;
+  /** A lookup of something the app may not know (an order id, a client reference): held to a smaller share. */
+  lookup?: boolean;
+  /** Past the person's share, wait for the next minute (up to the deadline) instead of being refused: work the person asked for in one go, such as checking a bulk file. */
+  patient?: boolean;
+};
+
+/** Why the budget gave no slot: the spender's own share is used up, or the whole window is. */
+export class BudgetRefusal extends Error {
+  constructor(
+    readonly reason: "share" | "window",
+    /** Until the window that has room starts. */
+    readonly retryAfterMs: number,
+  ) {
+    super(reason === "share" ? "the spender's share of this minute is used up" : "the budget for this minute is used up");
+    this.name = "BudgetRefusal";
+  }
+}
 
 export type RequestBudget = {
-  /** Resolves when this instance may send one request; rejects when `deadline` (epoch ms) passes first. */
-  acquire(priority: Priority, deadline: number): Promise<void>;
+  /**
+   * Resolves when this instance may send one request. Rejects with a BudgetRefusal when the
+   * spender's share is used up (at once: a person past their share is told, not queued) or
+   * when the next window with room starts after `deadline` (epoch ms).
+   */
+  acquire(charge: BudgetCharge, deadline: number): Promise<void>;
 };
 
 export type AttemptLog = {
@@ -51,6 +84,9 @@ export type RawRequest = {
   idempotencyKey?: string;
   retry: RetryKind;
   priority?: Priority;
+  by?: Spender;
+  lookup?: boolean;
+  patient?: boolean;
   deadlineMs?: number;
 };
 
@@ -99,16 +135,21 @@ export function createTransport(options: TransportOptions) {
           status: 429,
           code: "rate_limited",
           message: "The Issuing Service asked to wait before the next request.",
+          extra: { retryAfterMs: pausedUntil - Date.now() },
         });
         break;
       }
       try {
-        await options.budget.acquire(priority, deadline);
-      } catch {
+        await options.budget.acquire({ priority, by: req.by, lookup: req.lookup, patient: req.patient }, deadline);
+      } catch (error) {
+        const share = error instanceof BudgetRefusal && error.reason === "share";
         lastError = new ServiceError({
           status: 0,
-          code: "budget_exhausted",
-          message: "The upstream request budget for this minute is used up.",
+          code: share ? "share_exceeded" : "budget_exhausted",
+          message: share
+            ? "This person's share of the upstream request budget for this minute is used up."
+            : "The upstream request budget for this minute is used up.",
+          extra: { retryAfterMs: error instanceof BudgetRefusal ? error.retryAfterMs : 60_000 },
         });
         break;
       }
