@@ -119,8 +119,8 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
         <div>
           <p className="text-sm font-medium text-slate-700">Upstream budget</p>
           <p className="mt-1 text-xs text-slate-500">
-            The Issuing Service allows a fixed number of calls a minute for the whole workspace. A person past their share is
-            told to wait a few seconds; nobody else notices.
+            The Issuing Service allows a fixed number of calls a minute for the whole workspace. A person past their share is told
+            to wait a few seconds; nobody else notices.
           </p>
           <div className="mt-2 grid gap-3 sm:grid-cols-3">
             {(["upstreamMoneyReservePercent", "upstreamPersonSharePercent", "upstreamPersonLookupsPerMinute"] as const).map(

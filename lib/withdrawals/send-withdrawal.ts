@@ -68,7 +68,7 @@ export async function resolveSendingWithdrawal(
   if (!row) return "busy";
   let match: Withdrawal | null;
   try {
-    match = await findUpstreamMatch(row, priority);
+    match = await findUpstreamMatch(row);
   } catch (error) {
     await releaseWithdrawal(row.id, { nextCheckAt: new Date(Date.now() + 15_000) });
     logger.warn("withdrawal: could not read upstream withdrawals to resolve a send; trying again later", {
@@ -148,7 +148,7 @@ async function attemptSend(row: Row, priority: Priority, actor: Actor | null): P
 }
 
 /** The oldest upstream withdrawal that can be this request's lost answer, or null. */
-export async function findUpstreamMatch(row: Row, priority: Priority): Promise<Withdrawal | null> {
+export async function findUpstreamMatch(row: Row): Promise<Withdrawal | null> {
   const from = (row.sendStartedAt ?? row.lastSendAt ?? new Date()).getTime() - MATCH_SKEW_MS;
   const candidates: Withdrawal[] = [];
   let cursor: string | undefined;

@@ -6,6 +6,8 @@ import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";
 import { orderCursorSchema, orderFilterSchema, type OrderFilter } from "@/lib/orders/list-orders";
 import { searchOrders } from "@/lib/orders/search-orders";
+import { isAppError } from "@/lib/errors";
+import { rateLimitedAsValue } from "@/components/ui/rate-limited";
 import { listStaff } from "@/lib/staff/list-staff";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
@@ -126,7 +128,15 @@ async function OrdersResults({
   cursor?: string;
 }) {
   // The search first: it may mirror an order found at the upstream, which the count then includes.
-  const { rows, nextCursor, lookedUp } = await searchOrders(actor, filter, { cursor, limit: PAGE_SIZE });
+  const searched = await searchOrders(actor, filter, { cursor, limit: PAGE_SIZE }).catch(rateLimitedAsValue);
+  if (isAppError(searched)) {
+    return (
+      <Notice tone="warning" title="One moment" testId="orders-rate-limited" correlationId={searched.correlationId}>
+        {searched.message}
+      </Notice>
+    );
+  }
+  const { rows, nextCursor, lookedUp } = searched;
   const [count, revealed] = await Promise.all([countOrdersCapped(actor, filter), revealCounts(rows.map((r) => r.id))]);
   const reveals = Object.fromEntries(revealed);
   const filtered = query.size > 0;

@@ -3,6 +3,8 @@ import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { requirePageSession } from "@/lib/auth/current";
 import { isAppError } from "@/lib/errors";
+import { Notice } from "@/components/ui/notice";
+import { rateLimitedAsValue } from "@/components/ui/rate-limited";
 import { formatMoney } from "@/lib/money";
 import { getOrder, type OrderDetail } from "@/lib/orders/get-order";
 import { PageHeader, Card } from "@/components/ui/page-header";
@@ -25,8 +27,15 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const { id } = await params;
   const order = await getOrder(actor, id).catch((error: unknown) => {
     if (isAppError(error) && (error.code === "not_found" || error.code === "invalid_request")) notFound();
-    throw error;
+    return rateLimitedAsValue(error);
   });
+  if (isAppError(order)) {
+    return (
+      <Notice tone="warning" title="One moment" testId="order-rate-limited" correlationId={order.correlationId}>
+        {order.message}
+      </Notice>
+    );
+  }
 
   const canReveal = can(actor.roles, "codes.reveal");
   const [history, settings] = await Promise.all([revealHistory(actor, order.id), getSettings()]);
