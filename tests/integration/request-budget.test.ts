@@ -6,8 +6,13 @@ import { budgetCaps, createDbBudget, type BudgetShares } from "@/lib/upstream/db
 
 const NO_SHARES: BudgetShares = { moneyReserve: 0, personCalls: 100_000, personLookups: 100_000 };
 
-/** A window of the budget's own, empty: the tests below fill it on purpose. */
+/**
+ * A window of the budget's own, empty: the tests below fill it on purpose. Started with at
+ * least 15 s of the minute left, so a test's calls all fall in it.
+ */
 async function emptyWindow(): Promise<Date> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
   const now = Date.now();
   const windowStart = new Date(now - (now % 60_000));
   await db().rateBudget.upsert({ where: { windowStart }, create: { windowStart, used: 0 }, update: { used: 0 } });

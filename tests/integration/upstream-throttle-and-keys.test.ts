@@ -56,8 +56,8 @@ describe("a 429 from the upstream", () => {
     const started = Date.now();
     const error = await upstream.getBalances({ deadlineMs: 5_000 }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(2_000);
-    // The person is told the service is busy (not that the key or their input is wrong).
-    expect(error).toMatchObject({ code: "upstream_unavailable" });
+    // The person is told to wait, and for how long (not that the service is down, nor that the key or their input is wrong).
+    expect(error).toMatchObject({ code: "rate_limited", status: 429, extra: { retryAfterSeconds: 60 } });
     expect(upstreamFailure(error)).toMatchObject({ status: 429, code: "rate_limited" });
 
     // The fault is spent, so a request sent now would succeed: failing fast shows none is sent.
