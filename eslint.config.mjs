@@ -7,6 +7,8 @@ import nextTs from "eslint-config-next/typescript";
  * - components render; they never reach the database or the upstream client;
  * - route handlers read the request and call a domain function; they never query the database;
  * - lib/jobs runs what the worker hands it and imports no domain;
+ * - lib/upstream is the wire: its client imports nothing of the app, its wiring only the data,
+ *   settings and audit it needs for the shared budget, never a domain (staff, orders, …);
  * - the sandbox is the other side of the wire: no app code imports it;
  * - links go through components/ui/link.tsx (no automatic prefetch).
  * ESLint applies one `no-restricted-imports` per file (a later block replaces an earlier one), so each
@@ -21,12 +23,38 @@ const database = {
   message: "Only domain modules under lib/ use the database.",
 };
 const upstreamClient = {
-  group: ["@/lib/upstream/client", "@/lib/upstream/client/**", "@/lib/upstream/service", "**/lib/upstream/client/**"],
+  group: ["@/lib/upstream", "@/lib/upstream/**", "**/lib/upstream/**"],
   message: "Only domain modules under lib/ call the upstream; components take app-owned views (e.g. ProductView).",
 };
 const domains = {
   group: ["@/lib/*", "!@/lib/db", "!@/lib/db/**", "!@/lib/env", "!@/lib/log", "!@/lib/jobs", "!@/lib/jobs/**", "../*"],
   message: "lib/jobs runs the jobs it is handed and imports no domain (each domain declares its jobs in lib/<domain>/jobs.ts).",
+};
+const appFromClient = {
+  group: ["@/*", "@/**", "../*", "../**"],
+  message:
+    "lib/upstream/client is the wire alone: zod, node and its own modules (the wiring in lib/upstream/service.ts gives it the rest).",
+};
+const domainsFromUpstream = {
+  group: [
+    "@/lib/*",
+    "!@/lib/db",
+    "!@/lib/db/**",
+    "!@/lib/env",
+    "!@/lib/log",
+    "!@/lib/errors",
+    "!@/lib/jobs",
+    "!@/lib/jobs/**",
+    "!@/lib/upstream",
+    "!@/lib/upstream/**",
+    "!@/lib/settings",
+    "!@/lib/settings/**",
+    "!@/lib/audit",
+    "!@/lib/audit/record",
+    "@/components/**",
+  ],
+  message:
+    "The upstream layer knows no domain: its wiring uses the database, settings (the budget's shares) and the audit record only; domain reads live in lib/<domain> or lib/overview.",
 };
 const nextLink = {
   group: ["next/link"],
@@ -56,5 +84,7 @@ const config = [
   { files: ["components/**"], rules: { "no-restricted-imports": restrict(sandbox, database, upstreamClient, nextLink) } },
   { files: ["app/**/route.ts"], rules: { "no-restricted-imports": restrict(sandbox, database) } },
   { files: ["lib/jobs/**"], rules: { "no-restricted-imports": restrict(sandbox, domains) } },
+  { files: ["lib/upstream/**"], rules: { "no-restricted-imports": restrict(sandbox, nextLink, domainsFromUpstream) } },
+  { files: ["lib/upstream/client/**"], rules: { "no-restricted-imports": restrict(sandbox, nextLink, appFromClient) } },
 ];
 export default config;

@@ -1,4 +1,4 @@
-import type { UpstreamStatus } from "@/lib/upstream/status";
+import type { UpstreamStatus } from "@/lib/overview/upstream-status";
 import { Card } from "@/components/ui/page-header";
 import { utcTime } from "@/components/ui/utc-time";
 

@@ -46,6 +46,21 @@ describe("import rules", () => {
       "lib/jobs/probe.ts",
       'import { syncOrders } from "@/lib/orders/sync-orders";\nexport const x = syncOrders;\n',
     ],
+    [
+      "a component importing anything of the upstream layer",
+      "components/probe.tsx",
+      'import type { UpstreamStatus } from "@/lib/upstream/status";\nexport type X = UpstreamStatus;\n',
+    ],
+    [
+      "the upstream layer reading a domain",
+      "lib/upstream/probe.ts",
+      'import { assertCan } from "@/lib/auth/actor";\nexport const x = assertCan;\n',
+    ],
+    [
+      "the upstream client importing the app",
+      "lib/upstream/client/probe.ts",
+      'import { db } from "@/lib/db/client";\nexport const x = db;\n',
+    ],
     ["app code importing the sandbox", "lib/orders/probe.ts", 'import { x } from "@/sandbox/main";\nexport const y = x;\n'],
     [
       "a page importing the sandbox by path",
@@ -71,6 +86,11 @@ describe("import rules", () => {
       "a component using an app-owned view",
       "components/probe.tsx",
       'import type { ProductView } from "@/lib/catalog/product-view";\nexport type X = ProductView;\n',
+    ],
+    [
+      "the upstream wiring using the database and the budget's settings",
+      "lib/upstream/probe.ts",
+      'import { db } from "@/lib/db/client";\nimport { readSettings } from "@/lib/settings/get-settings";\nexport const x = [db, readSettings];\n',
     ],
     [
       "a route handler calling a domain function",

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requirePageSession } from "@/lib/auth/current";
-import { getUpstreamStatus } from "@/lib/upstream/status";
+import { getUpstreamStatus } from "@/lib/overview/upstream-status";
 import { PageHeader, Card } from "@/components/ui/page-header";
 import { UpstreamStatusPanel } from "@/components/settings/upstream-status-panel";
 import { ThresholdsForm } from "@/components/settings/thresholds-form";

@@ -2,7 +2,7 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { serviceConfig } from "@/lib/env";
-import { upstream, upstreamBudget } from "./service";
+import { upstream, upstreamBudget } from "@/lib/upstream/service";
 
 /** What the admin's upstream status panel shows. Never the key's secret segment. */
 export type UpstreamStatus = {
