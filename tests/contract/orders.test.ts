@@ -298,6 +298,9 @@ describe("POST /orders/{id}/fulfillment (reveal)", () => {
     const created = (await order({ item: inlineItem(giftCard), clientReference: "secret-1" })).body;
     await fulfilled(created.id);
     const values: string[] = (await reveal(created.id, "secret-1-a")).body.artifacts.map((a: Json) => a.value);
+    // A reveal without artifacts would leave nothing to look for below.
+    expect(values.length).toBeGreaterThan(0);
+    for (const value of values) expect(value.length).toBeGreaterThan(4);
     const texts = [
       (await sb.api(`/orders/${created.id}`)).text,
       (await sb.api("/orders?limit=100")).text,
