@@ -1,6 +1,7 @@
 import { RequestCookies } from "next/dist/server/web/spec-extension/cookies";
 import { cookieSessionId } from "@/lib/auth/decode-session-token";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
+import { headerSafeLocation } from "@/lib/header-safe-location";
 import { findTextProblems, hasTextProblems } from "@/lib/validation";
 import { allowedMethods, type RouteMethods } from "./allowed-methods";
 import { problemAnswer, type PlainAnswer } from "./problem";
@@ -62,7 +63,7 @@ export async function gateRequest(req: GateRequest): Promise<PlainAnswer | null>
   if (!isPublic && !(await hasValidToken(req.cookie))) {
     if (isApi) return problemAnswer("unauthenticated", "Sign in to continue.");
     const back = safeCallbackPath(pathname + search, SOME_ORIGIN);
-    const location = back === "/" ? "/signin" : `/signin?${new URLSearchParams({ callbackUrl: back })}`;
+    const location = headerSafeLocation(back === "/" ? "/signin" : `/signin?${new URLSearchParams({ callbackUrl: back })}`);
     return { status: 307, headers: { location, "cache-control": "no-store" }, body: "" };
   }
 
