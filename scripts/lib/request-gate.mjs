@@ -72,6 +72,8 @@ export async function passGate(gate, req, res, csp) {
     pathname: url.pathname,
     search: url.search,
     cookie: req.headers.cookie ?? null,
+    // node:http joins a repeated header's lines with ", ", as it does every header but a few.
+    routerState: /** @type {string | undefined} */ (req.headers["next-router-state-tree"]) ?? null,
   });
   if (!refused) {
     req.headers[GATED_HEADER] = "1";

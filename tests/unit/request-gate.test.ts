@@ -133,6 +133,23 @@ describe("the request gate ahead of Next", () => {
     expect(page.body).toContain("“status” parameter");
   });
 
+  test("a Next-Router-State-Tree header Next cannot read is a 400 (a page saying so, or a problem document); one it can goes on", async () => {
+    const tree = encodeURIComponent(
+      JSON.stringify(["", { children: ["signin", { children: ["__PAGE__", {}] }] }, null, null, 1]),
+    );
+    const fine = await get("/signin?_rsc=abc", { headers: { rsc: "1", "next-router-state-tree": tree } });
+    expect(JSON.parse(fine.body)).toMatchObject({ marked: true });
+    for (const broken of ["x", encodeURIComponent('["x"]'), "%ff", `${tree}, ${tree}`]) {
+      const page = await get("/signin?_rsc=abc", { headers: { rsc: "1", "next-router-state-tree": broken } });
+      expect(page.status, broken.slice(0, 40)).toBe(400);
+      expect(page.headers["content-type"]).toContain("text/html");
+      expect(page.body).toContain("Next-Router-State-Tree");
+      const api = await get("/api/orders", { headers: { cookie, rsc: "1", "next-router-state-tree": broken } });
+      expect(api.status).toBe(400);
+      expect(JSON.parse(api.body)).toMatchObject({ code: "invalid_request", status: 400 });
+    }
+  });
+
   test("a method the route does not export is a 405 with Allow", async () => {
     const res = await get("/api/orders", { method: "DELETE", headers: { cookie } });
     expect(res.status).toBe(405);
@@ -142,7 +159,7 @@ describe("the request gate ahead of Next", () => {
 
   test("a request target that names no path (asterisk-form, another scheme) is a 400 problem document, signed in or not", async () => {
     for (const line of ["GET * HTTP/1.1", "OPTIONS * HTTP/1.1", "GET ftp://evil.example/ HTTP/1.1"]) {
-      for (const headers of [{}, { cookie }]) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
         const res = await raw(line, headers);
         expect(res.status, line).toBe(400);
         expect(res.headers["content-type"], line).toBe("application/problem+json");
@@ -190,5 +207,9 @@ describe("proxy.ts, which runs the same gate for what the server did not (dev mo
     expect(api.headers.get("content-security-policy")).toBe(CSP);
     const signedIn = await proxy(new NextRequest("http://localhost:3000/api/orders", { headers: { cookie } }));
     expect(signedIn.headers.get("x-middleware-next")).toBe("1");
+    const routerState = await proxy(
+      new NextRequest("http://localhost:3000/signin", { headers: { rsc: "1", "next-router-state-tree": "x" } }),
+    );
+    expect(routerState.status).toBe(400);
   });
 });
