@@ -61,7 +61,8 @@ async function get(path: string, init: { method?: string; headers?: Record<strin
 async function raw(requestLine: string, headers: Record<string, string> = {}) {
   const head = [requestLine, "Host: 127.0.0.1", "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
   const text = await new Promise<string>((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1", () => socket.end(`${head.join("\r\n")}\r\n\r\n`));
+    // Written, not ended: node:http drops a connection whose client half-closed before the answer was ready.
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(`${head.join("\r\n")}\r\n\r\n`));
     let received = "";
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => (received += chunk));
