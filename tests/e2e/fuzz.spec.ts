@@ -663,6 +663,30 @@ test("the reported edge requests (issue 37): each is a clean 4xx or what was ask
   await stranger.dispose();
 });
 
+test("the router's own requests pass the gate's router-state check: a click through the navigation is answered as RSC", async ({
+  page,
+}) => {
+  await signInAs(page, "admin");
+  const routerAnswers: number[] = [];
+  page.on("response", async (res) => {
+    const headers = await res.request().allHeaders();
+    if (headers["rsc"] === "1" && headers["next-router-state-tree"]) routerAnswers.push(res.status());
+  });
+  const navigation = page.getByRole("navigation", { name: "Main" });
+  const visits = [
+    ["Orders", "/orders"],
+    ["Catalog", "/catalog"],
+    ["Audit log", "/audit"],
+  ] as const;
+  for (const [name, path] of visits) {
+    await navigation.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(`${E2E_ORIGIN}${path}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  await expect.poll(() => routerAnswers.length).toBeGreaterThanOrEqual(visits.length);
+  expect(routerAnswers.filter((status) => status !== 200)).toEqual([]);
+});
+
 const PUBLIC = /^\/api\/(health|auth\/|webhooks\/service)/;
 /** Staff routes whose answer a browser may keep (its own Cache-Control: private, a day). */
 const MAY_BE_KEPT = new Set(["/api/catalog/images/[ref]"]);
