@@ -7,6 +7,10 @@ const nextConfig = {
   // scripts/serve-app.mjs compresses instead (scripts/lib/compress-response.mjs says why).
   compress: false,
   reactStrictMode: true,
+  // No page uses next/image (product pictures are plain <img> of /api/catalog/images), so the
+  // optimizer at /_next/image is off: it answers 404. On, it fetched any path of the app given
+  // as `url` (a gated page came back a redirect, answered as a 500) and ran sharp for anyone.
+  images: { unoptimized: true },
   // The app's own files only: the sandbox, tests and scripts are checked by `tsc --noEmit`.
   typescript: { tsconfigPath: "tsconfig.app.json" },
   // The route handlers and the methods each exports, read from app/api at build time: the request

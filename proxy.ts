@@ -20,7 +20,13 @@ export async function proxy(req: NextRequest) {
   const csp = given ?? freshContentSecurityPolicy({ dev: process.env.NODE_ENV === "development" });
 
   const { pathname, search } = req.nextUrl;
-  const refused = await gateRequest({ method: req.method, pathname, search, cookie: req.headers.get("cookie") });
+  const refused = await gateRequest({
+    method: req.method,
+    pathname,
+    search,
+    cookie: req.headers.get("cookie"),
+    routerState: req.headers.get("next-router-state-tree"),
+  });
   if (refused) {
     const { status, headers, body } = refused;
     // Next's proxy takes only an absolute Location (it makes it relative again on the way out).

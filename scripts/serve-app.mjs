@@ -13,7 +13,8 @@
  *   request's headers through Next, about 0.8 ms of CPU per page view;
  * - the request gate (lib/request-gate.mjs: the address's text rule, a verified session cookie,
  *   405s) ahead of Next, in place of proxy.ts's run of the same gate, which cost Next's proxy
- *   machinery about 0.9 ms of CPU per request; not in dev mode, where proxy.ts runs it;
+ *   machinery about 0.9 ms of CPU per request; not in dev mode, where proxy.ts runs it. In both
+ *   modes a request target reaches Next only as a path (an absolute-form URL by its path; `*` is a 400);
  * - zstd or gzip (lib/compress-response.mjs) in place of Next's gzip: a response finished in one
  *   turn of the event loop, as a route handler's JSON is, is compressed at once and sent in one
  *   write;

@@ -7,10 +7,16 @@
  * double-encoded `%252F` cannot hide a slash), and refuse rather than repair: control
  * characters, backslashes, `//` anywhere, or any scheme other than the app's own origin.
  *
+ * The path that comes back is fit for a `Location` header (lib/header-safe-location.ts): a
+ * character outside printable ASCII (`/é`, a right-to-left override, an ideographic full stop)
+ * is percent-encoded, so it stays a path of this app and the redirect cannot fail on it.
+ *
  * Shared by the sign-in page, next-auth's `redirect` callback and the request gate
  * (lib/http/gate.ts), which builds
  * the callbackUrl it sends a signed-out visitor with. Pure: no server-only imports.
  */
+import { headerSafeLocation } from "@/lib/header-safe-location";
+
 const HOME = "/";
 const MAX_LENGTH = 2048;
 const MAX_DECODE_ROUNDS = 4;
@@ -22,15 +28,16 @@ export function safeCallbackPath(value: unknown, appOrigin: string): string {
   if (typeof raw !== "string" || raw === "" || raw.length > MAX_LENGTH) return HOME;
   const path = sameOriginPath(raw, appOrigin);
   if (path === null || !isPlainPath(path)) return HOME;
-  // Belt and braces: whatever a URL parser makes of it must stay on this origin.
+  const location = headerSafeLocation(path);
+  // Belt and braces: whatever a URL parser makes of what is sent must stay on this origin.
   const origin = new URL(appOrigin).origin;
   try {
-    const resolved = new URL(path, origin);
+    const resolved = new URL(location, origin);
     if (resolved.origin !== origin) return HOME;
   } catch {
     return HOME;
   }
-  return path;
+  return location;
 }
 
 /** A relative path as given, or an absolute URL of this very origin reduced to its path. */

@@ -1,6 +1,8 @@
 import { RequestCookies } from "next/dist/server/web/spec-extension/cookies";
+import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 import { cookieSessionId } from "@/lib/auth/decode-session-token";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
+import { headerSafeLocation } from "@/lib/header-safe-location";
 import { findTextProblems, hasTextProblems } from "@/lib/validation";
 import { allowedMethods, type RouteMethods } from "./allowed-methods";
 import { problemAnswer, type PlainAnswer } from "./problem";
@@ -10,7 +12,8 @@ import { problemAnswer, type PlainAnswer } from "./problem";
  * - the address is the visitor's input: a path or query string that breaks the text rule of
  *   lib/validation.ts (NUL, controls, line breaks, broken Unicode) is a 400, for every page and
  *   route, before anything reads it; so is a path Next cannot decode (%ff, a lone %), which
- *   Next would answer with a bare 500;
+ *   Next would answer with a bare 500, and a Next-Router-State-Tree header Next cannot read
+ *   (below: `readableRouterState`), which it would answer with a 500 too;
  * - without a session cookie that verifies, pages go to the sign-in page and every /api/* path
  *   answers 401, except the few public doors below. Whether the session is still alive
  *   (sign-out, idle, deactivation) is decided by the page or handler against the database,
@@ -33,6 +36,8 @@ export type GateRequest = {
   search: string;
   /** The Cookie header, if any. */
   cookie: string | null;
+  /** The Next-Router-State-Tree header (the client router's tree of the page it shows), if any. */
+  routerState: string | null;
 };
 
 const PUBLIC_API = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/webhooks\/service$/];
@@ -57,12 +62,16 @@ export async function gateRequest(req: GateRequest): Promise<PlainAnswer | null>
       ? problemAnswer("invalid_request", "The address is not valid.", { errors: addressErrors })
       : badAddressPage(`The ${describe(addressErrors)} contains a character that is not allowed.`);
   }
+  if (!readableRouterState(req.routerState)) {
+    const reason = "Its Next-Router-State-Tree header could not be read.";
+    return isApi ? problemAnswer("invalid_request", `The request is not valid. ${reason}`) : badRequestPage(reason);
+  }
 
   const isPublic = PUBLIC_API.some((p) => p.test(pathname)) || PUBLIC_PAGES.some((p) => p.test(pathname));
   if (!isPublic && !(await hasValidToken(req.cookie))) {
     if (isApi) return problemAnswer("unauthenticated", "Sign in to continue.");
     const back = safeCallbackPath(pathname + search, SOME_ORIGIN);
-    const location = back === "/" ? "/signin" : `/signin?${new URLSearchParams({ callbackUrl: back })}`;
+    const location = headerSafeLocation(back === "/" ? "/signin" : `/signin?${new URLSearchParams({ callbackUrl: back })}`);
     return { status: 307, headers: { location, "cache-control": "no-store" }, body: "" };
   }
 
@@ -104,6 +113,26 @@ function describe(errors: Record<string, string[]>): string {
   return names.join(" and ");
 }
 
+/**
+ * Whether Next can read the router-state header (or there is none). Next reads it for a router
+ * request (`RSC: 1`) and answers one it cannot parse with a 500, after first redirecting a
+ * request without its `_rsc` parameter to one with it. The browser's router only ever sends a
+ * tree Next wrote, so a header that does not parse comes from something else: it is refused
+ * here, for any request, rather than dropped (the answer is not an RSC payload, so a router
+ * that sent it falls back to loading the page). The check is Next's own parser, imported from
+ * its build like RequestCookies above, rather than a copy of its schema: a copy that drifted
+ * from Next would either refuse real navigations or let the 500 through again.
+ */
+function readableRouterState(header: string | null): boolean {
+  if (header === null) return true;
+  try {
+    parseAndValidateFlightRouterState(header);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function decodable(pathname: string): boolean {
   try {
     decodeURIComponent(pathname);
@@ -115,10 +144,14 @@ function decodable(pathname: string): boolean {
 
 /** `reason` is our own text (parameter names are reduced to printable ASCII), never raw input. */
 function badAddressPage(reason: string): PlainAnswer {
+  return badRequestPage(reason, { title: "Bad address", heading: "This address is not valid" });
+}
+
+function badRequestPage(reason: string, words = { title: "Bad request", heading: "This request is not valid" }): PlainAnswer {
   const safe = reason.replace(/[<>&"]/g, "?");
   return {
     status: 400,
     headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad address</title></head><body style="font-family:sans-serif;padding:2rem"><h1>This address is not valid</h1><p>${safe} <a href="/">Go to the back-office</a>.</p></body></html>`,
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${words.title}</title></head><body style="font-family:sans-serif;padding:2rem"><h1>${words.heading}</h1><p>${safe} <a href="/">Go to the back-office</a>.</p></body></html>`,
   };
 }

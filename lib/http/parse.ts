@@ -10,11 +10,15 @@ export function isJsonContentType(value: string | null): boolean {
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
-/** True when the request carries a body (declared length above zero, or chunked). */
+/**
+ * True when the request carries a body: a declared length above zero, or chunked. An HTTP/1.1
+ * request has a body only when one of the two headers says so (RFC 9112, 6.3); the Request's
+ * own `body` says nothing, as Next gives every DELETE one (an empty DELETE was a 415).
+ */
 export function hasBody(req: Request): boolean {
   const length = req.headers.get("content-length");
   if (length !== null) return length.trim() !== "0";
-  return req.headers.has("transfer-encoding") || (req.body !== null && req.method !== "GET" && req.method !== "HEAD");
+  return req.headers.has("transfer-encoding");
 }
 
 /** A body under any other Content-Type than JSON is a 415, before it is read. */

@@ -20,7 +20,9 @@ export type StaffHandler<P> = (args: { req: NextRequest; actor: Actor; session: 
  * every thrown error turned into a problem document. The domain function called inside
  * checks its permission again: this one only answers early. Every staff route speaks JSON,
  * so a body under another Content-Type is a 415 here, and path parameters meet the text
- * rule of lib/validation.ts (single-line) before any handler sees them.
+ * rule of lib/validation.ts (single-line) before any handler sees them. Every answer carries
+ * personal or business data, so one that says nothing of caching gets `Cache-Control:
+ * no-store` here (a route that may be kept, e.g. a product image, sets its own).
  */
 export function withStaff<P = Record<string, string | string[]>>(
   handler: StaffHandler<P>,
@@ -39,9 +41,15 @@ export function withStaff<P = Record<string, string | string[]>>(
       if (hasTextProblems(textErrors))
         throw new AppError("invalid_request", "The address is not valid.", { fieldErrors: textErrors });
       if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) assertJsonBody(req);
-      return await handler({ req, actor: session.actor, session, params });
+      return noStoreUnlessSet(await handler({ req, actor: session.actor, session, params }));
     } catch (error) {
       return problemFromError(error);
     }
   };
+}
+
+/** Handlers build their own Response (Response.json, new Response), whose headers can be changed. */
+function noStoreUnlessSet(res: Response): Response {
+  if (!res.headers.has("cache-control")) res.headers.set("cache-control", "no-store");
+  return res;
 }

@@ -12,3 +12,4 @@ export declare function passGate(
   res: ServerResponse,
   csp: string,
 ): Promise<boolean>;
+export declare function originFormTarget(target: string): string | null;

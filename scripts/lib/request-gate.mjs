@@ -14,11 +14,15 @@
  * proxy.ts's matcher skips a request that has it. Whatever a client sent under that name is
  * removed first, for every request, so only this server can set it. What it does not take
  * goes on unmarked, and proxy.ts gates it as before:
- * - a request target that is not an origin-form path, or has `//` or a backslash in its path
- *   (Next rewrites those before it routes them);
+ * - a path with `//` or a backslash in it (Next rewrites those before it routes them);
  * - everything, when the gate did not load (no production build: dev mode).
  * Next's static files and the favicon are not gated, as proxy.ts's matcher leaves them out.
+ *
+ * Before any of that, in dev mode too, the request target must be a path (`originFormTarget`):
+ * Next takes nothing else. An asterisk-form `*` (`OPTIONS * HTTP/1.1`) made it throw (a 500);
+ * an absolute-form `http://evil.example/api/staff` came back as a 308 to that other origin.
  */
+import { randomUUID } from "node:crypto";
 import { loadRouteExport, sendPlainAnswer } from "./compiled-route.mjs";
 
 /** Keep in step with proxy.ts's matcher, which Next reads statically. */
@@ -39,8 +43,9 @@ export async function loadGate(dir) {
 /**
  * Judges one request. When it may go on, it is marked (GATED_HEADER) and the response gets the
  * page's policy (`csp`) as its Content-Security-Policy, as proxy.ts gives it, and `true` comes
- * back; otherwise the refusal is written here and `false` comes back.
- * @param {import("./request-gate.d.mts").GateRequestFn | null} gate null: leave it all to proxy.ts
+ * back; otherwise the refusal is written here and `false` comes back. An absolute-form target
+ * is first rewritten in `req.url` to its path (`originFormTarget`); one that names no path is a 400.
+ * @param {import("./request-gate.d.mts").GateRequestFn | null} gate null: leave the rest to proxy.ts
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res
  * @param {string} csp
@@ -48,10 +53,15 @@ export async function loadGate(dir) {
  */
 export async function passGate(gate, req, res, csp) {
   delete req.headers[GATED_HEADER];
-  const target = req.url ?? "";
+  const target = originFormTarget(req.url ?? "");
+  if (target === null) {
+    sendPlainAnswer(res, badTargetAnswer(), csp);
+    return false;
+  }
+  req.url = target;
   const pathEnd = target.indexOf("?");
   const rawPath = pathEnd === -1 ? target : target.slice(0, pathEnd);
-  if (!gate || !rawPath.startsWith("/") || rawPath.includes("//") || rawPath.includes("\\")) return true;
+  if (!gate || rawPath.includes("//") || rawPath.includes("\\")) return true;
   // Parsed as Next parses it for proxy.ts (dot segments resolved, the query kept encoded).
   const url = new URL(target, "http://gate.invalid");
   if (UNGATED.test(url.pathname)) return true;
@@ -62,6 +72,8 @@ export async function passGate(gate, req, res, csp) {
     pathname: url.pathname,
     search: url.search,
     cookie: req.headers.cookie ?? null,
+    // node:http joins a repeated header's lines with ", ", as it does every header but a few.
+    routerState: /** @type {string | undefined} */ (req.headers["next-router-state-tree"]) ?? null,
   });
   if (!refused) {
     req.headers[GATED_HEADER] = "1";
@@ -70,4 +82,41 @@ export async function passGate(gate, req, res, csp) {
   }
   sendPlainAnswer(res, refused, csp);
   return false;
+}
+
+/**
+ * The request target as an origin-form path and query, or null when it names no path.
+ * - origin-form (`/orders?x=1`): as it is;
+ * - absolute-form (`http://host/orders?x=1`), which a client sends to a proxy and RFC 9112
+ *   (3.2.2) asks a server to accept: its path and query only, as the client's text has them,
+ *   so whatever answers it (Next's redirects among them) can only point at this app;
+ * - asterisk-form (`*`, for a server-wide OPTIONS), authority-form (`host:443`, for CONNECT) and
+ *   anything else: null. This app has no server-wide answer to give.
+ * @param {string} target
+ * @returns {string | null}
+ */
+export function originFormTarget(target) {
+  if (target.startsWith("/")) return target;
+  const absolute = /^https?:\/\/[^/?#]*/i.exec(target);
+  if (!absolute) return null;
+  const rest = target.slice(absolute[0].length);
+  return rest.startsWith("/") ? rest : `/${rest}`;
+}
+
+/** A 400 problem document, the shape of lib/http/problem.ts's (written here: dev mode has no compiled gate). */
+function badTargetAnswer() {
+  const correlationId = randomUUID();
+  const document = {
+    type: "about:blank",
+    title: "Invalid request",
+    status: 400,
+    detail: "The request target is not a path of this app (e.g. /orders).",
+    code: "invalid_request",
+    correlationId,
+  };
+  return {
+    status: 400,
+    headers: { "content-type": "application/problem+json", "cache-control": "no-store", "x-correlation-id": correlationId },
+    body: JSON.stringify(document),
+  };
 }

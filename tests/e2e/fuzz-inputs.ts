@@ -182,3 +182,49 @@ export function badValues(kind: Kind, where: "query" | "body"): unknown[] {
       return ["yes", 1, null];
   }
 }
+
+/**
+ * What no browser sends, beside the routes' own inputs: the requests of issue 37, each of
+ * which once answered 500 or a redirect to another origin.
+ */
+
+/** Methods sent with the asterisk-form target (`OPTIONS * HTTP/1.1`): raw, as fetch cannot. */
+export const ASTERISK_METHODS = ["OPTIONS", "GET", "HEAD", "POST", "DELETE"];
+
+/** Absolute-form targets (a request meant for a proxy) for a path of the app: raw too. */
+export function absoluteFormTargets(path: string): string[] {
+  return [
+    `http://evil.example${path}`,
+    `https://evil.example:8443${path}`,
+    `http://user:pass@evil.example${path}`,
+    `HTTP://EVIL.EXAMPLE${path}`,
+  ];
+}
+
+/** `url` values for Next's image optimizer, besides every page and API path. */
+export const IMAGE_URLS = [
+  "/icon.svg",
+  "/favicon.ico",
+  "/_next/image?url=%2Ficon.svg&w=64&q=75",
+  "http://evil.example/x.png",
+  "//evil.example/x.png",
+  "/%2e%2e/%2e%2e/etc/passwd",
+  "",
+];
+
+/**
+ * Router headers Next reads on a page request, with values its router never sends. Every
+ * Next-Router-State-Tree below is one Next cannot read: the request gate refuses it (400).
+ */
+export const ROUTER_HEADERS: Record<string, string>[] = [
+  { rsc: "1", "next-router-state-tree": "x" },
+  { rsc: "1", "next-router-state-tree": "%ff" },
+  { rsc: "1", "next-router-state-tree": encodeURIComponent('["x"]') },
+  { rsc: "1", "next-router-state-tree": encodeURIComponent('["",{"children":1}]') },
+  { rsc: "1", "next-router-state-tree": "null" },
+  { rsc: "1", "next-router-prefetch": "1", "next-router-state-tree": "x" },
+  { "next-router-state-tree": "x" },
+  { rsc: "1", "next-router-segment-prefetch": "x" },
+  { rsc: "1", "next-url": "/%ff" },
+  { rsc: "1", "next-router-prefetch": "9" },
+];

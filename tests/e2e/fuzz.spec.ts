@@ -1,8 +1,20 @@
+import { readdirSync } from "node:fs";
+import { basename, dirname, join, sep } from "node:path";
 import { expect, test, request as playwrightRequest, type APIRequestContext, type Browser } from "@playwright/test";
 import { discoverApiRoutes, type ApiRoute } from "../../scripts/discover-api-routes.mjs";
 import { E2E_ORIGIN } from "../../playwright.config";
 import { ROLES, signInAs, withDb } from "./helpers";
-import { BODY, QUERY, badValues, pathSample } from "./fuzz-inputs";
+import {
+  ASTERISK_METHODS,
+  BODY,
+  IMAGE_URLS,
+  QUERY,
+  ROUTER_HEADERS,
+  absoluteFormTargets,
+  badValues,
+  pathSample,
+} from "./fuzz-inputs";
+import { cookieHeader, rawRequest, type RawAnswer } from "./raw-request";
 import { sandboxApi } from "./sandbox";
 
 /**
@@ -168,6 +180,9 @@ async function rowCounts(): Promise<Record<string, number>> {
     delete counts.UpstreamCallMinute;
     // SharedReadCache holds catalog answers any read fills (shared by the app's processes): a cache, not data.
     delete counts.SharedReadCache;
+    // WalletReconciliation gains a row per currency when the worker's daily job reconciles a day,
+    // at 00:05 UTC or catching up at its start (which can fall in this run): it moves with the clock too.
+    delete counts.WalletReconciliation;
     // UpstreamSpend is the budget's count per person and minute, like RateBudget; a person past
     // their share of a minute is audited once for that minute (upstream.share_exceeded), which is
     // the budget's record of a request refused with 429, not a change these requests made.
@@ -281,7 +296,7 @@ async function runAll(jobs: (() => Promise<string | null>)[]): Promise<string[]>
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < jobs.length) {
-        const failure = await jobs[next++]!();
+        const failure = await jobs[next++]!().catch((error: unknown) => String(error).split("\n")[0]!);
         if (failure) failures.push(failure);
       }
     }),
@@ -310,6 +325,7 @@ test.describe("fuzz: every route handler, every method, every role", () => {
     const started = Date.now();
     const before = await settledRowCounts();
     const jobs: (() => Promise<string | null>)[] = [];
+    const probeFailures: string[] = [];
     let cells = 0;
     let probes = 0;
     let caseCount = 0;
@@ -333,6 +349,10 @@ test.describe("fuzz: every route handler, every method, every role", () => {
             await probe.body().catch(() => null);
             probes++;
             if (![401, 403].includes(probe.status())) admitted.push(w);
+            // What a staff route answers carries personal or business data: never kept by a cache.
+            const cacheControl = probe.headers()["cache-control"] ?? "";
+            if (probe.status() < 400 && !MAY_BE_KEPT.has(route.pattern) && !cacheControl.includes("no-store"))
+              probeFailures.push(`${w.name} ${method} ${route.pattern}: ${probe.status()} with Cache-Control "${cacheControl}"`);
           }
           // Each identity refused at the door gets the door cases; the full set is dealt out
           // round-robin over the admitted identities, so that every case is sent once per
@@ -383,9 +403,107 @@ test.describe("fuzz: every route handler, every method, every role", () => {
     console.log(`fuzz: ${summary}`);
     if (retried.length) console.log(retried.join("\n"));
     test.info().annotations.push({ type: "fuzz", description: summary });
-    const all = failures.flatMap((f) => f.split("\n"));
+    const all = [...probeFailures, ...failures.flatMap((f) => f.split("\n"))];
     expect.soft(all.slice(0, 40), `${all.length} failures`).toEqual([]);
     expect(after).toEqual(before);
+    for (const w of who) await w.api.dispose();
+  });
+
+  test("what no browser sends (a target that is not a path, the image optimizer, router headers) is never a 5xx or a way to another origin", async ({
+    browser,
+  }) => {
+    const routes = discoverApiRoutes();
+    const pages = discoverPages();
+    expect(pages.length).toBeGreaterThan(10);
+    const who: (Who & { cookie: string })[] = [];
+    for (const role of ROLES) {
+      const w = await signedIn(browser, role);
+      who.push({ ...w, cookie: cookieHeader((await w.api.storageState()).cookies) });
+    }
+    who.push({
+      name: "no session",
+      api: await playwrightRequest.newContext({ baseURL: E2E_ORIGIN, extraHTTPHeaders: { origin: E2E_ORIGIN } }),
+      cookie: "",
+    });
+    const before = await settledRowCounts();
+    const jobs: (() => Promise<string | null>)[] = [];
+    const deal = (i: number) => who[i % who.length]!;
+    const raw = (w: (typeof who)[number], line: string, method: string): Promise<RawAnswer> =>
+      rawRequest(
+        line,
+        { ...(w.cookie ? { cookie: w.cookie } : {}), origin: E2E_ORIGIN, ...(method === "GET" ? {} : JSON_HEADERS) },
+        // As the probes above: a body every handler refuses after its door, so nothing changes.
+        ["GET", "HEAD", "OPTIONS"].includes(method) ? "" : "[]",
+      );
+
+    // The asterisk-form target, every method as every identity: a 400 problem document.
+    for (const method of ASTERISK_METHODS)
+      for (const w of who)
+        jobs.push(async () => {
+          const where = `${w.name} ${method} *`;
+          const res = await raw(w, `${method} * HTTP/1.1`, method);
+          if (res.status !== 400) return `${where}: ${res.status} ${res.body.slice(0, 120)}`;
+          if (method !== "HEAD" && !res.headers["content-type"]?.startsWith("application/problem+json"))
+            return `${where}: 400 is not a problem document (${res.headers["content-type"]})`;
+          return null;
+        });
+
+    // Absolute-form targets, every route × method and every page, dealt out over the identities:
+    // answered as the same request to the path alone would be, never sent to the origin named in it.
+    const targets = [
+      ...routes.flatMap((route) => route.methods.map((method) => ({ method, path: fillPath(route.pattern) }))),
+      ...pages.map((page) => ({ method: "GET", path: page })),
+    ];
+    for (const [i, { method, path }] of targets.entries()) {
+      const w = deal(i);
+      for (const target of absoluteFormTargets(path))
+        jobs.push(async () => {
+          const where = `${w.name} ${method} ${target}`;
+          const [absolute, plain] = [
+            await raw(w, `${method} ${target} HTTP/1.1`, method),
+            await raw(w, `${method} ${path} HTTP/1.1`, method),
+          ];
+          return (
+            rawFailure(where, absolute) ??
+            (absolute.status !== plain.status ? `${where}: ${absolute.status}, but ${plain.status} for ${path} itself` : null)
+          );
+        });
+    }
+
+    // Next's image optimizer, with every page, every API path and a few others as its url.
+    const imageUrls = [...pages, ...routes.map((route) => fillPath(route.pattern)), ...IMAGE_URLS];
+    const imageCases = [
+      ...imageUrls.map((url, i) => ({ url, w: deal(i) })),
+      ...who.map((w) => ({ url: "/staff", w })), // the reported one, as everyone
+    ];
+    for (const { url, w } of imageCases)
+      jobs.push(async () => {
+        const address = `/_next/image?url=${encodeURIComponent(url)}&w=64&q=75`;
+        const res = await w.api.get(address, { maxRedirects: 0 });
+        await res.body();
+        return res.status() >= 400 && res.status() < 500 ? null : `${w.name} GET ${address}: ${res.status()}, expected a 4xx`;
+      });
+
+    // Router headers on every page (each set) and every API path (one set each), redirects followed.
+    const routerCases = [
+      ...pages.flatMap((page) => ROUTER_HEADERS.map((headers) => ({ path: page, headers }))),
+      ...routes.map((route, i) => ({ path: fillPath(route.pattern), headers: ROUTER_HEADERS[i % ROUTER_HEADERS.length]! })),
+    ];
+    for (const [i, { path, headers }] of routerCases.entries())
+      jobs.push(async () => {
+        const w = deal(i);
+        const where = `${w.name} GET ${path} ${JSON.stringify(headers)}`;
+        const res = await w.api.get(path, { headers, maxRedirects: 3 });
+        await res.body();
+        if (res.status() >= 500) return `${where}: ${res.status()}`;
+        if ("next-router-state-tree" in headers && res.status() !== 400) return `${where}: ${res.status()}, expected 400`;
+        return null;
+      });
+
+    const failures = await runAll(jobs);
+    console.log(`fuzz: ${jobs.length} checks of requests no browser sends, ${who.length} identities`);
+    expect.soft(failures.slice(0, 40), `${failures.length} failures`).toEqual([]);
+    expect(await settledRowCounts()).toEqual(before);
     for (const w of who) await w.api.dispose();
   });
 
@@ -500,4 +618,112 @@ test("the reported inputs: each is a 400, 405 or 415 problem document with a fie
   await buyer.api.dispose();
 });
 
+test("the reported edge requests (issue 37): each is a clean 4xx or what was asked for, never a 5xx or another origin", async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, "admin");
+  const cookie = cookieHeader((await admin.api.storageState()).cookies);
+  const stranger = await playwrightRequest.newContext({ baseURL: E2E_ORIGIN });
+
+  // GET * and OPTIONS * (asterisk-form): were a 500 (Next could not parse the target).
+  for (const method of ["GET", "OPTIONS"]) {
+    const res = await rawRequest(`${method} * HTTP/1.1`);
+    expect(res.status, method).toBe(400);
+    expect(res.headers["content-type"]).toBe("application/problem+json");
+    expect(JSON.parse(res.body)).toMatchObject({ status: 400, code: "invalid_request" });
+  }
+
+  // An absolute-form target: was a 308 to http://evil.example/api/staff; now the app's own staff list.
+  const staff = await rawRequest("GET http://evil.example/api/staff HTTP/1.1", { cookie });
+  expect(staff.status).toBe(200);
+  expect(staff.headers["location"]).toBeUndefined();
+  expect((JSON.parse(staff.body) as { items: { email: string }[] }).items.map((s) => s.email)).toContain("admin@demo.local");
+  expect((await rawRequest("GET http://evil.example/api/staff HTTP/1.1")).status).toBe(401);
+
+  // The image optimizer given a gated page: was a 500 ("internal response is invalid"), with a session or without.
+  for (const api of [stranger, admin.api]) {
+    const res = await api.get("/_next/image?url=%2Fstaff&w=64&q=75", { maxRedirects: 0 });
+    expect(res.status()).toBe(404);
+  }
+
+  // A router request whose state tree Next cannot read: was a redirect to ?_rsc=…, then a 500 there.
+  for (const address of ["/signin", "/signin?_rsc=abc"]) {
+    const res = await stranger.get(address, { headers: { rsc: "1", "next-router-state-tree": "x" }, maxRedirects: 0 });
+    expect(res.status(), address).toBe(400);
+  }
+
+  // Signed-in JSON answers that said nothing of caching.
+  for (const address of [
+    "/api/staff",
+    "/api/audit",
+    "/api/settings",
+    "/api/events",
+    "/api/catalog/products",
+    "/api/bulk-orders",
+    "/api/wallet/reconciliation",
+  ]) {
+    const res = await admin.api.get(address);
+    expect(res.status(), address).toBe(200);
+    expect(res.headers()["cache-control"], address).toBe("no-store");
+  }
+
+  // DELETE with no body to an /api path that does not exist: was a 415.
+  const gone = await admin.api.delete("/api/fuzz/unknown");
+  expect(gone.status()).toBe(404);
+  expect(await gone.json()).toMatchObject({ status: 404, code: "not_found" });
+
+  await admin.api.dispose();
+  await stranger.dispose();
+});
+
+test("the router's own requests pass the gate's router-state check: a click through the navigation is answered as RSC", async ({
+  page,
+}) => {
+  await signInAs(page, "admin");
+  const routerAnswers: number[] = [];
+  page.on("response", async (res) => {
+    const headers = await res.request().allHeaders();
+    if (headers["rsc"] === "1" && headers["next-router-state-tree"]) routerAnswers.push(res.status());
+  });
+  const navigation = page.getByRole("navigation", { name: "Main" });
+  const visits = [
+    ["Orders", "/orders"],
+    ["Catalog", "/catalog"],
+    ["Audit log", "/audit"],
+  ] as const;
+  for (const [name, path] of visits) {
+    await navigation.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(`${E2E_ORIGIN}${path}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  await expect.poll(() => routerAnswers.length).toBeGreaterThanOrEqual(visits.length);
+  expect(routerAnswers.filter((status) => status !== 200)).toEqual([]);
+});
+
 const PUBLIC = /^\/api\/(health|auth\/|webhooks\/service)/;
+/** Staff routes whose answer a browser may keep (its own Cache-Control: private, a day). */
+const MAY_BE_KEPT = new Set(["/api/catalog/images/[ref]"]);
+
+/** Every page of the app (app/**\/page.tsx), route groups left out and each dynamic segment filled. */
+function discoverPages(): string[] {
+  const app = join(process.cwd(), "app");
+  const pages = readdirSync(app, { recursive: true, encoding: "utf8" })
+    .filter((file) => basename(file) === "page.tsx")
+    .map((file) =>
+      dirname(file)
+        .split(sep)
+        .filter((segment) => segment !== "." && !/^\(.*\)$/.test(segment))
+        .map((segment) => (segment.startsWith("[") ? "fuzz" : segment))
+        .join("/"),
+    );
+  return [...new Set(pages.map((page) => `/${page}`))].sort();
+}
+
+/** A raw answer's failure: a 5xx, or a redirect anywhere but this app. */
+function rawFailure(where: string, res: RawAnswer): string | null {
+  if (!(res.status >= 100 && res.status < 500)) return `${where}: ${res.status} ${res.body.slice(0, 120)}`;
+  const location = res.headers["location"];
+  if (location !== undefined && new URL(location, E2E_ORIGIN).origin !== E2E_ORIGIN)
+    return `${where}: ${res.status} to ${location}`;
+  return null;
+}

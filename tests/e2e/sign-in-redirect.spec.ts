@@ -67,3 +67,19 @@ test("a signed-out visitor is sent back to the page they asked for after signing
   await submitSignIn(page);
   await expect(page).toHaveURL(`${E2E_ORIGIN}/audit?actor=x`);
 });
+
+test("a callbackUrl outside ASCII sends a signed-in person to that path of the app, encoded, never an error", async ({
+  page,
+}) => {
+  await signIn(page, "viewer@demo.local");
+  await expectAppHome(page);
+  for (const [given, location] of [
+    ["%2F%E2%80%AE", "/%E2%80%AE"], // a right-to-left override
+    ["%2F%E3%80%82%2Fevil.example", "/%E3%80%82/evil.example"], // an ideographic full stop
+    ["%2Fcaf%C3%A9", "/caf%C3%A9"], // Latin-1: once sent as a raw byte
+  ]) {
+    const res = await page.request.get(`/signin?callbackUrl=${given}`, { maxRedirects: 0 });
+    expect(res.status(), given).toBe(307);
+    expect(res.headers()["location"], given).toBe(location);
+  }
+});

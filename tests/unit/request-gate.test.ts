@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { GateRequestFn } from "@/scripts/lib/request-gate.d.mts";
@@ -57,6 +57,33 @@ async function get(path: string, init: { method?: string; headers?: Record<strin
   });
 }
 
+/** One request written on a socket as given: the request targets below are ones no HTTP client sends. */
+async function raw(requestLine: string, headers: Record<string, string> = {}) {
+  const head = [requestLine, "Host: 127.0.0.1", "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const text = await new Promise<string>((resolve, reject) => {
+    // Written, not ended: node:http drops a connection whose client half-closed before the answer was ready.
+    const socket = net.connect(port, "127.0.0.1", () => socket.write(`${head.join("\r\n")}\r\n\r\n`));
+    let received = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (received += chunk));
+    socket.on("end", () => resolve(received));
+    socket.on("error", reject);
+  });
+  const [top = "", body = ""] = text.split("\r\n\r\n");
+  const [statusLine = "", ...lines] = top.split("\r\n");
+  const found = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
+  );
+  return { status: Number(statusLine.split(" ")[1]), headers: found, body: found["transfer-encoding"] ? unchunk(body) : body };
+}
+
+function unchunk(body: string): string {
+  let out = "";
+  for (let at = 0, size = 0; (size = parseInt(body.slice(at), 16)) > 0; at = body.indexOf("\r\n", at) + 2 + size + 2)
+    out += body.substr(body.indexOf("\r\n", at) + 2, size);
+  return out;
+}
+
 describe("the request gate ahead of Next", () => {
   test("a signed-in request goes on marked, with the page's policy on its response", async () => {
     const res = await get("/orders?status=failed", { headers: { cookie } });
@@ -107,11 +134,55 @@ describe("the request gate ahead of Next", () => {
     expect(page.body).toContain("“status” parameter");
   });
 
+  test("a Next-Router-State-Tree header Next cannot read is a 400 (a page saying so, or a problem document); one it can goes on", async () => {
+    const tree = encodeURIComponent(
+      JSON.stringify(["", { children: ["signin", { children: ["__PAGE__", {}] }] }, null, null, 1]),
+    );
+    const fine = await get("/signin?_rsc=abc", { headers: { rsc: "1", "next-router-state-tree": tree } });
+    expect(JSON.parse(fine.body)).toMatchObject({ marked: true });
+    for (const broken of ["x", encodeURIComponent('["x"]'), "%ff", `${tree}, ${tree}`]) {
+      const page = await get("/signin?_rsc=abc", { headers: { rsc: "1", "next-router-state-tree": broken } });
+      expect(page.status, broken.slice(0, 40)).toBe(400);
+      expect(page.headers["content-type"]).toContain("text/html");
+      expect(page.body).toContain("Next-Router-State-Tree");
+      const api = await get("/api/orders", { headers: { cookie, rsc: "1", "next-router-state-tree": broken } });
+      expect(api.status).toBe(400);
+      expect(JSON.parse(api.body)).toMatchObject({ code: "invalid_request", status: 400 });
+    }
+  });
+
   test("a method the route does not export is a 405 with Allow", async () => {
     const res = await get("/api/orders", { method: "DELETE", headers: { cookie } });
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe("GET, POST, HEAD, OPTIONS");
     expect(JSON.parse(res.body)).toMatchObject({ code: "method_not_allowed" });
+  });
+
+  test("a request target that names no path (asterisk-form, another scheme) is a 400 problem document, signed in or not", async () => {
+    for (const line of ["GET * HTTP/1.1", "OPTIONS * HTTP/1.1", "GET ftp://evil.example/ HTTP/1.1"]) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const res = await raw(line, headers);
+        expect(res.status, line).toBe(400);
+        expect(res.headers["content-type"], line).toBe("application/problem+json");
+        expect(res.headers["cache-control"], line).toBe("no-store");
+        expect(JSON.parse(res.body), line).toMatchObject({ status: 400, code: "invalid_request" });
+      }
+    }
+  });
+
+  test("an absolute-form target is served by its path only: another origin in it is never reached", async () => {
+    expect((await raw("GET http://evil.example/api/orders HTTP/1.1")).status).toBe(401);
+    const signedIn = await raw("GET http://evil.example/api/orders?x=1 HTTP/1.1", { cookie });
+    expect(JSON.parse(signedIn.body)).toEqual({ marked: true, url: "/api/orders?x=1" });
+    expect(JSON.parse((await raw("GET HTTP://evil.example HTTP/1.1", { cookie })).body)).toEqual({ marked: true, url: "/" });
+    const page = await raw("GET https://evil.example/orders HTTP/1.1");
+    expect(page.status).toBe(307);
+    expect(page.headers.location).toBe(`/signin?callbackUrl=${encodeURIComponent("/orders")}`);
+    // What Next cleans up itself (`//`) goes on to it as a path of this app.
+    expect(JSON.parse((await raw("GET http://evil.example//evil.example HTTP/1.1")).body)).toEqual({
+      marked: false,
+      url: "//evil.example",
+    });
   });
 
   test("what Next rewrites before routing, and its static files, go on unmarked (proxy.ts gates the former)", async () => {
@@ -137,5 +208,9 @@ describe("proxy.ts, which runs the same gate for what the server did not (dev mo
     expect(api.headers.get("content-security-policy")).toBe(CSP);
     const signedIn = await proxy(new NextRequest("http://localhost:3000/api/orders", { headers: { cookie } }));
     expect(signedIn.headers.get("x-middleware-next")).toBe("1");
+    const routerState = await proxy(
+      new NextRequest("http://localhost:3000/signin", { headers: { rsc: "1", "next-router-state-tree": "x" } }),
+    );
+    expect(routerState.status).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 
@@ -57,5 +58,45 @@ describe("the sign-in callback stays on this app", () => {
     expect(safeCallbackPath(42, APP)).toBe("/");
     expect(safeCallbackPath(["//evil.example", "/orders"], APP)).toBe("/");
     expect(safeCallbackPath(["/orders", "//evil.example"], APP)).toBe("/orders");
+  });
+});
+
+describe("the callback is fit for a Location header and still a path of this app", () => {
+  test.each([
+    ["a right-to-left override", "/\u202e", "/%E2%80%AE"],
+    ["a right-to-left override before a host-like text", "/\u202eelpmaxe.live/orders", "/%E2%80%AEelpmaxe.live/orders"],
+    ["an ideographic full stop", "/\u3002/evil.example", "/%E3%80%82/evil.example"],
+    ["a fullwidth solidus after the slash", "/\uff0fevil.example", "/%EF%BC%8Fevil.example"],
+    ["a Latin-1 letter", "/caf\u00e9", "/caf%C3%A9"],
+    ["a non-ASCII query value", "/orders?reference=\u00e9", "/orders?reference=%C3%A9"],
+  ])("%s is percent-encoded", (_name, value, location) => {
+    expect(safeCallbackPath(value, APP)).toBe(location);
+  });
+
+  test.each([
+    ["fullwidth solidi", "\uff0f\uff0fevil.example"],
+    ["ideographic full stops for the slashes", "\u3002\u3002evil.example"],
+    ["this origin followed by an ideographic full stop and a host", "http://localhost:3000\u3002evil.example/x"],
+    ["another host ending in an ideographic full stop", "http://evil.example\u3002localhost:3000/"],
+    ["a right-to-left override in front of another origin", "\u202ehttps://evil.example"],
+  ])("%s goes home", (_name, value) => {
+    expect(safeCallbackPath(value, APP)).toBe("/");
+  });
+
+  test("whatever comes in, what comes out is printable ASCII and resolves to this origin", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: "grapheme" }),
+          fc.webUrl(),
+          fc.string().map((s) => `/${s}`),
+        ),
+        (value) => {
+          const location = safeCallbackPath(value, APP);
+          expect(location).toMatch(/^\/(?![/\\])[\x21-\x7e]*$|^\/$/);
+          expect(new URL(location, APP).origin).toBe(APP);
+        },
+      ),
+    );
   });
 });
