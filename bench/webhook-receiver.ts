@@ -3,7 +3,7 @@
  * the embedded database, against a bare node:http server that only checks the HMAC.
  *
  * Both sides are HTTP over loopback with keep-alive. The receiver is served as the production
- * server serves it: scripts/lib/webhook-door.mjs hands the delivery to the route's answerDelivery
+ * server serves it: lib/edge/webhook-door.ts hands the delivery to answerDelivery (lib/webhooks/answer-delivery.ts)
  * (verify, inbox insert with dedupe, a drain request to the workers — no processing, as in
  * production) ahead of Next; here in a node:http server of its own, one process, like the
  * bare one. The same signed deliveries, some of them duplicates,
@@ -23,7 +23,7 @@ import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { startEmbeddedDb } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
-import { isWebhookDelivery, serveWebhook } from "../scripts/lib/webhook-door.mjs";
+import { isWebhookDelivery, serveWebhook } from "@/lib/edge/webhook-door";
 import { signWebhook } from "../sandbox/signature";
 import { launchApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     SERVICE_WEBHOOK_SECRETS: SECRET,
     LOG_LEVEL: process.env.LOG_LEVEL ?? "error",
   });
-  const { answerDelivery } = await import("@/app/api/webhooks/service/route");
+  const { answerDelivery } = await import("@/lib/webhooks/answer-delivery");
   const { db } = await import("@/lib/db/client");
   const { stopQueues } = await import("@/lib/jobs/queue");
 

@@ -1,48 +1,33 @@
 /**
- * Serves the Next app (what `next start` / `next dev` would), adding six things:
- * - the upstream's webhook deliveries are answered ahead of Next, by the compiled route's own
- *   `answerDelivery` (lib/webhook-door.mjs: about a seventh of the CPU per delivery; not in
- *   dev mode);
- * - the socket's peer address, which Next does not hand to proxy.ts or route handlers. It goes
- *   into the header below on every request, replacing anything a client sent under that
- *   name, so lib/auth/client-address.ts can tell the real peer from X-Forwarded-For claims;
- * - the page's Content-Security-Policy with a fresh script nonce, in the request's own
- *   `content-security-policy` header, where Next reads the nonce for its scripts and proxy.ts
- *   reads the policy to send back (replacing anything a client sent under that name). Made
- *   here, it costs nothing; made in proxy.ts, handing it to the render meant rewriting the
- *   request's headers through Next, about 0.8 ms of CPU per page view;
- * - the request gate (lib/request-gate.mjs: the address's text rule, a verified session cookie,
- *   405s) ahead of Next, in place of proxy.ts's run of the same gate, which cost Next's proxy
- *   machinery about 0.9 ms of CPU per request; not in dev mode, where proxy.ts runs it. In both
- *   modes a request target reaches Next only as a path (an absolute-form URL by its path; `*` is a 400);
- * - zstd or gzip (lib/compress-response.mjs) in place of Next's gzip: a response finished in one
- *   turn of the event loop, as a route handler's JSON is, is compressed at once and sent in one
- *   write;
- * - WEB_CONCURRENCY app processes behind one port (default: the core count; dev mode: one).
- *   node:cluster rather than SO_REUSEPORT (`reusePort`, Node 22.12 and later): the cluster
- *   primary hands each connection to its workers in turn, so one busy process does not collect
- *   the load, where the kernel's hash of SO_REUSEPORT can. The processes share nothing in
- *   memory: sessions, the upstream budget and the job queue live in the database.
+ * Serves the Next app (what `next start` / `next dev` would) behind the app's edge, as
+ * WEB_CONCURRENCY processes behind one port (default: the core count; dev mode: one).
+ *
+ * The edge (lib/edge/serve.ts: the webhook door, the peer address, the page's
+ * Content-Security-Policy, the request gate, compression) is the app's own TypeScript, loaded
+ * here as a module through tsx's `tsImport` (the runtime that runs scripts/), with
+ * lib/edge/tsconfig.json: the app's paths, and `server-only` as the empty module it is on a
+ * server. The same edge runs in production and in dev mode. Nothing here reads Next's build or
+ * imports Next's internals: Next is started through its documented custom-server API.
+ *
+ * node:cluster rather than SO_REUSEPORT (`reusePort`, Node 22.12 and later): the cluster primary
+ * hands each connection to its workers in turn, so one busy process does not collect the load,
+ * where the kernel's hash of SO_REUSEPORT can. The processes share nothing in memory:
+ * sessions, the upstream budget and the job queue live in the database.
  *
  * The primary only supervises: a worker that dies unexpectedly is started again (after a short,
  * growing pause if it keeps dying); SIGTERM/SIGINT stop every worker, then the primary. Each
  * worker also stops by itself when the primary is gone (cluster's IPC channel, and the
  * exit-with-parent.cjs preload the launcher puts in NODE_OPTIONS).
  *
- * Plain JavaScript run by node, not tsx: Next's server must load without our loaders.
+ * Plain JavaScript run by node, not tsx's CLI: Next's server loads without our loaders; only the
+ * edge's module graph goes through tsx.
  * Usage: node scripts/serve-app.mjs [--dev]   (PORT from the environment, default 3000)
  */
 import cluster from "node:cluster";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { compressResponse } from "./lib/compress-response.mjs";
-import { freshContentSecurityPolicy } from "./security-headers.mjs";
-import { isWebhookDelivery, loadWebhookHandler, serveWebhook } from "./lib/webhook-door.mjs";
-import { loadGate, passGate } from "./lib/request-gate.mjs";
-
-/** Keep in step with lib/auth/peer-address-header.ts. */
-const PEER_ADDRESS_HEADER = "x-backoffice-peer-address";
+import { tsImport } from "tsx/esm/api";
 
 const dev = process.argv.includes("--dev");
 // As the `next` command does: its mode decides NODE_ENV unless one was given.
@@ -63,36 +48,20 @@ function webConcurrency(value) {
 }
 
 async function serve() {
+  /** @type {typeof import("../lib/edge/serve.ts")} */
+  const { createEdge } = await tsImport("../lib/edge/serve.ts", {
+    parentURL: import.meta.url,
+    tsconfig: path.join(dir, "lib/edge/tsconfig.json"),
+  });
+  const edge = createEdge({ dev, dir });
   const { default: next } = await import("next");
   const app = next({ dev, dir, port, hostname: "localhost" });
   const handle = app.getRequestHandler();
   await app.prepare();
-  const webhook = dev
-    ? null
-    : await loadWebhookHandler(dir).catch((error) => {
-        console.error(
-          `[serve-app] webhooks go through Next: the compiled route did not load (${error instanceof Error ? error.message : error})`,
-        );
-        return null;
-      });
-  const gate = dev
-    ? null
-    : await loadGate(dir).catch((error) => {
-        console.error(
-          `[serve-app] proxy.ts gates every request: the compiled gate did not load (${error instanceof Error ? error.message : error})`,
-        );
-        return null;
-      });
 
   const server = http.createServer(async (req, res) => {
-    if (webhook && isWebhookDelivery(req)) return void serveWebhook(webhook, req, res);
-    req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
-    const csp = freshContentSecurityPolicy({ dev });
-    req.headers["content-security-policy"] = csp;
     try {
-      if (!(await passGate(gate, req, res, csp))) return;
-      compressResponse(req, res);
-      await handle(req, res);
+      await edge(req, res, () => handle(req, res));
     } catch (error) {
       console.error("[serve-app] request failed:", error instanceof Error ? error.message : error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });

@@ -1,11 +1,11 @@
-import { RequestCookies } from "next/dist/server/web/spec-extension/cookies";
-import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
+import { parse as parseCookies } from "cookie";
 import { cookieSessionId } from "@/lib/auth/decode-session-token";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { headerSafeLocation } from "@/lib/header-safe-location";
 import { findTextProblems, hasTextProblems } from "@/lib/validation";
 import { allowedMethods, type RouteMethods } from "./allowed-methods";
 import { problemAnswer, type PlainAnswer } from "./problem";
+import { readableRouterState } from "./router-state";
 
 /**
  * The gate every request passes before any page or route handler runs:
@@ -13,7 +13,7 @@ import { problemAnswer, type PlainAnswer } from "./problem";
  *   lib/validation.ts (NUL, controls, line breaks, broken Unicode) is a 400, for every page and
  *   route, before anything reads it; so is a path Next cannot decode (%ff, a lone %), which
  *   Next would answer with a bare 500, and a Next-Router-State-Tree header Next cannot read
- *   (below: `readableRouterState`), which it would answer with a 500 too;
+ *   (lib/http/router-state.ts), which it would answer with a 500 too;
  * - without a session cookie that verifies, pages go to the sign-in page and every /api/* path
  *   answers 401, except the few public doors below. Whether the session is still alive
  *   (sign-out, idle, deactivation) is decided by the page or handler against the database,
@@ -22,11 +22,11 @@ import { problemAnswer, type PlainAnswer } from "./problem";
  *   own 405 has neither).
  *
  * Pure of the framework: it takes the parts of a request it judges and gives back an answer as
- * plain data, or null to let the request through. Two callers: the app server
- * (scripts/serve-app.mjs), which runs it ahead of Next for every request in production, and
- * proxy.ts, which runs it for what the server did not gate (dev mode). Through Next's proxy it
- * cost about 0.9 ms of CPU per request (Next's request, response and header merging around
- * it; `npm run bench:cpu`); its own work is about 25 µs.
+ * plain data, or null to let the request through. One caller: the app server's edge
+ * (lib/edge/serve.ts), ahead of Next, for every request, in production and dev mode alike.
+ * Through Next's proxy (proxy.ts, until issue 38) it cost about 0.9 ms of CPU per request
+ * (Next's request, response and header merging around it; `npm run bench:cpu`); its own work
+ * is about 25 µs.
  */
 export type GateRequest = {
   method: string;
@@ -44,12 +44,14 @@ const PUBLIC_API = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/webhooks\/serv
 const PUBLIC_PAGES = [/^\/signin$/];
 // The sign-in page judges its own callbackUrl (it sends a bad one to "/"), so its query string is left to it.
 const OWN_QUERY_RULES = [/^\/signin$/];
-// Inlined at build time by next.config.mjs from scripts/discover-api-routes.mjs.
-const API_ROUTES: RouteMethods[] = JSON.parse(process.env.API_ROUTE_METHODS ?? "[]");
 // Only the path and query of the redirect's callbackUrl matter; safeCallbackPath needs some origin to resolve them against.
 const SOME_ORIGIN = "http://app.invalid";
 
-export async function gateRequest(req: GateRequest): Promise<PlainAnswer | null> {
+/**
+ * `routes`: the route handlers under app/api and the methods each exports
+ * (scripts/discover-api-routes.mjs, read once when the server starts).
+ */
+export async function gateRequest(req: GateRequest, routes: readonly RouteMethods[]): Promise<PlainAnswer | null> {
   const { pathname, search } = req;
   const isApi = pathname.startsWith("/api/");
   if (!decodable(pathname))
@@ -76,7 +78,7 @@ export async function gateRequest(req: GateRequest): Promise<PlainAnswer | null>
   }
 
   if (isApi) {
-    const allow = allowedMethods(pathname, API_ROUTES);
+    const allow = allowedMethods(pathname, routes);
     if (allow && !allow.includes(req.method)) {
       const refused = problemAnswer("method_not_allowed", `This address answers ${allow.join(", ")}.`);
       return { ...refused, headers: { ...refused.headers, allow: allow.join(", ") } };
@@ -88,7 +90,11 @@ export async function gateRequest(req: GateRequest): Promise<PlainAnswer | null>
 async function hasValidToken(cookie: string | null): Promise<boolean> {
   if (!cookie) return false;
   try {
-    return (await cookieSessionId(new RequestCookies(new Headers({ cookie })))) !== null;
+    const parsed = parseCookies(cookie);
+    const store = {
+      getAll: () => Object.entries(parsed).flatMap(([name, value]) => (value === undefined ? [] : [{ name, value }])),
+    };
+    return (await cookieSessionId(store)) !== null;
   } catch {
     return false; // the configuration does not load: nobody is let through
   }
@@ -111,26 +117,6 @@ function addressTextErrors(pathname: string, search: string): Record<string, str
 function describe(errors: Record<string, string[]>): string {
   const names = Object.keys(errors).map((k) => (k === "path" ? "address" : `“${k.replace(/[^\x20-\x7e]/g, "?")}” parameter`));
   return names.join(" and ");
-}
-
-/**
- * Whether Next can read the router-state header (or there is none). Next reads it for a router
- * request (`RSC: 1`) and answers one it cannot parse with a 500, after first redirecting a
- * request without its `_rsc` parameter to one with it. The browser's router only ever sends a
- * tree Next wrote, so a header that does not parse comes from something else: it is refused
- * here, for any request, rather than dropped (the answer is not an RSC payload, so a router
- * that sent it falls back to loading the page). The check is Next's own parser, imported from
- * its build like RequestCookies above, rather than a copy of its schema: a copy that drifted
- * from Next would either refuse real navigations or let the 500 through again.
- */
-function readableRouterState(header: string | null): boolean {
-  if (header === null) return true;
-  try {
-    parseAndValidateFlightRouterState(header);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function decodable(pathname: string): boolean {

@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createZstdDecompress, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { chooseEncoding, compressResponse } from "../../scripts/lib/compress-response.mjs";
+import { chooseEncoding, compressResponse } from "@/lib/edge/compress-response";
 
 /**
- * scripts/lib/compress-response.mjs in front of a real HTTP server, read by a raw client (so
+ * lib/edge/compress-response.ts in front of a real HTTP server, read by a raw client (so
  * that the bytes on the wire, not a decoded body, are what is checked).
  */
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;

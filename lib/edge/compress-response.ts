@@ -1,6 +1,6 @@
 /**
  * Compression for the responses Next serves, in place of Next's own `compress` (turned off in
- * next.config.mjs). Next's compresses every response as a stream on zlib's thread pool: a
+ * next.config.mjs), run by the app server's edge (./serve.ts). Next's compresses every response as a stream on zlib's thread pool: a
  * JSON answer of 30 KB went out as a gzip header, the data and a trailer, each a trip through
  * the pool and a socket write of its own, about 2 ms after the handler had finished
  * (`npm run bench:proxy`). Here what is written in one turn of the event loop is held until
@@ -23,11 +23,21 @@
  * types get `Vary: Accept-Encoding` whether compressed or not, as the `compression` package
  * Next uses does.
  *
- * @typedef {import("node:http").IncomingMessage} IncomingMessage
- * @typedef {import("node:http").ServerResponse} ServerResponse
- * @typedef {"zstd" | "gzip"} Encoding
  */
+/*
+ * Why not a kept middleware: `compression` (Express's, which Next uses) streams every response
+ * through zlib's thread pool and offers no zstd (its pull request for zstd waits on Node marking
+ * zstd stable). Measured when this was written: a JSON answer left about 2 ms after its handler
+ * finished that way (`npm run bench:proxy`), and zstd took a third of gzip's CPU on a catalog
+ * page. So this stays ours, on Node's zlib, in one file.
+ */
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import zlib from "node:zlib";
+
+export type Encoding = "zstd" | "gzip";
+type Chunk = string | Buffer | Uint8Array;
+type Callback = (error?: Error | null) => void;
+type Codec = { compressSync(body: Buffer): Buffer; stream(): zlib.Gzip | zlib.ZstdCompress };
 
 /** Below this, the format's header and trailer eat most of the saving (the `compression` default). */
 export const THRESHOLD_BYTES = 1024;
@@ -41,23 +51,20 @@ const COMPRESSIBLE =
  * Node that has it (22.15 and later; the app pins 24): this server run by an older Node answers
  * with gzip rather than fail on a browser's request.
  */
-const CODECS = {
+const CODECS: Partial<Record<Encoding, Codec>> = {
   ...(typeof zlib.zstdCompressSync === "function"
-    ? { zstd: { compressSync: (body) => zlib.zstdCompressSync(body), stream: () => zlib.createZstdCompress() } }
+    ? { zstd: { compressSync: (body: Buffer) => zlib.zstdCompressSync(body), stream: () => zlib.createZstdCompress() } }
     : {}),
-  gzip: { compressSync: (body) => zlib.gzipSync(body), stream: () => zlib.createGzip() },
+  gzip: { compressSync: (body: Buffer) => zlib.gzipSync(body), stream: () => zlib.createGzip() },
 };
 
 /**
  * The encoding to answer an Accept-Encoding header with: the one of ours the client rates
  * highest (by name, else by `*`), zstd on a tie; null when it accepts neither (absent, q=0).
- * @param {unknown} header
- * @returns {Encoding | null}
  */
-export function chooseEncoding(header) {
+export function chooseEncoding(header: unknown): Encoding | null {
   if (typeof header !== "string") return null;
-  /** @type {Map<string, number>} */
-  const rated = new Map();
+  const rated = new Map<string, number>();
   for (const part of header.split(",")) {
     const [name = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
     if (!name) continue;
@@ -65,10 +72,9 @@ export function chooseEncoding(header) {
     const value = q === undefined ? 1 : Number(q.slice(2));
     rated.set(name, Number.isFinite(value) ? value : 0);
   }
-  /** @type {Encoding | null} */
-  let best = null;
+  let best: Encoding | null = null;
   let bestQ = 0;
-  for (const name of /** @type {Encoding[]} */ (Object.keys(CODECS))) {
+  for (const name of Object.keys(CODECS) as Encoding[]) {
     const q = rated.get(name) ?? rated.get("*") ?? 0;
     if (q > bestQ) [best, bestQ] = [name, q];
   }
@@ -77,20 +83,24 @@ export function chooseEncoding(header) {
 
 /**
  * Compresses what `res` sends, if the response turns out to be worth it. Call before handing
- * `req` and `res` to Next. The response's methods are wrapped; nothing else is changed.
- * @param {IncomingMessage} req
- * @param {ServerResponse} res
+ * `req` and `res` to Next. The response's write methods are replaced for this response;
+ * nothing else is changed.
  */
-export function compressResponse(req, res) {
+export function compressResponse(req: IncomingMessage, res: ServerResponse): void {
   /** The coding this client gets (null: it is sent as it is). */
   const chosen = req.method === "HEAD" ? null : chooseEncoding(req.headers["accept-encoding"]);
   const original = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders };
   /** "holding" until the first part is sent; then "sent" (compressed or as it is). */
-  let mode = "holding";
+  let mode: "holding" | "sent" = "holding";
   /** What was written and not yet passed on: the whole body while holding, a turn's worth after. */
   const held = heldPieces();
-  /** @type {NodeJS.Immediate | undefined} the step at this turn's end: release() while holding, the next compressed piece after */
-  let turnEnd;
+  /** The step at this turn's end: release() while holding, the next compressed piece after. */
+  let turnEnd: NodeJS.Immediate | undefined;
+  // Node's overloads of write/end/writeHead cannot be restated one by one; these replacements
+  // take what Node's own methods take and pass it on (`Function.prototype.apply`).
+  const patch = res as unknown as Record<"writeHead" | "write" | "end" | "flushHeaders", (...args: unknown[]) => unknown>;
+  const originalWrite = (...args: unknown[]) => (original.write as (...a: unknown[]) => boolean).apply(res, args);
+  const originalEnd = (...args: unknown[]) => (original.end as (...a: unknown[]) => ServerResponse).apply(res, args);
 
   const plain = () => {
     mode = "sent";
@@ -101,36 +111,38 @@ export function compressResponse(req, res) {
   };
 
   /** Headers given to writeHead become the response's now; they are sent with the body. */
-  res.writeHead = function writeHead(statusCode, reason, headers) {
-    if (mode !== "holding") return original.writeHead.apply(this, arguments);
-    if (typeof reason !== "string") [reason, headers] = [undefined, reason];
+  patch.writeHead = function writeHead(this: ServerResponse, ...args: unknown[]) {
+    if (mode !== "holding") return (original.writeHead as (...a: unknown[]) => unknown).apply(this, args);
+    const [statusCode, second, third] = args as [number, unknown, unknown];
+    const [reason, headers] = typeof second === "string" ? [second, third] : [undefined, second];
     res.statusCode = statusCode;
     if (reason !== undefined) res.statusMessage = reason;
     if (Array.isArray(headers)) {
-      const pairs = Array.isArray(headers[0]) ? headers : pairsOf(headers);
-      for (const [name, value] of pairs) res.appendHeader(name, value);
+      const pairs: [string, OutgoingHttpHeader][] = Array.isArray(headers[0]) ? headers : pairsOf(headers);
+      for (const [name, value] of pairs) res.appendHeader(name, value as string | readonly string[]);
     } else if (headers) {
-      for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(headers as OutgoingHttpHeaders))
+        if (value !== undefined) res.setHeader(name, value);
     }
     return res;
   };
 
-  res.flushHeaders = function flushHeaders() {
+  patch.flushHeaders = function flushHeaders(this: ServerResponse) {
     if (mode !== "holding") return original.flushHeaders.call(this);
     turnEnd ??= setImmediate(release);
   };
 
   // Until release() or the end, the response is held; after, these are the originals again
   // (or, for a compressed stream, release()'s own).
-  res.write = function write(...args) {
-    held.add(...writeArgs(...args));
+  patch.write = function write(...args: unknown[]) {
+    held.add(...writeArgs(args));
     if (held.bytes > MAX_HELD_BYTES) release();
     else turnEnd ??= setImmediate(release);
     return true;
   };
 
-  res.end = function end(...args) {
-    const [chunk, encoding, callback] = writeArgs(...args);
+  patch.end = function end(...args: unknown[]) {
+    const [chunk, encoding, callback] = writeArgs(args);
     if (chunk != null) held.add(chunk, encoding);
     if (turnEnd) clearImmediate(turnEnd);
     turnEnd = undefined;
@@ -144,11 +156,11 @@ export function compressResponse(req, res) {
     const compress = decide(body.length);
     plain();
     if (done) res.once("finish", done);
-    if (!compress) return original.end.call(res, body.length > 0 ? body : undefined, callback);
-    const compressed = CODECS[chosen].compressSync(body);
+    if (!compress || !chosen) return originalEnd(body.length > 0 ? body : undefined, callback);
+    const compressed = CODECS[chosen]!.compressSync(body);
     res.setHeader("Content-Encoding", chosen);
     res.setHeader("Content-Length", compressed.length);
-    return original.end.call(res, compressed, callback);
+    return originalEnd(compressed, callback);
   };
 
   /** The response goes on past this turn: send what is held, compressed or as it is. */
@@ -158,15 +170,15 @@ export function compressResponse(req, res) {
     const declared = Number(res.getHeader("content-length"));
     const compress = decide(Number.isFinite(declared) ? declared : undefined);
     plain();
-    if (!compress) {
+    if (!compress || !chosen) {
       const { body, done } = held.take();
-      if (body.length > 0 || done) original.write.call(res, body, done);
+      if (body.length > 0 || done) originalWrite(body, done);
       else original.flushHeaders.call(res);
       return;
     }
     res.setHeader("Content-Encoding", chosen);
     res.removeHeader("Content-Length");
-    const stream = CODECS[chosen].stream();
+    const stream = CODECS[chosen]!.stream();
     // What is written in a turn goes into the compressed stream at the turn's end, as one piece, and
     // is flushed, so it reaches the client then, as it would unzipped. One piece per turn, not
     // per write: zlib runs each piece on its thread pool, and an export writes line by line.
@@ -188,15 +200,15 @@ export function compressResponse(req, res) {
       owesDrain = false;
       res.emit("drain");
     });
-    res.write = function write(...args) {
-      held.add(...writeArgs(...args));
+    patch.write = function write(...args: unknown[]) {
+      held.add(...writeArgs(args));
       turnEnd ??= setImmediate(sendPiece);
       if (held.bytes + stream.writableLength < stream.writableHighWaterMark) return true;
       owesDrain = true;
       return false;
     };
-    res.end = function end(...args) {
-      const [chunk, encoding, callback] = writeArgs(...args);
+    patch.end = function end(...args: unknown[]) {
+      const [chunk, encoding, callback] = writeArgs(args);
       if (callback) res.once("finish", callback);
       if (chunk != null) held.add(chunk, encoding);
       if (turnEnd) clearImmediate(turnEnd);
@@ -206,11 +218,11 @@ export function compressResponse(req, res) {
       stream.end(body);
       return res;
     };
-    stream.on("data", (data) => {
-      if (original.write.call(res, data) === false) stream.pause();
+    stream.on("data", (data: Buffer) => {
+      if (originalWrite(data) === false) stream.pause();
     });
     res.on("drain", () => stream.resume());
-    stream.on("end", () => original.end.call(res));
+    stream.on("end", () => originalEnd());
     stream.on("error", (error) => res.destroy(error));
     res.once("close", () => {
       if (turnEnd) clearImmediate(turnEnd);
@@ -220,7 +232,7 @@ export function compressResponse(req, res) {
   }
 
   /** Whether to compress, `length` being the body's size when known; sets Vary for compressible types. */
-  function decide(length) {
+  function decide(length: number | undefined): boolean {
     const type = res.getHeader("content-type");
     if (typeof type !== "string" || !COMPRESSIBLE.test(type)) return false;
     addVary(res, "Accept-Encoding");
@@ -234,32 +246,33 @@ export function compressResponse(req, res) {
 }
 
 /** write(chunk, [encoding], [callback]) and end([chunk], [encoding], [callback]), as Node reads their arguments. */
-function writeArgs(chunk, encoding, callback) {
-  if (typeof chunk === "function") return [undefined, undefined, chunk];
-  if (typeof encoding === "function") return [chunk, undefined, encoding];
-  return [chunk, encoding, callback];
+function writeArgs(args: unknown[]): [Chunk | undefined, BufferEncoding | undefined, Callback | undefined] {
+  const [chunk, encoding, callback] = args;
+  if (typeof chunk === "function") return [undefined, undefined, chunk as Callback];
+  if (typeof encoding === "function") return [chunk as Chunk, undefined, encoding as Callback];
+  return [chunk as Chunk | undefined, encoding as BufferEncoding | undefined, callback as Callback | undefined];
 }
 
 /** Chunks written and not yet passed on, with the callbacks of the writes that gave them. */
 function heldPieces() {
-  /** @type {Buffer[]} */
-  let chunks = [];
-  /** @type {(() => void)[]} */
-  let callbacks = [];
+  let chunks: Buffer[] = [];
+  let callbacks: Callback[] = [];
   let bytes = 0;
   return {
     get bytes() {
       return bytes;
     },
-    add(chunk, encoding, callback) {
-      const piece = toBuffer(chunk, encoding);
-      chunks.push(piece);
-      bytes += piece.length;
+    add(chunk: Chunk | undefined, encoding?: BufferEncoding, callback?: Callback) {
+      if (chunk != null) {
+        const piece = toBuffer(chunk, encoding);
+        chunks.push(piece);
+        bytes += piece.length;
+      }
       if (callback) callbacks.push(callback);
     },
     /** Everything held as one buffer, and what calls the held writes' callbacks (none: undefined). */
-    take() {
-      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    take(): { body: Buffer; done: (() => void) | undefined } {
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
       const taken = callbacks;
       chunks = [];
       callbacks = [];
@@ -269,20 +282,20 @@ function heldPieces() {
   };
 }
 
-/** @param {unknown[]} flat [name, value, name, value, …] as writeHead takes it */
-function pairsOf(flat) {
-  const pairs = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) pairs.push([flat[i], flat[i + 1]]);
+/** [name, value, name, value, …] as writeHead takes it, in pairs. */
+function pairsOf(flat: unknown[]): [string, OutgoingHttpHeader][] {
+  const pairs: [string, OutgoingHttpHeader][] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) pairs.push([String(flat[i]), flat[i + 1] as OutgoingHttpHeader]);
   return pairs;
 }
 
-function toBuffer(chunk, encoding) {
+function toBuffer(chunk: Chunk, encoding: BufferEncoding | undefined): Buffer {
   if (Buffer.isBuffer(chunk)) return chunk;
   if (typeof chunk === "string") return Buffer.from(chunk, encoding ?? "utf8");
   return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
-function addVary(res, field) {
+function addVary(res: ServerResponse, field: string): void {
   const current = res.getHeader("vary");
   const list = Array.isArray(current) ? current.join(",") : String(current ?? "");
   const names = list

@@ -1,39 +1,45 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
+import path from "node:path";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { GateRequestFn } from "@/scripts/lib/request-gate.d.mts";
 
 /**
- * The request gate as the app server runs it ahead of Next (scripts/lib/request-gate.mjs with
- * lib/http/gate.ts), behind a real local server whose "Next" answers 200 and echoes whether the
- * request came through marked. The e2e suite (fuzz.spec.ts, sign-in specs) checks the same
- * answers against the whole app; this pins the server's part: which requests it judges, what it
- * leaves to proxy.ts, and that a client's own marker never counts.
+ * The app's edge (lib/edge/serve.ts: target, peer address, policy, request gate, compression)
+ * as the app server runs it ahead of Next in production and dev mode alike, behind a real
+ * local server whose "Next" answers 200 and echoes what reached it. The e2e suite (fuzz.spec.ts,
+ * sign-in specs, webhook-door.spec.ts) checks the same answers against the whole app; this pins
+ * the edge's part: which requests it judges, what reaches Next, and what a client cannot choose.
  */
 const SECRET = "unit-test-secret-0123456789abcdefghijklmnopqrstuv";
-const CSP = "default-src 'self'; script-src 'nonce-test'";
+const ROOT = path.resolve(import.meta.dirname, "../..");
 
 let server: http.Server;
 let port: number;
 let cookie: string;
 
 beforeAll(async () => {
-  // lib/env reads these on first use; the gate reads the route list when it loads.
+  // lib/env reads these on first use.
   Object.assign(process.env, {
     DATABASE_URL: "postgresql://localhost/unused",
     AUTH_SECRET: SECRET,
     APP_URL: "http://localhost:3000",
-    API_ROUTE_METHODS: JSON.stringify([{ pattern: "/api/orders", methods: ["GET", "POST"] }]),
   });
-  const { gateRequest } = await import("@/lib/http/gate");
-  const { passGate, GATED_HEADER } = await import("@/scripts/lib/request-gate.mjs");
-  const gate: GateRequestFn = gateRequest;
-  server = http.createServer(async (req, res) => {
-    if (!(await passGate(gate, req, res, CSP))) return;
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ marked: req.headers[GATED_HEADER] === "1", url: req.url }));
-  });
+  const { createEdge } = await import("@/lib/edge/serve");
+  const edge = createEdge({ dev: false, dir: ROOT });
+  server = http.createServer((req, res) =>
+    edge(req, res, async () => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          reached: true,
+          url: req.url,
+          peer: req.headers["x-backoffice-peer-address"],
+          policy: req.headers["content-security-policy"],
+        }),
+      );
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
   const token = await encode({ token: { sid: "sess_1", sub: "staff_1" }, secret: SECRET, maxAge: 3600 });
@@ -84,26 +90,25 @@ function unchunk(body: string): string {
   return out;
 }
 
-describe("the request gate ahead of Next", () => {
-  test("a signed-in request goes on marked, with the page's policy on its response", async () => {
-    const res = await get("/orders?status=failed", { headers: { cookie } });
+describe("the edge ahead of Next", () => {
+  test("a signed-in request reaches Next with the socket's peer address and a fresh policy, which the response carries too", async () => {
+    const res = await get("/orders?status=failed", { headers: { cookie, "x-backoffice-peer-address": "203.0.113.9" } });
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.body)).toEqual({ marked: true, url: "/orders?status=failed" });
-    expect(res.headers["content-security-policy"]).toBe(CSP);
+    const reached = JSON.parse(res.body);
+    expect(reached).toMatchObject({ reached: true, url: "/orders?status=failed", peer: "127.0.0.1" });
+    expect(reached.policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(res.headers["content-security-policy"]).toBe(reached.policy);
+    const again = JSON.parse((await get("/orders", { headers: { cookie } })).body);
+    expect(again.policy).not.toBe(reached.policy);
   });
 
-  test("without a session cookie that verifies: 401 for the API, the sign-in page for a page, and a client's own marker changes nothing", async () => {
-    const attempts: Record<string, string>[] = [
-      {},
-      { "x-backoffice-gated": "1" },
-      { cookie: "next-auth.session-token=forged", "x-backoffice-gated": "1" },
-    ];
-    for (const headers of attempts) {
+  test("without a session cookie that verifies: 401 for the API, the sign-in page for a page", async () => {
+    for (const headers of [{}, { cookie: "next-auth.session-token=forged" }] as Record<string, string>[]) {
       const api = await get("/api/orders", { headers });
       expect(api.status).toBe(401);
       expect(api.headers["content-type"]).toBe("application/problem+json");
       expect(JSON.parse(api.body)).toMatchObject({ code: "unauthenticated", status: 401 });
-      expect(api.headers["content-security-policy"]).toBe(CSP);
+      expect(api.headers["content-security-policy"]).toMatch(/nonce-/);
       expect(api.headers["x-frame-options"]).toBe("DENY");
 
       const page = await get("/orders?status=failed&_rsc=abc", { headers });
@@ -113,9 +118,8 @@ describe("the request gate ahead of Next", () => {
     }
   });
 
-  test("the public doors need no session; a marker a client sent is taken off", async () => {
-    const res = await get("/api/health", { headers: { "x-backoffice-gated": "1" } });
-    expect(JSON.parse(res.body)).toMatchObject({ marked: true });
+  test("the public doors need no session", async () => {
+    expect(JSON.parse((await get("/api/health")).body)).toMatchObject({ reached: true });
     expect((await get("/signin?callbackUrl=%00")).status).toBe(200); // the sign-in page judges its own query
   });
 
@@ -139,7 +143,9 @@ describe("the request gate ahead of Next", () => {
       JSON.stringify(["", { children: ["signin", { children: ["__PAGE__", {}] }] }, null, null, 1]),
     );
     const fine = await get("/signin?_rsc=abc", { headers: { rsc: "1", "next-router-state-tree": tree } });
-    expect(JSON.parse(fine.body)).toMatchObject({ marked: true });
+    expect(JSON.parse(fine.body)).toMatchObject({ reached: true });
+    const dynamic = encodeURIComponent(JSON.stringify(["", { children: [["id", "ord_1", "d", null], {}] }]));
+    expect((await get("/orders/ord_1", { headers: { cookie, rsc: "1", "next-router-state-tree": dynamic } })).status).toBe(200);
     for (const broken of ["x", encodeURIComponent('["x"]'), "%ff", `${tree}, ${tree}`]) {
       const page = await get("/signin?_rsc=abc", { headers: { rsc: "1", "next-router-state-tree": broken } });
       expect(page.status, broken.slice(0, 40)).toBe(400);
@@ -151,15 +157,22 @@ describe("the request gate ahead of Next", () => {
     }
   });
 
-  test("a method the route does not export is a 405 with Allow", async () => {
+  test("a method the route does not export is a 405 with Allow, from the route list read off app/api", async () => {
     const res = await get("/api/orders", { method: "DELETE", headers: { cookie } });
     expect(res.status).toBe(405);
     expect(res.headers.allow).toBe("GET, POST, HEAD, OPTIONS");
     expect(JSON.parse(res.body)).toMatchObject({ code: "method_not_allowed" });
   });
 
-  test("a request target that names no path (asterisk-form, another scheme) is a 400 problem document, signed in or not", async () => {
-    for (const line of ["GET * HTTP/1.1", "OPTIONS * HTTP/1.1", "GET ftp://evil.example/ HTTP/1.1"]) {
+  test("a request target that names no path (asterisk-form, another scheme), or one Next would rewrite first, is a 400 problem document", async () => {
+    for (const line of [
+      "GET * HTTP/1.1",
+      "OPTIONS * HTTP/1.1",
+      "GET ftp://evil.example/ HTTP/1.1",
+      "GET //orders HTTP/1.1",
+      "GET /api\\orders HTTP/1.1",
+      "GET http://evil.example//evil.example HTTP/1.1",
+    ]) {
       for (const headers of [{}, { cookie }] as Record<string, string>[]) {
         const res = await raw(line, headers);
         expect(res.status, line).toBe(400);
@@ -173,44 +186,21 @@ describe("the request gate ahead of Next", () => {
   test("an absolute-form target is served by its path only: another origin in it is never reached", async () => {
     expect((await raw("GET http://evil.example/api/orders HTTP/1.1")).status).toBe(401);
     const signedIn = await raw("GET http://evil.example/api/orders?x=1 HTTP/1.1", { cookie });
-    expect(JSON.parse(signedIn.body)).toEqual({ marked: true, url: "/api/orders?x=1" });
-    expect(JSON.parse((await raw("GET HTTP://evil.example HTTP/1.1", { cookie })).body)).toEqual({ marked: true, url: "/" });
+    expect(JSON.parse(signedIn.body)).toMatchObject({ reached: true, url: "/api/orders?x=1" });
+    expect(JSON.parse((await raw("GET HTTP://evil.example HTTP/1.1", { cookie })).body)).toMatchObject({
+      reached: true,
+      url: "/",
+    });
     const page = await raw("GET https://evil.example/orders HTTP/1.1");
     expect(page.status).toBe(307);
     expect(page.headers.location).toBe(`/signin?callbackUrl=${encodeURIComponent("/orders")}`);
-    // What Next cleans up itself (`//`) goes on to it as a path of this app.
-    expect(JSON.parse((await raw("GET http://evil.example//evil.example HTTP/1.1")).body)).toEqual({
-      marked: false,
-      url: "//evil.example",
-    });
   });
 
-  test("what Next rewrites before routing, and its static files, go on unmarked (proxy.ts gates the former)", async () => {
-    for (const path of ["//orders", "/api\\orders", "/_next/static/chunks/x.js", "/favicon.ico"]) {
-      const res = await get(path, { headers: { "x-backoffice-gated": "1" } });
+  test("Next's static files and the favicon reach Next without a session", async () => {
+    for (const path of ["/_next/static/chunks/x.js", "/favicon.ico"]) {
+      const res = await get(path);
       expect(res.status, path).toBe(200);
-      expect(JSON.parse(res.body), path).toMatchObject({ marked: false });
+      expect(JSON.parse(res.body), path).toMatchObject({ reached: true });
     }
-  });
-});
-
-describe("proxy.ts, which runs the same gate for what the server did not (dev mode)", () => {
-  test("a page without a session goes to the sign-in page, an API path gets a 401, and both carry the policy", async () => {
-    const { NextRequest } = await import("next/server");
-    const { proxy } = await import("@/proxy");
-    const page = await proxy(new NextRequest("http://localhost:3000/orders?status=failed"));
-    expect(page.status).toBe(307);
-    expect(page.headers.get("location")).toBe(
-      `http://localhost:3000/signin?callbackUrl=${encodeURIComponent("/orders?status=failed")}`,
-    );
-    const api = await proxy(new NextRequest("http://localhost:3000/api/orders", { headers: { "content-security-policy": CSP } }));
-    expect(api.status).toBe(401);
-    expect(api.headers.get("content-security-policy")).toBe(CSP);
-    const signedIn = await proxy(new NextRequest("http://localhost:3000/api/orders", { headers: { cookie } }));
-    expect(signedIn.headers.get("x-middleware-next")).toBe("1");
-    const routerState = await proxy(
-      new NextRequest("http://localhost:3000/signin", { headers: { rsc: "1", "next-router-state-tree": "x" } }),
-    );
-    expect(routerState.status).toBe(400);
   });
 });
