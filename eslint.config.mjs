@@ -78,7 +78,7 @@ const config = [
     ],
   },
   {
-    files: ["app/**", "lib/**", "components/**", "proxy.ts", "scripts/**"],
+    files: ["app/**", "lib/**", "components/**", "scripts/**"],
     rules: { "no-restricted-imports": restrict(sandbox, nextLink) },
   },
   { files: ["components/**"], rules: { "no-restricted-imports": restrict(sandbox, database, upstreamClient, nextLink) } },

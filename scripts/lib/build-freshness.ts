@@ -6,7 +6,6 @@ const SOURCES = [
   "components",
   "lib",
   "public",
-  "proxy.ts",
   "next.config.mjs",
   "tailwind.config.ts",
   "postcss.config.mjs",

@@ -6,9 +6,9 @@ import { signWebhook } from "../../sandbox/signature";
 import { withDb } from "./helpers";
 
 /**
- * The upstream's deliveries as the production server answers them: a POST to the webhook path
- * with a declared length is taken ahead of Next by the route's own compiled handler
- * (scripts/lib/webhook-door.mjs); anything else still goes through the request gate and Next. Either
+ * The upstream's deliveries as the app server answers them: a POST to the webhook path with a
+ * declared length is taken ahead of Next by the edge's webhook door (lib/edge/webhook-door.ts,
+ * with lib/webhooks/answer-delivery.ts); anything else still goes through the request gate and Next. Either
  * way a delivery must be checked, stored and answered exactly as the route says.
  * The events are of a kind the worker does not act on, so they leave no work behind.
  */
