@@ -10,7 +10,8 @@ import nextTs from "eslint-config-next/typescript";
  * - lib/upstream is the wire: its client imports nothing of the app, its wiring only the data,
  *   settings and audit it needs for the shared budget, never a domain (staff, orders, …);
  * - the sandbox is the other side of the wire: no app code imports it;
- * - links go through components/ui/link.tsx (no automatic prefetch).
+ * - links go through components/ui/link.tsx (no automatic prefetch);
+ * - nothing imports Next's internals (next/dist): a Next upgrade must not reach the app's code.
  * ESLint applies one `no-restricted-imports` per file (a later block replaces an earlier one), so each
  * block below lists every rule that applies to its files.
  */
@@ -61,7 +62,12 @@ const nextLink = {
   message:
     "Use Link from @/components/ui/link: a plain <a> that LinkNavigator navigates client-side (next/link is a client component per link, and prefetches every link in view).",
 };
-const restrict = (...patterns) => ["error", { patterns }];
+const nextInternals = {
+  group: ["next/dist", "next/dist/**"],
+  message: "Next's build internals may move in any release: use its documented exports (next, next/server, next/navigation, …).",
+};
+// Every block's list ends with the rule that holds everywhere: nothing of Next's internals.
+const restrict = (...patterns) => ["error", { patterns: [...patterns, nextInternals] }];
 
 const config = [
   ...next,

@@ -1,7 +1,7 @@
 /**
  * The security headers that do not depend on the request: next.config.mjs applies them to
- * every response Next sends (static files included), and scripts/lib/webhook-door.mjs to the
- * webhook answers it sends itself. The Content-Security-Policy carries a per-request nonce
+ * every response Next sends (static files included), and the app server's edge
+ * (lib/edge/plain-answer.ts) to the answers it sends itself. The Content-Security-Policy carries a per-request nonce
  * for pages, so it is made per request (freshContentSecurityPolicy below).
  */
 export const SECURITY_HEADERS = [
@@ -13,10 +13,10 @@ export const SECURITY_HEADERS = [
 ];
 
 /**
- * The Content-Security-Policy of one response, with its script nonce. scripts/serve-app.mjs
+ * The Content-Security-Policy of one response, with its script nonce. The edge (lib/edge/serve.ts)
  * makes the nonce and puts this policy in the request's own `content-security-policy` header,
  * where Next looks for the nonce to give its scripts, and sends the same policy back as the
- * response header (scripts/lib/request-gate.mjs; proxy.ts in dev mode). No inline script runs
+ * response header (lib/edge/serve.ts, in production and dev mode). No inline script runs
  * without the nonce.
  * @param {string} nonce base64, fresh for each request
  * @param {{ dev: boolean }} mode dev mode's React needs eval

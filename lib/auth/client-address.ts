@@ -5,8 +5,8 @@ import { pickClientAddress, type TrustedProxies } from "./trusted-proxies";
 /**
  * The source address of a request, for the sign-in throttle and the audit log.
  *
- * Next does not give route handlers the socket's address, so the server that runs the
- * app (scripts/serve-app.mjs, started by `npm start`) writes it into PEER_ADDRESS_HEADER,
+ * Next does not give route handlers the socket's address, so the app server's edge
+ * (lib/edge/serve.ts, under `npm start` and `npm run dev`) writes it into PEER_ADDRESS_HEADER,
  * replacing whatever a client sent under that name. X-Forwarded-For counts only when that
  * peer is a trusted proxy (TRUSTED_PROXIES); then the rightmost hop that is not a trusted
  * proxy is the source. Without the peer header (the app served some other way) the

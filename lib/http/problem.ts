@@ -43,7 +43,7 @@ export function problem(
   return new Response(body, { status, headers });
 }
 
-/** An answer as plain data, for a server that writes it itself (scripts/lib/webhook-door.mjs). */
+/** An answer as plain data, for the edge that writes it itself (lib/edge: the gate's refusals, the webhook door). */
 export type PlainAnswer = { status: number; headers: Record<string, string>; body: string };
 
 /** `problem()`'s answer as plain data: the same document, status and headers. */

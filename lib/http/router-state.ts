@@ -9,7 +9,7 @@ import { z } from "zod";
  *
  * The shape is Next's (16.4: `flightRouterStateSchema` and the size bound of
  * `parseAndValidateFlightRouterState`), written here because Next does not export its check
- * (it lives in its build, `next/dist`, which may move in any release). If Next changes the shape,
+ * (it lives in its build output, which may move in any release). If Next changes the shape,
  * one of two tests fails: the e2e navigation test (tests/e2e/fuzz.spec.ts: the router's own
  * navigations are never refused) when this is stricter than Next, the fuzz suite's router-header
  * cases (no 5xx) when it is laxer.

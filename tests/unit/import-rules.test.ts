@@ -61,6 +61,11 @@ describe("import rules", () => {
       "lib/upstream/client/probe.ts",
       'import { db } from "@/lib/db/client";\nexport const x = db;\n',
     ],
+    [
+      "the edge importing Next's internals",
+      "lib/http/probe.ts",
+      'import { RequestCookies } from "next/dist/server/web/spec-extension/cookies";\nexport const x = RequestCookies;\n',
+    ],
     ["app code importing the sandbox", "lib/orders/probe.ts", 'import { x } from "@/sandbox/main";\nexport const y = x;\n'],
     [
       "a page importing the sandbox by path",
