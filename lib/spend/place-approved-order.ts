@@ -4,6 +4,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db, Prisma } from "@/lib/db/client";
 import type { SpendRequest } from "@/lib/db/generated/client";
 import { isAppError } from "@/lib/errors";
+import { spendApprovalKey } from "@/lib/idempotency/keys";
 import { openLedgerEntry } from "@/lib/idempotency/ledger";
 import { fromMinor, minorToDecimal, toMinor } from "@/lib/money";
 import { sendLedgeredOrder } from "@/lib/orders/place-order";
@@ -15,8 +16,8 @@ import { assertSpendMove } from "./states";
 
 /**
  * Places an approved order exactly as stored, priced inline with `maximumTotal` = the
- * approved total, under a key per approval round (`spend-<id>-<round>`) committed in the
- * ledger before the send: placing the same approval twice — a double click, the job after
+ * approved total, under a key per approval round (`spend-<id>-<round>`, a derived key no client
+ * key can be: lib/idempotency/keys.ts) committed in the ledger before the send: placing the same approval twice — a double click, the job after
  * a crash — finds the one order. A price above the approved total comes back as the
  * contract's 409 and the request returns to the approvers with the old and the new total.
  * An unanswered send stays `approved`; the maintain job settles it under the same key.
@@ -26,7 +27,7 @@ export async function placeApprovedOrder(id: string, approver: Actor | null): Pr
   if (!row || row.state !== "approved" || row.kind !== "order") return;
   const [approved] = readStoredTotals(row.approvedTotals);
   if (!approved) return;
-  const key = `spend-${row.id}-${row.round}`;
+  const key = spendApprovalKey(row.id, row.round);
   const request = {
     ...(row.orderRequest as OrderRequest),
     maximumTotal: fromMinor(approved.amountMinor, approved.currency),

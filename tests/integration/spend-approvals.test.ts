@@ -164,3 +164,26 @@ describe("orders above the approval threshold", () => {
     expect(await Promise.all(refs.map(upstreamCount))).toEqual([1, 1, 1]);
   });
 });
+
+describe("keys the app derives cannot be claimed by a client", () => {
+  test("a buyer who sends an approval's own key with another order gets an order of their own; the approval places exactly one order", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const { input, id } = await waitingOrder(buyer);
+    // The key the approval will be placed under (round 1), sent by the buyer with a one-unit order.
+    const claim = orderOf(product, `pre-claim-${randomUUID().slice(0, 8)}`, { idempotencyKey: `spend-${id}-1` });
+    const own = await submitOrder(buyer, claim);
+    expect(own.kind).toBe("placed");
+    const again = await submitOrder(buyer, claim);
+    expect(again).toMatchObject({ kind: "placed", replayed: true });
+
+    const approved = await approveSpendRequest(checker, id, {});
+    expect(approved.state).toBe("placed");
+    expect(await upstreamCount(input.clientReference)).toBe(1);
+    expect(await upstreamCount(claim.clientReference)).toBe(1);
+    if (own.kind !== "placed") throw new Error("unreachable");
+    expect(approved.orderId).not.toBe(own.order.id);
+    await maintainSpendRequests();
+    expect(await upstreamCount(input.clientReference)).toBe(1);
+  });
+});
