@@ -14,6 +14,9 @@ import { releaseSpend, settleSpend } from "./check-spend";
 import { chargeSource, readStoredTotals, toStoredTotals } from "./spend-request-id";
 import { assertSpendMove } from "./states";
 
+/** The failure code of a request whose key already held another request. */
+export const KEY_TAKEN = "idempotency_key_conflict";
+
 /**
  * Places an approved order exactly as stored, priced inline with `maximumTotal` = the
  * approved total, under a key per approval round (`spend-<id>-<round>`, a derived key no client
@@ -32,7 +35,13 @@ export async function placeApprovedOrder(id: string, approver: Actor | null): Pr
     ...(row.orderRequest as OrderRequest),
     maximumTotal: fromMinor(approved.amountMinor, approved.currency),
   } as OrderRequest;
-  const entry = await openLedgerEntry(key, "order.create", request, row.requestedById);
+  const entry = await openLedgerEntry(key, "order.create", request, row.requestedById).catch((error: unknown) => {
+    // The key already holds another request: none can since client keys are namespaced, but one
+    // kept from before (a buyer's pre-claim) must end the request visibly, never leave it placing.
+    if (isAppError(error) && error.code === "conflict") return null;
+    throw error;
+  });
+  if (!entry) return markRefused(row, KEY_TAKEN, null, approver);
   if (entry.state === "succeeded" && entry.resultId) return markPlaced(row, entry.resultId, approver);
   if (entry.state === "rejected") return markRefused(row, entry.errorCode ?? "conflict", null, approver);
 

@@ -44,3 +44,13 @@ export const spendMachine = defineStateMachine({
 
 export const isSpendState = spendMachine.is;
 export const assertSpendMove = spendMachine.assertMove;
+
+/** Why a request ended without an order, in words, from its `failureCode` (null: the label says it all). */
+export function spendOutcomeNote(state: string, failureCode: string | null): string | null {
+  if (!failureCode) return null;
+  if (state === "failed")
+    return failureCode === "idempotency_key_conflict"
+      ? "Not placed: its order key was already used for another order. Nothing was bought; the buyer can order again."
+      : `Not placed: the Issuing Service refused it (${failureCode}). Nothing was bought.`;
+  return null;
+}

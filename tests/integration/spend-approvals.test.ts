@@ -5,7 +5,10 @@ import { isAppError } from "@/lib/errors";
 import { confirmBulkOrder } from "@/lib/bulk-orders/confirm-bulk-order";
 import { previewBulkOrder } from "@/lib/bulk-orders/preview-bulk-order";
 import { runBulkOrder } from "@/lib/bulk-orders/run-bulk-order";
+import { openLedgerEntry } from "@/lib/idempotency/ledger";
 import { submitOrder } from "@/lib/orders/place-order";
+import { placeOrderSchema } from "@/lib/orders/schemas";
+import { toUpstreamRequest } from "@/lib/orders/upstream-request";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { approveSpendRequest, rejectSpendRequest } from "@/lib/spend/decide-spend-request";
 import { listSpendRequests } from "@/lib/spend/list-spend-requests";
@@ -185,5 +188,54 @@ describe("keys the app derives cannot be claimed by a client", () => {
     expect(approved.orderId).not.toBe(own.order.id);
     await maintainSpendRequests();
     expect(await upstreamCount(input.clientReference)).toBe(1);
+  });
+
+  test("a derived key found holding another request (kept from before keys were namespaced) fails the approval visibly, never leaves it placing", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const { input, id } = await waitingOrder(buyer);
+    // What the app stored before: the buyer's pre-claim under the bare key.
+    const preClaimed = orderOf(product, `old-claim-${randomUUID().slice(0, 8)}`);
+    await openLedgerEntry(`spend-${id}-1`, "order.create", toUpstreamRequest(placeOrderSchema.parse(preClaimed)), buyer.staffId);
+
+    const decided = await approveSpendRequest(checker, id, {});
+    expect(decided).toMatchObject({ state: "failed", failureCode: "idempotency_key_conflict" });
+    expect(decided.outcomeNote).toMatch(/already used for another order\. Nothing was bought/);
+    expect(await upstreamCount(input.clientReference)).toBe(0);
+    const held = await db().spendCharge.findMany({ where: { source: `spend:${id}` } });
+    expect(held.map((c) => c.state)).toEqual(["released"]);
+    const failed = await db().auditEvent.findFirstOrThrow({ where: { targetId: id, action: "spend.failed" } });
+    expect(failed.details).toEqual({ reason: "idempotency_key_conflict" });
+
+    // The periodic pass finds nothing left to settle, and nothing is ever sent for it.
+    await db().spendRequest.update({ where: { id }, data: { updatedAt: new Date(Date.now() - 60_000) } });
+    await maintainSpendRequests();
+    expect((await db().spendRequest.findUniqueOrThrow({ where: { id } })).state).toBe("failed");
+    expect(await upstreamCount(input.clientReference)).toBe(0);
+  });
+
+  test("a request left approved by such a conflict before this fix is settled by the periodic pass", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const { input, id } = await waitingOrder(buyer);
+    const preClaimed = orderOf(product, `stuck-${randomUUID().slice(0, 8)}`);
+    await openLedgerEntry(`spend-${id}-1`, "order.create", toUpstreamRequest(placeOrderSchema.parse(preClaimed)), buyer.staffId);
+    // As the old code left it: approved, "placing", nothing upstream.
+    await db().spendRequest.update({
+      where: { id },
+      data: {
+        state: "approved",
+        decidedById: checker.staffId,
+        decidedAt: new Date(),
+        approvedTotals: { USD: (p * 2n).toString() },
+        updatedAt: new Date(Date.now() - 60_000),
+      },
+    });
+    await maintainSpendRequests();
+    expect(await db().spendRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      state: "failed",
+      failureCode: "idempotency_key_conflict",
+    });
+    expect(await upstreamCount(input.clientReference)).toBe(0);
   });
 });
