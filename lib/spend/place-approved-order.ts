@@ -12,10 +12,7 @@ import { getSettings } from "@/lib/settings/get-settings";
 import type { OrderRequest } from "@/lib/upstream/client";
 import { releaseSpend, settleSpend } from "./check-spend";
 import { chargeSource, readStoredTotals, toStoredTotals } from "./spend-request-id";
-import { assertSpendMove } from "./states";
-
-/** The failure code of a request whose key already held another request. */
-export const KEY_TAKEN = "idempotency_key_conflict";
+import { assertSpendMove, KEY_TAKEN } from "./states";
 
 /**
  * Places an approved order exactly as stored, priced inline with `maximumTotal` = the

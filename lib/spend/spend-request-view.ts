@@ -4,7 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import type { SpendRequest } from "@/lib/db/generated/client";
 import { minorToDecimal } from "@/lib/money";
 import { readStoredTotals } from "./spend-request-id";
-import { SPEND_STATE_LABELS, isSpendState, spendOutcomeNote, type SpendState } from "./states";
+import { isSpendState, spendOutcomeNote, spendStateLabel, type SpendState } from "./states";
 
 export type MoneyAmount = { currency: string; total: string };
 export type SpendRequestView = {
@@ -50,7 +50,7 @@ export function toSpendRequestView(row: Row, names: Map<string, string>, actor: 
     id: row.id,
     kind: row.kind === "bulk" ? "bulk" : "order",
     state,
-    stateLabel: SPEND_STATE_LABELS[state],
+    stateLabel: spendStateLabel(state, row.failureCode),
     reason: row.reason,
     why: row.why,
     totals: amounts(row.totals) ?? [],

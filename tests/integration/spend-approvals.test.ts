@@ -14,6 +14,9 @@ import { approveSpendRequest, rejectSpendRequest } from "@/lib/spend/decide-spen
 import { listSpendRequests } from "@/lib/spend/list-spend-requests";
 import { maintainSpendRequests } from "@/lib/spend/maintain-spend-requests";
 import { placeApprovedOrder } from "@/lib/spend/place-approved-order";
+import { listStaff } from "@/lib/staff/list-staff";
+import { deactivationConsequences } from "@/lib/staff/staff-view";
+import { updateStaff } from "@/lib/staff/update-staff";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
 import { control } from "../support/sandbox";
@@ -236,6 +239,68 @@ describe("keys the app derives cannot be claimed by a client", () => {
       state: "failed",
       failureCode: "idempotency_key_conflict",
     });
+    expect(await upstreamCount(input.clientReference)).toBe(0);
+  });
+});
+
+describe("a deactivated buyer's requests", () => {
+  test("deactivating a buyer cancels their waiting requests in the same step, audited and released; none can be approved after", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const first = await waitingOrder(buyer);
+    const second = await waitingOrder(buyer);
+    const batch = `deactivated-bulk-${randomUUID().slice(0, 8)}`;
+    const csv = [
+      "productId,variantId,value,quantity,clientReference,phoneNumber",
+      ...[1, 2].map((i) => `${product.id},${product.variants[0].id},,1,${batch}-${i},`),
+    ].join("\n");
+    const preview = await previewBulkOrder(buyer, { csv, fileName: "leaver.csv" });
+    await confirmBulkOrder(buyer, preview.id, { approvalReason: "Last campaign" });
+    const bulkRequest = await db().spendRequest.findUniqueOrThrow({ where: { bulkOrderId: preview.id } });
+    const ids = [first.id, second.id, bulkRequest.id];
+
+    // What the admin is told before confirming.
+    const listed = (await listStaff(admin)).find((s) => s.id === buyer.staffId)!;
+    expect(listed.waitingSpendRequests).toBe(3);
+    expect(deactivationConsequences(listed)).toContain("3 waiting spend requests will be cancelled");
+
+    await updateStaff(admin, buyer.staffId, { active: false });
+    const rows = await db().spendRequest.findMany({ where: { id: { in: ids } } });
+    expect(rows.map((r) => [r.state, r.failureCode])).toEqual(Array(3).fill(["cancelled", "buyer_deactivated"]));
+    expect(await db().spendCharge.count({ where: { staffId: buyer.staffId, state: { not: "released" } } })).toBe(0);
+    expect((await db().bulkOrder.findUniqueOrThrow({ where: { id: preview.id } })).state).toBe("cancelled");
+    expect(
+      await db().auditEvent.count({ where: { targetId: { in: ids }, action: "spend.cancel", actorId: admin.staffId } }),
+    ).toBe(3);
+    const deactivation = await db().auditEvent.findFirstOrThrow({
+      where: { action: "staff.deactivate", targetId: buyer.staffId },
+    });
+    expect((deactivation.details as { cancelledSpendRequests: string[] }).cancelledSpendRequests.sort()).toEqual([...ids].sort());
+
+    expect(await refusal(approveSpendRequest(checker, first.id, {}))).toMatchObject({ code: "not_pending" });
+    const view = (await listSpendRequests(checker)).find((r) => r.id === second.id)!;
+    expect(view).toMatchObject({ state: "cancelled", stateLabel: "Cancelled", canDecide: false });
+    expect(view.outcomeNote).toMatch(/deactivated/);
+    await runBulkOrder(preview.id);
+    for (const ref of [first.input.clientReference, second.input.clientReference, `${batch}-1`, `${batch}-2`])
+      expect(await upstreamCount(ref)).toBe(0);
+    expect((await listStaff(admin)).find((s) => s.id === buyer.staffId)!.waitingSpendRequests).toBe(0);
+  });
+
+  test("approving a waiting request of a buyer who is no longer active is refused, and the request cancelled", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const { input, id } = await waitingOrder(buyer);
+    // Deactivated before deactivation cancelled anything: the request is still waiting.
+    await db().staff.update({ where: { id: buyer.staffId }, data: { active: false } });
+
+    expect(await refusal(approveSpendRequest(checker, id, {}))).toMatchObject({ code: "buyer_inactive", status: 409 });
+    expect(await db().spendRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      state: "cancelled",
+      failureCode: "buyer_deactivated",
+    });
+    expect(await db().spendCharge.count({ where: { source: `spend:${id}`, state: "held" } })).toBe(0);
+    await maintainSpendRequests();
     expect(await upstreamCount(input.clientReference)).toBe(0);
   });
 });
