@@ -21,11 +21,13 @@ export function currencyExponent(currency: string): number {
   return exponent;
 }
 
-/** 12.34 USD → 1234n. Throws on NaN, infinities and sub-minor precision (12.345 USD). */
+/** 12.34 USD → 1234n. Throws on NaN, infinities, amounts beyond exact integers and sub-minor precision (12.345 USD). */
 export function toMinor(amount: number, currency: string): bigint {
   if (!Number.isFinite(amount)) throw new RangeError(`Not a finite amount: ${amount}`);
   const scaled = amount * 10 ** currencyExponent(currency);
   const rounded = Math.round(scaled);
+  // 1e308 × 100 is Infinity, which BigInt() refuses with a bare RangeError deep in a request.
+  if (!Number.isSafeInteger(rounded)) throw new RangeError(`${amount} is too large an amount`);
   if (Math.abs(scaled - rounded) > 1e-6 * Math.max(1, Math.abs(scaled))) {
     throw new RangeError(`${amount} has more decimals than ${currency} allows`);
   }
@@ -94,4 +96,54 @@ function moneyFormat(locale: string, currency: string, exponent: number): Intl.N
     moneyFormats.set(key, format);
   }
   return format;
+}
+
+/**
+ * The one rule for a money amount that comes from a client (a JSON number or a typed
+ * decimal string), applied before any arithmetic (lib/validation.ts's `moneyAmount` and
+ * `moneyNumber` wrap it as zod schemas): a plain decimal (no sign, exponent or grouping),
+ * finite, at most `MAX_AMOUNT_DIGITS` digits before the point (below a trillion, so an
+ * amount stays exact as minor units in a JS number at 3 decimals), at most `maxDecimals`
+ * after it, and above zero unless `allowZero`. Where the currency is known, the amount also
+ * has at most the currency's decimals (`currencyDecimalsProblem`).
+ */
+export type AmountRule = { allowZero?: boolean; maxDecimals?: number };
+export const MAX_AMOUNT_DIGITS = 12;
+/** The most decimals of a currency one pays in (BHD, KWD…); units of account with 4 (CLF) are not. */
+export const MAX_CURRENCY_DECIMALS = 3;
+/** Face values (a card's value, not a total in the order's currency) may have finer steps. */
+export const MAX_FACE_VALUE_DECIMALS = 6;
+
+const AMOUNT = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/** The message for an amount that breaks the rule, or null when it is fine. */
+export function amountProblem(decimal: string, { allowZero = false, maxDecimals = 2 }: AmountRule = {}): string | null {
+  const match = AMOUNT.exec(decimal);
+  if (!match) return "Enter the amount as a plain number, such as 25 or 12.50.";
+  const [, negative, whole, fraction = ""] = match;
+  const isZero = /^0*$/.test(whole!) && /^0*$/.test(fraction);
+  if (negative && !isZero) return allowZero ? "Enter zero or more." : "Enter an amount above zero.";
+  if (whole!.replace(/^0+(?=\d)/, "").length > MAX_AMOUNT_DIGITS) return "Enter an amount below 1,000,000,000,000.";
+  if (fraction.length > maxDecimals)
+    return maxDecimals === 0 ? "Enter a whole amount (no decimals)." : `Use at most ${maxDecimals} decimals.`;
+  if (isZero && !allowZero) return "Enter an amount above zero.";
+  return null;
+}
+
+/** The same rule for a JSON number: NaN, infinities and exponent forms never reach arithmetic. */
+export function numberAmountProblem(amount: number, rule: AmountRule = {}): string | null {
+  if (!Number.isFinite(amount)) return "Enter a finite amount.";
+  if (Math.abs(amount) >= 10 ** MAX_AMOUNT_DIGITS) return "Enter an amount below 1,000,000,000,000.";
+  // String() is the shortest text that reads back as this number; below 1e-6 it is "1e-7", too many decimals anyway.
+  const text = String(amount);
+  if (/e/i.test(text)) return `Use at most ${rule.maxDecimals ?? 2} decimals.`;
+  return amountProblem(text, rule);
+}
+
+/** "12.345" USD → "USD allows at most 2 decimals.", for an amount that passed `amountProblem`. */
+export function currencyDecimalsProblem(amount: string | number, currency: string): string | null {
+  const exponent = currencyExponent(currency);
+  const fraction = String(amount).split(".")[1] ?? "";
+  if (fraction.length <= exponent) return null;
+  return exponent === 0 ? `${currency} has no decimals.` : `${currency} allows at most ${exponent} decimals.`;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError, type FieldErrors } from "@/lib/errors";
+import { amountProblem, currencyDecimalsProblem, numberAmountProblem, type AmountRule } from "@/lib/money";
 
 /**
  * The one text rule for every string that comes from outside (JSON bodies, query strings,
@@ -166,3 +167,49 @@ export const bigintCursorSchema = z
   .regex(/^\d{1,19}$/, "Invalid cursor.")
   // zod runs every check even after the pattern failed: BigInt() must only see digits.
   .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= MAX_BIGINT, "Invalid cursor.");
+
+/**
+ * Every money amount a client gives, as a typed decimal string ("250.50"): the rule of
+ * `amountProblem` in lib/money.ts (plain, bounded, at most `maxDecimals`, above zero unless
+ * `allowZero`). Where the amount's currency is in the same input, the schema adds
+ * `refineCurrencyDecimals` so that it has no more decimals than that currency.
+ */
+export function moneyAmount(rule: AmountRule = {}) {
+  return z
+    .string({ error: "Enter an amount." })
+    .trim()
+    .check(
+      z.refine((v: string) => amountProblem(v, rule) === null, {
+        error: (i) => amountProblem(String(i.input), rule) ?? "Not an amount.",
+      }),
+    );
+}
+
+/** The same rule for an amount sent as a JSON number (an order's maximumTotal, a face value). */
+export function moneyNumber(rule: AmountRule = {}) {
+  return z.number({ error: "Enter an amount as a number." }).check(
+    z.refine((v: number) => numberAmountProblem(v, rule) === null, {
+      error: (i) => numberAmountProblem(Number(i.input), rule) ?? "Not an amount.",
+    }),
+  );
+}
+
+/**
+ * A refinement for an object holding amounts and their currency: each amount present has at
+ * most the currency's decimals (250.5 JPY is a field error on the amount's path).
+ */
+export function refineCurrencyDecimals<T>(
+  currencyOf: (value: T) => string | null | undefined,
+  amounts: Record<string, (value: T) => string | number | null | undefined>,
+) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const currency = currencyOf(value);
+    if (!currency) return;
+    for (const [path, amountOf] of Object.entries(amounts)) {
+      const amount = amountOf(value);
+      if (amount === null || amount === undefined || amount === "") continue;
+      const message = currencyDecimalsProblem(amount, currency);
+      if (message) ctx.addIssue({ code: "custom", message, path: path.split(".") });
+    }
+  };
+}

@@ -24,6 +24,11 @@ export function SpendRequestCard({ request }: { request: SpendRequestView }) {
             {totals(request.totals)}. Nothing was bought.
           </p>
         ) : null}
+        {request.outcomeNote ? (
+          <p className="text-sm text-slate-700" data-testid="spend-outcome">
+            {request.outcomeNote}
+          </p>
+        ) : null}
         <dl className="grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
           <div>
             <dt className="inline font-medium">Asked by </dt>

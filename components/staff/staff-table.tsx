@@ -7,7 +7,7 @@ import { ROLE_LABELS, isRole } from "@/lib/auth/permissions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
-import type { StaffView } from "@/lib/staff/staff-view";
+import { deactivationConsequences, type StaffView } from "@/lib/staff/staff-view";
 import { RoleCheckboxes } from "./role-checkboxes";
 import { TableScroll } from "@/components/ui/table-scroll";
 
@@ -145,7 +145,7 @@ function StaffRow({
               {confirming === "deactivate" ? (
                 <Confirm
                   label={`Deactivate ${person.name}?`}
-                  text="Their sessions end at once and they can no longer sign in. You can reactivate them later."
+                  text={deactivationConsequences(person)}
                   action={`Deactivate ${person.name}`}
                   onConfirm={() =>
                     run("PATCH", `/api/staff/${person.id}`, { active: false }, "Deactivated. Their sessions have ended.")

@@ -108,6 +108,7 @@ export async function commitConfirmation(
   const { count } = await tx.bulkOrder.updateMany({ where: { id, state: from }, data: { state: "confirmed", confirmedAt: now } });
   if (count === 0) return (await tx.bulkOrder.findUniqueOrThrow({ where: { id } })).state as BulkState;
   // One key per valid row, unique by construction (bulk id + row number), stored before any send.
+  // A derived key (lib/idempotency/keys.ts): no client key can take this form.
   await tx.$executeRaw`UPDATE "BulkOrderRow" SET "idempotencyKey" = 'bulk-' || "bulkOrderId" || '-' || "rowNumber", "updatedAt" = CURRENT_TIMESTAMP WHERE "bulkOrderId" = ${id} AND "quotedTotalMinor" IS NOT NULL AND "state" = 'pending'`;
   assertRowMove("pending", "skipped");
   await tx.bulkOrderRow.updateMany({

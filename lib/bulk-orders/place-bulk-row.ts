@@ -68,7 +68,12 @@ export async function placeBulkRow(
 
   // Without a permitted actor, only a request that was already ledgered (and so perhaps sent) is pursued.
   if (!actor && !(await db().idempotencyKey.findUnique({ where: { key }, select: { key: true } }))) return failed("forbidden");
-  const entry = await openLedgerEntry(key, "order.create", request, staffId);
+  const entry = await openLedgerEntry(key, "order.create", request, staffId).catch((error: unknown) => {
+    // The row's key already holds another request (kept from before client keys were namespaced): fail the row, never loop.
+    if (isAppError(error) && error.code === "conflict") return null;
+    throw error;
+  });
+  if (!entry) return failed("idempotency_key_conflict");
   if (entry.state === "succeeded" && entry.resultId)
     return { kind: "placed", orderId: entry.resultId, correlationId: entry.correlationId ?? undefined };
   if (entry.state === "rejected") return failed(entry.errorCode ?? "conflict", undefined, entry.correlationId ?? undefined);
@@ -99,6 +104,7 @@ const MESSAGES: Record<string, string> = {
   price_above_maximum: "The price rose above the previewed total; nothing was bought. Upload the row again to see the new price.",
   not_found: "The Issuing Service no longer knows this product.",
   forbidden: "The person who uploaded this may no longer place orders.",
+  idempotency_key_conflict: "This row's key was already used for another order; nothing was bought for this row.",
 };
 
 function failed(code: string, message?: string, correlationId?: string): RowOutcome {

@@ -1,5 +1,6 @@
 import type { FieldErrors } from "@/lib/errors";
 import { E164 } from "@/lib/orders/schemas";
+import { amountProblem, MAX_FACE_VALUE_DECIMALS } from "@/lib/money";
 import { textProblem } from "@/lib/validation";
 import { BULK_COLUMNS, type BulkCells } from "./parse-csv";
 
@@ -20,7 +21,6 @@ export type RowInput = {
 
 /** The upstream accepts 1–100 per order (sandbox/README.md); a larger row would fail at placement. */
 export const MAX_ROW_QUANTITY = 100;
-const DECIMAL = /^\d{1,9}(\.\d{1,6})?$/;
 
 export function readRowInput(cells: BulkCells): { input: RowInput | null; errors: FieldErrors } {
   const errors: FieldErrors = {};
@@ -39,8 +39,9 @@ export function readRowInput(cells: BulkCells): { input: RowInput | null; errors
   if (variantId && variantId.length > 200) add("variantId", "A variant id has at most 200 characters.");
 
   const value = cells.value ? cells.value.replace(/^\+/, "") : null;
-  if (value !== null && !DECIMAL.test(value)) add("value", "Write the value as a plain number, e.g. 25 or 12.50.");
-  else if (value !== null && /^0*(\.0*)?$/.test(value)) add("value", "The value must be above zero.");
+  // The face value, bounded by the rule every client amount follows (a cell is a client's amount too).
+  const valueProblem = value !== null ? amountProblem(value, { maxDecimals: MAX_FACE_VALUE_DECIMALS }) : null;
+  if (valueProblem) add("value", valueProblem);
   if (variantId && value !== null) add("value", "Give a variant id or a value, not both.");
   if (!variantId && value === null)
     add("variantId", "Give a variant id (for products sold by variant) or a value (for products sold by value).");

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { db, Prisma, type Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { clientOrderKey, isDerivedKey } from "./keys";
 
 /**
  * The idempotency ledger. A key is created and committed with the request's hash and
@@ -29,6 +30,23 @@ export function newIdempotencyKey(): string {
 
 export function requestHash(purpose: string, body: unknown): string {
   return createHash("sha256").update(purpose).update("\0").update(canonicalJson(body)).digest("hex");
+}
+
+/**
+ * The ledger key for an order key a client gave: `clientOrderKey` (lib/idempotency/keys.ts).
+ * An order submitted before client keys were namespaced was kept under the key as sent; a
+ * retry of it by the same person must still find that one order, so such an entry (theirs,
+ * not of a derived key's form) is followed. Two indexed lookups; nothing new is ever
+ * written under a bare client key.
+ */
+export async function ledgerKeyForClient(staffId: string, key: string): Promise<string> {
+  const namespaced = clientOrderKey(staffId, key);
+  if (isDerivedKey(key)) return namespaced;
+  const [entry, request] = await Promise.all([
+    db().idempotencyKey.findFirst({ where: { key, staffId, purpose: "order.create" }, select: { key: true } }),
+    db().spendRequest.findFirst({ where: { submissionKey: key, requestedById: staffId }, select: { id: true } }),
+  ]);
+  return entry || request ? key : namespaced;
 }
 
 /**

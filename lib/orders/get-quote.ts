@@ -5,12 +5,13 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { spentBy, upstream } from "@/lib/upstream/service";
 import type { Quote } from "@/lib/upstream/client";
 import { recordIssuedQuote } from "@/lib/spend/issued-quote";
+import { faceValueSchema } from "./schemas";
 
 export const quoteRequestSchema = z
   .object({
     productId: singleLineText().min(1).max(200),
     variantId: singleLineText().min(1).max(200).nullable().optional(),
-    value: z.number().positive("Must be above zero.").finite().nullable().optional(),
+    value: faceValueSchema.nullable().optional(),
     quantity: z
       .number({ error: "Enter a quantity." })
       .int("Must be a whole number.")

@@ -4,7 +4,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { markLedger, openLedgerEntry } from "@/lib/idempotency/ledger";
+import { ledgerKeyForClient, markLedger, openLedgerEntry } from "@/lib/idempotency/ledger";
 import type { OrderRequest, Spender } from "@/lib/upstream/client";
 import { spentBy, spentByJob, upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
@@ -31,13 +31,16 @@ export type SubmitResult = { kind: "placed"; order: OrderView; replayed: boolean
  * send; the upstream call is retried under that key; the answer is mirrored and audited in
  * one transaction. Submitting the same key again — double click, reload, retry after a
  * network error — returns the same order (or the same approval request) and never buys twice.
+ * The client's key is kept and sent upstream as `client:<staffId>:<key>` (lib/idempotency/keys.ts).
  */
 export async function submitOrder(actor: Actor, input: unknown): Promise<SubmitResult> {
   assertCan(actor, "orders.create");
   const data = parseInput(placeOrderSchema, input);
-  const gate = await gateOrder(actor, data.idempotencyKey, data, toUpstreamRequest(data));
+  // The client's key, in the namespace of client keys: it can never be a key the app derives.
+  const key = await ledgerKeyForClient(actor.staffId, data.idempotencyKey);
+  const gate = await gateOrder(actor, key, data, toUpstreamRequest(data));
   if (gate.kind === "awaiting") return gate;
-  const entry = await openLedgerEntry(data.idempotencyKey, "order.create", gate.request, actor.staffId);
+  const entry = await openLedgerEntry(key, "order.create", gate.request, actor.staffId);
   const replayed = !entry.created && !gate.ledgered;
 
   if (entry.state === "succeeded" && entry.resultId) {
@@ -50,7 +53,7 @@ export async function submitOrder(actor: Actor, input: unknown): Promise<SubmitR
       correlationId: entry.correlationId ?? undefined,
     });
   }
-  return { kind: "placed", order: await sendLedgeredOrder(data.idempotencyKey, gate.request, actor), replayed };
+  return { kind: "placed", order: await sendLedgeredOrder(key, gate.request, actor), replayed };
 }
 
 /** submitOrder for callers that only place (scripts, tests): an order held for approval is refused. */

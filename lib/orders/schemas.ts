@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { singleLineText } from "@/lib/validation";
+import { MAX_CURRENCY_DECIMALS, MAX_FACE_VALUE_DECIMALS } from "@/lib/money";
+import { moneyNumber, refineCurrencyDecimals, singleLineText } from "@/lib/validation";
 
 export const E164 = /^\+[1-9]\d{6,14}$/;
 
@@ -7,6 +8,8 @@ const idempotencyKey = z.string().regex(/^[\x21-\x7e]{1,128}$/, "Must be 1–128
 const clientReference = singleLineText().trim().min(1, "Enter a client reference.").max(100, "Use at most 100 characters.");
 const phoneNumber = singleLineText().trim().regex(E164, "Enter the number in international format, e.g. +447700900123.");
 const currency = z.string().regex(/^[A-Z]{3}$/, "Must be a three-letter currency code.");
+/** A card's face value: in the card's face currency (lib/catalog/face-value.ts), its steps checked upstream. */
+export const faceValueSchema = moneyNumber({ maxDecimals: MAX_FACE_VALUE_DECIMALS });
 
 /** What a buyer submits to place an order: from a quote, or priced inline. */
 export const placeOrderSchema = z
@@ -18,13 +21,14 @@ export const placeOrderSchema = z
       .object({
         productId: singleLineText().min(1).max(200),
         variantId: singleLineText().min(1).max(200).nullable().optional(),
-        value: z.number().positive().finite().nullable().optional(),
+        value: faceValueSchema.nullable().optional(),
         quantity: z.number().int("Must be a whole number.").min(1, "At least 1.").max(1000, "At most 1000."),
         currency,
       })
       .strict()
       .optional(),
-    maximumTotal: z.number().positive("Must be above zero.").finite().optional(),
+    /** In the item's currency: at most its decimals. */
+    maximumTotal: moneyNumber({ maxDecimals: MAX_CURRENCY_DECIMALS }).optional(),
     phoneNumber: phoneNumber.optional(),
     /** Said only when the order needs an approver (lib/spend/gate-order.ts). */
     approvalReason: singleLineText()
@@ -38,6 +42,7 @@ export const placeOrderSchema = z
   .refine((v) => !(v.quoteId && v.maximumTotal !== undefined), {
     message: "A maximum total applies only to inline pricing.",
     path: ["maximumTotal"],
-  });
+  })
+  .superRefine(refineCurrencyDecimals((v) => v.item?.currency, { maximumTotal: (v) => v.maximumTotal }));
 
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

@@ -1,14 +1,13 @@
 import { z } from "zod";
+import { moneyAmount } from "@/lib/validation";
 
 /**
  * The admin-editable thresholds staff work within. Stored in the Setting table (one row
  * per key), validated here on every write and read; a missing or invalid stored value
  * falls back to its default.
  */
-const decimalAmount = z
-  .string({ error: "Enter an amount." })
-  .trim()
-  .regex(/^\d{1,12}(\.\d{1,2})?$/, "Enter an amount such as 500 or 499.99.");
+/** One figure for every currency (or a threshold per currency): zero or more, at most 2 decimals. */
+const decimalAmount = moneyAmount({ allowZero: true, maxDecimals: 2 });
 
 export const settingsSchema = z.object({
   /** Orders whose total is above this (in the order's currency) ask for a second confirmation. */

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { commitConfirmation, enqueueConfirmed } from "@/lib/bulk-orders/confirm-bulk-order";
 import { closeWaitingBulk } from "./bulk-spend";
+import { cancelForDeactivation } from "./cancel-buyer-spend-requests";
 import { releaseSpend } from "./check-spend";
 import { expireSpendRequest } from "./expire-spend-requests";
 import { getSpendRequestRow } from "./spend-request-row";
@@ -48,6 +49,13 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
   const outcome = await db().$transaction(async (tx): Promise<SpendRequest | AppError> => {
     const row = await tx.spendRequest.findUnique({ where: { id } });
     if (!row) return new AppError("not_found", "This spend request does not exist.");
+    if (to === "approved" && row.state === "awaiting" && !(await buyerIsActive(tx, row.requestedById))) {
+      // Deactivation cancels waiting requests; one that escaped it is cancelled now, never approved.
+      await cancelForDeactivation(tx, actor, row);
+      return new AppError("buyer_inactive", "The person who asked for this has been deactivated; it cannot be approved.", {
+        status: 409,
+      });
+    }
     // One conditional update decides who wins when two approvers click at once; `round`
     // pins the totals the approver saw (a price rise starts a new round).
     const { count } = await tx.spendRequest.updateMany({
@@ -106,4 +114,14 @@ async function afterDecision(tx: Tx, actor: Actor, row: SpendRequest, to: "appro
   // The file is handed to the bulk job: its rows are placed (and followed) as any confirmed file's.
   assertSpendMove("approved", "placed");
   await tx.spendRequest.update({ where: { id: row.id }, data: { state: "placed" } });
+}
+
+/**
+ * Whether the buyer may still be spent for. The row is locked (FOR SHARE) until the decision
+ * commits, so a deactivation at the same moment either sees this request approved or makes
+ * this check see the person inactive: never an approval for someone just deactivated.
+ */
+async function buyerIsActive(tx: Tx, staffId: string): Promise<boolean> {
+  const [staff] = await tx.$queryRaw<{ active: boolean }[]>`SELECT "active" FROM "Staff" WHERE "id" = ${staffId} FOR SHARE`;
+  return staff?.active === true;
 }

@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db, Prisma } from "@/lib/db/client";
 import type { SpendRequest } from "@/lib/db/generated/client";
 import { isAppError } from "@/lib/errors";
+import { spendApprovalKey } from "@/lib/idempotency/keys";
 import { openLedgerEntry } from "@/lib/idempotency/ledger";
 import { fromMinor, minorToDecimal, toMinor } from "@/lib/money";
 import { sendLedgeredOrder } from "@/lib/orders/place-order";
@@ -12,12 +13,12 @@ import { getSettings } from "@/lib/settings/get-settings";
 import type { OrderRequest } from "@/lib/upstream/client";
 import { releaseSpend, settleSpend } from "./check-spend";
 import { chargeSource, readStoredTotals, toStoredTotals } from "./spend-request-id";
-import { assertSpendMove } from "./states";
+import { assertSpendMove, KEY_TAKEN } from "./states";
 
 /**
  * Places an approved order exactly as stored, priced inline with `maximumTotal` = the
- * approved total, under a key per approval round (`spend-<id>-<round>`) committed in the
- * ledger before the send: placing the same approval twice — a double click, the job after
+ * approved total, under a key per approval round (`spend-<id>-<round>`, a derived key no client
+ * key can be: lib/idempotency/keys.ts) committed in the ledger before the send: placing the same approval twice — a double click, the job after
  * a crash — finds the one order. A price above the approved total comes back as the
  * contract's 409 and the request returns to the approvers with the old and the new total.
  * An unanswered send stays `approved`; the maintain job settles it under the same key.
@@ -27,12 +28,18 @@ export async function placeApprovedOrder(id: string, approver: Actor | null): Pr
   if (!row || row.state !== "approved" || row.kind !== "order") return;
   const [approved] = readStoredTotals(row.approvedTotals);
   if (!approved) return;
-  const key = `spend-${row.id}-${row.round}`;
+  const key = spendApprovalKey(row.id, row.round);
   const request = {
     ...(row.orderRequest as OrderRequest),
     maximumTotal: fromMinor(approved.amountMinor, approved.currency),
   } as OrderRequest;
-  const entry = await openLedgerEntry(key, "order.create", request, row.requestedById);
+  const entry = await openLedgerEntry(key, "order.create", request, row.requestedById).catch((error: unknown) => {
+    // The key already holds another request: none can since client keys are namespaced, but one
+    // kept from before (a buyer's pre-claim) must end the request visibly, never leave it placing.
+    if (isAppError(error) && error.code === "conflict") return null;
+    throw error;
+  });
+  if (!entry) return markRefused(row, KEY_TAKEN, null, approver);
   if (entry.state === "succeeded" && entry.resultId) return markPlaced(row, entry.resultId, approver);
   if (entry.state === "rejected") return markRefused(row, entry.errorCode ?? "conflict", null, approver);
 

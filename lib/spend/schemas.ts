@@ -1,15 +1,11 @@
 import { z } from "zod";
-import { multiLineText, singleLineText } from "@/lib/validation";
+import { MAX_CURRENCY_DECIMALS } from "@/lib/money";
+import { moneyAmount, multiLineText, refineCurrencyDecimals, singleLineText } from "@/lib/validation";
 
 const currency = z.string().regex(/^[A-Z]{3}$/, "Must be a three-letter currency code.");
+/** Above zero (leave it empty for no limit), at most the currency's decimals. */
 const limitAmount = z
-  .union([
-    z.literal(""),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,12}(\.\d{1,2})?$/, "Enter an amount such as 500 or 499.99, or leave it empty."),
-  ])
+  .union([z.literal(""), moneyAmount({ maxDecimals: MAX_CURRENCY_DECIMALS })])
   .nullable()
   .optional();
 
@@ -22,7 +18,14 @@ export const spendLimitSchema = z
     perDay: limitAmount,
     perMonth: limitAmount,
   })
-  .strict();
+  .strict()
+  .superRefine(
+    refineCurrencyDecimals((v) => v.currency, {
+      perOrder: (v) => v.perOrder,
+      perDay: (v) => v.perDay,
+      perMonth: (v) => v.perMonth,
+    }),
+  );
 
 export const spendRequestIdSchema = z.string().regex(/^sr_[A-Za-z0-9_-]{16}$/, "Not a spend request id.");
 

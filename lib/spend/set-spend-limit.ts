@@ -27,31 +27,13 @@ export async function setSpendLimit(actor: Actor, input: unknown): Promise<Spend
       fieldErrors: { scope: ["Choose a person or the workspace default."] },
     });
   }
-  const minor = (field: string, v: string | null | undefined) => {
-    if (!v) return null;
-    try {
-      return parseMinor(v, data.currency);
-    } catch {
-      throw new AppError("invalid_request", `${data.currency} amounts have fewer decimals.`, {
-        fieldErrors: { [field]: [`Use at most the decimals ${data.currency} has.`] },
-      });
-    }
-  };
+  // The schema bounded each amount, kept it above zero and within the currency's decimals.
+  const minor = (v: string | null | undefined) => (v ? parseMinor(v, data.currency) : null);
   const amounts = {
-    perOrderMinor: minor("perOrder", data.perOrder),
-    perDayMinor: minor("perDay", data.perDay),
-    perMonthMinor: minor("perMonth", data.perMonth),
+    perOrderMinor: minor(data.perOrder),
+    perDayMinor: minor(data.perDay),
+    perMonthMinor: minor(data.perMonth),
   };
-  for (const [field, value] of Object.entries({
-    perOrder: amounts.perOrderMinor,
-    perDay: amounts.perDayMinor,
-    perMonth: amounts.perMonthMinor,
-  })) {
-    if (value === 0n)
-      throw new AppError("invalid_request", "A limit must be above zero; leave it empty for none.", {
-        fieldErrors: { [field]: ["Enter an amount above zero, or leave it empty."] },
-      });
-  }
   const where = { scope_currency: { scope: data.scope, currency: data.currency } };
   return db().$transaction(async (tx) => {
     const before = await tx.spendLimit.findUnique({ where });

@@ -4,7 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import type { SpendRequest } from "@/lib/db/generated/client";
 import { minorToDecimal } from "@/lib/money";
 import { readStoredTotals } from "./spend-request-id";
-import { SPEND_STATE_LABELS, isSpendState, type SpendState } from "./states";
+import { isSpendState, spendOutcomeNote, spendStateLabel, type SpendState } from "./states";
 
 export type MoneyAmount = { currency: string; total: string };
 export type SpendRequestView = {
@@ -22,6 +22,8 @@ export type SpendRequestView = {
   bulkOrderId: string | null;
   orderId: string | null;
   failureCode: string | null;
+  /** Why it ended without an order, in words. */
+  outcomeNote: string | null;
   requestedBy: { id: string; name: string };
   requestedAt: string;
   expiresAt: string;
@@ -48,7 +50,7 @@ export function toSpendRequestView(row: Row, names: Map<string, string>, actor: 
     id: row.id,
     kind: row.kind === "bulk" ? "bulk" : "order",
     state,
-    stateLabel: SPEND_STATE_LABELS[state],
+    stateLabel: spendStateLabel(state, row.failureCode),
     reason: row.reason,
     why: row.why,
     totals: amounts(row.totals) ?? [],
@@ -58,6 +60,7 @@ export function toSpendRequestView(row: Row, names: Map<string, string>, actor: 
     bulkOrderId: row.bulkOrderId,
     orderId: row.orderId,
     failureCode: row.failureCode,
+    outcomeNote: spendOutcomeNote(row.state, row.failureCode),
     requestedBy: { id: row.requestedById, name: names.get(row.requestedById) ?? "Unknown" },
     requestedAt: row.requestedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),

@@ -5,6 +5,10 @@ import { toStaffView, type StaffView } from "./staff-view";
 
 export async function listStaff(actor: Actor): Promise<StaffView[]> {
   assertCan(actor, "staff.read");
-  const staff = await db().staff.findMany({ orderBy: [{ active: "desc" }, { name: "asc" }] });
-  return staff.map(toStaffView);
+  const [staff, waiting] = await Promise.all([
+    db().staff.findMany({ orderBy: [{ active: "desc" }, { name: "asc" }] }),
+    db().spendRequest.groupBy({ by: ["requestedById"], where: { state: "awaiting" }, _count: { _all: true } }),
+  ]);
+  const waitingBy = new Map(waiting.map((w) => [w.requestedById, w._count._all]));
+  return staff.map((s) => toStaffView(s, waitingBy.get(s.id) ?? 0));
 }

@@ -1,9 +1,18 @@
 import type { Staff } from "@/lib/db/generated/client";
 
 /** What the app shows of a staff member: never the password hash. */
-export type StaffView = { id: string; email: string; name: string; roles: string[]; active: boolean; createdAt: string };
+export type StaffView = {
+  id: string;
+  email: string;
+  name: string;
+  roles: string[];
+  active: boolean;
+  createdAt: string;
+  /** Their spend requests waiting for an approver: deactivating them cancels these. */
+  waitingSpendRequests: number;
+};
 
-export function toStaffView(staff: Staff): StaffView {
+export function toStaffView(staff: Staff, waitingSpendRequests = 0): StaffView {
   return {
     id: staff.id,
     email: staff.email,
@@ -11,5 +20,14 @@ export function toStaffView(staff: Staff): StaffView {
     roles: staff.roles,
     active: staff.active,
     createdAt: staff.createdAt.toISOString(),
+    waitingSpendRequests,
   };
+}
+
+/** What the confirmation before a deactivation says will happen. */
+export function deactivationConsequences(person: Pick<StaffView, "waitingSpendRequests">): string {
+  const waiting = person.waitingSpendRequests;
+  const requests =
+    waiting === 0 ? "" : ` ${waiting} waiting spend request${waiting === 1 ? "" : "s"} will be cancelled and never placed.`;
+  return `Their sessions end at once and they can no longer sign in.${requests} You can reactivate them later.`;
 }

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { endAllSessions } from "@/lib/auth/staff-session";
 import { recordAudit } from "@/lib/audit/record";
+import { cancelBuyerSpendRequests } from "@/lib/spend/cancel-buyer-spend-requests";
 import { parseInput } from "@/lib/validation";
 import { staffIdSchema, updateStaffSchema } from "./schemas";
 import { assertAnActiveAdminRemains, lockAdminChanges } from "./admin-guard";
@@ -11,7 +12,8 @@ import { toStaffView, type StaffView } from "./staff-view";
 
 /**
  * Renames, changes roles, deactivates or reactivates a person. Deactivation ends their
- * sessions at once; a change that would leave no active admin is refused.
+ * sessions at once and cancels their spend requests still waiting for an approver, in the
+ * same transaction; a change that would leave no active admin is refused.
  */
 export async function updateStaff(actor: Actor, staffId: unknown, input: unknown): Promise<StaffView> {
   assertCan(actor, "staff.manage");
@@ -47,12 +49,13 @@ export async function updateStaff(actor: Actor, staffId: unknown, input: unknown
     }
     if (change.active === false && before.active) {
       await endAllSessions(tx, id, "deactivated");
+      const cancelledSpendRequests = await cancelBuyerSpendRequests(tx, actor, id);
       await recordAudit(tx, {
         action: "staff.deactivate",
         actor,
         targetType: "staff",
         targetId: id,
-        details: { email: after.email },
+        details: { email: after.email, cancelledSpendRequests },
       });
     }
     if (change.active === true && !before.active) {
@@ -64,6 +67,6 @@ export async function updateStaff(actor: Actor, staffId: unknown, input: unknown
         details: { email: after.email },
       });
     }
-    return toStaffView(after);
+    return toStaffView(after, await tx.spendRequest.count({ where: { requestedById: id, state: "awaiting" } }));
   });
 }

@@ -3,10 +3,9 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
-import { formatMoney, minorToDecimal, toMinor } from "@/lib/money";
+import { formatMoney, minorToDecimal, parseMinor, toMinor } from "@/lib/money";
 import { spentBy, upstream } from "@/lib/upstream/service";
 import type { Spender } from "@/lib/upstream/client";
-import { amountToMinor } from "./amounts";
 import { withdrawalQuoteSchema } from "./schemas";
 
 export type WithdrawalQuote = {
@@ -29,7 +28,7 @@ export type WithdrawalQuote = {
 export async function quoteWithdrawal(actor: Actor, input: unknown): Promise<WithdrawalQuote> {
   assertCan(actor, "withdrawals.request");
   const { amount, currency } = parseInput(withdrawalQuoteSchema, input);
-  return (await priceWithdrawal(amountToMinor(amount, currency), currency, spentBy(actor))).quote;
+  return (await priceWithdrawal(parseMinor(amount, currency), currency, spentBy(actor))).quote;
 }
 
 export async function priceWithdrawal(

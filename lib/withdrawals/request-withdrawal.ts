@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { parseInput } from "@/lib/validation";
 import { getSettings } from "@/lib/settings/get-settings";
-import { amountToMinor } from "./amounts";
+import { parseMinor } from "@/lib/money";
 import { priceWithdrawal } from "./quote-withdrawal";
 import { withdrawalRequestSchema } from "./schemas";
 import { toWithdrawalView, withStaffNames, type WithdrawalView } from "./withdrawal-view";
@@ -23,7 +23,7 @@ export function newWithdrawalRequestId(): string {
 export async function requestWithdrawal(actor: Actor, input: unknown): Promise<WithdrawalView> {
   assertCan(actor, "withdrawals.request");
   const { amount, currency, reason } = parseInput(withdrawalRequestSchema, input);
-  const amountMinor = amountToMinor(amount, currency);
+  const amountMinor = parseMinor(amount, currency);
   const terms = await priceWithdrawal(amountMinor, currency, spentBy(actor));
   const { withdrawalApprovalHours } = await getSettings();
   const now = new Date();

@@ -1,19 +1,19 @@
 import { z } from "zod";
-import { multiLineText } from "@/lib/validation";
+import { MAX_CURRENCY_DECIMALS } from "@/lib/money";
+import { moneyAmount, multiLineText, refineCurrencyDecimals } from "@/lib/validation";
 
 /** What finance types: an amount such as 250 or 250.50, and a three-letter currency. */
 export const withdrawalAmountSchema = z.object({
-  amount: z
-    .string({ error: "Enter an amount." })
-    .trim()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/, "Enter an amount such as 250 or 250.50.")
-    .refine((v) => Number(v) > 0, "Enter an amount above zero."),
+  amount: moneyAmount({ maxDecimals: MAX_CURRENCY_DECIMALS }),
   currency: z
     .string({ error: "Choose a currency." })
     .trim()
     .regex(/^[A-Z]{3}$/, "Choose a currency."),
 });
-export const withdrawalQuoteSchema = withdrawalAmountSchema.strict();
+const amountDecimals = refineCurrencyDecimals<{ amount: string; currency: string }>((v) => v.currency, {
+  amount: (v) => v.amount,
+});
+export const withdrawalQuoteSchema = withdrawalAmountSchema.strict().superRefine(amountDecimals);
 
 export const withdrawalRequestSchema = withdrawalAmountSchema
   .extend({
@@ -22,7 +22,8 @@ export const withdrawalRequestSchema = withdrawalAmountSchema
       .min(5, "Say why the funds are withdrawn (at least 5 characters).")
       .max(500, "At most 500 characters."),
   })
-  .strict();
+  .strict()
+  .superRefine(amountDecimals);
 
 export const approveSchema = z
   .object({

@@ -1,6 +1,7 @@
 import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test } from "@playwright/test";
 import { signIn, signInAs } from "./helpers";
+import { findProduct } from "./sandbox";
 
 test("an admin adds a person, who signs in; deactivation ends their session at once and blocks sign-in", async ({
   page,
@@ -23,12 +24,35 @@ test("an admin adds a person, who signs in; deactivation ends their session at o
   await signIn(casey, email, "casey's long password");
   await expect(casey.getByTestId("current-roles")).toHaveText("BuyerSupport");
 
+  // Casey, held to a tiny per-order limit, has an order waiting for an approver.
+  const origin = E2E_ORIGIN;
+  const staff = (await (await page.request.get("/api/staff")).json()) as { items: { id: string; email: string }[] };
+  const caseyId = staff.items.find((p) => p.email === email)!.id;
+  const limit = await page.request.put("/api/spend-limits", {
+    headers: { origin },
+    data: { scope: caseyId, currency: "USD", perOrder: "0.01", perDay: "", perMonth: "" },
+  });
+  expect(limit.ok(), await limit.text()).toBe(true);
+  const product = await findProduct((p) => p.isAvailable && p.variants.length > 0 && p.currency === "USD");
+  const waiting = await casey.request.post("/api/orders", {
+    headers: { origin },
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      clientReference: `casey-${Date.now()}`,
+      item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, currency: "USD" },
+      approvalReason: "Leaving gift",
+    },
+  });
+  expect(waiting.status(), await waiting.text()).toBe(202);
+  await page.reload();
+
   const row = page.getByTestId(`staff-row-${email}`);
   await row.getByRole("button", { name: "Manage" }).click();
-  // Deactivation asks first; cancelling changes nothing.
+  // Deactivation asks first, saying what it cancels; cancelling changes nothing.
   await page.getByRole("button", { name: "Deactivate", exact: true }).click();
   const confirm = page.getByRole("alertdialog", { name: "Deactivate Casey Jones?" });
   await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText("1 waiting spend request will be cancelled and never placed.");
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   await expect(row).toContainText("Active");
@@ -36,6 +60,8 @@ test("an admin adds a person, who signs in; deactivation ends their session at o
   await confirm.getByRole("button", { name: "Deactivate Casey Jones" }).click();
   await expect(page.getByText("Deactivated. Their sessions have ended.")).toBeVisible();
   await expect(row).toContainText("Deactivated");
+  const request = await page.request.get(`/api/spend-requests/${(await waiting.json()).awaitingApproval.id}`);
+  expect(await request.json()).toMatchObject({ state: "cancelled", stateLabel: "Cancelled" });
   // The "can now sign in" notice does not stay beside a deactivated person.
   await expect(page.getByText(`${email} can now sign in.`)).toHaveCount(0);
 

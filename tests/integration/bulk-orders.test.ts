@@ -221,6 +221,28 @@ describe("bulk orders", () => {
     expect(await upstreamCount(`${batch}-01`)).toBe(0);
   });
 
+  test("a row whose key already holds another request (kept from before keys were namespaced) fails; the run ends", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const [a, b] = variantProducts();
+    const batch = `bulk-taken-${randomUUID().slice(0, 8)}`;
+    const view = await previewed(buyer, [rowFor(a!, `${batch}-01`), rowFor(a!, `${batch}-02`)]);
+    // The buyer's order stored under the second row's key, as the app once kept clients' keys.
+    const other = {
+      item: { productId: b!.id, variantId: b!.variants[0]!.id, quantity: 1, currency: "USD" },
+      clientReference: `${batch}-x`,
+    };
+    await openLedgerEntry(`bulk-${view.id}-${view.rows[1]!.rowNumber}`, "order.create", other, buyer.staffId);
+    await confirmBulkOrder(buyer, view.id);
+
+    expect(await runBulkOrder(view.id)).toMatchObject({ state: "done", open: 0 });
+    const done = await getBulkOrder(buyer, view.id);
+    expect(done.rows.map((r) => [r.state, r.errorCode])).toEqual([
+      ["placed", null],
+      ["failed", "idempotency_key_conflict"],
+    ]);
+    expect(await countsFor([`${batch}-01`, `${batch}-02`, `${batch}-x`])).toEqual([1, 0, 0]);
+  });
+
   test("cancelling stops the rows not yet sent", async () => {
     const buyer = await makeStaff(["buyer"]);
     const batch = `bulk-cancel-${randomUUID().slice(0, 8)}`;

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { placeOrder } from "@/lib/orders/place-order";
 import { resumePendingOrders } from "@/lib/orders/resume-pending-orders";
+import { clientOrderKey } from "@/lib/idempotency/keys";
 import { openLedgerEntry } from "@/lib/idempotency/ledger";
 import { upstream } from "@/lib/upstream/service";
 import { makeStaff } from "../support/db";
@@ -15,7 +16,7 @@ async function upstreamOrdersFor(clientReference: string) {
   return (await upstreamGet<UpstreamOrders>(`/orders?clientReference=${encodeURIComponent(clientReference)}&limit=100`)).items;
 }
 
-function orderInput(product: Awaited<ReturnType<typeof variantProduct>>, clientReference: string, key = randomUUID()) {
+function orderInput(product: Awaited<ReturnType<typeof variantProduct>>, clientReference: string, key: string = randomUUID()) {
   return {
     idempotencyKey: key,
     clientReference,
@@ -77,7 +78,7 @@ describe("placing orders through the client", () => {
     const input = orderInput(product, ref);
     const request = { item: { ...input.item, variantId: input.item.variantId }, clientReference: ref };
     // The process "dies" right after committing the key: nothing was sent.
-    await openLedgerEntry(input.idempotencyKey, "order.create", request, buyer.staffId);
+    await openLedgerEntry(clientOrderKey(buyer.staffId, input.idempotencyKey), "order.create", request, buyer.staffId);
     expect(await upstreamOrdersFor(ref)).toHaveLength(0);
 
     await resumePendingOrders({ olderThanMs: 0 });
@@ -95,8 +96,9 @@ describe("placing orders through the client", () => {
     const ref = `crash-after-send-${randomUUID().slice(0, 8)}`;
     const input = orderInput(product, ref);
     const request = { item: { ...input.item }, clientReference: ref };
-    await openLedgerEntry(input.idempotencyKey, "order.create", request, buyer.staffId);
-    await upstream().createOrder(request, input.idempotencyKey); // sent; the answer is "lost"
+    const key = clientOrderKey(buyer.staffId, input.idempotencyKey);
+    await openLedgerEntry(key, "order.create", request, buyer.staffId);
+    await upstream().createOrder(request, key); // sent; the answer is "lost"
 
     await resumePendingOrders({ olderThanMs: 0 });
     expect(await upstreamOrdersFor(ref)).toHaveLength(1);
@@ -126,6 +128,49 @@ describe("placing orders through the client", () => {
     expect(await upstreamOrdersFor(`reuse-b-${key}`)).toHaveLength(0);
   });
 
+  test("a client's key is that person's alone: another buyer's same key places another order, and the upstream sees it namespaced", async () => {
+    const [ann, bob] = await Promise.all([makeStaff(["buyer"]), makeStaff(["buyer"])]);
+    const product = await variantProduct();
+    const key = `shared-${randomUUID()}`;
+    const ref = `namespaced-${randomUUID().slice(0, 8)}`;
+    const first = await placeOrder(ann, orderInput(product, ref, key));
+    // The same body and key from another person: before, this replayed Ann's order to Bob.
+    const second = await placeOrder(bob, orderInput(product, ref, key));
+    expect(second.replayed).toBe(false);
+    expect(second.order.id).not.toBe(first.order.id);
+    expect(second.order.placedById).toBe(bob.staffId);
+    expect((await placeOrder(ann, orderInput(product, ref, key))).order.id).toBe(first.order.id);
+    expect(await upstreamOrdersFor(ref)).toHaveLength(2);
+    const mirrored = await db().order.findUniqueOrThrow({ where: { id: first.order.id } });
+    expect(mirrored.idempotencyKey).toBe(`client:${ann.staffId}:${key}`);
+
+    // A key too long to prefix within the contract's 128 characters is hashed, still per person.
+    const long = "k".repeat(128);
+    const longRef = `namespaced-long-${randomUUID().slice(0, 8)}`;
+    const placed = await placeOrder(ann, orderInput(product, longRef, long));
+    expect((await placeOrder(ann, orderInput(product, longRef, long))).order.id).toBe(placed.order.id);
+    const stored = (await db().order.findUniqueOrThrow({ where: { id: placed.order.id } })).idempotencyKey!;
+    expect(stored).toMatch(new RegExp(`^client-sha256:${ann.staffId}:`));
+    expect(stored.length).toBeLessThanOrEqual(128);
+  });
+
+  test("an order kept under its bare key before keys were namespaced is still found by a retry of that key", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const product = await variantProduct();
+    const ref = `legacy-key-${randomUUID().slice(0, 8)}`;
+    const input = orderInput(product, ref);
+    const request = { item: { ...input.item }, clientReference: ref };
+    // What the app did before: the ledger and the upstream got the client's key as sent; the answer was lost.
+    await openLedgerEntry(input.idempotencyKey, "order.create", request, buyer.staffId);
+    await upstream().createOrder(request, input.idempotencyKey);
+
+    const again = await placeOrder(buyer, input);
+    expect(again.replayed).toBe(true);
+    expect(await upstreamOrdersFor(ref)).toHaveLength(1);
+    // Someone else's retry of that key is theirs: a new order.
+    expect((await placeOrder(await makeStaff(["buyer"]), input)).order.id).not.toBe(again.order.id);
+  });
+
   test("a business refusal (409) is final: recorded, explained, never retried", async () => {
     const buyer = await makeStaff(["buyer"]);
     const product = await variantProduct();
@@ -134,7 +179,8 @@ describe("placing orders through the client", () => {
       const input = orderInput(product, `unavailable-${randomUUID().slice(0, 8)}`);
       const error = await placeOrder(buyer, input).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: "product_unavailable", status: 409, correlationId: expect.any(String) });
-      expect((await db().idempotencyKey.findUnique({ where: { key: input.idempotencyKey } }))?.state).toBe("rejected");
+      const key = clientOrderKey(buyer.staffId, input.idempotencyKey);
+      expect((await db().idempotencyKey.findUnique({ where: { key } }))?.state).toBe("rejected");
     } finally {
       await control("PUT", `/products/${product.id}`, { isAvailable: true });
     }

@@ -5,12 +5,18 @@ import { isAppError } from "@/lib/errors";
 import { confirmBulkOrder } from "@/lib/bulk-orders/confirm-bulk-order";
 import { previewBulkOrder } from "@/lib/bulk-orders/preview-bulk-order";
 import { runBulkOrder } from "@/lib/bulk-orders/run-bulk-order";
+import { openLedgerEntry } from "@/lib/idempotency/ledger";
 import { submitOrder } from "@/lib/orders/place-order";
+import { placeOrderSchema } from "@/lib/orders/schemas";
+import { toUpstreamRequest } from "@/lib/orders/upstream-request";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { approveSpendRequest, rejectSpendRequest } from "@/lib/spend/decide-spend-request";
 import { listSpendRequests } from "@/lib/spend/list-spend-requests";
 import { maintainSpendRequests } from "@/lib/spend/maintain-spend-requests";
 import { placeApprovedOrder } from "@/lib/spend/place-approved-order";
+import { listStaff } from "@/lib/staff/list-staff";
+import { deactivationConsequences } from "@/lib/staff/staff-view";
+import { updateStaff } from "@/lib/staff/update-staff";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
 import { control } from "../support/sandbox";
@@ -162,5 +168,139 @@ describe("orders above the approval threshold", () => {
     expect(await approveSpendRequest(checker, requests[0]!.id, {})).toMatchObject({ state: "placed", kind: "bulk" });
     await runBulkOrder(preview.id);
     expect(await Promise.all(refs.map(upstreamCount))).toEqual([1, 1, 1]);
+  });
+});
+
+describe("keys the app derives cannot be claimed by a client", () => {
+  test("a buyer who sends an approval's own key with another order gets an order of their own; the approval places exactly one order", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const { input, id } = await waitingOrder(buyer);
+    // The key the approval will be placed under (round 1), sent by the buyer with a one-unit order.
+    const claim = orderOf(product, `pre-claim-${randomUUID().slice(0, 8)}`, { idempotencyKey: `spend-${id}-1` });
+    const own = await submitOrder(buyer, claim);
+    expect(own.kind).toBe("placed");
+    const again = await submitOrder(buyer, claim);
+    expect(again).toMatchObject({ kind: "placed", replayed: true });
+
+    const approved = await approveSpendRequest(checker, id, {});
+    expect(approved.state).toBe("placed");
+    expect(await upstreamCount(input.clientReference)).toBe(1);
+    expect(await upstreamCount(claim.clientReference)).toBe(1);
+    if (own.kind !== "placed") throw new Error("unreachable");
+    expect(approved.orderId).not.toBe(own.order.id);
+    await maintainSpendRequests();
+    expect(await upstreamCount(input.clientReference)).toBe(1);
+  });
+
+  test("a derived key found holding another request (kept from before keys were namespaced) fails the approval visibly, never leaves it placing", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const { input, id } = await waitingOrder(buyer);
+    // What the app stored before: the buyer's pre-claim under the bare key.
+    const preClaimed = orderOf(product, `old-claim-${randomUUID().slice(0, 8)}`);
+    await openLedgerEntry(`spend-${id}-1`, "order.create", toUpstreamRequest(placeOrderSchema.parse(preClaimed)), buyer.staffId);
+
+    const decided = await approveSpendRequest(checker, id, {});
+    expect(decided).toMatchObject({ state: "failed", failureCode: "idempotency_key_conflict" });
+    expect(decided.outcomeNote).toMatch(/already used for another order\. Nothing was bought/);
+    expect(await upstreamCount(input.clientReference)).toBe(0);
+    const held = await db().spendCharge.findMany({ where: { source: `spend:${id}` } });
+    expect(held.map((c) => c.state)).toEqual(["released"]);
+    const failed = await db().auditEvent.findFirstOrThrow({ where: { targetId: id, action: "spend.failed" } });
+    expect(failed.details).toEqual({ reason: "idempotency_key_conflict" });
+
+    // The periodic pass finds nothing left to settle, and nothing is ever sent for it.
+    await db().spendRequest.update({ where: { id }, data: { updatedAt: new Date(Date.now() - 60_000) } });
+    await maintainSpendRequests();
+    expect((await db().spendRequest.findUniqueOrThrow({ where: { id } })).state).toBe("failed");
+    expect(await upstreamCount(input.clientReference)).toBe(0);
+  });
+
+  test("a request left approved by such a conflict before this fix is settled by the periodic pass", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const { input, id } = await waitingOrder(buyer);
+    const preClaimed = orderOf(product, `stuck-${randomUUID().slice(0, 8)}`);
+    await openLedgerEntry(`spend-${id}-1`, "order.create", toUpstreamRequest(placeOrderSchema.parse(preClaimed)), buyer.staffId);
+    // As the old code left it: approved, "placing", nothing upstream.
+    await db().spendRequest.update({
+      where: { id },
+      data: {
+        state: "approved",
+        decidedById: checker.staffId,
+        decidedAt: new Date(),
+        approvedTotals: { USD: (p * 2n).toString() },
+        updatedAt: new Date(Date.now() - 60_000),
+      },
+    });
+    await maintainSpendRequests();
+    expect(await db().spendRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      state: "failed",
+      failureCode: "idempotency_key_conflict",
+    });
+    expect(await upstreamCount(input.clientReference)).toBe(0);
+  });
+});
+
+describe("a deactivated buyer's requests", () => {
+  test("deactivating a buyer cancels their waiting requests in the same step, audited and released; none can be approved after", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const first = await waitingOrder(buyer);
+    const second = await waitingOrder(buyer);
+    const batch = `deactivated-bulk-${randomUUID().slice(0, 8)}`;
+    const csv = [
+      "productId,variantId,value,quantity,clientReference,phoneNumber",
+      ...[1, 2].map((i) => `${product.id},${product.variants[0].id},,1,${batch}-${i},`),
+    ].join("\n");
+    const preview = await previewBulkOrder(buyer, { csv, fileName: "leaver.csv" });
+    await confirmBulkOrder(buyer, preview.id, { approvalReason: "Last campaign" });
+    const bulkRequest = await db().spendRequest.findUniqueOrThrow({ where: { bulkOrderId: preview.id } });
+    const ids = [first.id, second.id, bulkRequest.id];
+
+    // What the admin is told before confirming.
+    const listed = (await listStaff(admin)).find((s) => s.id === buyer.staffId)!;
+    expect(listed.waitingSpendRequests).toBe(3);
+    expect(deactivationConsequences(listed)).toContain("3 waiting spend requests will be cancelled");
+
+    await updateStaff(admin, buyer.staffId, { active: false });
+    const rows = await db().spendRequest.findMany({ where: { id: { in: ids } } });
+    expect(rows.map((r) => [r.state, r.failureCode])).toEqual(Array(3).fill(["cancelled", "buyer_deactivated"]));
+    expect(await db().spendCharge.count({ where: { staffId: buyer.staffId, state: { not: "released" } } })).toBe(0);
+    expect((await db().bulkOrder.findUniqueOrThrow({ where: { id: preview.id } })).state).toBe("cancelled");
+    expect(
+      await db().auditEvent.count({ where: { targetId: { in: ids }, action: "spend.cancel", actorId: admin.staffId } }),
+    ).toBe(3);
+    const deactivation = await db().auditEvent.findFirstOrThrow({
+      where: { action: "staff.deactivate", targetId: buyer.staffId },
+    });
+    expect((deactivation.details as { cancelledSpendRequests: string[] }).cancelledSpendRequests.sort()).toEqual([...ids].sort());
+
+    expect(await refusal(approveSpendRequest(checker, first.id, {}))).toMatchObject({ code: "not_pending" });
+    const view = (await listSpendRequests(checker)).find((r) => r.id === second.id)!;
+    expect(view).toMatchObject({ state: "cancelled", stateLabel: "Cancelled", canDecide: false });
+    expect(view.outcomeNote).toMatch(/deactivated/);
+    await runBulkOrder(preview.id);
+    for (const ref of [first.input.clientReference, second.input.clientReference, `${batch}-1`, `${batch}-2`])
+      expect(await upstreamCount(ref)).toBe(0);
+    expect((await listStaff(admin)).find((s) => s.id === buyer.staffId)!.waitingSpendRequests).toBe(0);
+  });
+
+  test("approving a waiting request of a buyer who is no longer active is refused, and the request cancelled", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const { input, id } = await waitingOrder(buyer);
+    // Deactivated before deactivation cancelled anything: the request is still waiting.
+    await db().staff.update({ where: { id: buyer.staffId }, data: { active: false } });
+
+    expect(await refusal(approveSpendRequest(checker, id, {}))).toMatchObject({ code: "buyer_inactive", status: 409 });
+    expect(await db().spendRequest.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      state: "cancelled",
+      failureCode: "buyer_deactivated",
+    });
+    expect(await db().spendCharge.count({ where: { source: `spend:${id}`, state: "held" } })).toBe(0);
+    await maintainSpendRequests();
+    expect(await upstreamCount(input.clientReference)).toBe(0);
   });
 });

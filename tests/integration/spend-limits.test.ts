@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { clientOrderKey } from "@/lib/idempotency/keys";
 import { isAppError } from "@/lib/errors";
 import { placeOrder, submitOrder } from "@/lib/orders/place-order";
 import { getRemainingSpend } from "@/lib/spend/get-remaining-spend";
@@ -35,7 +36,9 @@ describe("spend limits per buyer and currency", () => {
     const { order } = await placeOrder(buyer, input);
     expect(order.clientReference).toBe(input.clientReference);
     expect(await db().spendCharge.count({ where: { staffId: buyer.staffId } })).toBe(0);
-    const ledger = await db().idempotencyKey.findUniqueOrThrow({ where: { key: input.idempotencyKey } });
+    const ledger = await db().idempotencyKey.findUniqueOrThrow({
+      where: { key: clientOrderKey(buyer.staffId, input.idempotencyKey) },
+    });
     expect(ledger.requestBody).not.toHaveProperty("maximumTotal");
   });
 

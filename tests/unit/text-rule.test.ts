@@ -266,6 +266,7 @@ const NOT_INPUT_TEXT = [
   "withdrawalAmountSchema", // the base of withdrawalQuoteSchema and withdrawalRequestSchema
   "passwordSchema", // a field of createStaffSchema and resetPasswordSchema
   "approvalReasonSchema", // a field of placeOrderSchema (its own copy there) and of the bulk confirmation's body
+  "faceValueSchema", // a number field of placeOrderSchema and quoteRequestSchema
   // enums, numbers and currency codes only:
   "withdrawalListQuerySchema",
   "creditQuerySchema",
