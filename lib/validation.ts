@@ -152,6 +152,26 @@ export function multiLineText(params?: StringParams) {
  * exports). Outside this range a date is a typo or a probe, and year 0 or 10000 cannot
  * even be stored by PostgreSQL's timestamp.
  */
+/** An email address typed into a form: trimmed, lower-cased, at most 254 characters (RFC 5321), one line. */
+export function emailAddress(messages: { missing: string }) {
+  return singleLineText({ error: messages.missing })
+    .trim()
+    .toLowerCase()
+    .min(1, messages.missing)
+    .max(254, "That email address is too long.")
+    .email("Enter a valid email address.");
+}
+
+/** How many items a page of a list asks for: a whole number from 1 to `max`, `fallback` when absent. */
+export function pageSizeSchema(max: number, fallback: number) {
+  return z.coerce
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1.")
+    .max(max, `At most ${max}.`)
+    .default(fallback);
+}
+
 export const MIN_DAY = "2000-01-01";
 export const MAX_DAY = "2100-12-31";
 export const isoDaySchema = z.iso

@@ -10,7 +10,7 @@ import { assertBulkMove } from "@/lib/bulk-orders/states";
 import type { Settings } from "@/lib/settings/schema";
 import { approvalNeeded, chargeSpend, lockBuyerSpend, releaseSpend, type SpendAmount } from "./check-spend";
 import { hasAnyLimit } from "./spend-limits";
-import { newSpendRequestId, toStoredTotals } from "./spend-request-id";
+import { recordSpendRequest, requireApprovalReason } from "./record-spend-request";
 import { assertSpendMove } from "./states";
 
 export function bulkTotals(bulk: BulkOrder): SpendAmount[] {
@@ -39,47 +39,24 @@ export async function gateBulkOrder(
     await chargeSpend(tx, actor.staffId, `bulk:${bulk.id}`, amounts);
     return "send";
   }
-  if (!reason) {
-    throw new AppError("approval_required", `${why} An approver must agree before this file is placed: say why it is needed.`, {
-      status: 409,
-      fieldErrors: { approvalReason: ["Say why this order is needed."] },
-      extra: { why },
-    });
-  }
+  const given = requireApprovalReason(reason, why, "this file");
   assertBulkMove("draft", "awaiting_approval");
   const { count } = await tx.bulkOrder.updateMany({
     where: { id: bulk.id, state: "draft" },
     data: { state: "awaiting_approval" },
   });
   if (count === 0) throw new AppError("conflict", "This bulk order changed meanwhile. Reload the page and try again.");
-  const id = newSpendRequestId();
-  const now = new Date();
-  await tx.spendRequest.create({
-    data: {
-      id,
-      kind: "bulk",
-      reason,
-      why,
-      totals: toStoredTotals(amounts),
-      bulkOrderId: bulk.id,
-      requestedById: actor.staffId,
-      requestedAt: now,
-      expiresAt: new Date(now.getTime() + settings.spendApprovalHours * 3_600_000),
-    },
-  });
-  await chargeSpend(tx, actor.staffId, `bulk:${bulk.id}`, amounts);
-  await recordAudit(tx, {
-    action: "spend.request",
-    actor,
-    targetType: "spend_request",
-    targetId: id,
+  await recordSpendRequest(tx, actor, {
+    kind: "bulk",
+    reason: given,
+    why,
+    amounts,
+    settings,
+    fields: { bulkOrderId: bulk.id },
     details: {
-      kind: "bulk",
       bulkOrderId: bulk.id,
       fileName: bulk.fileName,
       totals: amounts.map((a) => ({ currency: a.currency, total: minorToDecimal(a.amountMinor, a.currency) })),
-      why,
-      reason,
     },
   });
   return "awaiting";

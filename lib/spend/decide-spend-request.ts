@@ -4,6 +4,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db, type Prisma, type Tx } from "@/lib/db/client";
 import type { SpendRequest } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { refusedDecision } from "@/lib/maker-checker";
 import { parseInput } from "@/lib/validation";
 import { commitConfirmation, enqueueConfirmed } from "@/lib/bulk-orders/confirm-bulk-order";
 import { closeWaitingBulk } from "./bulk-spend";
@@ -79,23 +80,21 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
       await afterDecision(tx, actor, row, to);
       return tx.spendRequest.findUniqueOrThrow({ where: { id } });
     }
-    if (row.requestedById === actor.staffId) {
-      await recordAudit(tx, { action: "spend.self_approval_refused", actor, targetType: "spend_request", targetId: id });
-      return new AppError("own_request", "You asked for this order, so someone else must approve or reject it.", { status: 403 });
-    }
-    if (row.state === "awaiting" && row.expiresAt <= now) {
-      await expireSpendRequest(tx, row);
-      return new AppError(
-        "approval_expired",
-        "This request was not decided in time and has expired. The buyer can submit it again.",
-        { status: 409 },
-      );
-    }
-    const words = isSpendState(row.state) ? SPEND_STATE_LABELS[row.state].toLowerCase() : row.state;
-    return new AppError("not_pending", `This request is no longer awaiting approval (it is ${words}).`, {
-      status: 409,
-      extra: { state: row.state },
-    });
+    return refusedDecision(
+      tx,
+      actor,
+      row,
+      {
+        noun: "order",
+        targetType: "spend_request",
+        selfApprovalAction: "spend.self_approval_refused",
+        waiting: "awaiting",
+        expire: () => expireSpendRequest(tx, row),
+        afterExpiry: "The buyer can submit it again.",
+        stateWords: (state) => (isSpendState(state) ? SPEND_STATE_LABELS[state].toLowerCase() : state),
+      },
+      now,
+    );
   });
   if (outcome instanceof AppError) throw outcome;
   return outcome;

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
-import { recordAudit } from "@/lib/audit/record";
 import { db, Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { requestHash } from "@/lib/idempotency/ledger";
@@ -13,7 +12,7 @@ import { toUpstreamRequest } from "@/lib/orders/upstream-request";
 import { approvalNeeded, chargeSpend, lockBuyerSpend, type SpendAmount } from "./check-spend";
 import { findIssuedQuote } from "./issued-quote";
 import { hasAnyLimit } from "./spend-limits";
-import { newSpendRequestId, toStoredTotals } from "./spend-request-id";
+import { recordSpendRequest, requireApprovalReason } from "./record-spend-request";
 
 /**
  * The spend gate in front of one order. With no threshold and no limit that could apply,
@@ -48,45 +47,16 @@ export async function gateOrder(actor: Actor, key: string, data: PlaceOrderInput
         await chargeSpend(tx, actor.staffId, `order:${key}`, [priced.amount]);
         return { kind: "send", request: priced.request, ledgered: true };
       }
-      if (!data.approvalReason) {
-        throw new AppError("approval_required", `${why} An approver must agree before it is placed: say why it is needed.`, {
-          status: 409,
-          fieldErrors: { approvalReason: ["Say why this order is needed."] },
-          extra: { why },
-        });
-      }
-      const id = newSpendRequestId();
-      const now = new Date();
-      const totals = toStoredTotals([priced.amount]);
-      await tx.spendRequest.create({
-        data: {
-          id,
-          kind: "order",
-          reason: data.approvalReason,
-          why,
-          totals,
-          orderRequest: priced.inline as Prisma.InputJsonValue,
-          submissionKey: key,
-          requestedById: actor.staffId,
-          requestedAt: now,
-          expiresAt: new Date(now.getTime() + settings.spendApprovalHours * 3_600_000),
-        },
-      });
-      await chargeSpend(tx, actor.staffId, `spend:${id}`, [priced.amount]);
+      const reason = requireApprovalReason(data.approvalReason, why, "it");
       const { currency, amountMinor } = priced.amount;
-      await recordAudit(tx, {
-        action: "spend.request",
-        actor,
-        targetType: "spend_request",
-        targetId: id,
-        details: {
-          kind: "order",
-          total: minorToDecimal(amountMinor, currency),
-          currency,
-          why,
-          reason: data.approvalReason,
-          clientReference: data.clientReference,
-        },
+      const id = await recordSpendRequest(tx, actor, {
+        kind: "order",
+        reason,
+        why,
+        amounts: [priced.amount],
+        settings,
+        fields: { orderRequest: priced.inline as Prisma.InputJsonValue, submissionKey: key },
+        details: { total: minorToDecimal(amountMinor, currency), currency, clientReference: data.clientReference },
       });
       return { kind: "awaiting", spendRequestId: id };
     });

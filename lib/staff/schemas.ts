@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { singleLineText } from "@/lib/validation";
+import { emailAddress, singleLineText } from "@/lib/validation";
 import { ROLES } from "@/lib/auth/permissions";
 
 export const passwordSchema = singleLineText({ error: "Enter a password." })
@@ -13,12 +13,7 @@ export const rolesSchema = z
   .transform((roles) => [...new Set(roles)]);
 
 export const createStaffSchema = z.object({
-  email: singleLineText({ error: "Enter an email address." })
-    .trim()
-    .toLowerCase()
-    .min(1, "Enter an email address.")
-    .max(254, "That email address is too long.")
-    .email("Enter a valid email address."),
+  email: emailAddress({ missing: "Enter an email address." }),
   name: singleLineText({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(120, "Use at most 120 characters."),
   roles: rolesSchema,
   password: passwordSchema,

@@ -2,18 +2,13 @@ import "server-only";
 import { z } from "zod";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
-import { parseInput } from "@/lib/validation";
+import { pageSizeSchema, parseInput } from "@/lib/validation";
 import { spentBy, upstream } from "@/lib/upstream/service";
 import { toDepositView, type DepositView } from "./deposit-view";
 import { MATCH_WINDOW, matchCredits } from "./match-credits";
 
 export const creditQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number({ error: "Enter a whole number." })
-    .int("Enter a whole number.")
-    .min(1, "At least 1.")
-    .max(100, "At most 100.")
-    .default(20),
+  limit: pageSizeSchema(100, 20),
 });
 
 export type CreditView = {

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { parseInput } from "@/lib/validation";
+import { pageSizeSchema, parseInput } from "@/lib/validation";
 import { spentBy, upstream } from "@/lib/upstream/service";
 import { toDepositView, type DepositView } from "./deposit-view";
 
@@ -10,12 +10,7 @@ export const depositCursorSchema = z.string().regex(/^[A-Za-z0-9_\-=.~+/]{1,512}
 
 export const depositQuerySchema = z.strictObject({
   cursor: depositCursorSchema.optional(),
-  limit: z.coerce
-    .number({ error: "Enter a whole number." })
-    .int("Enter a whole number.")
-    .min(1, "At least 1.")
-    .max(100, "At most 100.")
-    .default(20),
+  limit: pageSizeSchema(100, 20),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, "A three-letter currency code.")

@@ -3,6 +3,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { refusedDecision } from "@/lib/maker-checker";
 import { parseInput } from "@/lib/validation";
 import { minorToDecimal } from "@/lib/money";
 import { expireOne } from "./expire-withdrawals";
@@ -64,24 +65,20 @@ async function decide(
       });
       return null;
     }
-    if (row.requestedById === actor.staffId) {
-      await recordAudit(tx, { action: "withdrawal.self_approval_refused", actor, targetType: "withdrawal", targetId: id });
-      return new AppError("own_request", "You requested this withdrawal, so someone else must approve or reject it.", {
-        status: 403,
-      });
-    }
-    if (row.state === "pending" && row.expiresAt <= now) {
-      await expireOne(tx, id);
-      return new AppError(
-        "approval_expired",
-        "This request was not approved in time and has expired. Finance can request it again.",
-        { status: 409 },
-      );
-    }
-    return new AppError(
-      "not_pending",
-      `This request is no longer awaiting approval (it is ${withdrawalStateWords(row.state)}).`,
-      { status: 409, extra: { state: row.state } },
+    return refusedDecision(
+      tx,
+      actor,
+      row,
+      {
+        noun: "withdrawal",
+        targetType: "withdrawal",
+        selfApprovalAction: "withdrawal.self_approval_refused",
+        waiting: "pending",
+        expire: () => expireOne(tx, id),
+        afterExpiry: "Finance can request it again.",
+        stateWords: withdrawalStateWords,
+      },
+      now,
     );
   });
   if (refusal) throw refusal;

@@ -1,0 +1,68 @@
+import "server-only";
+import type { Actor } from "@/lib/auth/actor";
+import { recordAudit } from "@/lib/audit/record";
+import type { Prisma, Tx } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import type { Settings } from "@/lib/settings/schema";
+import { chargeSpend, type SpendAmount } from "./check-spend";
+import { chargeSource, newSpendRequestId, toStoredTotals } from "./spend-request-id";
+
+/**
+ * The buyer's reason, which an order or a file past the threshold or a limit must carry: without
+ * one, a 409 that says why approval is needed and a field message asking for the reason.
+ */
+export function requireApprovalReason(reason: string | undefined, why: string, what: string): string {
+  if (reason) return reason;
+  throw new AppError("approval_required", `${why} An approver must agree before ${what} is placed: say why it is needed.`, {
+    status: 409,
+    fieldErrors: { approvalReason: ["Say why this order is needed."] },
+    extra: { why },
+  });
+}
+
+/**
+ * An approval request, written in the gate's transaction (lib/spend/gate-order.ts for one order,
+ * bulk-spend.ts for a file): the request, its charge against the buyer's limits (it counts while
+ * it waits) and its audit row, together. Nothing is sent. Returns the request's id.
+ */
+export async function recordSpendRequest(
+  tx: Tx,
+  actor: Actor,
+  request: {
+    kind: "order" | "bulk";
+    reason: string;
+    why: string;
+    amounts: SpendAmount[];
+    settings: Settings;
+    /** What only this kind stores: the order's inline form and submission key, or the file's id. */
+    fields: Pick<Prisma.SpendRequestUncheckedCreateInput, "orderRequest" | "submissionKey" | "bulkOrderId">;
+    /** What the audit row says of it beyond kind, why and reason. */
+    details: Record<string, unknown>;
+  },
+): Promise<string> {
+  const id = newSpendRequestId();
+  const now = new Date();
+  await tx.spendRequest.create({
+    data: {
+      id,
+      kind: request.kind,
+      reason: request.reason,
+      why: request.why,
+      totals: toStoredTotals(request.amounts),
+      ...request.fields,
+      requestedById: actor.staffId,
+      requestedAt: now,
+      expiresAt: new Date(now.getTime() + request.settings.spendApprovalHours * 3_600_000),
+    },
+  });
+  const source = chargeSource({ id, kind: request.kind, bulkOrderId: request.fields.bulkOrderId ?? null });
+  await chargeSpend(tx, actor.staffId, source, request.amounts);
+  await recordAudit(tx, {
+    action: "spend.request",
+    actor,
+    targetType: "spend_request",
+    targetId: id,
+    details: { kind: request.kind, ...request.details, why: request.why, reason: request.reason },
+  });
+  return id;
+}
