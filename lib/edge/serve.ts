@@ -28,8 +28,11 @@ import { isWebhookDelivery, serveWebhook } from "./webhook-door";
  */
 export type Edge = (req: IncomingMessage, res: ServerResponse, next: () => Promise<void>) => Promise<void>;
 
-/** What Next serves itself and the gate leaves alone: its static files and the favicon. */
-const UNGATED = /^\/(?:_next\/static|favicon\.ico)(?:\/|$)/;
+/**
+ * What Next serves itself and the gate leaves alone: its static files, the favicon, and the
+ * image optimizer's address (off in next.config.mjs: Next answers it 404 for anyone).
+ */
+const UNGATED = /^\/(?:_next\/static|_next\/image|favicon\.ico)(?:\/|$)/;
 
 export function createEdge(options: { dev: boolean; dir: string }): Edge {
   const routes = discoverApiRoutes(options.dir).map(({ pattern, methods }) => ({ pattern, methods }));
