@@ -41,3 +41,5 @@ echo "[test] sandbox contract"
 npx vitest run --project contract
 echo "[test] end-to-end in Chromium"
 npx playwright test
+echo "[test] the edge against the newest Next 16 minor"
+bash scripts/test-next-upgrade.sh
