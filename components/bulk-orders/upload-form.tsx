@@ -27,7 +27,6 @@ export function UploadForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const file = new FormData(event.currentTarget).get("file");
-    upload.reset();
     if (!(file instanceof File) || file.size === 0) return setFileProblem(fieldProblem("Choose a CSV file."));
     if (file.size > MAX_BYTES)
       return setFileProblem(fieldProblem("The file is larger than 256 KiB. Split it into several uploads."));
