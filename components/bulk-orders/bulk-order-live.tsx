@@ -6,6 +6,7 @@ import type { RemainingSpend } from "@/lib/spend/get-remaining-spend";
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Notice } from "@/components/ui/notice";
 import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
 import { BulkRowsTable } from "./bulk-rows-table";
@@ -48,9 +49,18 @@ export function BulkOrderLive({ initial, spend = [] }: { initial: BulkOrderView;
     refetchInterval: (q) => pollEvery(q.state.data ?? initial),
   });
   const view = query.data;
-  const [busy, setBusy] = useState<"confirm" | "cancel" | null>(null);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [approvalReason, setApprovalReason] = useState("");
+  const step = useApiMutation<BulkOrderView, "confirm" | "cancel">(
+    (action) => ({
+      method: "POST",
+      url: `/api/bulk-orders/${encodeURIComponent(view.id)}/${action}`,
+      body: action === "confirm" && approvalReason.trim() ? { approvalReason: approvalReason.trim() } : {},
+    }),
+    { onSuccess: (next) => queryClient.setQueryData(queryKey, next) },
+  );
+  const problem = step.problem;
+  const busy = step.pending ? (step.variables ?? null) : null;
+  const act = (action: "confirm" | "cancel") => step.send(action);
   // The file counts as one spend per currency: said before confirming (the server decides again).
   const approvalWhy =
     view.state === "draft"
@@ -58,17 +68,11 @@ export function BulkOrderLive({ initial, spend = [] }: { initial: BulkOrderView;
           .map((t) => approvalReasonFor(spend.find((s) => s.currency === t.currency) ?? null, BigInt(t.totalMinor)))
           .find(Boolean) ?? null)
       : null;
-  const askReason = view.state === "draft" && view.isOwner && (approvalWhy !== null || problem?.code === "approval_required");
-
-  async function act(action: "confirm" | "cancel") {
-    setBusy(action);
-    const body = action === "confirm" && approvalReason.trim() ? { approvalReason: approvalReason.trim() } : {};
-    const result = await callApi<BulkOrderView>("POST", `/api/bulk-orders/${encodeURIComponent(view.id)}/${action}`, body);
-    setBusy(null);
-    if (!result.ok) return setProblem(result.problem);
-    setProblem(null);
-    queryClient.setQueryData(queryKey, result.data);
-  }
+  // A reason once typed stays in view while it is sent (a new attempt clears the last problem).
+  const askReason =
+    view.state === "draft" &&
+    view.isOwner &&
+    (approvalWhy !== null || problem?.code === "approval_required" || approvalReason !== "");
 
   const refreshProblem = query.error instanceof ProblemError ? query.error.problem : null;
   return (

@@ -2,7 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import type { ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
@@ -13,21 +14,24 @@ const TEMPLATE = "productId,variantId,value,quantity,clientReference,phoneNumber
 /** Reads the chosen CSV in the browser and sends it for a preview; nothing is bought yet. */
 export function UploadForm() {
   const router = useRouter();
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const [pending, setPending] = useState(false);
+  // The file is checked here first (no file, too large); the server checks its rows.
+  const [fileProblem, setFileProblem] = useState<ApiProblem | null>(null);
+  const upload = useApiMutation<BulkOrderView, { fileName: string; csv: string }>(
+    (body) => ({ method: "POST", url: "/api/bulk-orders", body }),
+    { onSuccess: (view) => router.push(`/orders/bulk/${view.id}`) },
+  );
+  const problem = fileProblem ?? upload.problem;
+  // Still busy after the answer: the preview page is on its way.
+  const pending = upload.pending || upload.saved;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const file = new FormData(event.currentTarget).get("file");
-    if (!(file instanceof File) || file.size === 0) return setProblem(fieldProblem("Choose a CSV file."));
-    if (file.size > MAX_BYTES) return setProblem(fieldProblem("The file is larger than 256 KiB. Split it into several uploads."));
-    setPending(true);
-    const result = await callApi<BulkOrderView>("POST", "/api/bulk-orders", { fileName: file.name, csv: await file.text() });
-    if (!result.ok) {
-      setPending(false);
-      return setProblem(result.problem);
-    }
-    router.push(`/orders/bulk/${result.data.id}`);
+    if (!(file instanceof File) || file.size === 0) return setFileProblem(fieldProblem("Choose a CSV file."));
+    if (file.size > MAX_BYTES)
+      return setFileProblem(fieldProblem("The file is larger than 256 KiB. Split it into several uploads."));
+    setFileProblem(null);
+    upload.send({ fileName: file.name, csv: await file.text() });
   }
 
   const fileError = problem?.errors?.csv ?? problem?.errors?.fileName;
@@ -49,7 +53,7 @@ export function UploadForm() {
           accept=".csv,text/csv"
           aria-invalid={fileError ? true : undefined}
           aria-describedby={fileError ? "bulk-file-hint bulk-file-error" : "bulk-file-hint"}
-          onChange={() => setProblem(null)}
+          onChange={() => (setFileProblem(null), upload.reset())}
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
         />
         <p id="bulk-file-hint" className="text-xs text-slate-500">

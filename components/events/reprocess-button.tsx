@@ -1,30 +1,25 @@
 "use client";
 
-import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 
 /** Sends one failed or unknown-kind event back to the queue, then refreshes the list. */
 export function ReprocessButton({ eventId }: { eventId: string }) {
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const [queued, setQueued] = useState(false);
-
-  async function reprocess() {
-    setPending(true);
-    const result = await callApi("POST", `/api/events/${eventId}/reprocess`);
-    setPending(false);
-    if (!result.ok) return setProblem(result.problem);
-    setProblem(null);
-    setQueued(true);
-    router.refresh();
-  }
+  const reprocess = useApiMutation(() => ({ method: "POST", url: `/api/events/${eventId}/reprocess` }), {
+    onSuccess: () => router.refresh(),
+  });
+  const { pending, problem, saved: queued } = reprocess;
 
   return (
     <div className="flex flex-col items-end gap-1">
-      <Button variant="secondary" disabled={pending || queued} onClick={reprocess} data-testid={`reprocess-${eventId}`}>
+      <Button
+        variant="secondary"
+        disabled={pending || queued}
+        onClick={() => reprocess.send()}
+        data-testid={`reprocess-${eventId}`}
+      >
         {queued ? "Queued" : pending ? "Queuing…" : "Reprocess"}
       </Button>
       {problem ? (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { callApi } from "@/components/api-client";
+import { readAvailableMinor } from "./available-funds";
 
 /** After a not-enough-funds refusal: what the order needs and what the wallet has now. */
 export function FundsShortfall({
@@ -15,10 +15,7 @@ export function FundsShortfall({
 }) {
   const funds = useQuery({
     queryKey: ["funds", currency],
-    queryFn: async () => {
-      const result = await callApi<{ availableMinor: string }>("GET", `/api/orders/funds?currency=${currency}`);
-      return result.ok ? BigInt(result.data.availableMinor) : null;
-    },
+    queryFn: () => readAvailableMinor(currency),
     staleTime: 0,
   });
   const available = funds.data ?? null;

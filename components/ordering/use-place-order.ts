@@ -2,11 +2,14 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, type ApiProblem } from "@/components/api-client";
-import { clearPending, loadPending, savePending } from "./pending-submission";
+import { useApiMutation } from "@/components/use-api-mutation";
+import { clearPending, loadPending, savePending, type PendingSubmission } from "./pending-submission";
 
 /** 201/200: the order; 202: held for an approver (lib/spend). */
 type Placed = { order?: { id: string }; awaitingApproval?: { id: string } };
+
+/** Refusals after which the order may still exist: its key is kept for the retry. */
+const OUTCOME_UNKNOWN = new Set(["outcome_unknown", "network_error", "upstream_unavailable"]);
 
 /**
  * Sends an order under an idempotency key that belongs to the order's exact content: a
@@ -15,30 +18,31 @@ type Placed = { order?: { id: string }; awaitingApproval?: { id: string } };
  */
 export function usePlaceOrder(productId: string) {
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
   const [resuming, setResuming] = useState(false);
   const keys = useRef(new Map<string, string>());
+  const order = useApiMutation<Placed, PendingSubmission>(
+    ({ key, body }) => ({ method: "POST", url: "/api/orders", body: { ...body, idempotencyKey: key } }),
+    {
+      onSuccess: (placed) => {
+        clearPending(productId);
+        if (placed.awaitingApproval) router.push(`/spend-approvals?submitted=${encodeURIComponent(placed.awaitingApproval.id)}`);
+        else if (placed.order) router.push(`/orders/${encodeURIComponent(placed.order.id)}`);
+      },
+      // Keep the pending key only while the outcome is unknown; a refusal is final.
+      onError: (problem) => {
+        if (!OUTCOME_UNKNOWN.has(problem.code)) clearPending(productId);
+      },
+    },
+  );
+  const { settle } = order;
 
   const send = useCallback(
-    async (key: string, body: Record<string, unknown>) => {
-      setPending(true);
-      setProblem(null);
-      savePending(productId, { key, body, at: Date.now() });
-      const result = await callApi<Placed>("POST", "/api/orders", { ...body, idempotencyKey: key });
-      if (result.ok) {
-        clearPending(productId);
-        if (result.data.awaitingApproval)
-          router.push(`/spend-approvals?submitted=${encodeURIComponent(result.data.awaitingApproval.id)}`);
-        else if (result.data.order) router.push(`/orders/${encodeURIComponent(result.data.order.id)}`);
-        return;
-      }
-      // Keep the pending key only while the outcome is unknown; a refusal is final.
-      if (!["outcome_unknown", "network_error", "upstream_unavailable"].includes(result.problem.code)) clearPending(productId);
-      setProblem(result.problem);
-      setPending(false);
+    (key: string, body: Record<string, unknown>) => {
+      const submission = { key, body, at: Date.now() };
+      savePending(productId, submission);
+      return settle(submission);
     },
-    [productId, router],
+    [productId, settle],
   );
 
   const place = useCallback(
@@ -65,5 +69,14 @@ export function usePlaceOrder(productId: string) {
     void send(interrupted.key, interrupted.body).finally(() => setResuming(false));
   }, [productId, send]);
 
-  return { place, pending, problem, resuming, clearProblem: () => setProblem(null) };
+  return {
+    place,
+    // Still placing after the answer: the order's page (or the approvals page) is on its way.
+    pending: order.pending || order.saved,
+    problem: order.problem,
+    resuming,
+    clearProblem: () => {
+      if (order.problem) order.reset();
+    },
+  };
 }

@@ -2,13 +2,14 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { utcTime } from "@/components/ui/utc-time";
 
 type Artifact = { type: string; value: string; expiresAtUtc: string | null };
+type RevealRequest = { idempotencyKey: string; ticket: unknown; reason: unknown; password?: unknown };
 
 /** The upstream's artifact kinds, in words. */
 const ARTIFACT_KINDS: Record<string, string> = {
@@ -44,21 +45,30 @@ const MESSAGES: Record<string, string> = {
 /**
  * Support's reveal step: a ticket, a reason and the password, then the codes — masked,
  * shown one at a time, copyable — for a limited time. The codes live only in this
- * component's memory (no query cache, no storage) and are dropped when the view closes.
+ * component's mutation (no query cache, no storage): closing the view resets it, and the
+ * mutation cache lets go of it at once (useApiMutation's gcTime 0).
  */
 export function RevealPanel({ orderId, viewSeconds }: { orderId: string; viewSeconds: number }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [artifacts, setArtifacts] = useState<Artifact[] | null>(null);
   const [shown, setShown] = useState<number | null>(null);
   const [copied, setCopied] = useState<number | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(viewSeconds);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const [pending, setPending] = useState(false);
   const key = useRef<string | null>(null);
+  const reveal = useApiMutation<{ artifacts: Artifact[] }, RevealRequest>(
+    (body) => ({ method: "POST", url: `/api/orders/${encodeURIComponent(orderId)}/reveal`, body }),
+    {
+      onSuccess: () => {
+        setSecondsLeft(viewSeconds);
+        router.refresh(); // the reveal history below shows this reveal at once
+      },
+    },
+  );
+  const { pending, problem } = reveal;
+  const artifacts = reveal.data?.artifacts ?? null;
 
   function close() {
-    setArtifacts(null);
+    reveal.reset();
     setShown(null);
     setOpen(false);
     key.current = null;
@@ -77,24 +87,17 @@ export function RevealPanel({ orderId, viewSeconds }: { orderId: string; viewSec
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer per revealed view
   }, [artifacts]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     // The same key for retries of this attempt (a network error must not count twice upstream).
     key.current ??= crypto.randomUUID();
-    setPending(true);
-    const result = await callApi<{ artifacts: Artifact[] }>("POST", `/api/orders/${encodeURIComponent(orderId)}/reveal`, {
+    reveal.send({
       idempotencyKey: key.current,
       ticket: form.get("ticket"),
       reason: form.get("reason"),
       password: form.get("password") || undefined,
     });
-    setPending(false);
-    if (!result.ok) return setProblem(result.problem);
-    setProblem(null);
-    setSecondsLeft(viewSeconds);
-    setArtifacts(result.data.artifacts);
-    router.refresh(); // the reveal history below shows this reveal at once
   }
 
   if (!open) {
@@ -182,7 +185,7 @@ export function RevealPanel({ orderId, viewSeconds }: { orderId: string; viewSec
           variant="secondary"
           onClick={() => {
             setOpen(false);
-            setProblem(null);
+            reveal.reset();
             key.current = null;
           }}
         >

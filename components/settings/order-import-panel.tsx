@@ -1,8 +1,8 @@
 "use client";
 
-import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import { callApi } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
@@ -24,8 +24,6 @@ async function fetchProgress(): Promise<ImportProgress> {
  */
 export function OrderImportPanel({ initial, canManage }: { initial: ImportProgress; canManage: boolean }) {
   const queryClient = useQueryClient();
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const [busy, setBusy] = useState(false);
   const { data } = useQuery({
     queryKey: ["order-import"],
     queryFn: fetchProgress,
@@ -33,14 +31,12 @@ export function OrderImportPanel({ initial, canManage }: { initial: ImportProgre
     refetchInterval: (q) => (q.state.data?.state === "running" ? 3_000 : 30_000),
   });
 
-  async function act(action: "pause" | "resume" | "restart") {
-    setBusy(true);
-    setProblem(null);
-    const result = await callApi<ImportProgress>("POST", URL_PATH, { action });
-    setBusy(false);
-    if (!result.ok) return setProblem(result.problem);
-    queryClient.setQueryData(["order-import"], result.data);
-  }
+  const control = useApiMutation<ImportProgress, "pause" | "resume" | "restart">(
+    (action) => ({ method: "POST", url: URL_PATH, body: { action } }),
+    { onSuccess: (progress) => queryClient.setQueryData(["order-import"], progress) },
+  );
+  const { pending: busy, problem } = control;
+  const act = (action: "pause" | "resume" | "restart") => control.send(action);
 
   return (
     <Card>

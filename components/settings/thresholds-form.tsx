@@ -1,8 +1,8 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -12,21 +12,20 @@ import { SETTING_LABELS } from "@/lib/settings/schema";
 /** Admin form for the thresholds; the server validates, stores and audits every change. */
 export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canEdit: boolean }) {
   const router = useRouter();
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [pending, setPending] = useState(false);
+  const save = useApiMutation((body: Record<string, unknown>) => ({ method: "PUT", url: "/api/settings", body }), {
+    onSuccess: () => router.refresh(),
+  });
+  const { pending, problem, saved } = save;
   const currencies = Object.keys(settings.lowBalance).sort();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const int = (name: string) => {
       const text = String(form.get(name) ?? "").trim();
       return /^-?\d+$/.test(text) ? Number(text) : text;
     };
-    setPending(true);
-    setSaved(false);
-    const result = await callApi<Settings>("PUT", "/api/settings", {
+    save.send({
       orderConfirmationAmount: String(form.get("orderConfirmationAmount") ?? ""),
       lowBalance: Object.fromEntries(currencies.map((c) => [c, String(form.get(`lowBalance.${c}`) ?? "")])),
       revealQuotaPerHour: int("revealQuotaPerHour"),
@@ -38,11 +37,6 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
       upstreamPersonSharePercent: int("upstreamPersonSharePercent"),
       upstreamPersonLookupsPerMinute: int("upstreamPersonLookupsPerMinute"),
     });
-    setPending(false);
-    if (!result.ok) return setProblem(result.problem);
-    setProblem(null);
-    setSaved(true);
-    router.refresh();
   }
 
   const err = (key: string) => problem?.errors?.[key];

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -13,23 +13,27 @@ export function SpendActions({ id, total }: { id: string; total: string }) {
   const [mode, setMode] = useState<null | "approve" | "reject">(null);
   const [comment, setComment] = useState("");
   const [commentError, setCommentError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const decide = useApiMutation(
+    ({ mode, comment }: { mode: "approve" | "reject"; comment: string }) => ({
+      method: "POST",
+      url: `/api/spend-requests/${id}/${mode === "approve" ? "approval" : "rejection"}`,
+      body: { comment },
+    }),
+    {
+      onSuccess: () => {
+        setMode(null);
+        setComment("");
+        router.refresh();
+      },
+    },
+  );
+  const { pending: busy, problem } = decide;
 
-  async function act() {
+  function act() {
     if (!mode) return;
     if (mode === "reject" && !comment.trim()) return setCommentError("Say why it is rejected; the buyer sees this.");
     setCommentError(null);
-    setBusy(true);
-    setProblem(null);
-    const result = await callApi("POST", `/api/spend-requests/${id}/${mode === "approve" ? "approval" : "rejection"}`, {
-      comment,
-    });
-    setBusy(false);
-    if (!result.ok) return setProblem(result.problem);
-    setMode(null);
-    setComment("");
-    router.refresh();
+    decide.send({ mode, comment });
   }
 
   return (

@@ -1,8 +1,8 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -10,28 +10,22 @@ import { Notice } from "@/components/ui/notice";
 /** Sets one person's limits (or the workspace default) in one currency; empty amounts mean no limit. */
 export function SpendLimitForm({ people, currencies }: { people: { id: string; name: string }[]; currencies: string[] }) {
   const router = useRouter();
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const [saved, setSaved] = useState(false);
-  const [pending, setPending] = useState(false);
+  const save = useApiMutation((body: Record<string, string>) => ({ method: "PUT", url: "/api/spend-limits", body }), {
+    onSuccess: () => router.refresh(),
+  });
+  const { pending, problem, saved } = save;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim();
-    setPending(true);
-    setSaved(false);
-    const result = await callApi("PUT", "/api/spend-limits", {
+    save.send({
       scope: text("scope"),
       currency: text("currency"),
       perOrder: text("perOrder"),
       perDay: text("perDay"),
       perMonth: text("perMonth"),
     });
-    setPending(false);
-    if (!result.ok) return setProblem(result.problem);
-    setProblem(null);
-    setSaved(true);
-    router.refresh();
   }
 
   const err = (key: string) => problem?.errors?.[key];

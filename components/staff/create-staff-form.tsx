@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -12,29 +12,26 @@ import { RoleCheckboxes } from "./role-checkboxes";
 export function CreateStaffForm({ activeEmails }: { activeEmails: string[] }) {
   const router = useRouter();
   const [roles, setRoles] = useState<string[]>([]);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const create = useApiMutation<{ email: string }, { form: HTMLFormElement; body: Record<string, unknown> }>(
+    ({ body }) => ({ method: "POST", url: "/api/staff", body }),
+    {
+      onSuccess: (_, { form }) => {
+        setRoles([]);
+        form.reset();
+        router.refresh();
+      },
+    },
+  );
+  const { pending, problem } = create;
+  const created = create.data?.email ?? null;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    setPending(true);
-    setCreated(null);
-    const result = await callApi<{ email: string }>("POST", "/api/staff", {
-      email: form.get("email"),
-      name: form.get("name"),
-      password: form.get("password"),
-      roles,
+    const form = new FormData(event.currentTarget);
+    create.send({
+      form: event.currentTarget,
+      body: { email: form.get("email"), name: form.get("name"), password: form.get("password"), roles },
     });
-    setPending(false);
-    if (!result.ok) return setProblem(result.problem);
-    setProblem(null);
-    setRoles([]);
-    formElement.reset();
-    setCreated(result.data.email);
-    router.refresh();
   }
 
   const errors = problem?.errors ?? {};

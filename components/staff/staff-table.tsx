@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation, type ApiRequest } from "@/components/use-api-mutation";
 import { ROLE_LABELS, isRole } from "@/lib/auth/permissions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
@@ -61,23 +61,18 @@ function StaffRow({
 }) {
   const router = useRouter();
   const [roles, setRoles] = useState(person.roles);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const action = useApiMutation((request: ApiRequest & { success: string }) => request, {
+    onSuccess: () => router.refresh(),
+  });
+  const { pending, problem } = action;
+  const done = action.saved ? (action.variables?.success ?? null) : null;
   // Deactivating someone and dropping one's own admin role are asked twice.
   const [confirming, setConfirming] = useState<"deactivate" | "own-admin" | null>(null);
   const dropsOwnAdmin = isSelf && person.roles.includes("admin") && !roles.includes("admin");
 
-  async function run(method: "PATCH" | "POST", url: string, body: unknown, success: string) {
-    setPending(true);
-    setDone(null);
+  function run(method: "PATCH" | "POST", url: string, body: unknown, success: string) {
     setConfirming(null);
-    const result = await callApi(method, url, body);
-    setPending(false);
-    if (!result.ok) return setProblem(result.problem);
-    setProblem(null);
-    setDone(success);
-    router.refresh();
+    action.send({ method, url, body, success });
   }
 
   return (

@@ -1,40 +1,34 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useMutation } from "@tanstack/react-query";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 
 /** Finance asks the Issuing Service for the permanent deposit address; the page then shows it. */
 export function RequestAddressButton() {
   const router = useRouter();
-  const request = useMutation<unknown, ApiProblem>({
-    mutationFn: async () => {
-      const result = await callApi("PUT", "/api/wallet/deposit-address");
-      if (!result.ok) throw result.problem;
-      return result.data;
-    },
+  const request = useApiMutation(() => ({ method: "PUT", url: "/api/wallet/deposit-address" }), {
     onSuccess: () => router.refresh(),
   });
   return (
     <div className="space-y-3">
       <Button
         type="button"
-        onClick={() => request.mutate()}
-        disabled={request.isPending || request.isSuccess}
+        onClick={() => request.send()}
+        disabled={request.pending || request.saved}
         data-testid="request-deposit-address"
       >
-        {request.isPending ? "Requesting…" : "Request deposit address"}
+        {request.pending ? "Requesting…" : "Request deposit address"}
       </Button>
-      {request.error ? (
+      {request.problem ? (
         <Notice
           tone="error"
           title="The address could not be requested"
-          correlationId={request.error.correlationId}
+          correlationId={request.problem.correlationId}
           testId="request-deposit-address-error"
         >
-          {request.error.detail}
+          {request.problem.detail}
         </Notice>
       ) : null}
     </div>

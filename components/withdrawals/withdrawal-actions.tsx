@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -10,6 +10,7 @@ import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { money } from "./format";
 
 type Mode = null | "approve" | "reject" | "cancel";
+const PATHS = { approve: "approval", reject: "rejection", cancel: "cancellation" } as const;
 
 /**
  * Approve / reject (approvers other than the requester) and cancel (finance, approvers).
@@ -21,27 +22,31 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
   const [mode, setMode] = useState<Mode>(null);
   const [comment, setComment] = useState("");
   const [commentError, setCommentError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const decide = useApiMutation<WithdrawalView, { mode: NonNullable<Mode>; comment: string }>(
+    ({ mode, comment }) => ({
+      method: "POST",
+      url: `/api/withdrawals/${withdrawal.id}/${PATHS[mode]}`,
+      body: mode === "cancel" ? undefined : { comment },
+    }),
+    {
+      onSuccess: () => {
+        setMode(null);
+        setComment("");
+        router.refresh();
+      },
+    },
+  );
+  const { pending: busy, problem } = decide;
   const { actions } = withdrawal;
   const amount = money(withdrawal.amount, withdrawal.currency);
   if (!actions.approve && !actions.reject && !actions.cancel) return null;
 
-  async function act() {
+  function act() {
     if (!mode) return;
     // A rejection needs its reason: say so at the field, before anything is sent.
     if (mode === "reject" && !comment.trim()) return setCommentError("Say why it is rejected; the requester sees this.");
     setCommentError(null);
-    setBusy(true);
-    setProblem(null);
-    const path = { approve: "approval", reject: "rejection", cancel: "cancellation" }[mode];
-    const body = mode === "cancel" ? undefined : { comment };
-    const result = await callApi<WithdrawalView>("POST", `/api/withdrawals/${withdrawal.id}/${path}`, body);
-    setBusy(false);
-    if (!result.ok) return setProblem(result.problem);
-    setMode(null);
-    setComment("");
-    router.refresh();
+    decide.send({ mode, comment });
   }
 
   const commentId = `comment-${withdrawal.id}`;
@@ -93,7 +98,7 @@ export function WithdrawalActions({ withdrawal }: { withdrawal: WithdrawalView }
             <Button variant={mode === "approve" ? "primary" : "danger"} onClick={act} disabled={busy}>
               {busy ? "Working…" : mode === "approve" ? "Approve and send" : mode === "reject" ? "Reject" : "Cancel withdrawal"}
             </Button>
-            <Button variant="secondary" onClick={() => (setMode(null), setProblem(null))} disabled={busy}>
+            <Button variant="secondary" onClick={() => (setMode(null), decide.reset())} disabled={busy}>
               Back
             </Button>
           </div>

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field, TextAreaField } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -23,46 +23,41 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
   const router = useRouter();
   const [form, setForm] = useState<Form>({ amount: "", currency: currencies[0] ?? "USD", reason: "" });
   const [quote, setQuote] = useState<WithdrawalQuote | null>(null);
-  const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const [submitted, setSubmitted] = useState<WithdrawalView | null>(null);
-  const [busy, setBusy] = useState<"quote" | "submit" | null>(null);
+  const quoting = useApiMutation<WithdrawalQuote, { amount: string; currency: string }>(
+    (body) => ({ method: "POST", url: "/api/withdrawals/quotes", body }),
+    { onSuccess: setQuote, onError: () => setQuote(null) },
+  );
+  const submitting = useApiMutation<WithdrawalView, Form>((body) => ({ method: "POST", url: "/api/withdrawals", body }), {
+    onSuccess: () => {
+      setQuote(null);
+      setForm((f) => ({ ...f, amount: "", reason: "" }));
+      router.refresh();
+    },
+  });
+  // One notice for both steps: the problem of the step asked last (each clears the other's).
+  const problem = quoting.problem ?? submitting.problem;
+  const submitted = submitting.data ?? null;
+  const busy = quoting.pending ? "quote" : submitting.pending ? "submit" : null;
 
   // "1,200.50" or "1.200,50", as the person's locale writes it.
   const amount = normalizeAmount(form.amount, typeof navigator === "undefined" ? "en-US" : navigator.language);
   const quoted = quote !== null && quote.currency === form.currency && Number(quote.amount) === Number(amount);
   const change = (key: keyof Form) => (event: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: event.target.value }));
-    setSubmitted(null);
+    if (submitting.saved) submitting.reset();
   };
 
-  async function getQuote() {
-    setBusy("quote");
-    setProblem(null);
-    const result = await callApi<WithdrawalQuote>("POST", "/api/withdrawals/quotes", { amount, currency: form.currency });
-    setBusy(null);
-    if (!result.ok) {
-      setQuote(null);
-      return setProblem(result.problem);
-    }
-    setQuote(result.data);
+  function getQuote() {
+    // A submitted request stays in view; a refused submit gives way to the quote's outcome.
+    if (submitting.problem) submitting.reset();
+    quoting.send({ amount, currency: form.currency });
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!quoted) return getQuote();
-    setBusy("submit");
-    setProblem(null);
-    const result = await callApi<WithdrawalView>("POST", "/api/withdrawals", {
-      amount,
-      currency: form.currency,
-      reason: form.reason,
-    });
-    setBusy(null);
-    if (!result.ok) return setProblem(result.problem);
-    setSubmitted(result.data);
-    setQuote(null);
-    setForm((f) => ({ ...f, amount: "", reason: "" }));
-    router.refresh();
+    quoting.reset();
+    submitting.send({ amount, currency: form.currency, reason: form.reason });
   }
 
   const err = (key: string) => problem?.errors?.[key];

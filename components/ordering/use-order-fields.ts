@@ -1,0 +1,105 @@
+"use client";
+
+import { useState } from "react";
+import type { ProductView } from "@/lib/catalog/product-view";
+import { toMinor } from "@/lib/money";
+import { checkPhone, checkQuantity, checkValue, gridValues } from "./purchase-rules";
+
+/** What the buyer picks and types, each as its field holds it. */
+export type OrderFields = {
+  variantId: string;
+  value: string;
+  quantity: string;
+  clientReference: string;
+  phoneNumber: string;
+  maximumTotal: string;
+  approvalReason: string;
+};
+type Checked = Exclude<keyof OrderFields, "approvalReason">;
+export type FieldErrors = Partial<Record<Checked, string>>;
+
+/** The server's names for the fields it refuses (quote and order bodies). */
+const FROM_SERVER: Record<string, Checked> = {
+  "item.quantity": "quantity",
+  quantity: "quantity",
+  value: "value",
+  "item.value": "value",
+  variantId: "variantId",
+  clientReference: "clientReference",
+  phoneNumber: "phoneNumber",
+  maximumTotal: "maximumTotal",
+};
+
+/**
+ * The order form's fields, checked here before anything is sent (the server checks again),
+ * and what they make: `item` (a quote's body, or buy-now's item) and `extras` (sent with any
+ * order).
+ */
+export function useOrderFields(product: ProductView, defaultReference: string) {
+  const byVariant = product.variants.length > 0;
+  const [fields, setFields] = useState<OrderFields>(() => ({
+    variantId: product.variants[0]?.id ?? "",
+    value: gridValues(product)?.[0]?.toString() ?? product.minimumValue?.toString() ?? "",
+    quantity: "1",
+    clientReference: defaultReference,
+    phoneNumber: "",
+    maximumTotal: "",
+    approvalReason: "",
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  /** A corrected field loses its old error at once. */
+  function change(name: keyof OrderFields, value: string) {
+    setFields((f) => ({ ...f, [name]: value }));
+    setErrors((e) => (name !== "approvalReason" && e[name] ? { ...e, [name]: undefined } : e));
+  }
+
+  function validate(): boolean {
+    const { variantId, value, quantity, clientReference, phoneNumber, maximumTotal } = fields;
+    const reference = clientReference.trim();
+    const found: FieldErrors = {
+      variantId: byVariant && !product.variants.some((v) => v.id === variantId) ? "Choose a variant." : undefined,
+      value: byVariant ? undefined : (checkValue(product, value) ?? undefined),
+      quantity: checkQuantity(quantity) ?? undefined,
+      clientReference: !reference
+        ? "Enter a client reference."
+        : reference.length > 100
+          ? "Use at most 100 characters."
+          : undefined,
+      phoneNumber: checkPhone(product, phoneNumber) ?? undefined,
+      maximumTotal:
+        maximumTotal.trim() && !(Number(maximumTotal) > 0) ? "Enter an amount above zero, or leave it empty." : undefined,
+    };
+    const clean = Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as FieldErrors;
+    setErrors(clean);
+    return Object.keys(clean).length === 0;
+  }
+
+  /** A refusal's field errors, at the fields they belong to. */
+  function showServerErrors(fieldErrors?: Record<string, string[]>) {
+    if (!fieldErrors) return;
+    const mapped = Object.entries(fieldErrors).flatMap(([k, v]) => (FROM_SERVER[k] ? [[FROM_SERVER[k], v[0]]] : []));
+    setErrors(Object.fromEntries(mapped) as FieldErrors);
+  }
+
+  const item = {
+    productId: product.id,
+    ...(byVariant ? { variantId: fields.variantId } : { value: Number(fields.value) }),
+    quantity: Number(fields.quantity),
+    currency: product.currency,
+  };
+  const extras = {
+    clientReference: fields.clientReference.trim(),
+    ...(product.type === "phone-top-up" ? { phoneNumber: fields.phoneNumber.trim() } : {}),
+    ...(fields.approvalReason.trim() ? { approvalReason: fields.approvalReason.trim() } : {}),
+  };
+  const variant = product.variants.find((v) => v.id === fields.variantId);
+  /** The chosen variant's list price times the quantity; null for a value range (the quote prices it). */
+  const listedMinor = variant ? toMinor(variant.price, product.currency) * BigInt(Number(fields.quantity) || 0) : null;
+  const maximum = Number(fields.maximumTotal);
+  /** Buy-now's ceiling, when one is set. */
+  const maximumTotal = fields.maximumTotal.trim() ? maximum : undefined;
+  const maximumMinor = maximumTotal !== undefined && maximum > 0 ? toMinor(maximum, product.currency) : null;
+
+  return { fields, errors, change, validate, showServerErrors, item, extras, listedMinor, maximumTotal, maximumMinor };
+}
