@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { regionName } from "@/lib/catalog/region-name";
+import { FilterField } from "@/components/ui/filter-form";
 
 const ALIASES = [
   { value: "gift-card", label: "All gift cards" },
@@ -51,8 +52,7 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
       className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_1fr_auto_auto]"
       onSubmit={(e) => e.preventDefault()}
     >
-      <label className="text-sm">
-        <span className="block font-medium text-slate-700">Search</span>
+      <FilterField label="Search">
         <input
           type="search"
           value={q}
@@ -61,9 +61,8 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
           maxLength={100}
           className="mt-1 w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
         />
-      </label>
-      <label className="text-sm">
-        <span className="block font-medium text-slate-700">Country</span>
+      </FilterField>
+      <FilterField label="Country">
         <select
           value={params.get("country") ?? ""}
           onChange={(e) => navigate({ country: e.target.value || null })}
@@ -76,9 +75,8 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
             </option>
           ))}
         </select>
-      </label>
-      <label className="text-sm">
-        <span className="block font-medium text-slate-700">Category</span>
+      </FilterField>
+      <FilterField label="Category">
         <select
           value={params.get("category") ?? ""}
           onChange={(e) => navigate({ category: e.target.value || null })}
@@ -100,9 +98,8 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
             ))}
           </optgroup>
         </select>
-      </label>
-      <label className="text-sm">
-        <span className="block font-medium text-slate-700">Per page</span>
+      </FilterField>
+      <FilterField label="Per page">
         <select
           value={params.get("size") ?? "24"}
           onChange={(e) => navigate({ size: e.target.value === "24" ? null : e.target.value })}
@@ -112,7 +109,7 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
           <option value="50">50</option>
           <option value="100">100</option>
         </select>
-      </label>
+      </FilterField>
       <div className="flex items-end">
         {hasFilters ? (
           <button

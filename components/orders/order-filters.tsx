@@ -1,5 +1,4 @@
-import { Link } from "@/components/ui/link";
-import { Button } from "@/components/ui/button";
+import { FILTER_INPUT as input, FilterActions, FilterField, FilterForm } from "@/components/ui/filter-form";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "@/lib/orders/states";
 
 export type OrderFilterValues = {
@@ -13,8 +12,6 @@ export type OrderFilterValues = {
 };
 
 export type StaffOption = { id: string; name: string; email: string };
-
-const input = "mt-1 w-full rounded-md px-2 py-1.5 text-sm ring-1 ring-slate-300";
 
 /**
  * A plain GET form: the URL holds the filters, so a filtered list can be shared, reloaded
@@ -32,15 +29,9 @@ export function OrderFilters({
 }) {
   const statuses = new Set(values.status ?? []);
   return (
-    <form
-      method="get"
-      action="/orders"
-      aria-label="Filter orders"
-      className="mb-4 space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
-    >
+    <FilterForm label="Filter orders" path="/orders" layout="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <label className="text-sm lg:col-span-2">
-          <span className="block font-medium text-slate-700">Client reference</span>
+        <FilterField label="Client reference" className="lg:col-span-2">
           <input
             type="search"
             name="reference"
@@ -49,9 +40,8 @@ export function OrderFilters({
             placeholder="Part of a reference"
             className={input}
           />
-        </label>
-        <label className="text-sm">
-          <span className="block font-medium text-slate-700">Product</span>
+        </FilterField>
+        <FilterField label="Product">
           <input
             type="search"
             name="product"
@@ -60,18 +50,16 @@ export function OrderFilters({
             placeholder="Product name or id"
             className={input}
           />
-        </label>
-        <label className="text-sm">
-          <span className="block font-medium text-slate-700">Origin</span>
+        </FilterField>
+        <FilterField label="Origin">
           <select name="origin" defaultValue={values.origin ?? ""} className={input} data-testid="orders-origin-filter">
             <option value="">Anywhere</option>
             <option value="here">Placed here</option>
             <option value="elsewhere">Through the API elsewhere</option>
           </select>
-        </label>
+        </FilterField>
         {staff ? (
-          <label className="text-sm">
-            <span className="block font-medium text-slate-700">Placed by</span>
+          <FilterField label="Placed by">
             <select name="placedBy" defaultValue={values.placedBy === selfId ? "me" : (values.placedBy ?? "")} className={input}>
               <option value="">Anyone</option>
               <option value="me">Me</option>
@@ -83,7 +71,7 @@ export function OrderFilters({
                   </option>
                 ))}
             </select>
-          </label>
+          </FilterField>
         ) : (
           <label className="flex items-end gap-2 pb-2 text-sm">
             <input
@@ -102,14 +90,12 @@ export function OrderFilters({
         )}
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <label className="text-sm">
-          <span className="block font-medium text-slate-700">From (UTC)</span>
+        <FilterField label="From (UTC)">
           <input type="date" name="from" defaultValue={values.from ?? ""} className={input} />
-        </label>
-        <label className="text-sm">
-          <span className="block font-medium text-slate-700">To (UTC, inclusive)</span>
+        </FilterField>
+        <FilterField label="To (UTC, inclusive)">
           <input type="date" name="to" defaultValue={values.to ?? ""} className={input} />
-        </label>
+        </FilterField>
         <fieldset className="text-sm lg:col-span-2">
           <legend className="font-medium text-slate-700">Status</legend>
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
@@ -127,13 +113,8 @@ export function OrderFilters({
             ))}
           </div>
         </fieldset>
-        <div className="flex items-end gap-2">
-          <Button type="submit">Filter</Button>
-          <Link href="/orders" className="px-2 py-2 text-sm text-slate-600 hover:underline">
-            Clear
-          </Link>
-        </div>
+        <FilterActions path="/orders" />
       </div>
-    </form>
+    </FilterForm>
   );
 }

@@ -9,56 +9,72 @@ import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { deactivationConsequences, type StaffView } from "@/lib/staff/staff-view";
 import { RoleCheckboxes } from "./role-checkboxes";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { DataTable, type Column } from "@/components/ui/data-table";
 
 export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; currentStaffId: string }) {
   const [editing, setEditing] = useState<string | null>(null);
+  const columns: Column<StaffView>[] = [
+    {
+      key: "name",
+      header: "Name",
+      cell: (person) => (
+        <>
+          <p className="font-medium text-slate-900">
+            {person.name}
+            {person.id === currentStaffId ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
+          </p>
+          <p className="text-xs text-slate-500">{person.email}</p>
+          {/* On a phone the status column gives way to the actions; a deactivated person still says so. */}
+          {person.active ? null : <p className="text-xs font-medium text-slate-700 sm:hidden">Deactivated</p>}
+        </>
+      ),
+    },
+    { key: "roles", header: "Roles", cell: (person) => person.roles.map((r) => (isRole(r) ? ROLE_LABELS[r] : r)).join(", ") },
+    {
+      key: "status",
+      header: "Status",
+      headerClassName: "hidden sm:table-cell",
+      className: "hidden sm:table-cell",
+      cell: (person) => (
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${person.active ? "bg-emerald-50 text-emerald-700" : "bg-slate-200 text-slate-700"}`}
+        >
+          {person.active ? "Active" : "Deactivated"}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      align: "right",
+      cell: (person) => (
+        <Button
+          variant="secondary"
+          onClick={() => setEditing(editing === person.id ? null : person.id)}
+          aria-expanded={editing === person.id}
+        >
+          {editing === person.id ? "Close" : "Manage"}
+        </Button>
+      ),
+    },
+  ];
   return (
-    <TableScroll label="Staff" className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Roles
-            </th>
-            <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {staff.map((person) => (
-            <StaffRow
-              key={person.id}
-              person={person}
-              isSelf={person.id === currentStaffId}
-              editing={editing === person.id}
-              onEdit={(open) => setEditing(open ? person.id : null)}
-            />
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      name={{ label: "Staff" }}
+      columns={columns}
+      rows={staff}
+      row={(person) => ({
+        key: person.id,
+        "data-testid": `staff-row-${person.email}`,
+        className: person.active ? "" : "bg-slate-50 text-slate-500",
+      })}
+      detail={(person) => (editing === person.id ? <ManagePerson person={person} isSelf={person.id === currentStaffId} /> : null)}
+    />
   );
 }
 
-function StaffRow({
-  person,
-  isSelf,
-  editing,
-  onEdit,
-}: {
-  person: StaffView;
-  isSelf: boolean;
-  editing: boolean;
-  onEdit: (open: boolean) => void;
-}) {
+/** What an admin can do to one person: roles, deactivation (asked twice), a new password. */
+function ManagePerson({ person, isSelf }: { person: StaffView; isSelf: boolean }) {
   const router = useRouter();
   const [roles, setRoles] = useState(person.roles);
   const action = useApiMutation((request: ApiRequest & { success: string }) => request, {
@@ -76,117 +92,75 @@ function StaffRow({
   }
 
   return (
-    <>
-      <tr data-testid={`staff-row-${person.email}`} className={person.active ? "" : "bg-slate-50 text-slate-500"}>
-        <td className="px-4 py-3">
-          <p className="font-medium text-slate-900">
-            {person.name}
-            {isSelf ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
-          </p>
-          <p className="text-xs text-slate-500">{person.email}</p>
-          {/* On a phone the status column gives way to the actions; a deactivated person still says so. */}
-          {person.active ? null : <p className="text-xs font-medium text-slate-700 sm:hidden">Deactivated</p>}
-        </td>
-        <td className="px-4 py-3">{person.roles.map((r) => (isRole(r) ? ROLE_LABELS[r] : r)).join(", ")}</td>
-        <td className="hidden px-4 py-3 sm:table-cell">
-          <span
-            className={`rounded-full px-2 py-0.5 text-xs font-medium ${person.active ? "bg-emerald-50 text-emerald-700" : "bg-slate-200 text-slate-700"}`}
-          >
-            {person.active ? "Active" : "Deactivated"}
-          </span>
-        </td>
-        <td className="px-4 py-3 text-right">
-          <Button variant="secondary" onClick={() => onEdit(!editing)} aria-expanded={editing}>
-            {editing ? "Close" : "Manage"}
-          </Button>
-        </td>
-      </tr>
-      {editing ? (
-        <tr>
-          <td colSpan={4} className="bg-slate-50 px-4 py-4">
-            <div className="space-y-4">
-              {problem ? (
-                <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
-                  {problem.errors ? Object.values(problem.errors).flat().join(" ") : problem.detail}
-                </Notice>
-              ) : null}
-              {done ? <Notice tone="success">{done}</Notice> : null}
-              <RoleCheckboxes name={`roles-${person.id}`} selected={roles} onChange={setRoles} idPrefix={person.id} />
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  disabled={pending}
-                  onClick={() =>
-                    dropsOwnAdmin
-                      ? setConfirming("own-admin")
-                      : run("PATCH", `/api/staff/${person.id}`, { roles }, "Roles saved.")
-                  }
-                >
-                  Save roles
-                </Button>
-                {person.active ? (
-                  <Button variant="danger" disabled={pending} onClick={() => setConfirming("deactivate")}>
-                    Deactivate
-                  </Button>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    disabled={pending}
-                    onClick={() => run("PATCH", `/api/staff/${person.id}`, { active: true }, "Reactivated.")}
-                  >
-                    Reactivate
-                  </Button>
-                )}
-              </div>
-              {confirming === "deactivate" ? (
-                <Confirm
-                  label={`Deactivate ${person.name}?`}
-                  text={deactivationConsequences(person)}
-                  action={`Deactivate ${person.name}`}
-                  onConfirm={() =>
-                    run("PATCH", `/api/staff/${person.id}`, { active: false }, "Deactivated. Their sessions have ended.")
-                  }
-                  onCancel={() => setConfirming(null)}
-                  pending={pending}
-                />
-              ) : null}
-              {confirming === "own-admin" ? (
-                <Confirm
-                  label="Remove your own admin role?"
-                  text="You will lose access to Staff, Settings and the audit log at once; only another admin can give it back."
-                  action="Remove my admin role"
-                  onConfirm={() => run("PATCH", `/api/staff/${person.id}`, { roles }, "Roles saved.")}
-                  onCancel={() => setConfirming(null)}
-                  pending={pending}
-                />
-              ) : null}
-              <form
-                className="flex flex-wrap items-end gap-2"
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  const password = new FormData(e.currentTarget).get("password");
-                  run("POST", `/api/staff/${person.id}/password`, { password }, "Password reset. Their sessions have ended.");
-                  e.currentTarget.reset();
-                }}
-              >
-                <div className="w-72">
-                  <Field
-                    label="New password"
-                    name="password"
-                    id={`password-${person.id}`}
-                    type="password"
-                    autoComplete="new-password"
-                  />
-                </div>
-                <Button type="submit" variant="secondary" disabled={pending}>
-                  Reset password
-                </Button>
-              </form>
-            </div>
-          </td>
-        </tr>
+    <div className="space-y-4">
+      {problem ? (
+        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
+          {problem.errors ? Object.values(problem.errors).flat().join(" ") : problem.detail}
+        </Notice>
       ) : null}
-    </>
+      {done ? <Notice tone="success">{done}</Notice> : null}
+      <RoleCheckboxes name={`roles-${person.id}`} selected={roles} onChange={setRoles} idPrefix={person.id} />
+      <div className="flex flex-wrap gap-2">
+        <Button
+          disabled={pending}
+          onClick={() =>
+            dropsOwnAdmin ? setConfirming("own-admin") : run("PATCH", `/api/staff/${person.id}`, { roles }, "Roles saved.")
+          }
+        >
+          Save roles
+        </Button>
+        {person.active ? (
+          <Button variant="danger" disabled={pending} onClick={() => setConfirming("deactivate")}>
+            Deactivate
+          </Button>
+        ) : (
+          <Button
+            variant="secondary"
+            disabled={pending}
+            onClick={() => run("PATCH", `/api/staff/${person.id}`, { active: true }, "Reactivated.")}
+          >
+            Reactivate
+          </Button>
+        )}
+      </div>
+      {confirming === "deactivate" ? (
+        <Confirm
+          label={`Deactivate ${person.name}?`}
+          text={deactivationConsequences(person)}
+          action={`Deactivate ${person.name}`}
+          onConfirm={() => run("PATCH", `/api/staff/${person.id}`, { active: false }, "Deactivated. Their sessions have ended.")}
+          onCancel={() => setConfirming(null)}
+          pending={pending}
+        />
+      ) : null}
+      {confirming === "own-admin" ? (
+        <Confirm
+          label="Remove your own admin role?"
+          text="You will lose access to Staff, Settings and the audit log at once; only another admin can give it back."
+          action="Remove my admin role"
+          onConfirm={() => run("PATCH", `/api/staff/${person.id}`, { roles }, "Roles saved.")}
+          onCancel={() => setConfirming(null)}
+          pending={pending}
+        />
+      ) : null}
+      <form
+        className="flex flex-wrap items-end gap-2"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const password = new FormData(e.currentTarget).get("password");
+          run("POST", `/api/staff/${person.id}/password`, { password }, "Password reset. Their sessions have ended.");
+          e.currentTarget.reset();
+        }}
+      >
+        <div className="w-72">
+          <Field label="New password" name="password" id={`password-${person.id}`} type="password" autoComplete="new-password" />
+        </div>
+        <Button type="submit" variant="secondary" disabled={pending}>
+          Reset password
+        </Button>
+      </form>
+    </div>
   );
 }
 

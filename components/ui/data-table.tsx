@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { TableScroll } from "./table-scroll";
 
 /** One column: its header, how a row fills its cell, and the cell's look. */
@@ -10,6 +10,8 @@ export type Column<R> = {
   align?: "right";
   /** Extra classes of the body cell (e.g. "whitespace-nowrap font-mono text-xs"). */
   className?: string;
+  /** Extra classes of the header cell (e.g. "hidden sm:table-cell" with the same on `className`). */
+  headerClassName?: string;
   /** The cell that names the row (`<th scope="row">`), for screen readers. */
   rowHeader?: boolean;
   /** Left out when false (a column only some lists need). */
@@ -49,6 +51,7 @@ export function DataTable<R>({
   empty,
   variant = "card",
   footer,
+  detail,
 }: {
   /** The scrolling region's name, the screen-reader caption, and the table's test id. */
   name: { label: string; caption?: string; testId?: string };
@@ -63,6 +66,8 @@ export function DataTable<R>({
   variant?: Variant;
   /** Rows under the body (a total), as `<tr>` elements. */
   footer?: ReactNode;
+  /** A full-width row under a row (an open editor), or null for none. */
+  detail?: (row: R) => ReactNode | null;
 }) {
   const shown = columns.filter((c) => c.show !== false);
   const inCard = variant === "compact" || variant === "plain";
@@ -87,7 +92,11 @@ export function DataTable<R>({
         <thead className={variant === "plain" ? HEAD : `bg-slate-50 ${HEAD}`}>
           <tr>
             {shown.map((c) => (
-              <th key={c.key} scope="col" className={`${PADDING[variant].th}${c.align === "right" ? " text-right" : ""}`}>
+              <th
+                key={c.key}
+                scope="col"
+                className={`${PADDING[variant].th}${c.align === "right" ? " text-right" : ""}${c.headerClassName ? ` ${c.headerClassName}` : ""}`}
+              >
                 {c.header}
               </th>
             ))}
@@ -103,12 +112,22 @@ export function DataTable<R>({
           ) : null}
           {rows.map((row) => {
             const { key, ...attributes } = rowProps(row);
+            const below = detail?.(row) ?? null;
             return (
-              <tr key={key} {...attributes}>
-                {shown.map((c) => (
-                  <Cell key={c.key} column={c} row={row} variant={variant} />
-                ))}
-              </tr>
+              <Fragment key={key}>
+                <tr {...attributes}>
+                  {shown.map((c) => (
+                    <Cell key={c.key} column={c} row={row} variant={variant} />
+                  ))}
+                </tr>
+                {below !== null ? (
+                  <tr>
+                    <td colSpan={shown.length} className="bg-slate-50 px-4 py-4">
+                      {below}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             );
           })}
         </tbody>
