@@ -15,6 +15,9 @@ import { ReconciliationNotice } from "@/components/reconciliation/reconciliation
  * The home page: for each role a person holds, the blocks that say what needs them now,
  * each linking to where one acts. The quick links stay at the bottom.
  */
+/** The roles whose home blocks say what needs a person; a viewer only reads. */
+const ACTING_ROLES: RoleName[] = ["approver", "buyer", "support", "finance", "admin"];
+
 export default async function HomePage() {
   const session = await requirePageSession();
   const { actor } = session;
@@ -22,7 +25,14 @@ export default async function HomePage() {
   const items = NAV_ITEMS.filter((item) => can(actor.roles, item.permission));
   return (
     <>
-      <PageHeader title={`Welcome, ${actor.name}`} description="What needs you today." />
+      <PageHeader
+        title={`Welcome, ${actor.name}`}
+        description={
+          ACTING_ROLES.some(holds)
+            ? "What needs you today."
+            : "Everything here is yours to read: orders, the catalog, the wallet and their history."
+        }
+      />
       {holds("approver") ? (
         <Section title="Approvals">
           <ApproverHome session={session} />

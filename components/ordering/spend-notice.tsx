@@ -23,16 +23,21 @@ export function approvalReasonFor(spend: RemainingSpend | null, totalMinor: bigi
 export function SpendLimitsNote({ spend }: { spend: RemainingSpend | null }) {
   if (!spend) return null;
   const money = (v: string) => formatMoney(parseMinor(v, spend.currency), spend.currency);
-  const parts = [
-    spend.approvalAbove !== null ? `orders above ${money(spend.approvalAbove)} need an approver` : null,
+  const limits = [
     spend.perOrder !== null ? `at most ${money(spend.perOrder)} per order` : null,
     spend.leftToday !== null ? `${money(spend.leftToday)} left today (UTC)` : null,
     spend.leftThisMonth !== null ? `${money(spend.leftThisMonth)} left this month` : null,
   ].filter(Boolean);
-  if (parts.length === 0) return null;
+  const threshold = spend.approvalAbove !== null ? `orders above ${money(spend.approvalAbove)} need an approver` : null;
+  if (limits.length === 0 && !threshold) return null;
+  // Each rule said once: the threshold names the approver itself; limits say what happens past them.
+  const sentences = [
+    limits.length > 0 ? `${limits.join("; ")}, and past a limit an order waits for an approver` : null,
+    threshold,
+  ].filter(Boolean);
   return (
     <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="spend-limits">
-      Your spending in {spend.currency}: {parts.join("; ")}. Beyond that an order waits for an approver.
+      Your spending in {spend.currency}: {sentences.join("; ")}.
     </p>
   );
 }

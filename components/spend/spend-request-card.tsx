@@ -1,4 +1,5 @@
 import { Card } from "@/components/ui/page-header";
+import { utcTime } from "@/components/ui/utc-time";
 import { money } from "@/components/withdrawals/format";
 import type { MoneyAmount, SpendRequestView } from "@/lib/spend/spend-request-view";
 import { SpendActions } from "./spend-actions";
@@ -11,9 +12,9 @@ export function SpendRequestCard({ request }: { request: SpendRequestView }) {
     <Card className="space-y-2">
       <div data-testid={`spend-request-${request.id}`} className="space-y-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h3 className="text-base font-semibold text-slate-900">
+          <h2 className="text-base font-semibold text-slate-900">
             {request.kind === "bulk" ? "Bulk file" : `Order ${request.clientReference ?? ""}`} · {totals(request.totals)}
-          </h3>
+          </h2>
           <span className="text-sm font-medium text-slate-700" data-testid="spend-state">
             {request.stateLabel}
           </span>
@@ -54,7 +55,7 @@ export function SpendRequestCard({ request }: { request: SpendRequestView }) {
           {request.state === "awaiting" ? (
             <div>
               <dt className="inline font-medium">Expires </dt>
-              <dd className="inline">{new Date(request.expiresAt).toUTCString()}</dd>
+              <dd className="inline">{utcTime(request.expiresAt)}</dd>
             </div>
           ) : null}
           {request.orderId ? (

@@ -41,7 +41,7 @@ export type GateRequest = {
 };
 
 const PUBLIC_API = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/webhooks\/service$/];
-const PUBLIC_PAGES = [/^\/signin$/];
+const PUBLIC_PAGES = [/^\/signin$/, /^\/robots\.txt$/];
 // The sign-in page judges its own callbackUrl (it sends a bad one to "/"), so its query string is left to it.
 const OWN_QUERY_RULES = [/^\/signin$/];
 // Only the path and query of the redirect's callbackUrl matter; safeCallbackPath needs some origin to resolve them against.

@@ -121,6 +121,7 @@ describe("the edge ahead of Next", () => {
   test("the public doors need no session", async () => {
     expect(JSON.parse((await get("/api/health")).body)).toMatchObject({ reached: true });
     expect((await get("/signin?callbackUrl=%00")).status).toBe(200); // the sign-in page judges its own query
+    expect(JSON.parse((await get("/robots.txt")).body)).toMatchObject({ reached: true }); // "Disallow: /" for every crawler
   });
 
   test("the address's text rule and a broken percent-encoding are 400s, signed in or not", async () => {
