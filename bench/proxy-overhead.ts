@@ -10,6 +10,8 @@
  * `next build` there) starts that app too, with its own sandbox, and takes the reads of both
  * by turns: two runs a minute apart can differ by a few hundredths on this kind of machine,
  * while reads taken by turns see the same machine. Ports 3211/4641/25451 for it.
+ *
+ * BENCH_PORT_SHIFT=<n> adds n to every port, for a machine where those are taken.
  */
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -24,10 +26,12 @@ const LATENCY_MS = benchNumber("BENCH_LATENCY_MS", 100);
 const PASSWORD = "bench-password-123";
 const API_KEY = "svckey_benchproxy_NotASecretOnlyForTheBenchmark0123456789";
 const QUERY = "limit=24&offset=0";
+const PORT_SHIFT = benchNumber("BENCH_PORT_SHIFT", 0, { max: 30_000 });
 
 type Subject = { label: string; app: LaunchedApp; sandbox: string; session?: Session; direct: number[]; through: number[] };
 
-async function start({ root, label, portOffset: offset, dataDir }: Checkout): Promise<Subject> {
+async function start({ root, label, portOffset, dataDir }: Checkout): Promise<Subject> {
+  const offset = portOffset + PORT_SHIFT;
   await rm(path.join(root, dataDir), { recursive: true, force: true });
   const app = await launchApp({
     root,

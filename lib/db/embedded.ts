@@ -3,7 +3,6 @@ import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-import { SessionQueue } from "./pglite-session-queue";
 
 /**
  * The embedded PostgreSQL of local mode: PGlite (PostgreSQL compiled to WebAssembly)
@@ -20,9 +19,9 @@ export async function startEmbeddedDb(options: { dataDir?: string; port?: number
   // maxConnections above 1: with 1, an error in one query kills the next connection's query (seen with
   // pglite-socket 0.2). Over the cap a client is refused, so it is generous: each app process
   // (WEB_CONCURRENCY of them) pools up to 5, the worker 8; a connection costs only a socket here.
+  // Its query queue keeps one connection's message group together: patched (patches/, applied on
+  // install; tests/integration/pglite-socket-patch.test.ts fails when the installed version is another).
   const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections: 200 });
-  // The stock queue interleaves the messages of concurrent connections; see SessionQueue.
-  (server as unknown as { queryQueue: SessionQueue }).queryQueue = new SessionQueue(db);
   await server.start();
   return {
     url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,

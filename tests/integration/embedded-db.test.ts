@@ -5,7 +5,8 @@ import { migrate } from "@/lib/db/migrate";
 
 /**
  * The embedded PGlite serves every connection through one shared session. Concurrent
- * clients must still each see their own statements and results (lib/db/pglite-session-queue.ts).
+ * clients must still each see their own statements and results (pglite-socket's patched query
+ * queue: patches/, tests/integration/pglite-socket-patch.test.ts).
  */
 describe("embedded PostgreSQL under concurrent connections", () => {
   let embedded: EmbeddedDb;

@@ -1,4 +1,5 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { EncryptJWT } from "jose";
 import { decode, encode } from "next-auth/jwt";
 import { decodeSessionToken } from "@/lib/auth/decode-session-token";
 
@@ -44,4 +45,37 @@ describe("the session cookie decode", () => {
     parts[0] = Buffer.from(JSON.stringify({ alg: "dir", enc: "A128GCM" })).toString("base64url");
     expect(await decodeSessionToken({ token: parts.join("."), secret: SECRET })).toBeNull();
   });
+
+  test("a cookie read once still expires: the second read after its expiry is no session", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const token = await encode({ token: { sid: "sess_1" }, secret: SECRET, maxAge: 60 });
+    expect(await decodeSessionToken({ token, secret: SECRET })).toMatchObject({ sid: "sess_1" });
+    vi.setSystemTime(Date.now() + 60_000 + 14_000);
+    expect(await decodeSessionToken({ token, secret: SECRET })).toMatchObject({ sid: "sess_1" });
+    vi.setSystemTime(Date.now() + 2_000);
+    expect(await decodeSessionToken({ token, secret: SECRET })).toBeNull();
+    expect(await decode({ token, secret: SECRET }).catch(() => null)).toBeNull(); // and next-auth agrees
+  });
+
+  test("a cookie without an expiry is no session", async () => {
+    const key = new Uint8Array(
+      await crypto.subtle.deriveBits(
+        {
+          name: "HKDF",
+          hash: "SHA-256",
+          salt: new Uint8Array(),
+          info: new TextEncoder().encode("NextAuth.js Generated Encryption Key"),
+        },
+        await crypto.subtle.importKey("raw", new TextEncoder().encode(SECRET), "HKDF", false, ["deriveBits"]),
+        256,
+      ),
+    );
+    const token = await new EncryptJWT({ sid: "sess_1" }).setProtectedHeader({ alg: "dir", enc: "A256GCM" }).encrypt(key);
+    expect(await decode({ token, secret: SECRET })).toMatchObject({ sid: "sess_1" }); // next-auth alone would take it
+    expect(await decodeSessionToken({ token, secret: SECRET })).toBeNull();
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });

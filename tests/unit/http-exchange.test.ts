@@ -1,8 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createHttpExchange, ExchangeTimeoutError } from "@/lib/upstream/client/http-exchange";
+import {
+  createHttpExchange,
+  DEFAULT_MAX_ANSWER_BYTES,
+  ExchangeTimeoutError,
+  ExchangeTooLargeError,
+} from "@/lib/upstream/client/http-exchange";
 
 /**
  * The upstream client's HTTP door (lib/upstream/client/http-exchange.ts) against a real
@@ -34,7 +39,14 @@ function route(handler: Handler): URL {
   handlers.set(path, handler);
   return new URL(path, base);
 }
-const get = (url: URL, timeoutMs = 5_000) => exchange(url, { method: "GET", headers: { Accept: "application/json" }, timeoutMs });
+const get = (url: URL, timeoutMs = 5_000, maxBytes?: number) =>
+  exchange(url, { method: "GET", headers: { Accept: "application/json" }, timeoutMs, maxBytes });
+/** What the promise rejected with, or a note of what it resolved to (never the body: it may be megabytes). */
+const failure = (promise: Promise<{ body: Uint8Array }>) =>
+  promise.then(
+    (res) => `resolved with ${res.body.length} bytes`,
+    (error: unknown) => error,
+  );
 const json = (body: Uint8Array) => JSON.parse(new TextDecoder().decode(body)) as unknown;
 const PAGE = { items: Array.from({ length: 50 }, (_, i) => ({ id: `p${i}`, name: `Gift card ${i}` })) };
 
@@ -66,6 +78,7 @@ describe("the upstream client's HTTP exchange", () => {
   test.each([
     ["gzip", gzipSync],
     ["br", brotliCompressSync],
+    ["deflate", deflateSync],
   ] as const)("asks for compressed answers and decodes a %s one", async (coding, compress) => {
     let asked: string | undefined;
     const url = route((req, res) => {
@@ -95,6 +108,8 @@ describe("the upstream client's HTTP exchange", () => {
       res.write('{"items":['); // headers and part of the body, then nothing
     });
     await expect(get(url, 300)).rejects.toBeInstanceOf(ExchangeTimeoutError);
+    const silent = route(() => {}); // not even the headers
+    await expect(get(silent, 300)).rejects.toBeInstanceOf(ExchangeTimeoutError);
   });
 
   test("a connection closed before the body is complete rejects rather than passing on part of it", async () => {
@@ -106,18 +121,98 @@ describe("the upstream client's HTTP exchange", () => {
     await expect(get(url)).rejects.toThrow();
   });
 
+  test("a chunked answer whose connection closes before its last chunk rejects", async () => {
+    const url = route((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"items":[');
+      setImmediate(() => req.socket.destroy());
+    });
+    expect(await failure(get(url))).toBeInstanceOf(Error);
+  });
+
   test("a connection dropped without an answer rejects", async () => {
     const url = route((req) => req.socket.destroy());
     await expect(get(url)).rejects.toThrow();
   });
 
-  test("keeps the connection for the next request", async () => {
+  test("decodes a compressed error answer too: a problem document is read like any other body", async () => {
+    const problem = { type: "about:blank", title: "Not found", status: 404, code: "not_found" };
+    const url = route((_req, res) => {
+      res.writeHead(404, { "content-type": "application/problem+json", "content-encoding": "gzip" });
+      res.end(gzipSync(Buffer.from(JSON.stringify(problem))));
+    });
+    const res = await get(url);
+    expect(res.status).toBe(404);
+    expect(json(res.body)).toEqual(problem);
+  });
+
+  test("an answer larger than the cap rejects as too large, without reading it whole", async () => {
+    // Declared: refused from its Content-Length, before any of the body is read.
+    let declaredSent = 0;
+    const declared = route((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": String(64 * 1024 * 1024) });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const more = () => {
+        while (!res.destroyed && declaredSent < 64 * 1024 * 1024 && res.write(chunk)) declaredSent += chunk.length;
+        if (declaredSent >= 64 * 1024 * 1024) res.end();
+      };
+      res.on("drain", more);
+      more();
+    });
+    expect(await failure(get(declared, 5_000, 1024 * 1024))).toBeInstanceOf(ExchangeTooLargeError);
+    expect(declaredSent).toBeLessThan(16 * 1024 * 1024);
+
+    // Chunked, with no length: refused once the bytes read pass the cap; the server's writes stop.
+    let chunkedSent = 0;
+    let closed!: () => void;
+    const gone = new Promise<void>((resolve) => (closed = resolve));
+    const chunked = route((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.on("close", closed);
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const more = () => {
+        while (!res.destroyed && chunkedSent < 64 * 1024 * 1024 && res.write(chunk)) chunkedSent += chunk.length;
+        if (chunkedSent >= 64 * 1024 * 1024) res.end();
+      };
+      res.on("drain", more);
+      more();
+    });
+    const error = await failure(get(chunked, 5_000, 1024 * 1024));
+    expect(error).toBeInstanceOf(ExchangeTooLargeError);
+    expect((error as Error).message).toMatch(/larger than 1048576 bytes/);
+    await gone;
+    expect(chunkedSent).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  test("the cap counts the answer as decoded: a small gzip of a large body is too large", async () => {
+    const bomb = gzipSync(Buffer.alloc(DEFAULT_MAX_ANSWER_BYTES + 1, 0x20));
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    const url = route((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.end(bomb);
+    });
+    expect(await failure(get(url))).toBeInstanceOf(ExchangeTooLargeError);
+    const exact = route((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.end(gzipSync(Buffer.alloc(DEFAULT_MAX_ANSWER_BYTES, 0x20)));
+    });
+    expect((await get(exact)).body.length).toBe(DEFAULT_MAX_ANSWER_BYTES);
+  });
+
+  test("keeps connections for the next requests", async () => {
+    // undici reuses a connection one turn of the event loop after its answer ends, so requests
+    // sent back to back take turns on two connections; none is opened per request.
     const ports = new Set<number>();
     const url = route((req, res) => {
       ports.add(req.socket.remotePort!);
       res.end("{}");
     });
-    for (let i = 0; i < 5; i++) await get(url);
-    expect(ports.size).toBe(1);
+    for (let i = 0; i < 10; i++) await get(url);
+    expect(ports.size).toBeLessThanOrEqual(2);
+  });
+
+  test("sends only to the origin it was made for (the API key goes nowhere else)", async () => {
+    const elsewhere = new URL("/r1", `http://localhost:${base.port}/`);
+    await expect(get(elsewhere)).rejects.toThrow(/sends only to/);
   });
 });

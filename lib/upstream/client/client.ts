@@ -51,6 +51,9 @@ export type OrderRequest =
     };
 export type WithdrawalRequest = { amount: number; currency: string };
 
+/** A product image is taken up to 8 MiB (JSON answers up to the transport's 5 MiB); each process keeps 32 MiB of them. */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+
 export function createServiceClient(options: ServiceClientOptions) {
   const http = createTransport(options);
   const cache = createReadCache();
@@ -109,6 +112,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         path: `/api/v1/catalog-product-images/${encodeURIComponent(publicReference)}`,
         headers: { Accept: "image/*", ...(etag ? { "If-None-Match": etag } : {}) },
         retry: "read",
+        maxAnswerBytes: MAX_IMAGE_BYTES,
         ...call,
       }),
 

@@ -1,7 +1,14 @@
 import type { z } from "zod";
 import { defaultCodeFor, ServiceError } from "./errors";
 import { problemSchema } from "./schemas";
-import { createHttpExchange, ExchangeTimeoutError, type ExchangeResponse, type ResponseHeaders } from "./http-exchange";
+import {
+  createHttpExchange,
+  DEFAULT_MAX_ANSWER_BYTES,
+  ExchangeTimeoutError,
+  ExchangeTooLargeError,
+  type ExchangeResponse,
+  type ResponseHeaders,
+} from "./http-exchange";
 import { backoffMs, MAX_ATTEMPTS, retryAfterMs, shouldRetry, type RetryKind } from "./retry-policy";
 
 /**
@@ -70,6 +77,8 @@ export type TransportOptions = {
   timeoutMs?: number;
   retryBaseMs?: number;
   deadlineMs?: number;
+  /** The largest answer body taken (decoded), unless a request says otherwise: 5 MiB. */
+  maxAnswerBytes?: number;
   onAttempt?: (log: AttemptLog) => void;
   onError?: (error: ServiceError, path: string) => void;
   onKeySwitch?: (fromIndex: number, toIndex: number) => void;
@@ -88,6 +97,8 @@ export type RawRequest = {
   lookup?: boolean;
   patient?: boolean;
   deadlineMs?: number;
+  /** This request's own cap on the answer body (a product image may be larger than JSON). */
+  maxAnswerBytes?: number;
 };
 
 export type RawResponse = { status: number; headers: ResponseHeaders; body: Uint8Array; correlationId?: string };
@@ -168,8 +179,26 @@ export function createTransport(options: TransportOptions) {
             ...req.headers,
           },
           body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
+          maxBytes: req.maxAnswerBytes ?? options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
         });
       } catch (error) {
+        if (error instanceof ExchangeTooLargeError) {
+          // Not retried: the same request would get the same answer, and read as far as the cap again.
+          lastError = new ServiceError({
+            status: 502,
+            code: "malformed_response",
+            message: `The Issuing Service sent an answer larger than ${error.maxBytes} bytes for ${logPath}.`,
+          });
+          onAttempt({
+            method: req.method,
+            path: logPath,
+            attempt,
+            code: lastError.code,
+            durationMs: Date.now() - started,
+            outcome: "error",
+          });
+          break;
+        }
         const transport = error instanceof ExchangeTimeoutError ? "timeout" : "network_error";
         lastError = new ServiceError({
           status: 0,
