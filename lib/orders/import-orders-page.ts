@@ -6,6 +6,7 @@ import { spentByJob, upstream, upstreamBudget } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { mirrorOrders } from "./mirror";
 import { importMayUseMinute } from "./import-pacing";
+import { refreshOrderStatistics } from "./refresh-order-statistics";
 import { ensureSyncState, minuteOf, msToNextMinute } from "./sync-state";
 
 export const IMPORT_PAGE_SIZE = 100;
@@ -84,6 +85,8 @@ export async function importOrdersPage(): Promise<ImportStep> {
       data: { highWaterMark: mark },
     });
   }
+  // The walk (a first import, or every order read again) wrote up to every order just now.
+  if (done && recorded.count === 1) await refreshOrderStatistics();
   const state = done
     ? "done"
     : ((await db().orderSync.findUnique({ where: { source: row.source }, select: { importState: true } }))

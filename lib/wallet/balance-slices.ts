@@ -143,35 +143,3 @@ export function thinnedHistoryFromSlices(input: {
 export function movementsAfter(slices: readonly MovementSlice[], cuts: readonly number[], from: Date): number {
   return slices.filter((s) => s.slice > 0 && cuts[s.slice - 1]! > from.getTime()).reduce((n, s) => n + s.count, 0);
 }
-
-/**
- * A movement as the in-memory ledger keeps it (lib/wallet/movement-ledger.ts), times in ms:
- * it counts for a chart whose movements start after `since` when `countedAfter > since` and,
- * unless `anyTime`, when it happened after `since` too.
- */
-export type LedgerMovement = { at: number; deltaMinor: bigint; countedAfter: number; anyTime: boolean };
-
-/** What movementSlices sums in SQL, summed here: per slice between `cuts`, movements up to `now`. */
-export function slicesFromMovements(
-  movements: Iterable<LedgerMovement>,
-  query: { since: number; now: number; cuts: readonly number[] },
-): MovementSlice[] {
-  const { since, now, cuts } = query;
-  const bySlice = new Map<number, MovementSlice>();
-  for (const m of movements) {
-    if (m.countedAfter <= since || (!m.anyTime && m.at <= since) || m.at > now) continue;
-    const index = sliceOf(m.at, cuts);
-    let slice = bySlice.get(index);
-    if (!slice) {
-      slice = { slice: index, sumMinor: 0n, count: 0, changes: 0, lastChangeAt: null };
-      bySlice.set(index, slice);
-    }
-    slice.sumMinor += m.deltaMinor;
-    slice.count += 1;
-    if (m.deltaMinor !== 0n) {
-      slice.changes += 1;
-      if (slice.lastChangeAt === null || m.at > slice.lastChangeAt) slice.lastChangeAt = m.at;
-    }
-  }
-  return [...bySlice.values()].sort((a, b) => a.slice - b.slice);
-}

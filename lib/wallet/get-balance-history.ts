@@ -5,13 +5,10 @@ import { spentBy } from "@/lib/upstream/service";
 import { parseInput } from "@/lib/validation";
 import { buildBalanceHistory, downsample, type BalanceAnchor, type BalancePoint } from "./balance-history";
 import { movementsAfter, sliceCuts, thinnedHistoryFromSlices } from "./balance-slices";
-import { creditEvents } from "./credit-events";
-import { orderEvents } from "./order-events";
-import { readBalances, type BalancesRead } from "./read-balances";
-import { ledgerSlices } from "./movement-ledger";
+import { movementEvents } from "./movement-events";
 import { movementSlices } from "./movement-slices";
+import { readBalances, type BalancesRead } from "./read-balances";
 import { balanceReadsSince } from "./record-balance-read";
-import { withdrawalEvents } from "./withdrawal-events";
 
 export const historyQuerySchema = z.strictObject({
   currency: z.string({ error: "Choose a currency." }).regex(/^[A-Z]{3}$/, "A three-letter currency code."),
@@ -74,16 +71,14 @@ type History = { points: BalancePoint[]; movements: number };
  */
 async function thinnedHistory({ currency, since, from, now, reads }: HistoryQuery): Promise<History | null> {
   const cuts = sliceCuts({ from: from.getTime(), now: now.getTime(), max: MAX_POINTS, reads });
-  const query = { currency, since, now, cuts };
-  const slices = (await ledgerSlices(query)) ?? (await movementSlices(query));
+  const slices = await movementSlices({ currency, since, now, cuts });
   const points = thinnedHistoryFromSlices({ reads, slices, cuts, from, now, max: MAX_POINTS });
   return points ? { points, movements: movementsAfter(slices, cuts, from) } : null;
 }
 
 /** Every movement read one by one: every point is drawn. */
 export async function fullHistory({ currency, since, from, now, reads }: HistoryQuery): Promise<History> {
-  const query = { currency, from: since };
-  const events = (await Promise.all([orderEvents(query), creditEvents(query), withdrawalEvents(query)])).flat();
+  const events = await movementEvents({ currency, since });
   return {
     points: downsample(buildBalanceHistory({ reads, events, from, now }), MAX_POINTS),
     movements: events.filter((e) => e.at > from && e.at <= now).length,

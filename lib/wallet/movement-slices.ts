@@ -5,11 +5,11 @@ import type { MovementSlice } from "./balance-slices";
 type Row = { slices: string };
 
 /**
- * The movements of one currency from `since` to `now` (this app's clock), summed in the
- * database between `cuts` (lib/wallet/balance-slices.ts), with exactly the movements
- * orderEvents, creditEvents and withdrawalEvents read one by one: an order's total
- * reserved when recorded and released on failure or refund; a credit; a withdrawal held
- * when sent and released when cancelled after sending.
+ * The movements of one currency after `since` and up to `now` (this app's clock), summed in
+ * the database between `cuts` (lib/wallet/balance-slices.ts). The movements are the rows of
+ * WalletMovement, which triggers keep from the orders, credits and withdrawals (the rule is
+ * written there once: prisma/migrations/20261127120000_wallet_movements), so the cost is one
+ * range of one narrow index, whatever wrote those rows and when.
  */
 export async function movementSlices(query: {
   currency: string;
@@ -22,49 +22,23 @@ export async function movementSlices(query: {
   // database, so rows are compared as timestamps, no arithmetic per row; formatting 2,000
   // dates here cost more than the sums.
   const cuts = `{${query.cuts.join(",")}}`;
-  // When the upstream says it failed or was refunded, on this app's clock (orderToEvents).
-  const released = Prisma.sql`o."createdAt" + greatest(interval '0', o."upstreamUpdatedAt" - o."upstreamCreatedAt")`;
   const rows = await db().$queryRaw<Row[]>(Prisma.sql`
-    WITH movements AS (
-      SELECT o."createdAt" AS at, -o."totalMinor" AS delta
-      FROM "Order" o WHERE o."currency" = ${currency} AND o."createdAt" > ${since}
-      UNION ALL
-      -- Released: failed or refunded orders recorded in the period, and those recorded before
-      -- it but updated since (createdAt > since OR updatedAt > since, as orderEvents asks).
-      SELECT ${released}, o."totalMinor"
-      FROM "Order" o WHERE o."currency" = ${currency} AND o."createdAt" > ${since} AND o."status" IN ('failed', 'refunded')
-      UNION ALL
-      SELECT released.at, released.delta FROM (
-        SELECT ${released} AS at, o."totalMinor" AS delta
-        FROM "Order" o
-        WHERE o."currency" = ${currency} AND o."status" IN ('failed', 'refunded')
-          AND o."updatedAt" > ${since} AND o."createdAt" <= ${since}
-      ) released WHERE released.at > ${since}
-      UNION ALL
-      SELECT c."createdAt", c."amountMinor" FROM "WalletCredit" c WHERE c."currency" = ${currency} AND c."createdAt" > ${since}
-      UNION ALL
-      SELECT w."sendStartedAt", -w."amountMinor" FROM "WithdrawalRequest" w
-      WHERE w."currency" = ${currency} AND w."upstreamId" IS NOT NULL AND w."sendStartedAt" IS NOT NULL
-        AND (w."sendStartedAt" > ${since} OR w."cancelledAt" > ${since})
-      UNION ALL
-      SELECT w."cancelledAt", w."amountMinor" FROM "WithdrawalRequest" w
-      WHERE w."currency" = ${currency} AND w."upstreamId" IS NOT NULL AND w."sendStartedAt" IS NOT NULL
-        AND w."state" = 'cancelled' AND w."cancelledAt" IS NOT NULL
-        AND (w."sendStartedAt" > ${since} OR w."cancelledAt" > ${since})
-    ), cuts AS (
+    WITH cuts AS (
       -- Through text: array_agg builds an "expanded" array, which width_bucket would flatten
       -- again for every row (10× slower at 2,000 cuts); array_in hands it a flat one, once.
       SELECT array_agg(timestamp 'epoch' + ms * interval '1 millisecond' ORDER BY ms)::text::timestamp[] AS at
       FROM unnest(${cuts}::bigint[]) ms
     ), sliced AS (
-      SELECT width_bucket(m.at, (SELECT at FROM cuts)) AS slice, sum(m.delta) AS sum, count(*) AS count,
-             count(*) FILTER (WHERE m.delta <> 0) AS changes,
-             (extract(epoch FROM max(m.at) FILTER (WHERE m.delta <> 0)) * 1000)::bigint AS last
-      FROM movements m WHERE m.at <= ${now} GROUP BY 1
+      SELECT width_bucket(m."at", (SELECT at FROM cuts)) AS slice, sum(m."deltaMinor") AS sum, count(*) AS count,
+             count(*) FILTER (WHERE m."deltaMinor" <> 0) AS changes,
+             (extract(epoch FROM max(m."at") FILTER (WHERE m."deltaMinor" <> 0)) * 1000)::bigint AS last
+      FROM "WalletMovement" m
+      WHERE m."currency" = ${currency} AND m."at" > ${since} AND m."at" <= ${now}
+      GROUP BY 1
     )
     -- One line of text rather than a row per slice: the client's cost is per row. In slice
-    -- order, as the ledger gives them: a hash aggregate (PostgreSQL's choice at some sizes)
-    -- would otherwise hand them over in any order.
+    -- order: a hash aggregate (PostgreSQL's choice at some sizes) would otherwise hand them
+    -- over in any order.
     SELECT coalesce(string_agg(concat_ws(' ', slice, sum, count, changes, coalesce(last, -1)), ',' ORDER BY slice), '') AS "slices"
     FROM sliced`);
   return (rows[0]?.slices ?? "")

@@ -158,6 +158,12 @@ describe("the history import", () => {
       // The newest order sets the high-water mark the safety-net sync continues from.
       const newest = await db().order.findUniqueOrThrow({ where: { id: seededIds.at(-1)! } });
       expect(done.highWaterMark?.getTime()).toBe(newest.upstreamCreatedAt.getTime());
+      // Analysed as the walk ended, not at the next upkeep: the planner knows the imported orders.
+      const [stats] = await db().$queryRaw<{ modified: bigint; analysed: boolean }[]>`
+        SELECT n_mod_since_analyze AS modified, last_analyze IS NOT NULL AS analysed
+        FROM pg_stat_user_tables WHERE relname = 'Order'`;
+      expect(stats).toMatchObject({ analysed: true });
+      expect(stats!.modified).toBeLessThan(100n); // fewer than one page: at most what others wrote since
     } finally {
       importDone = true;
     }

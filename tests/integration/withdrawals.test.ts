@@ -8,7 +8,7 @@ import { maintainWithdrawals } from "@/lib/withdrawals/maintain-withdrawals";
 import { quoteWithdrawal } from "@/lib/withdrawals/quote-withdrawal";
 import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
 import { RESEND_AFTER_MS } from "@/lib/withdrawals/send-withdrawal";
-import { withdrawalEvents } from "@/lib/wallet/withdrawal-events";
+import { movementEvents } from "@/lib/wallet/movement-events";
 import { getBalanceHistory } from "@/lib/wallet/get-balance-history";
 import { makeStaff } from "../support/db";
 import { control, upstreamGet } from "../support/sandbox";
@@ -367,7 +367,9 @@ describe("withdrawals with maker-checker approval", () => {
     await requestWithdrawal(maker, { amount: unsent, currency: "USD", reason });
 
     const cents = (amount: string) => BigInt(Math.round(Number(amount) * 100));
-    const deltas = (await withdrawalEvents({ currency: "USD", from })).map((e) => e.deltaMinor);
+    const deltas = (await movementEvents({ currency: "USD", since: from }))
+      .filter((e) => e.kind === "withdrawal" || e.kind === "withdrawal_release")
+      .map((e) => e.deltaMinor);
     expect(deltas).toContain(-cents(sent));
     expect(deltas.filter((d) => d === -cents(cancelled) || d === cents(cancelled))).toHaveLength(2);
     expect(deltas.some((d) => d === -cents(unsent))).toBe(false);

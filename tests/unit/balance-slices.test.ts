@@ -4,7 +4,7 @@ import {
   bucketOf,
   movementsAfter,
   sliceCuts,
-  slicesFromMovements,
+  sliceOf,
   thinnedHistoryFromSlices,
   type MovementSlice,
 } from "@/lib/wallet/balance-slices";
@@ -15,10 +15,23 @@ function random(seed: number) {
   return () => (s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0) / 2 ** 32;
 }
 
-/** The movements summed between the cuts, as the ledger sums them (the database sums the same; an integration test compares). */
+/** The movements up to `now` summed between the cuts, as the database sums them (an integration test draws both ways). */
 function sumPerSlice(events: readonly BalanceEvent[], cuts: readonly number[], now: number): MovementSlice[] {
-  const movements = events.map((e) => ({ at: e.at.getTime(), deltaMinor: e.deltaMinor, countedAfter: Infinity, anyTime: true }));
-  return slicesFromMovements(movements, { since: -Infinity, now, cuts });
+  const bySlice = new Map<number, MovementSlice>();
+  for (const e of events) {
+    const at = e.at.getTime();
+    if (at > now) continue;
+    const index = sliceOf(at, cuts);
+    const slice = bySlice.get(index) ?? { slice: index, sumMinor: 0n, count: 0, changes: 0, lastChangeAt: null };
+    bySlice.set(index, slice);
+    slice.sumMinor += e.deltaMinor;
+    slice.count += 1;
+    if (e.deltaMinor !== 0n) {
+      slice.changes += 1;
+      slice.lastChangeAt = Math.max(slice.lastChangeAt ?? at, at);
+    }
+  }
+  return [...bySlice.values()].sort((a, b) => a.slice - b.slice);
 }
 
 /** A month of movements and reads; times on whole minutes so that ties with reads and bucket edges happen. */
