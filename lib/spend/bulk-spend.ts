@@ -71,7 +71,6 @@ export async function gateBulkOrder(
   await recordAudit(tx, {
     action: "spend.request",
     actor,
-    targetType: "spend_request",
     targetId: id,
     details: {
       kind: "bulk",
@@ -99,7 +98,6 @@ export async function withdrawBulkSpendRequest(tx: Tx, actor: Actor, bulkOrderId
     await recordAudit(tx, {
       action: "spend.cancel",
       actor,
-      targetType: "spend_request",
       targetId: request.id,
       details: { bulkOrderId },
     });

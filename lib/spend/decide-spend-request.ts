@@ -72,7 +72,6 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
       await recordAudit(tx, {
         action: to === "approved" ? "spend.approve" : "spend.reject",
         actor,
-        targetType: "spend_request",
         targetId: id,
         details: { kind: row.kind, totals: row.totals, comment, requestedById: row.requestedById, round: row.round },
       });
@@ -80,7 +79,7 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
       return tx.spendRequest.findUniqueOrThrow({ where: { id } });
     }
     if (row.requestedById === actor.staffId) {
-      await recordAudit(tx, { action: "spend.self_approval_refused", actor, targetType: "spend_request", targetId: id });
+      await recordAudit(tx, { action: "spend.self_approval_refused", actor, targetId: id });
       return new AppError("own_request", "You asked for this order, so someone else must approve or reject it.", { status: 403 });
     }
     if (row.state === "awaiting" && row.expiresAt <= now) {

@@ -77,7 +77,6 @@ export async function gateOrder(actor: Actor, key: string, data: PlaceOrderInput
       await recordAudit(tx, {
         action: "spend.request",
         actor,
-        targetType: "spend_request",
         targetId: id,
         details: {
           kind: "order",

@@ -37,7 +37,7 @@ export async function rejectWithdrawal(actor: Actor, id: unknown, input: unknown
 async function decide(
   actor: Actor,
   id: string,
-  decision: { state: "approved" | "rejected"; comment: string | null; action: string },
+  decision: { state: "approved" | "rejected"; comment: string | null; action: "withdrawal.approve" | "withdrawal.reject" },
 ): Promise<void> {
   const now = new Date();
   assertWithdrawalMove("pending", decision.state);
@@ -53,7 +53,6 @@ async function decide(
       await recordAudit(tx, {
         action: decision.action,
         actor,
-        targetType: "withdrawal",
         targetId: id,
         details: {
           amount: minorToDecimal(row.amountMinor, row.currency),
@@ -65,7 +64,7 @@ async function decide(
       return null;
     }
     if (row.requestedById === actor.staffId) {
-      await recordAudit(tx, { action: "withdrawal.self_approval_refused", actor, targetType: "withdrawal", targetId: id });
+      await recordAudit(tx, { action: "withdrawal.self_approval_refused", actor, targetId: id });
       return new AppError("own_request", "You requested this withdrawal, so someone else must approve or reject it.", {
         status: 403,
       });

@@ -60,7 +60,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <FilterField label="Action">
           <select name="action" defaultValue={filter.action ?? ""} className={FILTER_INPUT}>
             <option value="">Any</option>
-            {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
+            {Object.entries(AUDIT_ACTIONS).map(([value, { label }]) => (
               <option key={value} value={value}>
                 {label}
               </option>
