@@ -1,4 +1,4 @@
-import type { Permission } from "@/lib/auth/permissions";
+import { can, type Permission } from "@/lib/auth/permissions";
 
 type TargetPage = {
   href: (id: string) => string;
@@ -33,4 +33,23 @@ export type AuditTargetKind = keyof typeof AUDIT_TARGETS;
 
 export function isAuditTargetKind(value: string): value is AuditTargetKind {
   return Object.hasOwn(AUDIT_TARGETS, value);
+}
+
+export type AuditTargetView = { type: string; id: string | null; href?: string };
+
+/**
+ * A row's target as the audit page shows it: the kind in words, the id, and a link to the page
+ * that shows it when the reader may open that page. A kind the table does not know (an old
+ * row's) reads as stored.
+ */
+export function auditTargetView(
+  targetType: string | null,
+  targetId: string | null,
+  readerRoles: readonly string[],
+): AuditTargetView | null {
+  if (!targetType) return null;
+  if (!isAuditTargetKind(targetType)) return { type: targetType.replace(/[_-]/g, " "), id: targetId };
+  const kind: { words: string; page?: TargetPage } = AUDIT_TARGETS[targetType];
+  const href = kind.page && targetId && can(readerRoles, kind.page.permission) ? kind.page.href(targetId) : undefined;
+  return { type: kind.words, id: targetId, href };
 }
