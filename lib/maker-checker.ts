@@ -20,8 +20,7 @@ export async function refusedDecision(
   how: {
     /** What it is to the person: "withdrawal", "order". */
     noun: string;
-    /** Audit target type and the action recording a self-approval attempt. */
-    targetType: "withdrawal" | "spend_request";
+    /** The action recording a self-approval attempt (its target kind is the audit table's). */
     selfApprovalAction: "withdrawal.self_approval_refused" | "spend.self_approval_refused";
     /** The request's state, waiting for a checker. */
     waiting: string;
@@ -33,7 +32,7 @@ export async function refusedDecision(
   now: Date,
 ): Promise<AppError> {
   if (row.requestedById === actor.staffId) {
-    await recordAudit(tx, { action: how.selfApprovalAction, actor, targetType: how.targetType, targetId: row.id });
+    await recordAudit(tx, { action: how.selfApprovalAction, actor, targetId: row.id });
     return new AppError("own_request", `You asked for this ${how.noun}, so someone else must approve or reject it.`, {
       status: 403,
     });

@@ -1,45 +1,361 @@
-/** Human labels for audit actions, for the audit page's filter and table. */
-export const AUDIT_ACTIONS: Record<string, string> = {
-  "auth.sign_in": "Signed in",
-  "auth.sign_in_failed": "Sign-in refused",
-  "auth.sign_out": "Signed out",
-  "staff.create": "Created staff",
-  "staff.update_roles": "Changed roles",
-  "staff.rename": "Renamed staff",
-  "staff.deactivate": "Deactivated staff",
-  "staff.reactivate": "Reactivated staff",
-  "staff.reset_password": "Reset password",
-  "settings.update": "Changed settings",
-  "order.place": "Placed order",
-  "orders.import_pause": "Paused the order import",
-  "orders.import_resume": "Resumed the order import",
-  "orders.import_restart": "Restarted the order import",
-  "bulk_order.confirm": "Confirmed a bulk order",
-  "bulk_order.cancel": "Cancelled a bulk order",
-  "order.rejected": "Order refused",
-  "order.reveal_started": "Asked to reveal codes",
-  "order.reveal": "Revealed codes",
-  "order.reveal_failed": "Reveal failed at the Issuing Service",
-  "order.reveal_refused": "Reveal refused by the Issuing Service",
-  "order.reveal_quota_exceeded": "Reveal quota exceeded",
-  "upstream.share_exceeded": "Went past their share of the upstream budget",
-  "auth.step_up": "Confirmed password",
-  "auth.step_up_failed": "Password confirmation failed",
-  "webhook.reprocess": "Reprocessed a webhook event",
-  "withdrawal.request": "Requested a withdrawal",
-  "withdrawal.approve": "Approved a withdrawal",
-  "withdrawal.reject": "Rejected a withdrawal",
-  "withdrawal.self_approval_refused": "Tried to decide own withdrawal",
-  "withdrawal.expire": "Withdrawal request expired",
-  "withdrawal.send": "Withdrawal sent to the Issuing Service",
-  "withdrawal.send_failed": "Withdrawal refused by the Issuing Service",
-  "withdrawal.cancel": "Cancelled a withdrawal",
-  "withdrawal.cancelled_upstream": "Withdrawal cancelled at the Issuing Service",
-  "withdrawal.paid": "Withdrawal paid out",
-  "wallet.deposit_address_request": "Requested the deposit address",
-  "wallet.deposit_address_request_failed": "Deposit address request refused",
+import { z } from "zod";
+import { BULK_STATES } from "@/lib/bulk-orders/states";
+import { ORDER_STATUSES } from "@/lib/orders/states";
+import type { AuditTargetKind } from "./targets";
+import {
+  bulkTotals,
+  count,
+  currency,
+  decimal,
+  isoTime,
+  noDetails,
+  reasonCode,
+  revealRequest,
+  roles,
+  settingValue,
+  spendKind,
+  spendLimitView,
+  storedSpendTotals,
+  withdrawalAmount,
+} from "./detail-schemas";
+
+type AuditActionSpec = {
+  /** What the audit page's table and its Action filter say. */
+  label: string;
+  /** What the entry is about (its `targetType`, written by `recordAudit` from here), or null. */
+  target: AuditTargetKind | null;
+  /** What its `details` hold (`noDetails`: none). */
+  details: z.ZodType;
+  /** No longer recorded (`recordAudit` refuses it); kept so that old rows keep their label. */
+  retired?: true;
 };
 
+/**
+ * Every audit action: the one table `recordAudit` accepts (anything else is a type error) and
+ * the audit page reads. Documenso's document audit log does the same: one type per event with
+ * its data's schema. Keys are stored in rows: never rename one; retire it and add another.
+ */
+export const AUDIT_ACTIONS = {
+  "auth.sign_in": { label: "Signed in", target: "session", details: noDetails },
+  "auth.sign_in_failed": {
+    label: "Sign-in refused",
+    target: "staff",
+    details: z.strictObject({ reason: z.enum(["locked", "unknown_account", "deactivated", "wrong_password"]) }),
+  },
+  "auth.sign_out": { label: "Signed out", target: "session", details: noDetails },
+  "auth.step_up": { label: "Confirmed password", target: "session", details: noDetails },
+  "auth.step_up_failed": {
+    label: "Password confirmation failed",
+    target: "session",
+    details: z.strictObject({ locked: z.boolean() }),
+  },
+
+  "staff.create": { label: "Created staff", target: "staff", details: z.strictObject({ email: z.string(), roles }) },
+  "staff.update_roles": {
+    label: "Changed roles",
+    target: "staff",
+    details: z.strictObject({ email: z.string(), from: roles, to: roles }),
+  },
+  "staff.rename": {
+    label: "Renamed staff",
+    target: "staff",
+    details: z.strictObject({ email: z.string(), from: z.string(), to: z.string() }),
+  },
+  "staff.deactivate": {
+    label: "Deactivated staff",
+    target: "staff",
+    details: z.strictObject({ email: z.string(), cancelledSpendRequests: z.array(z.string()) }),
+  },
+  "staff.reactivate": { label: "Reactivated staff", target: "staff", details: z.strictObject({ email: z.string() }) },
+  "staff.reset_password": { label: "Reset password", target: "staff", details: z.strictObject({ email: z.string() }) },
+
+  "settings.update": {
+    label: "Changed settings",
+    target: "setting",
+    details: z.strictObject({ from: settingValue, to: settingValue }),
+  },
+
+  "order.place": {
+    label: "Placed order",
+    target: "order",
+    details: z.strictObject({
+      clientReference: z.string(),
+      total: z.number(),
+      currency,
+      status: z.enum(ORDER_STATUSES),
+    }),
+  },
+  "order.rejected": { label: "Order refused", target: "idempotency-key", details: z.strictObject({ reason: reasonCode }) },
+  "orders.import_pause": { label: "Paused the order import", target: "order-import", details: importDetails() },
+  "orders.import_resume": { label: "Resumed the order import", target: "order-import", details: importDetails() },
+  "orders.import_restart": { label: "Restarted the order import", target: "order-import", details: importDetails() },
+
+  "bulk_order.confirm": {
+    label: "Confirmed a bulk order",
+    target: "bulk_order",
+    details: z.strictObject({
+      fileName: z.string().nullable(),
+      rows: count,
+      validRows: count,
+      totals: bulkTotals,
+      /** Present when the file was confirmed by its spend approval. */
+      approved: z.literal(true).optional(),
+    }),
+  },
+  "bulk_order.cancel": {
+    label: "Cancelled a bulk order",
+    target: "bulk_order",
+    details: z.strictObject({ previousState: z.string().pipe(z.enum(BULK_STATES)), stoppedRows: count, inFlightRows: count }),
+  },
+
+  "order.reveal_started": {
+    label: "Asked to reveal codes",
+    target: "order",
+    details: z.strictObject(revealRequest),
+  },
+  "order.reveal": {
+    label: "Revealed codes",
+    target: "order",
+    details: z.strictObject({ ...revealRequest, revealCount: count, items: count }),
+  },
+  "order.reveal_failed": {
+    label: "Reveal failed at the Issuing Service",
+    target: "order",
+    details: z.strictObject({ ...revealRequest, outcome: reasonCode }),
+  },
+  "order.reveal_refused": {
+    label: "Reveal refused by the Issuing Service",
+    target: "order",
+    details: z.strictObject({ ticket: z.string(), reason: z.string(), outcome: reasonCode }),
+    retired: true, // now recorded as order.reveal_failed, after its order.reveal_started
+  },
+  "order.reveal_quota_exceeded": {
+    label: "Reveal quota exceeded",
+    target: "order",
+    details: z.strictObject({ quota: count, used: count }),
+  },
+
+  "upstream.share_exceeded": {
+    label: "Went past their share of the upstream budget",
+    target: "staff",
+    details: z.strictObject({ minute: isoTime }),
+  },
+
+  "webhook.reprocess": {
+    label: "Reprocessed a webhook event",
+    target: "webhook_event",
+    details: z.strictObject({ type: z.string(), previousState: z.string(), attempts: count }),
+  },
+
+  "withdrawal.request": {
+    label: "Requested a withdrawal",
+    target: "withdrawal",
+    details: z.strictObject({
+      ...withdrawalAmount,
+      fee: decimal,
+      netAmount: decimal,
+      reason: z.string(),
+      expiresAt: isoTime,
+    }),
+  },
+  "withdrawal.approve": { label: "Approved a withdrawal", target: "withdrawal", details: withdrawalDecision() },
+  "withdrawal.reject": { label: "Rejected a withdrawal", target: "withdrawal", details: withdrawalDecision() },
+  "withdrawal.self_approval_refused": {
+    label: "Tried to decide own withdrawal",
+    target: "withdrawal",
+    details: noDetails,
+  },
+  "withdrawal.expire": { label: "Withdrawal request expired", target: "withdrawal", details: noDetails },
+  "withdrawal.send": {
+    label: "Withdrawal sent to the Issuing Service",
+    target: "withdrawal",
+    details: z.strictObject({
+      ...withdrawalAmount,
+      upstreamId: z.string(),
+      attempts: count,
+      foundAfterLostAnswer: z.boolean(),
+      payoutDate: isoTime,
+    }),
+  },
+  "withdrawal.send_failed": {
+    label: "Withdrawal refused by the Issuing Service",
+    target: "withdrawal",
+    details: z.strictObject({ ...withdrawalAmount, reason: reasonCode, message: z.string(), attempts: count }),
+  },
+  "withdrawal.cancel": {
+    label: "Cancelled a withdrawal",
+    target: "withdrawal",
+    details: z.discriminatedUnion("sentUpstream", [
+      z.strictObject({ ...withdrawalAmount, sentUpstream: z.literal(false) }),
+      z.strictObject({ ...withdrawalAmount, sentUpstream: z.literal(true), upstreamId: z.string() }),
+    ]),
+  },
+  "withdrawal.cancelled_upstream": {
+    label: "Withdrawal cancelled at the Issuing Service",
+    target: "withdrawal",
+    details: withdrawalSettled(),
+  },
+  "withdrawal.paid": { label: "Withdrawal paid out", target: "withdrawal", details: withdrawalSettled() },
+
+  "wallet.deposit_address_request": {
+    label: "Requested the deposit address",
+    target: "deposit-address",
+    details: z.strictObject({ network: z.string(), asset: z.string(), created: z.boolean() }),
+  },
+  "wallet.deposit_address_request_failed": {
+    label: "Deposit address request refused",
+    target: "deposit-address",
+    // "<code> (HTTP <status>)" or "no answer"
+    details: z.strictObject({ reason: z.string().min(1) }),
+  },
+
+  "spend.request": {
+    label: "Asked for a spend approval",
+    target: "spend_request",
+    details: z.discriminatedUnion("kind", [
+      z.strictObject({
+        kind: z.literal("order"),
+        total: decimal,
+        currency,
+        why: z.string(),
+        reason: z.string(),
+        clientReference: z.string().optional(),
+      }),
+      z.strictObject({
+        kind: z.literal("bulk"),
+        bulkOrderId: z.string(),
+        fileName: z.string().nullable(),
+        totals: z.array(z.strictObject({ currency, total: decimal })),
+        why: z.string(),
+        reason: z.string(),
+      }),
+    ]),
+  },
+  "spend.approve": { label: "Approved a spend request", target: "spend_request", details: spendDecision() },
+  "spend.reject": { label: "Rejected a spend request", target: "spend_request", details: spendDecision() },
+  "spend.self_approval_refused": {
+    label: "Tried to decide own spend request",
+    target: "spend_request",
+    details: noDetails,
+  },
+  "spend.expire": {
+    label: "Spend request expired",
+    target: "spend_request",
+    details: z.strictObject({ kind: spendKind, totals: storedSpendTotals }),
+  },
+  "spend.cancel": {
+    label: "Cancelled a spend request",
+    target: "spend_request",
+    details: z.union([
+      // The buyer was deactivated (by the actor).
+      z.strictObject({
+        reason: z.literal("buyer_deactivated"),
+        kind: spendKind,
+        totals: storedSpendTotals,
+        requestedById: z.string(),
+      }),
+      // The buyer cancelled their waiting bulk file.
+      z.strictObject({ bulkOrderId: z.string() }),
+    ]),
+  },
+  "spend.placed": {
+    label: "Approved order placed",
+    target: "spend_request",
+    details: z.strictObject({ orderId: z.string().nullable(), total: decimal.nullable(), currency: currency.nullable() }),
+  },
+  "spend.price_changed": {
+    label: "Price rose after approval: back to the approvers",
+    target: "spend_request",
+    details: z.strictObject({ currency, approvedTotal: decimal, newTotal: decimal.nullable() }),
+  },
+  "spend.failed": {
+    label: "Approved order refused by the Issuing Service",
+    target: "spend_request",
+    details: z.strictObject({ reason: reasonCode }),
+  },
+  "spend.limits": {
+    label: "Changed spend limits",
+    target: "spend_limit",
+    details: z.strictObject({ from: spendLimitView.nullable(), to: spendLimitView.nullable() }),
+  },
+} satisfies Record<string, AuditActionSpec>;
+
+function importDetails() {
+  return z.strictObject({ from: z.string(), pagesRead: count });
+}
+
+function withdrawalDecision() {
+  return z.strictObject({ ...withdrawalAmount, comment: z.string().nullable(), requestedById: z.string() });
+}
+
+function withdrawalSettled() {
+  return z.strictObject({ ...withdrawalAmount, upstreamId: z.string(), at: isoTime.nullable() });
+}
+
+function spendDecision() {
+  return z.strictObject({
+    kind: spendKind,
+    totals: storedSpendTotals,
+    comment: z.string().nullable(),
+    requestedById: z.string(),
+    round: count,
+  });
+}
+
+type Table = typeof AUDIT_ACTIONS;
+export type AuditAction = keyof Table;
+/** The actions `recordAudit` may write: all but the retired ones. */
+export type RecordableAuditAction = {
+  [A in AuditAction]: Table[A] extends { retired: true } ? never : A;
+}[AuditAction];
+export type AuditTargetOf<A extends AuditAction> = Table[A]["target"];
+export type AuditDetailsOf<A extends AuditAction> = z.input<Table[A]["details"]>;
+
+export const AUDIT_ACTION_KEYS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+export function isAuditAction(value: string): value is AuditAction {
+  return Object.hasOwn(AUDIT_ACTIONS, value);
+}
+
+/** Why these details do not fit the action's schema ("path: message; …"), or null when they do. */
+export function auditDetailsProblem(action: AuditAction, details: unknown): string | null {
+  const checked = AUDIT_ACTIONS[action].details.safeParse(details);
+  if (checked.success) return null;
+  return checked.error.issues.map((issue) => `${issue.path.join(".") || "(details)"}: ${issue.message}`).join("; ");
+}
+
+/** The label of a stored action; an action the table does not know (an old row's) reads as it is. */
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTIONS[action] ?? action;
+  return isAuditAction(action) ? AUDIT_ACTIONS[action].label : action;
+}
+
+type ActionPrefix = AuditAction extends `${infer P}.${string}` ? P : never;
+
+/** The Action filter's groups, by the part of an action before its dot (each offers "All …" as `prefix.*`). */
+export const AUDIT_ACTION_GROUPS: Record<ActionPrefix, string> = {
+  auth: "Sign-ins",
+  staff: "Staff",
+  settings: "Settings",
+  order: "Orders and reveals",
+  orders: "Order import",
+  bulk_order: "Bulk orders",
+  upstream: "Upstream budget",
+  webhook: "Webhook events",
+  withdrawal: "Withdrawals",
+  wallet: "Wallet",
+  spend: "Spend approvals and limits",
+};
+
+export type AuditActionGroup = { prefix: string; label: string; actions: { value: AuditAction; label: string }[] };
+
+/** Every action with its label, in groups, in the table's order. */
+export function auditActionGroups(): AuditActionGroup[] {
+  const groups = new Map<string, AuditActionGroup>();
+  for (const action of AUDIT_ACTION_KEYS) {
+    const prefix = action.slice(0, action.indexOf(".")) as ActionPrefix;
+    const group = groups.get(prefix) ?? { prefix, label: AUDIT_ACTION_GROUPS[prefix], actions: [] };
+    group.actions.push({ value: action, label: AUDIT_ACTIONS[action].label });
+    groups.set(prefix, group);
+  }
+  return [...groups.values()];
 }

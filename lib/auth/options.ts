@@ -99,7 +99,6 @@ export function authOptions(): NextAuthOptions {
           await recordAudit(tx, {
             action: "auth.sign_out",
             actor: { staffId: session?.staffId, email: session?.staff.email },
-            targetType: "session",
             targetId: sid,
           });
         });

@@ -38,7 +38,6 @@ export async function signInWithPassword(
       await recordAudit(tx, {
         action: "auth.sign_in_failed",
         actor,
-        targetType: "staff",
         targetId: staff?.id,
         details: { reason },
       });
@@ -48,7 +47,7 @@ export async function signInWithPassword(
     const session = await tx.staffSession.create({
       data: { staffId: staff.id, sessionVersion: staff.sessionVersion, ip: from.ip, userAgent: from.userAgent?.slice(0, 512) },
     });
-    await recordAudit(tx, { action: "auth.sign_in", actor, targetType: "session", targetId: session.id });
+    await recordAudit(tx, { action: "auth.sign_in", actor, targetId: session.id });
     return { ok: true, staffId: staff.id, sessionId: session.id, name: staff.name, email: staff.email } as const;
   });
 }

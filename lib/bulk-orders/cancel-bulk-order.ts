@@ -57,7 +57,6 @@ export async function cancelBulkOrder(actor: Actor, id: string): Promise<BulkOrd
     await recordAudit(tx, {
       action: "bulk_order.cancel",
       actor,
-      targetType: "bulk_order",
       targetId: bulkOrderId,
       details: { previousState: bulk.state, stoppedRows: stopped.count, inFlightRows: inFlight },
     });

@@ -123,7 +123,6 @@ export async function commitConfirmation(
   await recordAudit(tx, {
     action: "bulk_order.confirm",
     actor,
-    targetType: "bulk_order",
     targetId: id,
     details: {
       fileName: bulk.fileName,

@@ -46,7 +46,6 @@ export async function controlImport(actor: Actor, input: unknown): Promise<{ sta
     await recordAudit(tx, {
       action: `orders.import_${action}`,
       actor,
-      targetType: "order-import",
       targetId: source,
       details: { from: row.importState, pagesRead: row.importPages },
     });

@@ -89,7 +89,6 @@ export async function sendLedgeredOrder(
       await recordAudit(tx, {
         action: "order.place",
         actor: actor ?? { email: "system:order-resume" },
-        targetType: "order",
         targetId: order.id,
         correlationId,
         details: { clientReference: order.clientReference, total: order.total, currency: order.currency, status: order.status },
@@ -105,7 +104,6 @@ export async function sendLedgeredOrder(
         await recordAudit(tx, {
           action: "order.rejected",
           actor: actor ?? { email: "system:order-resume" },
-          targetType: "idempotency-key",
           targetId: key,
           correlationId: failure.correlationId,
           details: { reason: failure.code },

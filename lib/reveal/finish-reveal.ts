@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import type { Actor } from "@/lib/auth/actor";
-import { recordAudit } from "@/lib/audit/record";
+import { recordAudit, type AuditEntry } from "@/lib/audit/record";
 import { logger } from "@/lib/log";
 import { transitionReveal } from "./transition-reveal";
 import type { RevealRequest, StartedReveal } from "./start-reveal";
@@ -24,7 +24,12 @@ export async function finishReveal(
 ): Promise<void> {
   const succeeded = outcome.state === "succeeded";
   const fields = succeeded ? { revealCount: outcome.revealCount, errorCode: null } : { errorCode: outcome.errorCode };
-  const details = succeeded ? { revealCount: outcome.revealCount, items: outcome.items } : { outcome: outcome.errorCode };
+  const recorded = { actor, targetId: orderId, correlationId: outcome.upstreamCorrelationId ?? reveal.correlationId };
+  const asked = { revealId: reveal.id, ticket: request.ticket, reason: request.reason };
+  const entry: AuditEntry =
+    outcome.state === "succeeded"
+      ? { ...recorded, action: "order.reveal", details: { ...asked, revealCount: outcome.revealCount, items: outcome.items } }
+      : { ...recorded, action: "order.reveal_failed", details: { ...asked, outcome: outcome.errorCode } };
   await settle(outcome.state, reveal, () =>
     db().$transaction(async (tx) => {
       const moved = await transitionReveal(tx, reveal.id, outcome.state, {
@@ -33,14 +38,7 @@ export async function finishReveal(
         finishedAt: new Date(),
       });
       if (!moved) return; // a replay of a reveal already recorded with this outcome
-      await recordAudit(tx, {
-        action: succeeded ? "order.reveal" : "order.reveal_failed",
-        actor,
-        targetType: "order",
-        targetId: orderId,
-        correlationId: outcome.upstreamCorrelationId ?? reveal.correlationId,
-        details: { revealId: reveal.id, ticket: request.ticket, reason: request.reason, ...details },
-      });
+      await recordAudit(tx, entry);
     }),
   );
 }

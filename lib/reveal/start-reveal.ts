@@ -90,7 +90,6 @@ async function lockCheckRecord(tx: Tx, actor: Actor, orderId: string, request: R
     await recordAudit(tx, {
       action: "order.reveal_quota_exceeded",
       actor,
-      targetType: "order",
       targetId: orderId,
       details: { quota, used },
     });
@@ -113,7 +112,6 @@ async function lockCheckRecord(tx: Tx, actor: Actor, orderId: string, request: R
   await recordAudit(tx, {
     action: "order.reveal_started",
     actor,
-    targetType: "order",
     targetId: orderId,
     correlationId,
     details: { revealId: row.id, ticket: request.ticket, reason: request.reason },

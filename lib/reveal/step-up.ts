@@ -28,14 +28,13 @@ export async function confirmStepUp(actor: Actor, session: StepUpSession, passwo
   await db().$transaction(async (tx) => {
     if (ok) {
       await tx.staffSession.update({ where: { id: session.sessionId }, data: { reauthAt: new Date() } });
-      await recordAudit(tx, { action: "auth.step_up", actor, targetType: "session", targetId: session.sessionId });
+      await recordAudit(tx, { action: "auth.step_up", actor, targetId: session.sessionId });
       return;
     }
     await recordFailure(tx, accountKey(staff.email), THROTTLE_POLICY.account.freeFailures);
     await recordAudit(tx, {
       action: "auth.step_up_failed",
       actor,
-      targetType: "session",
       targetId: session.sessionId,
       details: { locked: !!locked },
     });

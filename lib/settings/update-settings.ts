@@ -38,7 +38,6 @@ export async function updateSettings(actor: Actor, input: unknown): Promise<Sett
       await recordAudit(tx, {
         action: "settings.update",
         actor,
-        targetType: "setting",
         targetId: key,
         details: { from: before[key as keyof Settings], to: value },
       });

@@ -54,9 +54,12 @@ export async function gateBulkOrder(
     settings,
     fields: { bulkOrderId: bulk.id },
     details: {
+      kind: "bulk",
       bulkOrderId: bulk.id,
       fileName: bulk.fileName,
       totals: amounts.map((a) => ({ currency: a.currency, total: minorToDecimal(a.amountMinor, a.currency) })),
+      why,
+      reason: given,
     },
   });
   return "awaiting";
@@ -76,7 +79,6 @@ export async function withdrawBulkSpendRequest(tx: Tx, actor: Actor, bulkOrderId
     await recordAudit(tx, {
       action: "spend.cancel",
       actor,
-      targetType: "spend_request",
       targetId: request.id,
       details: { bulkOrderId },
     });

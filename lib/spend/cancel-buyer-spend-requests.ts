@@ -34,7 +34,6 @@ export async function cancelForDeactivation(tx: Tx, actor: Actor, row: SpendRequ
   await recordAudit(tx, {
     action: "spend.cancel",
     actor,
-    targetType: "spend_request",
     targetId: row.id,
     details: { reason: BUYER_DEACTIVATED, kind: row.kind, totals: row.totals, requestedById: row.requestedById },
   });

@@ -73,7 +73,6 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
       await recordAudit(tx, {
         action: to === "approved" ? "spend.approve" : "spend.reject",
         actor,
-        targetType: "spend_request",
         targetId: id,
         details: { kind: row.kind, totals: row.totals, comment, requestedById: row.requestedById, round: row.round },
       });
@@ -86,7 +85,6 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
       row,
       {
         noun: "order",
-        targetType: "spend_request",
         selfApprovalAction: "spend.self_approval_refused",
         waiting: "awaiting",
         expire: () => expireSpendRequest(tx, row),

@@ -27,7 +27,6 @@ export async function expireSpendRequest(tx: Tx, row: SpendRequest): Promise<boo
   if (row.bulkOrderId) await closeWaitingBulk(tx, row.bulkOrderId, "Not placed: nobody approved this file in time.");
   await recordAudit(tx, {
     action: "spend.expire",
-    targetType: "spend_request",
     targetId: row.id,
     details: { kind: row.kind, totals: row.totals },
   });

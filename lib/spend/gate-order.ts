@@ -56,7 +56,14 @@ export async function gateOrder(actor: Actor, key: string, data: PlaceOrderInput
         amounts: [priced.amount],
         settings,
         fields: { orderRequest: priced.inline as Prisma.InputJsonValue, submissionKey: key },
-        details: { total: minorToDecimal(amountMinor, currency), currency, clientReference: data.clientReference },
+        details: {
+          kind: "order",
+          total: minorToDecimal(amountMinor, currency),
+          currency,
+          why,
+          reason,
+          clientReference: data.clientReference,
+        },
       });
       return { kind: "awaiting", spendRequestId: id };
     });

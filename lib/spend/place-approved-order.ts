@@ -76,7 +76,6 @@ async function markPlaced(row: SpendRequest, orderId: string, approver: Actor | 
     await recordAudit(tx, {
       action: "spend.placed",
       actor: approver ?? { email: "system:spend" },
-      targetType: "spend_request",
       targetId: row.id,
       details: {
         orderId,
@@ -117,7 +116,6 @@ async function markRefused(row: SpendRequest, code: string, quotedTotal: number 
       await recordAudit(tx, {
         action: "spend.price_changed",
         actor,
-        targetType: "spend_request",
         targetId: row.id,
         details: {
           currency: approved.currency,
@@ -139,7 +137,6 @@ async function markRefused(row: SpendRequest, code: string, quotedTotal: number 
     await recordAudit(tx, {
       action: "spend.failed",
       actor,
-      targetType: "spend_request",
       targetId: row.id,
       details: { reason: code },
     });

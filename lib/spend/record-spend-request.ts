@@ -1,5 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
+import type { AuditDetailsOf } from "@/lib/audit/actions";
 import { recordAudit } from "@/lib/audit/record";
 import type { Prisma, Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -36,8 +37,8 @@ export async function recordSpendRequest(
     settings: Settings;
     /** What only this kind stores: the order's inline form and submission key, or the file's id. */
     fields: Pick<Prisma.SpendRequestUncheckedCreateInput, "orderRequest" | "submissionKey" | "bulkOrderId">;
-    /** What the audit row says of it beyond kind, why and reason. */
-    details: Record<string, unknown>;
+    /** What the audit row says of it (the audit table's `spend.request` details). */
+    details: AuditDetailsOf<"spend.request">;
   },
 ): Promise<string> {
   const id = newSpendRequestId();
@@ -60,9 +61,8 @@ export async function recordSpendRequest(
   await recordAudit(tx, {
     action: "spend.request",
     actor,
-    targetType: "spend_request",
     targetId: id,
-    details: { kind: request.kind, ...request.details, why: request.why, reason: request.reason },
+    details: request.details,
   });
   return id;
 }

@@ -49,7 +49,6 @@ export async function setSpendLimit(actor: Actor, input: unknown): Promise<Spend
     await recordAudit(tx, {
       action: "spend.limits",
       actor,
-      targetType: "spend_limit",
       targetId: `${data.scope}:${data.currency}`,
       details: { from: before ? toLimitView(before) : null, to: after ? toLimitView(after) : null },
     });

@@ -31,7 +31,6 @@ async function insertStaff(input: unknown, auditActor: AuditEntry["actor"]): Pro
       await recordAudit(tx, {
         action: "staff.create",
         actor: auditActor,
-        targetType: "staff",
         targetId: staff.id,
         details: { email: staff.email, roles: staff.roles },
       });

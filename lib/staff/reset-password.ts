@@ -24,7 +24,6 @@ export async function resetPassword(actor: Actor, staffId: unknown, input: unkno
     await recordAudit(tx, {
       action: "staff.reset_password",
       actor,
-      targetType: "staff",
       targetId: id,
       details: { email: staff.email },
     });

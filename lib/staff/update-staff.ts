@@ -33,7 +33,6 @@ export async function updateStaff(actor: Actor, staffId: unknown, input: unknown
       await recordAudit(tx, {
         action: "staff.update_roles",
         actor,
-        targetType: "staff",
         targetId: id,
         details: { email: after.email, from: before.roles, to: after.roles },
       });
@@ -42,7 +41,6 @@ export async function updateStaff(actor: Actor, staffId: unknown, input: unknown
       await recordAudit(tx, {
         action: "staff.rename",
         actor,
-        targetType: "staff",
         targetId: id,
         details: { email: after.email, from: before.name, to: after.name },
       });
@@ -53,7 +51,6 @@ export async function updateStaff(actor: Actor, staffId: unknown, input: unknown
       await recordAudit(tx, {
         action: "staff.deactivate",
         actor,
-        targetType: "staff",
         targetId: id,
         details: { email: after.email, cancelledSpendRequests },
       });
@@ -62,7 +59,6 @@ export async function updateStaff(actor: Actor, staffId: unknown, input: unknown
       await recordAudit(tx, {
         action: "staff.reactivate",
         actor,
-        targetType: "staff",
         targetId: id,
         details: { email: after.email },
       });

@@ -16,7 +16,6 @@ export async function recordShareRefusal(by: Spender): Promise<void> {
   await recordAudit(db(), {
     action: SHARE_REFUSED_ACTION,
     actor: { staffId: by.staffId, email: by.email ?? null },
-    targetType: "staff",
     targetId: by.staffId,
     details: { minute: new Date(Date.now() - (Date.now() % 60_000)).toISOString() },
   }).catch((error: unknown) =>

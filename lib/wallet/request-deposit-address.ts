@@ -24,7 +24,6 @@ export async function requestDepositAddress(actor: Actor): Promise<DepositAddres
       recordAudit(tx, {
         action: "wallet.deposit_address_request_failed",
         actor,
-        targetType: "deposit-address",
         targetId: "bsc-usd",
         correlationId: failure ? failure.correlationId : null,
         details: { reason },
@@ -38,7 +37,6 @@ export async function requestDepositAddress(actor: Actor): Promise<DepositAddres
     recordAudit(tx, {
       action: "wallet.deposit_address_request",
       actor,
-      targetType: "deposit-address",
       targetId: view.address,
       correlationId: answer.correlationId,
       details: { network: view.network, asset: view.asset, created },

@@ -31,7 +31,6 @@ export async function reprocessEvent(actor: Actor, eventId: string): Promise<{ i
     await recordAudit(tx, {
       action: "webhook.reprocess",
       actor,
-      targetType: "webhook_event",
       targetId: id,
       details: { type: event.type, previousState: event.state, attempts: event.attempts },
     });

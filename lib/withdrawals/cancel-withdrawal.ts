@@ -42,7 +42,6 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
       await recordAudit(tx, {
         action: "withdrawal.cancel",
         actor,
-        targetType: "withdrawal",
         targetId: requestId,
         details: { amount: minorToDecimal(row.amountMinor, row.currency), currency: row.currency, sentUpstream: false },
       });
@@ -70,14 +69,13 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
       await recordAudit(tx, {
         action: "withdrawal.cancel",
         actor,
-        targetType: "withdrawal",
         targetId: requestId,
         correlationId,
         details: {
           amount: minorToDecimal(row.amountMinor, row.currency),
           currency: row.currency,
           sentUpstream: true,
-          upstreamId: row.upstreamId,
+          upstreamId: row.upstreamId!,
         },
       });
     });

@@ -38,7 +38,7 @@ export async function rejectWithdrawal(actor: Actor, id: unknown, input: unknown
 async function decide(
   actor: Actor,
   id: string,
-  decision: { state: "approved" | "rejected"; comment: string | null; action: string },
+  decision: { state: "approved" | "rejected"; comment: string | null; action: "withdrawal.approve" | "withdrawal.reject" },
 ): Promise<void> {
   const now = new Date();
   assertWithdrawalMove("pending", decision.state);
@@ -54,7 +54,6 @@ async function decide(
       await recordAudit(tx, {
         action: decision.action,
         actor,
-        targetType: "withdrawal",
         targetId: id,
         details: {
           amount: minorToDecimal(row.amountMinor, row.currency),
@@ -71,7 +70,6 @@ async function decide(
       row,
       {
         noun: "withdrawal",
-        targetType: "withdrawal",
         selfApprovalAction: "withdrawal.self_approval_refused",
         waiting: "pending",
         expire: () => expireOne(tx, id),

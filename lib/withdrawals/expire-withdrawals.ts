@@ -22,6 +22,6 @@ export async function expireOne(tx: Tx, id: string): Promise<boolean> {
     where: { id, state: "pending", expiresAt: { lte: new Date() } },
     data: { state: "expired" },
   });
-  if (count === 1) await recordAudit(tx, { action: "withdrawal.expire", targetType: "withdrawal", targetId: id });
+  if (count === 1) await recordAudit(tx, { action: "withdrawal.expire", targetId: id });
   return count === 1;
 }

@@ -46,7 +46,6 @@ export async function requestWithdrawal(actor: Actor, input: unknown): Promise<W
     await recordAudit(tx, {
       action: "withdrawal.request",
       actor,
-      targetType: "withdrawal",
       targetId: created.id,
       details: {
         amount,

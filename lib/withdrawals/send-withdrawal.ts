@@ -208,7 +208,6 @@ async function linkUpstream(
       await recordAudit(tx, {
         action: "withdrawal.send",
         actor: how.actor ?? null,
-        targetType: "withdrawal",
         targetId: row.id,
         correlationId,
         details: {
@@ -241,7 +240,6 @@ async function markFailed(row: Row, code: string, message: string, correlationId
     });
     await recordAudit(tx, {
       action: "withdrawal.send_failed",
-      targetType: "withdrawal",
       targetId: row.id,
       correlationId,
       details: {

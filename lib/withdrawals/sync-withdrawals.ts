@@ -63,7 +63,6 @@ async function run(priority: Priority): Promise<number> {
         changed += 1;
         await recordAudit(tx, {
           action: state === "paid" ? "withdrawal.paid" : "withdrawal.cancelled_upstream",
-          targetType: "withdrawal",
           targetId: row.id,
           details: {
             upstreamId: w.id,

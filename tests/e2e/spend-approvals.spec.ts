@@ -92,6 +92,28 @@ test("an order above the threshold waits; its buyer holding approver cannot appr
   await expect
     .poll(async () => (await upstreamOrdersWithReference(reference)).map((o) => o.status), { timeout: 20_000 })
     .toEqual(["fulfilled"]);
+
+  // Issues 38 and 39: every step is on the audit page under its label, found with the Action filter.
+  const admin = await as(browser, "admin");
+  await admin.goto("/audit");
+  await admin.getByLabel("Action").selectOption("spend.*");
+  await admin.getByRole("button", { name: "Filter" }).click();
+  await expect(admin).toHaveURL(/action=spend\.(\*|%2A)/);
+  const rows = admin.locator("[data-testid=audit-table] tbody tr");
+  await expect(rows.first()).toHaveAttribute("data-action", /^spend\./);
+  for (const action of await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-action"))))
+    expect(action).toMatch(/^spend\./);
+  const entries = rows.filter({ hasText: id });
+  for (const label of [
+    "Asked for a spend approval",
+    "Tried to decide own spend request",
+    "Approved a spend request",
+    "Approved order placed",
+  ])
+    await expect(entries.filter({ hasText: label })).toHaveCount(1);
+  // The stored totals (minor units) read as an amount.
+  await expect(entries.filter({ hasText: "Approved a spend request" })).toContainText(/totals: \d+\.\d{2} USD/);
+  await expect(entries.first().getByTestId("audit-target").getByRole("link")).toHaveAttribute("href", "/spend-approvals");
 });
 
 test("a rejected request and an expired one are never sent", async ({ browser }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
-import { recordAudit } from "@/lib/audit/record";
+import { recordAudit, type AuditEntry } from "@/lib/audit/record";
 import { listAudit } from "@/lib/audit/list-audit";
 import { exportAuditCsv } from "@/lib/audit/export-audit";
 import { makeStaff } from "../support/db";
@@ -8,13 +8,43 @@ import { makeStaff } from "../support/db";
 describe("audit log", () => {
   test("if the audit row cannot be written, the change does not happen", async () => {
     const before = await db().setting.count();
+    // Built beside the call, as a spread would be: the type's excess-property check does not see it.
+    const details = { email: "someone@test.local", roles: ["viewer"], password: "hunter2" };
     await expect(
       db().$transaction(async (tx) => {
         await tx.setting.create({ data: { key: `k-${Date.now()}`, value: 1 } });
-        await recordAudit(tx, { action: "x".repeat(10) as string, details: { password: "hunter2" } });
+        await recordAudit(tx, { action: "staff.create", targetId: "s1", details });
       }),
-    ).rejects.toThrow(/must not carry secrets/);
+    ).rejects.toThrow(/must not carry secrets \(field "password"\)/);
     expect(await db().setting.count()).toBe(before);
+  });
+
+  test("in tests, details that do not match their action's schema fail the write, and the change with it", async () => {
+    const key = `k-${Date.now()}`;
+    const details = { email: "someone@test.local", roles: ["owner"] };
+    await expect(
+      db().$transaction(async (tx) => {
+        await tx.setting.create({ data: { key, value: 1 } });
+        await recordAudit(tx, { action: "staff.create", targetId: "s1", details });
+      }),
+    ).rejects.toThrow(/"staff.create" do not match its schema: roles.0: /);
+    expect(await db().setting.findUnique({ where: { key } })).toBeNull();
+  });
+
+  test("an action outside the table, or a retired one, is refused even past the type", async () => {
+    for (const action of ["test.unknown", "order.reveal_refused"]) {
+      const entry = { action, targetId: "o1" } as unknown as AuditEntry; // what a JavaScript caller could send
+      await expect(db().$transaction((tx) => recordAudit(tx, entry))).rejects.toThrow(/not an audit action that is recorded/);
+    }
+  });
+
+  test("the row's target kind is the action's, from the table", async () => {
+    const targetId = `s-${Date.now()}`;
+    await db().$transaction((tx) =>
+      recordAudit(tx, { action: "staff.reset_password", targetId, details: { email: "someone@test.local" } }),
+    );
+    const row = await db().auditEvent.findFirstOrThrow({ where: { targetId } });
+    expect(row).toMatchObject({ action: "staff.reset_password", targetType: "staff", details: { email: "someone@test.local" } });
   });
 
   test("rows are append-only: the database refuses updates and deletes", async () => {

@@ -9,7 +9,10 @@ import {
   type AuditFilter,
   type AuditRow,
 } from "@/lib/audit/list-audit";
-import { AUDIT_ACTIONS, auditActionLabel } from "@/lib/audit/actions";
+import { auditActionGroups, auditActionLabel } from "@/lib/audit/actions";
+import { auditDetailsText } from "@/lib/audit/read-details";
+import { auditTargetView } from "@/lib/audit/targets";
+import type { Actor } from "@/lib/auth/actor";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
@@ -60,10 +63,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <FilterField label="Action">
           <select name="action" defaultValue={filter.action ?? ""} className={FILTER_INPUT}>
             <option value="">Any</option>
-            {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
+            {auditActionGroups().map((group) => (
+              <optgroup key={group.prefix} label={group.label}>
+                <option value={`${group.prefix}.*`}>{`${group.label}: all`}</option>
+                {group.actions.map(({ value, label }) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </FilterField>
@@ -95,45 +103,24 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </div>
       ) : null}
       {!parsed.success ? <Notice tone="warning">Some filters were not valid and were ignored.</Notice> : null}
-      <AuditTable rows={rows.map(tableRow)} />
+      <AuditTable rows={rows.map((row) => tableRow(row, actor))} />
       <Pager name={{ label: "Pages of the audit log", testId: "audit-total" }} {...pager} />
     </>
   );
 }
 
-/** Pages that show a target, by its type: the audit row links there. */
-const TARGET_PAGES: Record<string, (id: string) => string> = {
-  order: (id) => `/orders/${encodeURIComponent(id)}`,
-  bulk_order: (id) => `/orders/bulk/${encodeURIComponent(id)}`,
-  withdrawal: () => "/withdrawals",
-  webhook_event: () => "/events",
-  staff: () => "/staff",
-};
-
-/** An entry in words, as the table shows it. */
-function tableRow(row: AuditRow): AuditTableRow {
-  const href = row.targetType && row.targetId ? TARGET_PAGES[row.targetType]?.(row.targetId) : undefined;
+/** An entry in words, as the table shows it (labels, target kinds and details from lib/audit's tables). */
+function tableRow(row: AuditRow, reader: Actor): AuditTableRow {
   return {
     id: row.id,
     action: row.action,
     at: utcTime(row.at, "second", true),
     who: row.actorEmail ?? "—",
     what: auditActionLabel(row.action),
-    target: row.targetType ? { type: row.targetType.replace(/[_-]/g, " "), id: row.targetId, href } : null,
+    target: auditTargetView(row.targetType, row.targetId, reader.roles),
     ip: row.ip ?? "—",
     userAgent: row.userAgent ?? undefined,
     correlationId: row.correlationId,
-    details: formatDetails(row.details),
+    details: auditDetailsText(row.action, row.details),
   };
-}
-
-/** "email: a@b.c · roles: buyer, support" rather than raw JSON. */
-function formatDetails(details: unknown): string {
-  if (!details || typeof details !== "object") return "";
-  return Object.entries(details as Record<string, unknown>)
-    .map(
-      ([key, value]) =>
-        `${key}: ${Array.isArray(value) ? value.join(", ") : typeof value === "object" && value !== null ? JSON.stringify(value) : String(value)}`,
-    )
-    .join(" · ");
 }
