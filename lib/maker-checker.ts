@@ -20,8 +20,8 @@ export async function refusedDecision(
   how: {
     /** What it is to the person: "withdrawal", "order". */
     noun: string;
-    /** The action recording a self-approval attempt (its target kind is the audit table's). */
-    selfApprovalAction: "withdrawal.self_approval_refused" | "spend.self_approval_refused";
+    /** What records a self-approval attempt (its target kind is the audit table's). */
+    selfApproval: { action: "withdrawal.self_approval_refused" | "spend.self_approval_refused" };
     /** The request's state, waiting for a checker. */
     waiting: string;
     expire: () => Promise<unknown>;
@@ -32,7 +32,7 @@ export async function refusedDecision(
   now: Date,
 ): Promise<AppError> {
   if (row.requestedById === actor.staffId) {
-    await recordAudit(tx, { action: how.selfApprovalAction, actor, targetId: row.id });
+    await recordAudit(tx, { action: how.selfApproval.action, actor, targetId: row.id });
     return new AppError("own_request", `You asked for this ${how.noun}, so someone else must approve or reject it.`, {
       status: 403,
     });

@@ -85,7 +85,7 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
       row,
       {
         noun: "order",
-        selfApprovalAction: "spend.self_approval_refused",
+        selfApproval: { action: "spend.self_approval_refused" },
         waiting: "awaiting",
         expire: () => expireSpendRequest(tx, row),
         afterExpiry: "The buyer can submit it again.",

@@ -70,7 +70,7 @@ async function decide(
       row,
       {
         noun: "withdrawal",
-        selfApprovalAction: "withdrawal.self_approval_refused",
+        selfApproval: { action: "withdrawal.self_approval_refused" },
         waiting: "pending",
         expire: () => expireOne(tx, id),
         afterExpiry: "Finance can request it again.",
