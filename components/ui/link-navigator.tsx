@@ -31,7 +31,13 @@ export function LinkNavigator() {
       else router.push(href, options);
     }
     document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
+    // Says that clicks are routed from now on (a click before hydration loads a new document,
+    // which works too): tests wait for it before they count router requests.
+    document.documentElement.dataset.linksRouted = "1";
+    return () => {
+      document.removeEventListener("click", onClick);
+      delete document.documentElement.dataset.linksRouted;
+    };
   }, [router]);
   return null;
 }

@@ -692,6 +692,8 @@ test("the router's own requests pass the gate's router-state check: a click thro
     ["Audit log", "/audit"],
   ] as const;
   for (const [name, path] of visits) {
+    // A click before the page has hydrated is a new document (no router request): wait for the router.
+    await expect(page.locator("html[data-links-routed]")).toHaveCount(1);
     await navigation.getByRole("link", { name }).click();
     await expect(page).toHaveURL(`${E2E_ORIGIN}${path}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
