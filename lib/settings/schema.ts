@@ -9,55 +9,37 @@ import { moneyAmount } from "@/lib/validation";
 /** One figure for every currency (or a threshold per currency): zero or more, at most 2 decimals. */
 const decimalAmount = moneyAmount({ allowZero: true, maxDecimals: 2 });
 
+/** A whole number from `min` to `max`, its messages naming the unit (["hour", "hours"]) when it has one. */
+function wholeNumber(min: number, max: number, unit?: [string, string]) {
+  const amount = (n: number) => (unit ? `${n} ${n === 1 ? unit[0] : unit[1]}` : String(n));
+  return z
+    .number({ error: "Enter a whole number." })
+    .int("Enter a whole number.")
+    .min(min, `At least ${amount(min)}.`)
+    .max(max, `At most ${amount(max)}.`);
+}
+
 export const settingsSchema = z.object({
   /** Orders whose total is above this (in the order's currency) ask for a second confirmation. */
   orderConfirmationAmount: decimalAmount,
   /** Per currency: below this available balance, staff who can order see a warning. */
   lowBalance: z.record(z.string().regex(/^[A-Z]{3}$/, "Use a three-letter currency code."), decimalAmount),
   /** Reveals one person may make in an hour. */
-  revealQuotaPerHour: z
-    .number({ error: "Enter a whole number." })
-    .int("Enter a whole number.")
-    .min(1, "At least 1.")
-    .max(1000, "At most 1000."),
+  revealQuotaPerHour: wholeNumber(1, 1000),
   /** How long revealed codes stay on screen. */
-  revealViewSeconds: z
-    .number({ error: "Enter a whole number." })
-    .int("Enter a whole number.")
-    .min(10, "At least 10 seconds.")
-    .max(600, "At most 600 seconds."),
+  revealViewSeconds: wholeNumber(10, 600, ["second", "seconds"]),
   /** A withdrawal request not approved within this many hours expires. */
-  withdrawalApprovalHours: z
-    .number({ error: "Enter a whole number." })
-    .int("Enter a whole number.")
-    .min(1, "At least 1 hour.")
-    .max(168, "At most 168 hours."),
+  withdrawalApprovalHours: wholeNumber(1, 168, ["hour", "hours"]),
   /** Orders (a bulk file as a whole) above this, in their currency, wait for an approver's yes; empty: no threshold. */
   spendApprovalAmount: z.union([z.literal(""), decimalAmount]),
   /** A spend approval request not decided within this many hours expires and is never sent. */
-  spendApprovalHours: z
-    .number({ error: "Enter a whole number." })
-    .int("Enter a whole number.")
-    .min(1, "At least 1 hour.")
-    .max(168, "At most 168 hours."),
+  spendApprovalHours: wholeNumber(1, 168, ["hour", "hours"]),
   /** Share of every minute's upstream calls kept for placing orders, reveals and withdrawals (percent of the limit). */
-  upstreamMoneyReservePercent: z
-    .number({ error: "Enter a whole number." })
-    .int("Enter a whole number.")
-    .min(0, "At least 0.")
-    .max(50, "At most 50."),
+  upstreamMoneyReservePercent: wholeNumber(0, 50),
   /** One person's upstream reads a minute, as a percent of the limit (past it: 429 for that person). */
-  upstreamPersonSharePercent: z
-    .number({ error: "Enter a whole number." })
-    .int("Enter a whole number.")
-    .min(5, "At least 5.")
-    .max(100, "At most 100."),
+  upstreamPersonSharePercent: wholeNumber(5, 100),
   /** One person's lookups of order ids and references the app does not know, a minute. */
-  upstreamPersonLookupsPerMinute: z
-    .number({ error: "Enter a whole number." })
-    .int("Enter a whole number.")
-    .min(1, "At least 1.")
-    .max(120, "At most 120."),
+  upstreamPersonLookupsPerMinute: wholeNumber(1, 120),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
