@@ -27,6 +27,7 @@ import cluster from "node:cluster";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import nodeModule from "node:module";
 import { tsImport } from "tsx/esm/api";
 
 const dev = process.argv.includes("--dev");
@@ -53,6 +54,12 @@ async function serve() {
     parentURL: import.meta.url,
     tsconfig: path.join(dir, "lib/edge/tsconfig.json"),
   });
+  // tsx turns Node's source-map support on for the whole process and leaves it on; Next's server
+  // chunks, loaded after this, would then each have their map read and kept (a bigger heap, a
+  // major GC every few seconds under load: measured in the note of issue 38). Next handles its
+  // own maps; the edge's stack traces read well enough as tsx's output.
+  if (nodeModule.setSourceMapsSupport) nodeModule.setSourceMapsSupport(false);
+  else process.setSourceMapsEnabled(false);
   const edge = createEdge({ dev, dir });
   const { default: next } = await import("next");
   const app = next({ dev, dir, port, hostname: "localhost" });
