@@ -1,5 +1,21 @@
 import { z } from "zod";
 import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
+import type { KeyName, KeySlotConfig } from "@/lib/upstream/client/keys";
+
+/** A key slot's variables: the key, its rotation successor, and when each expires. */
+function keyVariables<P extends string>(prefix: P) {
+  const key = z.string().min(1).optional();
+  const expiry = z.iso
+    .datetime({ offset: true, message: "must be an ISO 8601 instant, e.g. 2027-01-31T00:00:00Z" })
+    .transform((text) => new Date(text))
+    .optional();
+  return {
+    [prefix]: key,
+    [`${prefix}_NEXT`]: key,
+    [`${prefix}_EXPIRES_AT`]: expiry,
+    [`${prefix}_NEXT_EXPIRES_AT`]: expiry,
+  } as Record<P | `${P}_NEXT`, typeof key> & Record<`${P}_EXPIRES_AT` | `${P}_NEXT_EXPIRES_AT`, typeof expiry>;
+}
 
 /**
  * The one place that reads process.env. Everything else imports `env`.
@@ -44,11 +60,19 @@ const schema = z.object({
       }
     }),
 
+  /** Which process this is: scripts/worker.ts says "worker"; the app's processes are "web". */
+  APP_PROCESS: z.enum(["web", "worker"]).default("web"),
+
   // The upstream (lib/upstream). In local mode the launcher fills these from the sandbox.
   SERVICE_BASE_URL: z.string().url().optional(),
-  SERVICE_API_KEY: z.string().min(1).optional(),
-  /** A second key for rotation: switched to, without restart, when the first gets 401. */
-  SERVICE_API_KEY_NEXT: z.string().min(1).optional(),
+  // The keys (lib/upstream/client/keys.ts): one general key with every scope, and/or one per
+  // capability (read, ordering, payout). Each has a `_NEXT` key for rotation (switched to, without
+  // restart, when the active one gets 401) and may say when each expires (`_EXPIRES_AT`,
+  // `_NEXT_EXPIRES_AT`: ISO 8601), which key health warns of 14 days ahead.
+  ...keyVariables("SERVICE_API_KEY"),
+  ...keyVariables("SERVICE_READ_KEY"),
+  ...keyVariables("SERVICE_ORDERING_KEY"),
+  ...keyVariables("SERVICE_PAYOUT_KEY"),
   /** Comma-separated webhook secrets (svcwh_…); any of them verifies a delivery. */
   SERVICE_WEBHOOK_SECRETS: z.string().optional(),
   SERVICE_CATALOG_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
@@ -87,16 +111,35 @@ export function usesSecureCookies(env: Env = getEnv()): boolean {
   return env.APP_URL.startsWith("https://");
 }
 
+/** The env variable each key slot is read from. */
+export const KEY_VARIABLES: Record<KeyName, string> = {
+  general: "SERVICE_API_KEY",
+  read: "SERVICE_READ_KEY",
+  ordering: "SERVICE_ORDERING_KEY",
+  payout: "SERVICE_PAYOUT_KEY",
+};
+
 /** The configured upstream, or a clear error naming what is missing. */
 export function serviceConfig(env: Env = getEnv()) {
-  if (!env.SERVICE_BASE_URL || !env.SERVICE_API_KEY) {
+  const keys: KeySlotConfig[] = (Object.entries(KEY_VARIABLES) as [KeyName, string][]).flatMap(([name, variable]) => {
+    const values = env as unknown as Record<string, string | Date | undefined>;
+    const active = values[variable] as string | undefined;
+    const next = values[`${variable}_NEXT`] as string | undefined;
+    if (!active && !next) return [];
+    const pairs = [
+      [active, values[`${variable}_EXPIRES_AT`] as Date | undefined],
+      [next, values[`${variable}_NEXT_EXPIRES_AT`] as Date | undefined],
+    ].filter((pair): pair is [string, Date | undefined] => pair[0] !== undefined);
+    return [{ name, keys: pairs.map(([key]) => key), expiresAt: pairs.map(([, at]) => at ?? null) }];
+  });
+  if (!env.SERVICE_BASE_URL || keys.length === 0) {
     throw new Error(
-      "Configuration error: SERVICE_BASE_URL and SERVICE_API_KEY are required (npm start sets them in local mode).",
+      "Configuration error: SERVICE_BASE_URL and SERVICE_API_KEY (or SERVICE_READ_KEY, SERVICE_ORDERING_KEY, SERVICE_PAYOUT_KEY) are required (npm start sets them in local mode).",
     );
   }
   return {
     baseUrl: env.SERVICE_BASE_URL,
-    apiKeys: [env.SERVICE_API_KEY, ...(env.SERVICE_API_KEY_NEXT ? [env.SERVICE_API_KEY_NEXT] : [])],
+    keys,
     webhookSecrets: (env.SERVICE_WEBHOOK_SECRETS ?? "")
       .split(",")
       .map((x) => x.trim())

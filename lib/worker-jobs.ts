@@ -8,12 +8,14 @@ import { webhookJobs } from "@/lib/webhooks/jobs";
 import { spendJobs } from "@/lib/spend/jobs";
 import { withdrawalJobs } from "@/lib/withdrawals/jobs";
 import { upstreamJobs } from "@/lib/upstream/jobs";
+import { walletJobs } from "@/lib/wallet/jobs";
 
 /** Every domain's background jobs: what scripts/worker.ts hands lib/jobs to run. */
 export const WORKER_JOBS: readonly JobDefinition[] = [
   ...webhookJobs,
   ...orderJobs,
   ...withdrawalJobs,
+  ...walletJobs,
   ...bulkOrderJobs,
   ...spendJobs,
   ...reconciliationJobs,

@@ -30,4 +30,8 @@ export type Sandbox = {
   // 429s answered since start, and per workspace and rate window (keyed "<workspace> <window start ms>")
   // the requests let through and refused, the last hour of windows kept (GET /_sandbox/rate-limit reports both).
   counters: { rateLimited: number; windows: Map<string, { accepted: number; rateLimited: number }> };
+  // Which key made each call of the public API (the last 10,000, not persisted): GET /_sandbox/calls.
+  calls: KeyCall[];
 };
+
+export type KeyCall = { atMs: number; keyId: string; method: string; path: string; scope: string; allowed: boolean };

@@ -13,9 +13,12 @@ import { matchRoute, splitPath } from "./http/router";
 import { authenticate, requireScope } from "./keys";
 import { notFound, SandboxError } from "./problem";
 import { takeRequest } from "./rate-limit";
+import { pushBounded } from "./state";
 
 // The /api/v1 pipeline, in the order the issue fixes: key (401) and source address (403) first, then the
 // route (404/405) and its scope (403), then the rate limit (429), injected faults, the body, the door.
+
+const MAX_CALLS_KEPT = 10_000;
 
 const ROUTES: ApiRoute[] = [...productRoutes, ...orderRoutes, ...walletRoutes, ...withdrawalRoutes];
 
@@ -39,6 +42,18 @@ export async function handlePublicApi(
     });
   }
   const endpoint = match.route.handler;
+  pushBounded(
+    sb.calls,
+    {
+      atMs: sb.clock.now(),
+      keyId: auth.key.id,
+      method,
+      path: url.pathname,
+      scope: endpoint.scope,
+      allowed: auth.key.scopes.includes(endpoint.scope),
+    },
+    MAX_CALLS_KEPT,
+  );
   requireScope(auth.key, endpoint.scope);
   takeRequest(sb, auth.workspace);
   const faults = sb.settings.faults;

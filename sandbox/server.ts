@@ -82,6 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     onOrderCreated: (workspaceId, orderId) => scheduleFulfilment(sb, workspaceId, orderId),
     log,
     counters: { rateLimited: 0, windows: new Map() },
+    calls: [],
   };
 
   const { plaintext: apiKey } = issueKey(

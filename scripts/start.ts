@@ -11,7 +11,7 @@ import path from "node:path";
 import { loadLocalConfig, type LocalConfig } from "./lib/local-config";
 import { buildIsStale } from "./lib/build-freshness";
 import { stopChild } from "./lib/local-sandbox";
-import { tsxCommand, withParentWatchdog } from "./lib/child-env";
+import { processEnvironments, tsxCommand } from "./lib/child-env";
 import { explainStartupError } from "./lib/explain-startup-error";
 import { waitForFreePort } from "./lib/wait-for-port";
 import { watchLaunchAncestors } from "./lib/watch-launch-ancestors";
@@ -53,7 +53,7 @@ async function main() {
     const build = spawnSync(process.execPath, [nextCli(), "build"], {
       cwd: root,
       stdio: "inherit",
-      env: { ...process.env, ...config.env },
+      env: processEnvironments(process.env, config.env, {}).web,
     });
     if (build.status !== 0) return shutdown(config, build.status ?? 1);
   }
@@ -61,13 +61,14 @@ async function main() {
   // After a crash the old app server may still be on its way out (exit-with-parent.cjs).
   await waitForFreePort(Number(config.env.PORT), "PORT, the app");
   // Children stop when this launcher dies (even by SIGKILL): no orphan keeps PORT after a crash.
-  const env = withParentWatchdog({ ...process.env, ...config.env });
+  // The web processes (the app server) are never given the payout key; the worker is.
+  const { web: env, worker: workerEnv } = processEnvironments(process.env, config.env, config.workerEnv);
   let stopping = false;
   // The background worker (webhook inbox, reconciliation, resumed orders) beside the app.
   const worker = spawn(...tsxCommand(root, ["--conditions=react-server", path.join(root, "scripts/worker.ts")]), {
     cwd: root,
     stdio: "inherit",
-    env,
+    env: workerEnv,
   });
   worker.on("exit", (code, signal) => {
     if (!stopping) log(`the worker stopped (${signal ?? `code ${code}`}); background work pauses until the next start`);

@@ -2,8 +2,9 @@
  * `npm run worker`: the background worker (webhook inbox, order reconciliation, resuming
  * unsettled orders, withdrawals, bulk orders: the jobs every domain declares, gathered in
  * lib/worker-jobs.ts). It uses the environment it is given, exactly like the app: the local
- * launcher starts it beside the app with the same DATABASE_URL, SERVICE_* and AUTH_SECRET;
- * production runs as many as it needs. It never starts a database of its own (the
+ * launcher starts it beside the app with the same DATABASE_URL, SERVICE_* and AUTH_SECRET, and
+ * with the payout key, which the app's web processes are never given (README, "The upstream's
+ * keys"); production runs as many as it needs. It never starts a database of its own (the
  * embedded one belongs to the launcher's process) and does not migrate (start-up does).
  * SIGTERM/SIGINT: stop fetching, let running jobs finish (up to 20 s), exit 0; a second
  * signal exits at once.
@@ -12,6 +13,8 @@ import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 
 async function main(): Promise<void> {
+  // Key health says which process holds each key (lib/upstream/key-health.ts).
+  process.env.APP_PROCESS = "worker";
   try {
     getEnv();
   } catch (error) {

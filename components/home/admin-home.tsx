@@ -2,6 +2,8 @@ import type { LiveSession } from "@/lib/auth/staff-session";
 import { getBudgetOverview, type BudgetOverview } from "@/lib/overview/budget-minutes";
 import { getInboxOverview, type InboxOverview } from "@/lib/overview/admin-inbox";
 import { getSignInOverview, type SignInOverview } from "@/lib/overview/admin-sign-ins";
+import { getKeyHealth, keyWords, type KeyHealthView } from "@/lib/overview/key-health";
+import { keyProblemText } from "@/components/settings/key-health-panel";
 import { BarChart } from "@/components/charts/bar-chart";
 import { utcTime } from "@/components/ui/utc-time";
 import { Link } from "@/components/ui/link";
@@ -14,17 +16,27 @@ const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFracti
 
 /**
  * The admin's blocks on the home page: the upstream budget over the last hour (from the
- * per-minute counts, lib/upstream/call-counts.ts), the webhook inbox, and sign-in trouble.
+ * per-minute counts, lib/upstream/call-counts.ts), the webhook inbox, and sign-in trouble;
+ * first, when one of the upstream keys needs attention (expiring, refused, mid-rotation), that.
  * All from this app's database: the page makes no upstream call.
  */
 export async function AdminHome({ session }: { session: LiveSession }) {
-  const [budget, inbox, signIns] = await settleAll([
+  const [budget, inbox, signIns, keys] = await settleAll([
     getBudgetOverview(session.actor),
     getInboxOverview(session.actor),
     getSignInOverview(session.actor),
+    getKeyHealth(session.actor),
   ] as const);
+  const troubled = keys.ok ? keys.value.filter((key) => key.problems.length > 0) : [];
   return (
     <HomeSection title="Admin">
+      {troubled.length > 0 ? (
+        <div className="lg:col-span-2">
+          <HomeBlock title="Issuing Service keys need attention" href="/settings" linkLabel="Key health" testId="home-admin-keys">
+            <KeyTrouble keys={troubled} />
+          </HomeBlock>
+        </div>
+      ) : null}
       <div className="lg:col-span-2">
         <HomeBlock title="Upstream budget, last hour" href="/settings" linkLabel="Upstream status" testId="home-admin-budget">
           <BlockBody result={budget} what="The budget" empty={null}>
@@ -48,6 +60,20 @@ export async function AdminHome({ session }: { session: LiveSession }) {
         </BlockBody>
       </HomeBlock>
     </HomeSection>
+  );
+}
+
+function KeyTrouble({ keys }: { keys: KeyHealthView[] }) {
+  return (
+    <ul className="space-y-2 text-sm text-amber-900">
+      {keys.flatMap((key) =>
+        key.problems.map((problem) => (
+          <li key={`${key.lookup}:${problem.kind}`}>
+            <span className="font-medium">The {keyWords(key)}</span>: {keyProblemText(problem)}
+          </li>
+        )),
+      )}
+    </ul>
   );
 }
 

@@ -16,20 +16,10 @@ export function UpstreamStatusPanel({ status }: { status: UpstreamStatus }) {
   return (
     <Card>
       <h2 className="text-base font-semibold">Issuing Service connection</h2>
-      <p className="mt-1 text-sm text-slate-600">Read live from this app instance. The API key itself is never shown.</p>
+      <p className="mt-1 text-sm text-slate-600">Read live from this app instance.</p>
       <dl className="mt-3 divide-y divide-slate-100" data-testid="upstream-status">
         <Row label="Base URL">
           <span className="break-all font-mono">{status.baseUrl}</span>
-        </Row>
-        <Row label="API key">
-          <span className="break-all font-mono">svckey_{status.keyLookup}_••••</span>
-          <span className="ml-2 text-xs text-slate-500">
-            {status.usingNextKey
-              ? "rotated to the next key after a 401"
-              : status.nextKeyConfigured
-                ? "primary key (a next key is configured for rotation)"
-                : "primary key"}
-          </span>
         </Row>
         <Row label="Requests this minute">
           {status.budget.used} of {status.budget.limit} ({percent}%) · reads may use up to {status.budget.interactiveCap},

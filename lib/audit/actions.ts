@@ -141,6 +141,16 @@ export const AUDIT_ACTIONS = {
     details: z.strictObject({ minute: isoTime }),
   },
 
+  "upstream.key_scope_refused": {
+    label: "Upstream refused a key a scope",
+    target: "upstream_key",
+    details: z.strictObject({
+      key: z.enum(["read", "ordering", "payout", "general"]),
+      scope: z.string(),
+      message: z.string(),
+    }),
+  },
+
   "webhook.reprocess": {
     label: "Reprocessed a webhook event",
     target: "webhook_event",

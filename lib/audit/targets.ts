@@ -27,6 +27,7 @@ export const AUDIT_TARGETS = {
   withdrawal: { words: "withdrawal", page: { href: () => "/withdrawals", permission: "withdrawals.read" } },
   "deposit-address": { words: "deposit address", page: { href: () => "/wallet", permission: "wallet.read" } },
   webhook_event: { words: "webhook event", page: { href: () => "/events", permission: "events.read" } },
+  upstream_key: { words: "upstream key", page: { href: () => "/settings", permission: "settings.read" } },
 } satisfies Record<string, { words: string; page?: TargetPage }>;
 
 export type AuditTargetKind = keyof typeof AUDIT_TARGETS;

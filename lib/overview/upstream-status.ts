@@ -7,9 +7,6 @@ import { upstream, upstreamBudget } from "@/lib/upstream/service";
 /** What the admin's upstream status panel shows. Never the key's secret segment. */
 export type UpstreamStatus = {
   baseUrl: string;
-  keyLookup: string;
-  usingNextKey: boolean;
-  nextKeyConfigured: boolean;
   budget: { used: number; limit: number; moneyCap: number; interactiveCap: number; backgroundCap: number };
   cache: { hits: number; misses: number; coalesced: number; hitRate: number };
   webhookSecrets: number;
@@ -28,9 +25,6 @@ export async function getUpstreamStatus(actor: Actor): Promise<UpstreamStatus> {
   ]);
   return {
     baseUrl: client.transport.baseUrl,
-    keyLookup: client.transport.activeKeyLookup(),
-    usingNextKey: client.transport.activeKeyIndex() > 0,
-    nextKeyConfigured: config.apiKeys.length > 1,
     budget: {
       used,
       limit: config.rateLimit,

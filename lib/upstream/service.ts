@@ -1,11 +1,12 @@
 import "server-only";
 import { createServiceClient, type ServiceClient, type ServiceError, type Spender } from "@/lib/upstream/client";
-import { serviceConfig } from "@/lib/env";
+import { getEnv, serviceConfig } from "@/lib/env";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { createCallCounts, type CallCounts } from "./call-counts";
 import { createDbBudget, sharesFor, type BudgetShares } from "./db-budget";
 import { recordShareRefusal } from "./share-refusals";
+import { createKeyHealth } from "./key-health";
 import { readSettings } from "@/lib/settings/get-settings";
 import { DEFAULT_SETTINGS } from "@/lib/settings/schema";
 import { sharedReadCache } from "./shared-read-cache";
@@ -16,7 +17,13 @@ import { toAppError } from "./to-app-error";
  * logging (never the key, never a body) and the status panel's last-error record. Its
  * calls fail with AppErrors (./to-app-error.ts), so no caller converts upstream errors.
  */
-type Wired = { client: ServiceClient; budget: ReturnType<typeof createDbBudget>; counts: CallCounts };
+type Wired = {
+  client: ServiceClient;
+  budget: ReturnType<typeof createDbBudget>;
+  counts: CallCounts;
+  /** Settled once this process's keys are recorded for key health. */
+  announced: Promise<void>;
+};
 const globalForService = globalThis as unknown as { __service?: Wired };
 
 export function upstream(): ServiceClient {
@@ -25,6 +32,11 @@ export function upstream(): ServiceClient {
 
 export function upstreamBudget() {
   return wired().budget;
+}
+
+/** Settled once this process's keys are recorded (key health reads them from the database). */
+export function upstreamKeysAnnounced(): Promise<void> {
+  return wired().announced;
 }
 
 /** The per-minute counters of this process's upstream calls (lib/upstream/call-counts.ts). */
@@ -39,6 +51,7 @@ function wired(): Wired {
 
 /** A client wired as the process's own is, for `config` (tests wire one to keys of their own). */
 export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
+  const health = createKeyHealth(processHolder());
   const counts = createCallCounts({ cacheStats: () => client.cache.stats() });
   const budget = createDbBudget(config.rateLimit, {
     shares: sharesReader(config.rateLimit),
@@ -49,7 +62,7 @@ export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
   });
   const client = createServiceClient({
     baseUrl: config.baseUrl,
-    apiKeys: config.apiKeys,
+    keys: config.keys,
     budget,
     timeoutMs: config.timeoutMs,
     retryBaseMs: config.retryBaseMs,
@@ -60,9 +73,15 @@ export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
       (a.outcome === "ok" ? logger.debug : logger.warn)("upstream attempt", { ...a });
     },
     onError: (error, path) => void recordLastError(error, path),
-    onKeySwitch: (from, to) => logger.warn("upstream key refused with 401; switched to the next configured key", { from, to }),
+    onKeySwitch: (key, from, to) => {
+      logger.warn("upstream key refused with 401; switched to the next configured key", { key, from, to });
+      const next = client.transport.keys().find((slot) => slot.name === key)?.keys[to];
+      if (next) health.switched(next.lookup);
+    },
+    onKeyOutcome: (outcome) => health.outcome(outcome),
   });
-  return { client: withAppErrors(client), budget, counts };
+  const announced = health.announce(client.transport.keys());
+  return { client: withAppErrors(client), budget, counts, announced };
 }
 
 /**
@@ -121,6 +140,11 @@ function withAppErrors(client: ServiceClient): ServiceClient {
     };
   }
   return wrapped as ServiceClient;
+}
+
+/** Which process this is, for key health (scripts/worker.ts says it is the worker). */
+function processHolder(): "web" | "worker" {
+  return getEnv().APP_PROCESS;
 }
 
 /** A person as the budget charges them (their share of the minute): any actor of a domain function. */

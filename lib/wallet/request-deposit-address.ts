@@ -2,18 +2,43 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
 import { spentBy, upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
+import { workerOnly } from "@/lib/upstream/worker-only";
 import { DEPOSIT_ADDRESS_CACHE_KEY, toAddressView, type DepositAddressView } from "./deposit-address";
+
+type Requested = DepositAddressView & { created: boolean };
 
 /**
  * Finance asks the Issuing Service for the workspace's permanent BSC-USD deposit address
  * (PUT: created the first time, the same address after). Audited either way: the answer
  * with its correlation id, or the refusal. The address is public by design, so it is in
- * the audit row; nothing secret is.
+ * the audit row; nothing secret is. The PUT needs the payout key's
+ * `wallet.deposit-address.write`, so a web process without it has the worker make it
+ * (lib/upstream/worker-only.ts); the person waits a few seconds longer, nothing else changes.
  */
-export async function requestDepositAddress(actor: Actor): Promise<DepositAddressView & { created: boolean }> {
+export async function requestDepositAddress(actor: Actor): Promise<Requested> {
   assertCan(actor, "wallet.deposit-address");
+  const answer = await depositAddressTask.call({ actor });
+  if (answer.waiting) {
+    throw new AppError(
+      "upstream_unavailable",
+      "The deposit address is still being requested. Reload the wallet page in a minute to see it.",
+      { status: 503, extra: { retryAfterSeconds: 30 } },
+    );
+  }
+  upstream().cache.invalidate(DEPOSIT_ADDRESS_CACHE_KEY);
+  return answer.value;
+}
+
+export const depositAddressTask = workerOnly({
+  queue: "wallet.deposit-address",
+  scope: "wallet.deposit-address.write",
+  run: ({ actor }: { actor: Actor }) => putDepositAddress(actor),
+});
+
+async function putDepositAddress(actor: Actor): Promise<Requested> {
   let answer;
   try {
     answer = await upstream().requestDepositAddress({ priority: "interactive", by: spentBy(actor) });
@@ -42,6 +67,5 @@ export async function requestDepositAddress(actor: Actor): Promise<DepositAddres
       details: { network: view.network, asset: view.asset, created },
     }),
   );
-  upstream().cache.invalidate(DEPOSIT_ADDRESS_CACHE_KEY);
   return { ...view, created };
 }

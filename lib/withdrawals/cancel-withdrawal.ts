@@ -14,6 +14,7 @@ import { upstreamFields } from "./send-withdrawal";
 import { syncOpenWithdrawals } from "./sync-withdrawals";
 import { assertWithdrawalMove, withdrawalStateWords, type WithdrawalState } from "./states";
 import { toWithdrawalView, type WithdrawalView } from "./withdrawal-view";
+import { cancelHeld } from "./payout-tasks";
 
 /** Cancelled in the app alone: nothing was sent upstream yet. */
 const NOT_SENT: readonly WithdrawalState[] = ["pending", "approved"];
@@ -49,7 +50,15 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
     return count === 1;
   });
   if (inApp) return toWithdrawalView(await getWithdrawalRow(requestId), actor);
+  await cancelHeld.call({ id: requestId, actor });
+  return toWithdrawalView(await getWithdrawalRow(requestId), actor);
+}
 
+/**
+ * The upstream's cancellation of a request it holds (`requested`), under the request's lease,
+ * where the payout key is (lib/withdrawals/payout-tasks.ts).
+ */
+export async function cancelHeldWithdrawal(actor: Actor, requestId: string): Promise<void> {
   const row = await claimWithdrawal({ id: requestId, state: "requested", upstreamId: { not: null } });
   if (!row) throw await notCancellable(requestId);
   assertWithdrawalMove(row.state, "cancelled");
@@ -92,7 +101,6 @@ export async function cancelWithdrawal(actor: Actor, id: unknown): Promise<Withd
     }
     throw error;
   }
-  return toWithdrawalView(await getWithdrawalRow(requestId), actor);
 }
 
 async function notCancellable(id: string): Promise<AppError> {

@@ -9,21 +9,23 @@ import { minorToDecimal } from "@/lib/money";
 import { expireOne } from "./expire-withdrawals";
 import { getWithdrawalRow } from "./get-withdrawal";
 import { approveSchema, rejectSchema, withdrawalIdSchema } from "./schemas";
-import { sendApprovedWithdrawal } from "./send-withdrawal";
+import { sendApproved } from "./payout-tasks";
 import { assertWithdrawalMove, withdrawalStateWords } from "./states";
 import { toWithdrawalView, type WithdrawalView } from "./withdrawal-view";
 
 /**
  * The checker's step. Another person than the requester (even one holding both roles; the
  * database refuses it too), before the request expires, approves and the app sends it
- * upstream at once; or rejects it with a comment, and it is never sent.
+ * upstream at once (through the worker when only it holds the payout key: the answer then
+ * shows the request as sending if the worker takes longer than a few seconds); or rejects it
+ * with a comment, and it is never sent.
  */
 export async function approveWithdrawal(actor: Actor, id: unknown, input: unknown): Promise<WithdrawalView> {
   assertCan(actor, "withdrawals.approve");
   const requestId = parseInput(withdrawalIdSchema, id);
   const { comment } = parseInput(approveSchema, input);
   await decide(actor, requestId, { state: "approved", comment: comment || null, action: "withdrawal.approve" });
-  await sendApprovedWithdrawal(requestId, { actor, priority: "interactive" });
+  await sendApproved.call({ id: requestId, actor });
   return toWithdrawalView(await getWithdrawalRow(requestId), actor);
 }
 

@@ -36,6 +36,18 @@ export const keyRoutes: ControlRoute[] = [
     status: 200,
     json: { items: [...ctx.sb.state.keys.values()].map(keyView) },
   })),
+  // Which key made each public API call (the contract says every mutating call is attributed to its
+  // key; the sandbox keeps reads too, so tests can see that each call used the narrowest key).
+  route<ControlHandler>("GET", "/_sandbox/calls", (ctx) => ({
+    status: 200,
+    json: {
+      items: ctx.sb.calls.map((c) => ({ ...c, at: iso(c.atMs), atMs: undefined })),
+    },
+  })),
+  route<ControlHandler>("DELETE", "/_sandbox/calls", (ctx) => {
+    ctx.sb.calls.length = 0;
+    return { status: 204 };
+  }),
   route<ControlHandler>("DELETE", "/_sandbox/keys/:keyId", (ctx) => {
     const key = ctx.sb.state.keys.get(controlParam(ctx, "keyId"));
     if (!key) throw notFound(`Key ${controlParam(ctx, "keyId")} does not exist.`);

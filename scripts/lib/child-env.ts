@@ -21,3 +21,22 @@ export function withParentWatchdog(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 export function tsxCommand(root: string, args: string[]): [string, string[]] {
   return [process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), ...args]];
 }
+
+/** The payout key's variables (SERVICE_PAYOUT_KEY, its _NEXT and expiries): the worker's alone. */
+const PAYOUT_VARIABLE = /^SERVICE_PAYOUT_KEY(?:_|$)/;
+
+/**
+ * The environments of the app's web processes and of the worker, from the launcher's own
+ * (`base`), the launcher's settings (`env`) and what only the worker gets (`workerEnv`). The
+ * web processes never get the payout key, wherever it came from (the local sandbox, or an
+ * operator's SERVICE_PAYOUT_KEY): nothing a page or route does can move funds out.
+ */
+export function processEnvironments(
+  base: NodeJS.ProcessEnv,
+  env: Record<string, string>,
+  workerEnv: Record<string, string>,
+): { web: NodeJS.ProcessEnv; worker: NodeJS.ProcessEnv } {
+  const all = { ...base, ...env };
+  const web = Object.fromEntries(Object.entries(all).filter(([name]) => !PAYOUT_VARIABLE.test(name))) as NodeJS.ProcessEnv;
+  return { web: withParentWatchdog(web), worker: withParentWatchdog({ ...all, ...workerEnv }) };
+}

@@ -12,6 +12,8 @@ import { waitForFreePort } from "./wait-for-port";
  */
 export type LocalConfig = {
   env: Record<string, string> & { DATABASE_URL: string; APP_URL: string; PORT: string; DEMO_PASSWORD?: string };
+  /** What only the worker is given on top of `env` (the local payout key: child-env.ts, `processEnvironments`). */
+  workerEnv: Record<string, string>;
   /** Whether the embedded database serves this process (the job queue then polls: no LISTEN/NOTIFY). */
   embeddedDb: boolean;
   seedDemo: boolean;
@@ -94,6 +96,7 @@ async function configure(
 
   // The upstream: the configured service, or the sandbox in local mode.
   const upstream: Record<string, string> = {};
+  const workerEnv: Record<string, string> = {};
   if (!withUpstream) {
     // Command-line tools touch only the database.
   } else if (!given.SERVICE_BASE_URL) {
@@ -110,11 +113,15 @@ async function configure(
     });
     stops.push(sandbox.stop);
     upstream.SERVICE_BASE_URL = sandbox.baseUrl;
-    upstream.SERVICE_API_KEY = sandbox.apiKey;
+    // Least privilege by default: the web app reads and orders; only the worker can pay out.
+    upstream.SERVICE_READ_KEY = sandbox.keys.read;
+    upstream.SERVICE_ORDERING_KEY = sandbox.keys.ordering;
+    workerEnv.SERVICE_PAYOUT_KEY = sandbox.keys.payout;
     upstream.SERVICE_WEBHOOK_SECRETS = given.SERVICE_WEBHOOK_SECRETS ?? sandbox.webhookSecret;
     console.log(`[start] sandbox upstream on ${sandbox.baseUrl} (state in ${path.relative(root, dataDir)}/sandbox-state.json)`);
   } else {
-    if (!given.SERVICE_API_KEY) throw new Error("SERVICE_API_KEY is required when SERVICE_BASE_URL is set.");
+    if (!given.SERVICE_API_KEY && !given.SERVICE_READ_KEY)
+      throw new Error("SERVICE_API_KEY (or SERVICE_READ_KEY, SERVICE_ORDERING_KEY and SERVICE_PAYOUT_KEY) is required when SERVICE_BASE_URL is set.");
     if (production && !given.SERVICE_WEBHOOK_SECRETS) throw new Error("SERVICE_WEBHOOK_SECRETS is required in production mode.");
   }
 
@@ -136,6 +143,7 @@ async function configure(
 
   return {
     env,
+    workerEnv,
     embeddedDb: embedded,
     seedDemo: !production && (embedded || given.DEMO_ACCOUNTS === "1"),
     beginStop: () => lock?.update({ state: "stopping" }),

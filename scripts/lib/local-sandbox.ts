@@ -13,7 +13,23 @@ import { waitForFreePort } from "./wait-for-port";
  * under DATA_DIR and its state in a file there, so a restart keeps orders and balances.
  * SANDBOX_* variables given to `npm start` pass through and fix its settings.
  */
-export type LocalSandbox = { baseUrl: string; apiKey: string; webhookSecret: string; stop(): Promise<void> };
+export type LocalSandbox = {
+  baseUrl: string;
+  /** The sandbox's bootstrap key (every scope): not given to the app, which gets `keys`. */
+  apiKey: string;
+  webhookSecret: string;
+  /** The three least-privilege keys the app's processes are given (README, "The upstream's keys"). */
+  keys: ScopedKeys;
+  stop(): Promise<void>;
+};
+
+/** What each local key may do: the contract's scopes, split as lib/upstream/client/keys.ts splits them. */
+const LOCAL_KEYS = {
+  read: ["products.read", "orders.read", "wallet.read"],
+  ordering: ["quotes.create", "orders.create"],
+  payout: ["wallet.withdraw", "wallet.deposit-address.write"],
+} as const;
+export type ScopedKeys = Record<keyof typeof LOCAL_KEYS, string>;
 
 export async function startLocalSandbox(options: {
   root: string;
@@ -46,12 +62,55 @@ export async function startLocalSandbox(options: {
     }),
   });
   const ready = await firstJsonLine(child);
-  return {
-    baseUrl: ready.baseUrl,
-    apiKey: ready.apiKey,
-    webhookSecret: ready.webhookSecret,
-    stop: () => stopChild(child),
+  try {
+    const keys = await scopedKeys(ready.baseUrl, path.join(options.dataDir, "sandbox-scoped-keys.json"));
+    return { baseUrl: ready.baseUrl, apiKey: ready.apiKey, webhookSecret: ready.webhookSecret, keys, stop: () => stopChild(child) };
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+}
+
+/**
+ * The read, ordering and payout keys, issued through the sandbox's control plane (the
+ * dashboard's stand-in) at the first start and kept under DATA_DIR; a kept key the sandbox no
+ * longer knows, or has revoked or let expire, is replaced by a new one.
+ */
+async function scopedKeys(baseUrl: string, file: string): Promise<ScopedKeys> {
+  type Held = { id: string; key: string };
+  const held: Partial<Record<keyof ScopedKeys, Held>> = existsSync(file) ? JSON.parse(await readFile(file, "utf8")) : {};
+  const listed = (await control(baseUrl, "GET", "/keys")) as {
+    items: { id: string; revokedAtUtc: string | null; expiresAtUtc: string | null }[];
   };
+  const live = new Set(
+    listed.items
+      .filter((k) => k.revokedAtUtc === null && (k.expiresAtUtc === null || Date.parse(k.expiresAtUtc) > Date.now()))
+      .map((k) => k.id),
+  );
+  const keys = {} as Record<keyof ScopedKeys, Held>;
+  let changed = false;
+  for (const [name, scopes] of Object.entries(LOCAL_KEYS) as [keyof ScopedKeys, readonly string[]][]) {
+    const kept = held[name];
+    if (kept && live.has(kept.id)) {
+      keys[name] = kept;
+      continue;
+    }
+    const issued = (await control(baseUrl, "POST", "/keys", { scopes, label: `local ${name} key` })) as Held;
+    keys[name] = { id: issued.id, key: issued.key };
+    changed = true;
+  }
+  if (changed) await writeFile(file, JSON.stringify(keys, null, 2) + "\n", { mode: 0o600 });
+  return { read: keys.read.key, ordering: keys.ordering.key, payout: keys.payout.key };
+}
+
+async function control(baseUrl: string, method: "GET" | "POST", route: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${baseUrl}/_sandbox${route}`, {
+    method,
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`the sandbox's control plane answered ${method} ${route} with ${res.status}`);
+  return res.json();
 }
 
 function firstJsonLine(child: ChildProcess): Promise<{ baseUrl: string; apiKey: string; webhookSecret: string }> {

@@ -76,7 +76,7 @@ describe("key rotation", () => {
   test("a 401 on the old key switches to the next one, which then serves every call; neither key is logged", async () => {
     const [old, next] = [await issueKey("rotation-old"), await issueKey("rotation-next")];
     await control("DELETE", `/keys/${old.id}`); // the dashboard revokes the old key
-    const upstream = client({ apiKeys: [old.key, next.key] });
+    const upstream = client({ keys: [{ name: "general", keys: [old.key, next.key] }] });
 
     expect((await upstream.getBalances()).data.items.length).toBeGreaterThan(0);
     expect((await upstream.listOrders({ limit: 1 })).status).toBe(200);
@@ -91,7 +91,7 @@ describe("key rotation", () => {
   test("with no next key, the refusal reaches the caller as a key problem without the key in it", async () => {
     const old = await issueKey("rotation-alone");
     await control("DELETE", `/keys/${old.id}`);
-    const error = await client({ apiKeys: [old.key] })
+    const error = await client({ keys: [{ name: "general", keys: [old.key] }] })
       .getBalances()
       .catch((e: unknown) => e);
 

@@ -41,7 +41,7 @@ afterAll(
 function client(attempts: AttemptLog[]) {
   return createServiceClient({
     baseUrl,
-    apiKeys: ["svckey_test_secret"],
+    keys: [{ name: "general", keys: ["svckey_test_secret"] }],
     budget: { acquire: async () => {} },
     retryBaseMs: 1,
     onAttempt: (log) => attempts.push(log),

@@ -3,6 +3,8 @@ import { requirePageSession } from "@/lib/auth/current";
 import { getUpstreamStatus } from "@/lib/overview/upstream-status";
 import { PageHeader, Card } from "@/components/ui/page-header";
 import { UpstreamStatusPanel } from "@/components/settings/upstream-status-panel";
+import { KeyHealthPanel } from "@/components/settings/key-health-panel";
+import { getKeyHealth } from "@/lib/overview/key-health";
 import { ThresholdsForm } from "@/components/settings/thresholds-form";
 import { getSettings } from "@/lib/settings/get-settings";
 import { can } from "@/lib/auth/permissions";
@@ -13,8 +15,9 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { actor } = await requirePageSession("settings.read");
-  const [status, settings, importProgress] = await Promise.all([
+  const [status, keys, settings, importProgress] = await Promise.all([
     getUpstreamStatus(actor),
+    getKeyHealth(actor),
     getSettings(),
     getImportProgress(actor),
   ]);
@@ -23,6 +26,7 @@ export default async function SettingsPage() {
       <PageHeader title="Settings" description="The connection to the Issuing Service, and the thresholds staff work within." />
       <div className="space-y-6">
         <UpstreamStatusPanel status={status} />
+        <KeyHealthPanel keys={keys} />
         <OrderImportPanel initial={importProgress} canManage={can(actor.roles, "settings.manage")} />
         <Card>
           <h2 className="mb-3 text-base font-semibold">Thresholds</h2>

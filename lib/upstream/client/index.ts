@@ -12,7 +12,7 @@ export { ServiceError, isServiceError } from "./errors";
 export {
   createTransport,
   assertSafeBaseUrl,
-  keyLookupSegment,
+  type KeyOutcome,
   BudgetRefusal,
   type BudgetCharge,
   type RequestBudget,
@@ -21,3 +21,12 @@ export {
   type AttemptLog,
 } from "./transport";
 export * from "./schemas";
+export {
+  KEY_SCOPES,
+  SCOPES,
+  keyLookupSegment,
+  scopeFor,
+  type KeyName,
+  type KeySlotConfig,
+  type Scope,
+} from "./keys";

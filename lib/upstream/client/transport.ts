@@ -10,11 +10,13 @@ import {
   type ResponseHeaders,
 } from "./http-exchange";
 import { backoffMs, MAX_ATTEMPTS, retryAfterMs, shouldRetry, type RetryKind } from "./retry-policy";
+import { createKeyring, keyLookupSegment, scopeFor, type KeyChoice, type KeyName, type KeySlotConfig, type Scope } from "./keys";
 
 /**
- * The one HTTP door to the upstream: key header, per-attempt timeout, the contract's
- * retries, an overall deadline, the shared request budget, key rotation on 401, and
- * problem documents turned into ServiceErrors. Knows nothing of staff, sessions or pages.
+ * The one HTTP door to the upstream: the key the call's scope needs (./keys.ts), per-attempt
+ * timeout, the contract's retries, an overall deadline, the shared request budget, key
+ * rotation on 401 (per key), and problem documents turned into ServiceErrors. Knows nothing
+ * of staff, sessions or pages.
  */
 /**
  * The budget's classes, most urgent first: `money` (placing an order, a reveal, sending or
@@ -69,10 +71,26 @@ export type AttemptLog = {
   priority?: Priority;
 };
 
+/** What one answer said of the key that was sent (key health: lib/upstream/key-health.ts). */
+export type KeyOutcome = {
+  key: KeyName;
+  /** The key's public lookup segment, never the secret. */
+  lookup: string;
+  scope: Scope;
+  /** "ok": any answer but 401/403 (the key itself was accepted). */
+  outcome: "ok" | "unauthorized" | "forbidden";
+  /** The upstream's own words for a 401/403. */
+  message?: string;
+  correlationId?: string;
+};
+
 export type TransportOptions = {
   baseUrl: string;
-  /** The active key first; a second one (rotation) is switched to when the first gets 401. */
-  apiKeys: string[];
+  /**
+   * The keys, each with its rotation (the active key first; the next one is switched to when
+   * the first gets 401). A call is sent with the narrowest key serving its scope (./keys.ts).
+   */
+  keys: KeySlotConfig[];
   budget: RequestBudget;
   timeoutMs?: number;
   retryBaseMs?: number;
@@ -81,7 +99,8 @@ export type TransportOptions = {
   maxAnswerBytes?: number;
   onAttempt?: (log: AttemptLog) => void;
   onError?: (error: ServiceError, path: string) => void;
-  onKeySwitch?: (fromIndex: number, toIndex: number) => void;
+  onKeySwitch?: (key: KeyName, fromIndex: number, toIndex: number) => void;
+  onKeyOutcome?: (outcome: KeyOutcome) => void;
 };
 
 export type RawRequest = {
@@ -117,7 +136,7 @@ export function createTransport(options: TransportOptions) {
   const timeoutMs = options.timeoutMs ?? 12_000;
   const retryBaseMs = options.retryBaseMs ?? 1_000;
   const exchange = createHttpExchange(base);
-  let keyIndex = 0;
+  const keyring = createKeyring(options.keys);
   // Set by a 429: until then no request of this client is sent (nor takes a budget slot),
   // since the upstream has said the workspace's window is spent.
   let pausedUntil = 0;
@@ -137,6 +156,18 @@ export function createTransport(options: TransportOptions) {
     let lastError: ServiceError | undefined;
     const priority = req.priority ?? "interactive";
     const onAttempt = (log: AttemptLog) => options.onAttempt?.({ ...log, priority });
+    const scope = scopeFor(req.method, req.path);
+    if (!keyring.serves(scope)) {
+      // Before the budget: a call this process may not make costs nothing and is not retried.
+      const error = new ServiceError({
+        status: 0,
+        code: "no_key_for_scope",
+        message: `This process holds no key with the scope ${scope}.`,
+        extra: { scope },
+      });
+      options.onError?.(error, logPath);
+      throw error;
+    }
 
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const remaining = deadline - Date.now();
@@ -165,7 +196,8 @@ export function createTransport(options: TransportOptions) {
         break;
       }
       const started = Date.now();
-      const key = options.apiKeys[keyIndex]!;
+      const choice: KeyChoice = keyring.choose(scope)!;
+      const key = choice.key;
       let response: ExchangeResponse;
       try {
         response = await exchange(url, {
@@ -222,6 +254,9 @@ export function createTransport(options: TransportOptions) {
 
       const { body } = response;
       const correlationId = response.headers.get("x-correlation-id") ?? undefined;
+      const keyOutcome = (outcome: KeyOutcome["outcome"], message?: string) =>
+        options.onKeyOutcome?.({ key: choice.name, lookup: keyLookupSegment(key), scope, outcome, message, correlationId });
+      if (response.status !== 401 && response.status !== 403) keyOutcome("ok");
       if (response.status < 400) {
         onAttempt({
           method: req.method,
@@ -237,9 +272,12 @@ export function createTransport(options: TransportOptions) {
 
       const error = problemError(response.status, body, correlationId);
       lastError = error;
-      if (response.status === 401 && keyIndex + 1 < options.apiKeys.length) {
-        options.onKeySwitch?.(keyIndex, keyIndex + 1);
-        keyIndex += 1;
+      if (response.status === 401 || response.status === 403)
+        keyOutcome(response.status === 401 ? "unauthorized" : "forbidden", error.message);
+      if (response.status === 403) Object.assign(error.extra, { key: choice.name, scope });
+      const rotation = response.status === 401 ? keyring.rotate(choice) : "none";
+      if (rotation !== "none") {
+        if (rotation === "switched") options.onKeySwitch?.(choice.name, choice.index, choice.index + 1);
         onAttempt({
           method: req.method,
           path: logPath,
@@ -303,20 +341,16 @@ export function createTransport(options: TransportOptions) {
   return {
     send,
     request,
-    /** The public lookup segment of the active key (never the secret), for the status panel. */
-    activeKeyLookup: () => keyLookupSegment(options.apiKeys[keyIndex] ?? ""),
-    activeKeyIndex: () => keyIndex,
+    /** The configured keys by their public lookup segments (never a secret), for key health. */
+    keys: () => keyring.describe(),
+    /** Whether this process holds a key that serves `scope` (a payout key, say). */
+    serves: (scope: Scope) => keyring.serves(scope),
     baseUrl: base.origin + base.pathname.replace(/\/$/, ""),
   };
 }
 
 export type Transport = ReturnType<typeof createTransport>;
 
-/** svckey_<lookup>_<secret> → <lookup>. */
-export function keyLookupSegment(key: string): string {
-  const match = /^svckey_([^_]+)_/.exec(key);
-  return match ? match[1]! : "(unrecognised key format)";
-}
 
 function problemError(status: number, body: Uint8Array, headerCorrelationId?: string): ServiceError {
   let parsed: z.infer<typeof problemSchema> = {};
