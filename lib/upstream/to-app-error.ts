@@ -30,10 +30,21 @@ export function toAppError(error: unknown): unknown {
     return new AppError("invalid_request", error.message, { correlationId, fieldErrors: error.errors, cause });
   }
   if (error.status === 401 || error.status === 403) {
+    // Which key, and for a 403 the upstream's own words ("The API key lacks the scope orders.create."): no secret in either.
+    const name = error.extra.key;
+    const which = name === "read" || name === "ordering" || name === "payout" ? `${name} key` : "API key";
+    const said = error.status === 403 && error.message ? `: ${error.message}` : ".";
     return new AppError(
       "upstream_error",
-      "The Issuing Service refused the back-office's API key. An admin must check the key and its scopes.",
-      { correlationId, cause },
+      `The Issuing Service refused the back-office's ${which}${said} An admin must check the key and its scopes on Settings.`,
+      { correlationId, cause, extra: typeof error.extra.scope === "string" ? { scope: error.extra.scope } : undefined },
+    );
+  }
+  if (error.code === "no_key_for_scope") {
+    return new AppError(
+      "upstream_error",
+      `This part of the back-office holds no Issuing Service key with the scope ${String(error.extra.scope)}; an admin must configure one.`,
+      { cause, extra: { scope: error.extra.scope } },
     );
   }
   if (error.code === "malformed_response") return new AppError("upstream_error", error.message, { correlationId, cause });

@@ -121,7 +121,9 @@ async function configure(
     console.log(`[start] sandbox upstream on ${sandbox.baseUrl} (state in ${path.relative(root, dataDir)}/sandbox-state.json)`);
   } else {
     if (!given.SERVICE_API_KEY && !given.SERVICE_READ_KEY)
-      throw new Error("SERVICE_API_KEY (or SERVICE_READ_KEY, SERVICE_ORDERING_KEY and SERVICE_PAYOUT_KEY) is required when SERVICE_BASE_URL is set.");
+      throw new Error(
+        "SERVICE_API_KEY (or SERVICE_READ_KEY, SERVICE_ORDERING_KEY and SERVICE_PAYOUT_KEY) is required when SERVICE_BASE_URL is set.",
+      );
     if (production && !given.SERVICE_WEBHOOK_SECRETS) throw new Error("SERVICE_WEBHOOK_SECRETS is required in production mode.");
   }
 

@@ -64,7 +64,13 @@ export async function startLocalSandbox(options: {
   const ready = await firstJsonLine(child);
   try {
     const keys = await scopedKeys(ready.baseUrl, path.join(options.dataDir, "sandbox-scoped-keys.json"));
-    return { baseUrl: ready.baseUrl, apiKey: ready.apiKey, webhookSecret: ready.webhookSecret, keys, stop: () => stopChild(child) };
+    return {
+      baseUrl: ready.baseUrl,
+      apiKey: ready.apiKey,
+      webhookSecret: ready.webhookSecret,
+      keys,
+      stop: () => stopChild(child),
+    };
   } catch (error) {
     await stopChild(child);
     throw error;

@@ -21,12 +21,4 @@ export {
   type AttemptLog,
 } from "./transport";
 export * from "./schemas";
-export {
-  KEY_SCOPES,
-  SCOPES,
-  keyLookupSegment,
-  scopeFor,
-  type KeyName,
-  type KeySlotConfig,
-  type Scope,
-} from "./keys";
+export { KEY_SCOPES, SCOPES, keyLookupSegment, scopeFor, type KeyName, type KeySlotConfig, type Scope } from "./keys";

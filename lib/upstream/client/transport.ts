@@ -274,7 +274,7 @@ export function createTransport(options: TransportOptions) {
       lastError = error;
       if (response.status === 401 || response.status === 403)
         keyOutcome(response.status === 401 ? "unauthorized" : "forbidden", error.message);
-      if (response.status === 403) Object.assign(error.extra, { key: choice.name, scope });
+      if (response.status === 401 || response.status === 403) Object.assign(error.extra, { key: choice.name, scope });
       const rotation = response.status === 401 ? keyring.rotate(choice) : "none";
       if (rotation !== "none") {
         if (rotation === "switched") options.onKeySwitch?.(choice.name, choice.index, choice.index + 1);
@@ -350,7 +350,6 @@ export function createTransport(options: TransportOptions) {
 }
 
 export type Transport = ReturnType<typeof createTransport>;
-
 
 function problemError(status: number, body: Uint8Array, headerCorrelationId?: string): ServiceError {
   let parsed: z.infer<typeof problemSchema> = {};
