@@ -51,7 +51,7 @@ export function workerOnly<I extends object, O>(spec: {
   const job = defineJob<I>({
     queue,
     // A person is waiting on each of these: look often (on PostgreSQL, NOTIFY wakes it at once).
-    work: () => ({ pollingIntervalSeconds: 0.5, batchSize: 1 }),
+    work: () => ({ pollingIntervalSeconds: 0.5, batchSize: 1, perJobResults: true }),
     async handle(jobs): Promise<JobResult[]> {
       const results: JobResult[] = [];
       for (const job of jobs) {
@@ -81,6 +81,7 @@ export function workerOnly<I extends object, O>(spec: {
       if (answer.waiting) return { waiting: true };
       const outcome = answer.output;
       if (outcome.ok) return { waiting: false, value: outcome.value };
+      if (!outcome.error) throw new Error(`the ${spec.queue} job answered no outcome`);
       const { code, message, ...more } = outcome.error;
       throw new AppError(code, message, more);
     },

@@ -175,7 +175,7 @@ test("key health: the read key's expiry is warned of; a revoked ordering key sto
   expect(revoked.status).toBe(200);
 
   const buyer = await signedIn(browser, "buyer");
-  const products = await buyer.request.get("/api/catalog/products?size=5&page=1");
+  const products = await buyer.request.get("/api/catalog/products?size=24&page=1");
   expect(products.status()).toBe(200);
   const product = (
     (await products.json()) as { items: { id: string; variants: { id: string }[]; currency: string }[] }
