@@ -12,6 +12,7 @@ const secretOf = (key: string) => key.split("_").pop()!;
 const secrets = async () => [E2E_API_KEY, ...Object.values(await heldKeys()).map((k) => k.key)].map(secretOf);
 
 test("no upstream key appears in any response the app sends to a browser", async ({ page }) => {
+  test.setTimeout(180_000); // every page of every role, each the first view since the app started
   const leaks: string[] = [];
   const segments = await secrets();
   page.on("response", async (res) => {
