@@ -17,11 +17,13 @@ type Issued = { id: string; key: string };
 type Call = { keyId: string; method: string; path: string; scope: string; allowed: boolean };
 
 const issue = (scopes: Scope[], label: string) => control("POST", "/keys", { scopes, label }) as Promise<Issued>;
-/** The calls made since the last reset, less the test's own reads of the sandbox (its bootstrap key). */
-const calls = async () => {
-  const keys = ((await control("GET", "/keys")) as { items: { id: string; label: string | null }[] }).items;
-  const bootstrap = new Set(keys.filter((k) => k.label === "bootstrap").map((k) => k.id));
-  return ((await control("GET", "/calls")) as { items: Call[] }).items.filter((c) => !bootstrap.has(c.keyId));
+/**
+ * The calls made with `keys` since the last reset. Other test files use the same sandbox at the
+ * same time, each with keys of its own, so a test reads only the calls of the keys it issued.
+ */
+const callsBy = async (...keys: Issued[]) => {
+  const ids = new Set(keys.map((k) => k.id));
+  return ((await control("GET", "/calls")) as { items: Call[] }).items.filter((c) => ids.has(c.keyId));
 };
 const client = (keys: KeySlotConfig[]) => wireUpstream({ ...serviceConfig(), keys }).client;
 
@@ -87,7 +89,7 @@ describe("the narrowest key", () => {
     ]);
     await callEveryEndpoint(upstream);
 
-    const made = await calls();
+    const made = await callsBy(read, ordering, payout, general);
     const expected: Record<string, string> = {
       "products.read": read.id,
       "orders.read": read.id,
@@ -105,7 +107,7 @@ describe("the narrowest key", () => {
 
   test("with the general key alone (the one-key setup), it serves every call", async () => {
     await callEveryEndpoint(client([{ name: "general", keys: [general.key] }]));
-    const made = await calls();
+    const made = await callsBy(read, ordering, payout, general);
     expect(made.length).toBeGreaterThanOrEqual(14);
     expect(made.every((c) => c.keyId === general.id && c.allowed)).toBe(true);
   });
@@ -118,7 +120,7 @@ describe("the narrowest key", () => {
     const error = await web.createWithdrawal({ amount: 20, currency: "USD" }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "upstream_error", extra: { scope: "wallet.withdraw" } });
     expect(String((error as Error).message)).toContain("wallet.withdraw");
-    expect(await calls()).toEqual([]);
+    expect(await callsBy(read, ordering, payout, general)).toEqual([]);
     expect(web.transport.serves("wallet.withdraw")).toBe(false);
     expect(web.transport.serves("orders.create")).toBe(true);
   });
@@ -151,7 +153,7 @@ describe("a key refused a scope (403)", () => {
     expect((first as Error).message).not.toContain(narrow.key.split("_").at(-1)!);
     await order();
     // One attempt per call: a 403 is never sent again.
-    expect((await calls()).filter((c) => c.path === "/api/v1/orders")).toHaveLength(2);
+    expect((await callsBy(narrow)).filter((c) => c.path === "/api/v1/orders")).toHaveLength(2);
     // Reads still work with the read key.
     expect((await upstream.getBalances()).data.items.length).toBeGreaterThan(0);
 
@@ -188,7 +190,7 @@ describe("rotation per key", () => {
     await upstream.createQuote({ productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: "USD" });
     await upstream.getBalances();
 
-    const made = await calls();
+    const made = await callsBy(read, oldOrdering, nextOrdering, nextRead);
     const quotes = made.filter((c) => c.path === "/api/v1/quotes").map((c) => c.keyId);
     // The revoked key's 401 is answered before the sandbox records a call; both quotes went with the next key.
     expect(quotes).toEqual([nextOrdering.id, nextOrdering.id]);
