@@ -127,8 +127,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         <div className="mb-4">
           <Notice tone="warning" title="No order with this id" testId="orders-no-such-id">
             Neither this back-office nor the Issuing Service knows an order <span className="font-mono">{searchedId}</span> in
-            this workspace. Check the id, or search by the client reference. Orders whose reference or product contains it are
-            listed below.
+            this workspace. Check the id, or search by the client reference.
           </Notice>
         </div>
       ) : isAppError(found) ? (
