@@ -60,7 +60,7 @@ export function useOrderFields(product: ProductView, defaultReference: string, d
   useEffect(() => {
     const draft = loadDraft(product.id, draftOwner);
     if (!draft) return;
-    typed.current = true;
+    // Still stored as it is: saving starts again with the next change (saving here would write the defaults first).
     // A variant the product no longer offers falls back to the first one; the rest is as typed.
     const variantId = product.variants.some((v) => v.id === draft.variantId) ? draft.variantId : undefined;
     // sessionStorage exists only after mount, so the draft cannot be known at first render.
