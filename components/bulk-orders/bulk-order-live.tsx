@@ -10,6 +10,7 @@ import { useApiMutation } from "@/components/use-api-mutation";
 import { Notice } from "@/components/ui/notice";
 import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
 import { BulkRowsTable } from "./bulk-rows-table";
+import { bulkPhase } from "@/lib/bulk-orders/states";
 import { BulkStateBadge } from "./bulk-state-badge";
 import { ConfirmPanel, ProgressPanel } from "./bulk-order-panels";
 
@@ -25,12 +26,10 @@ async function fetchBulkOrder(id: string): Promise<BulkOrderView> {
   return result.data;
 }
 
-const OPEN_ORDER = new Set(["reserved", "processing"]);
-
 /** Fast while rows are being placed; gently while placed orders are still on their way to fulfilled. */
 function pollEvery(view: BulkOrderView): number | false {
   if (view.state === "confirmed" || view.state === "running" || view.progress.placing > 0) return 1_500;
-  if (view.rows.some((r) => r.orderStatus && OPEN_ORDER.has(r.orderStatus))) return 5_000;
+  if (view.ordersOpen > 0) return 5_000;
   return false;
 }
 
@@ -78,7 +77,7 @@ export function BulkOrderLive({ initial, spend = [] }: { initial: BulkOrderView;
   return (
     <div className="space-y-6">
       <p className="flex items-center gap-2 text-sm text-slate-600">
-        State <BulkStateBadge state={view.state} />
+        State <BulkStateBadge state={bulkPhase(view.state, view.ordersOpen)} />
       </p>
       {problem ? (
         <Notice tone="error" title={problem.title} correlationId={problem.correlationId} testId="bulk-problem">

@@ -117,6 +117,8 @@ function doneHeadline(view: BulkOrderView): string {
   const counts = outcomeCounts(view);
   const count = (o: string) => counts.find((c) => c.outcome === o)?.count ?? 0;
   const problems = view.rows.filter(needsAttention).filter((r) => !r.errors).length;
+  if (problems > 0 && view.ordersOpen > 0)
+    return `${plural(problems, "failure")} so far and ${plural(view.ordersOpen, "order")} still on the way: see the rows needing attention.`;
   if (problems > 0) return `Finished with ${plural(problems, "failure")}: see the rows needing attention.`;
   const open = count("in_progress") + count("unknown");
   if (open > 0) return `Every row was placed; ${plural(open, "order")} still on the way to fulfilled.`;
@@ -151,7 +153,7 @@ export function ProgressPanel({ view, busy, onStop }: { view: BulkOrderView; bus
           <p className="mt-1 text-sm text-slate-600">
             {active
               ? "The orders are placed in the background, within the shared request budget, after people ordering by hand. You can close this page and come back."
-              : `Confirmed ${utcMinute(view.confirmedAt)}${view.finishedAt ? `, finished ${utcMinute(view.finishedAt)}` : ""}.`}
+              : `Confirmed ${utcMinute(view.confirmedAt)}${view.finishedAt ? `, ${view.ordersOpen > 0 ? "every row sent" : "finished"} ${utcMinute(view.finishedAt)}` : ""}.${view.ordersOpen > 0 ? " This page follows the orders until each has finished." : ""}`}
           </p>
         </div>
         <div className="shrink-0 text-right">

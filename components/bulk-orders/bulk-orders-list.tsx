@@ -1,5 +1,6 @@
 import { Link } from "@/components/ui/link";
 import type { BulkOrderSummary } from "@/lib/bulk-orders/bulk-view";
+import { bulkPhase } from "@/lib/bulk-orders/states";
 import { BulkStateBadge } from "./bulk-state-badge";
 import { formatTotals, utcMinute } from "./bulk-format";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -20,7 +21,7 @@ const COLUMNS: Column<BulkOrderSummary>[] = [
     className: "whitespace-nowrap font-mono text-xs text-slate-600",
     cell: (item) => utcMinute(item.createdAt),
   },
-  { key: "state", header: "State", cell: (item) => <BulkStateBadge state={item.state} /> },
+  { key: "state", header: "State", cell: (item) => <BulkStateBadge state={bulkPhase(item.state, item.ordersOpen)} /> },
   {
     key: "valid",
     header: "Rows to order",

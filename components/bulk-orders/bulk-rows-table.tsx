@@ -6,7 +6,7 @@ import { formatMoney } from "@/lib/money";
 import type { BulkOrderView, BulkRowView } from "@/lib/bulk-orders/bulk-view";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { RowStateBadge } from "./bulk-state-badge";
-import { needsAttention, rowReason } from "@/lib/bulk-orders/bulk-outcome";
+import { needsAttention, orderedErrors, rowReason } from "@/lib/bulk-orders/bulk-outcome";
 import { DataTable, type Column } from "@/components/ui/data-table";
 
 const FIELD_LABELS: Record<string, string> = {
@@ -125,7 +125,7 @@ function FilterButton({ pressed, onClick, children }: { pressed: boolean; onClic
 function Errors({ errors }: { errors: Record<string, string[]> }) {
   return (
     <ul className="space-y-0.5 text-xs text-red-700" data-testid="row-errors">
-      {Object.entries(errors).map(([field, messages]) => (
+      {orderedErrors(errors).map(([field, messages]) => (
         <li key={field}>
           <span className="font-semibold">{FIELD_LABELS[field] ?? field}:</span> {messages.join(" ")}
         </li>

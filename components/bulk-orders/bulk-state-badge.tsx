@@ -1,11 +1,12 @@
-import { BULK_STATE_LABELS, ROW_STATE_LABELS, type BulkState, type RowState } from "@/lib/bulk-orders/states";
+import { BULK_PHASE_LABELS, ROW_STATE_LABELS, type BulkPhase, type RowState } from "@/lib/bulk-orders/states";
 import { StatusPill, type PillTone } from "@/components/ui/status-pill";
 
-const BULK_TONES: Record<BulkState, PillTone> = {
+const BULK_TONES: Record<BulkPhase, PillTone> = {
   draft: "attention",
   awaiting_approval: "attention",
   confirmed: "info",
   running: "working",
+  finishing: "working",
   done: "success",
   cancelled: "neutral",
 };
@@ -18,12 +19,12 @@ const ROW_TONES: Record<RowState, PillTone> = {
   skipped: "neutral",
 };
 
-/** The bulk order's state as text (never colour alone). */
-export function BulkStateBadge({ state }: { state: BulkState }) {
+/** The bulk order's state as a person reads it (bulkPhase), as text (never colour alone). */
+export function BulkStateBadge({ state }: { state: BulkPhase }) {
   return (
     <StatusPill
       status={state}
-      label={BULK_STATE_LABELS[state] ?? state}
+      label={BULK_PHASE_LABELS[state] ?? state}
       tone={BULK_TONES[state]}
       testId="bulk-state"
       dataAttribute="data-state"

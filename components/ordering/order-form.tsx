@@ -31,15 +31,18 @@ export function OrderForm({
   defaultReference,
   confirmAbove,
   spend = null,
+  draftOwner,
 }: {
   product: ProductView;
   defaultReference: string;
   confirmAbove: string;
   spend?: RemainingSpend | null;
+  /** Whose typing this tab keeps (the signed-in person's id): nobody else gets it back. */
+  draftOwner: string;
 }) {
   const money = (amount: number | bigint) =>
     formatMoney(typeof amount === "bigint" ? amount : toMinor(amount, product.currency), product.currency);
-  const order = useOrderFields(product, defaultReference);
+  const order = useOrderFields(product, defaultReference, draftOwner);
   const { fields, errors } = order;
   const quote = useOrderQuote({ onRefused: (problem) => order.showServerErrors(problem.errors) });
   const { place, pending, problem, resuming, clearProblem } = usePlaceOrder(product.id);
@@ -99,6 +102,21 @@ export function OrderForm({
   return (
     <form onSubmit={buyNow} noValidate className="space-y-4" aria-label="Order this product">
       {resuming ? <Notice tone="info">Finishing the order you submitted before the page reloaded…</Notice> : null}
+      {order.restored && !resuming ? (
+        <Notice tone="info" testId="order-draft-restored">
+          What you typed for this product earlier is back, as you left it.{" "}
+          <button
+            type="button"
+            onClick={() => {
+              quote.drop();
+              order.startOver();
+            }}
+            className="font-medium underline"
+          >
+            Start over
+          </button>
+        </Notice>
+      ) : null}
       <ItemChoice
         product={product}
         variantId={fields.variantId}

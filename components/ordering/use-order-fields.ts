@@ -1,9 +1,10 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ProductView } from "@/lib/catalog/product-view";
 import { toMinor } from "@/lib/money";
 import { checkPhone, checkQuantity, checkValue, gridValues } from "./purchase-rules";
+import { clearDraft, loadDraft, saveDraft } from "./order-draft";
 
 /** What the buyer picks and types, each as its field holds it. */
 export type OrderFields = {
@@ -30,14 +31,8 @@ const FROM_SERVER: Record<string, Checked> = {
   maximumTotal: "maximumTotal",
 };
 
-/**
- * The order form's fields, checked here before anything is sent (the server checks again),
- * and what they make: `item` (a quote's body, or buy-now's item) and `extras` (sent with any
- * order).
- */
-export function useOrderFields(product: ProductView, defaultReference: string) {
-  const byVariant = product.variants.length > 0;
-  const [fields, setFields] = useState<OrderFields>(() => ({
+function initialFields(product: ProductView, defaultReference: string): OrderFields {
+  return {
     variantId: product.variants[0]?.id ?? "",
     value: gridValues(product)?.[0]?.toString() ?? product.minimumValue?.toString() ?? "",
     quantity: "1",
@@ -45,13 +40,53 @@ export function useOrderFields(product: ProductView, defaultReference: string) {
     phoneNumber: "",
     maximumTotal: "",
     approvalReason: "",
-  }));
+  };
+}
+
+/**
+ * The order form's fields, checked here before anything is sent (the server checks again),
+ * and what they make: `item` (a quote's body, or buy-now's item) and `extras` (sent with any
+ * order). What the person types is kept for this tab (order-draft.ts, under `draftOwner`) and
+ * given back when the form opens again, e.g. after signing in again mid-order (`restored`).
+ */
+export function useOrderFields(product: ProductView, defaultReference: string, draftOwner: string) {
+  const byVariant = product.variants.length > 0;
+  const [fields, setFields] = useState<OrderFields>(() => initialFields(product, defaultReference));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [restored, setRestored] = useState(false);
+  // Only what a person changed is kept: a form merely opened leaves no draft behind.
+  const typed = useRef(false);
+
+  useEffect(() => {
+    const draft = loadDraft(product.id, draftOwner);
+    if (!draft) return;
+    // Still stored as it is: saving starts again with the next change (saving here would write the defaults first).
+    // A variant the product no longer offers falls back to the first one; the rest is as typed.
+    const variantId = product.variants.some((v) => v.id === draft.variantId) ? draft.variantId : undefined;
+    // sessionStorage exists only after mount, so the draft cannot be known at first render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setFields((f) => ({ ...f, ...draft, variantId: variantId ?? f.variantId }));
+    setRestored(true);
+  }, [product, draftOwner]);
+
+  useEffect(() => {
+    if (typed.current) saveDraft(product.id, draftOwner, fields);
+  }, [product.id, draftOwner, fields]);
 
   /** A corrected field loses its old error at once. */
   function change(name: keyof OrderFields, value: string) {
+    typed.current = true;
     setFields((f) => ({ ...f, [name]: value }));
     setErrors((e) => (name !== "approvalReason" && e[name] ? { ...e, [name]: undefined } : e));
+  }
+
+  /** Back to a fresh form (and no draft kept). */
+  function startOver() {
+    typed.current = false;
+    clearDraft(product.id);
+    setFields(initialFields(product, defaultReference));
+    setErrors({});
+    setRestored(false);
   }
 
   function validate(): boolean {
@@ -101,5 +136,18 @@ export function useOrderFields(product: ProductView, defaultReference: string) {
   const maximumTotal = fields.maximumTotal.trim() ? maximum : undefined;
   const maximumMinor = maximumTotal !== undefined && maximum > 0 ? toMinor(maximum, product.currency) : null;
 
-  return { fields, errors, change, validate, showServerErrors, item, extras, listedMinor, maximumTotal, maximumMinor };
+  return {
+    fields,
+    errors,
+    change,
+    validate,
+    showServerErrors,
+    item,
+    extras,
+    listedMinor,
+    maximumTotal,
+    maximumMinor,
+    restored,
+    startOver,
+  };
 }

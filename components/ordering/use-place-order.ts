@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { clearPending, loadPending, savePending, type PendingSubmission } from "./pending-submission";
+import { clearDraft } from "./order-draft";
 
 /** 201/200: the order; 202: held for an approver (lib/spend). */
 type Placed = { order?: { id: string }; awaitingApproval?: { id: string } };
@@ -25,6 +26,8 @@ export function usePlaceOrder(productId: string) {
     {
       onSuccess: (placed) => {
         clearPending(productId);
+        // Placed (or sent for approval): what was typed for it is done with.
+        clearDraft(productId);
         if (placed.awaitingApproval) router.push(`/spend-approvals?submitted=${encodeURIComponent(placed.awaitingApproval.id)}`);
         else if (placed.order) router.push(`/orders/${encodeURIComponent(placed.order.id)}`);
       },

@@ -45,6 +45,15 @@ export function rowOutcome(row: BulkRowView): RowOutcome {
   return "waiting";
 }
 
+// The file's columns in order, the row's own problems first: a stored row's errors (JSONB) come back in any order.
+const FIELD_ORDER = ["_row", "productId", "variantId", "value", "quantity", "clientReference", "phoneNumber"];
+const fieldRank = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
+
+/** A row's errors as [field, messages], product first, in the file's column order. */
+export function orderedErrors(errors: Record<string, string[]>): [string, string[]][] {
+  return Object.entries(errors).sort(([a], [b]) => fieldRank(a) - fieldRank(b));
+}
+
 /** Why a row needs a person, in words; null when it does not. */
 export function rowReason(row: BulkRowView): string | null {
   switch (rowOutcome(row)) {
@@ -56,7 +65,11 @@ export function rowReason(row: BulkRowView): string | null {
     case "unknown":
       return row.errorMessage ?? "The order could not be placed; nothing was bought.";
     case "invalid":
-      return row.errors ? Object.values(row.errors).flat().join(" ") : "The row has errors.";
+      return row.errors
+        ? orderedErrors(row.errors)
+            .flatMap(([, messages]) => messages)
+            .join(" ")
+        : "The row has errors.";
     default:
       return null;
   }

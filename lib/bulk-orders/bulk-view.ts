@@ -1,5 +1,6 @@
 import type { BulkOrder, BulkOrderRow } from "@/lib/db/generated/client";
 import type { FieldErrors } from "@/lib/errors";
+import { OPEN_STATUSES } from "@/lib/orders/states";
 import type { BulkState, RowState } from "./states";
 import type { BulkCells } from "./parse-csv";
 
@@ -48,6 +49,8 @@ export type BulkOrderSummary = {
   validCount: number;
   totals: MoneyTotal[];
   progress: BulkProgress;
+  /** Placed rows whose order has not finished (isOrderOpen): a done file reads "Done" only at 0 (bulkPhase). */
+  ordersOpen: number;
 };
 
 export type BulkOrderView = BulkOrderSummary & {
@@ -96,7 +99,12 @@ export function readTotals(json: unknown): MoneyTotal[] {
   return json.filter((t): t is MoneyTotal => !!t && typeof t.currency === "string" && typeof t.totalMinor === "string");
 }
 
-export function toSummary(bulk: BulkOrder, progress: BulkProgress): BulkOrderSummary {
+/** A placed row's order still on its way: reserved, processing, or not yet in the mirror. */
+export function isOrderOpen(status: string | null): boolean {
+  return status === null || (OPEN_STATUSES as readonly string[]).includes(status);
+}
+
+export function toSummary(bulk: BulkOrder, progress: BulkProgress, ordersOpen: number): BulkOrderSummary {
   return {
     id: bulk.id,
     state: bulk.state as BulkState,
@@ -106,6 +114,7 @@ export function toSummary(bulk: BulkOrder, progress: BulkProgress): BulkOrderSum
     validCount: bulk.validCount,
     totals: readTotals(bulk.totals),
     progress,
+    ordersOpen,
   };
 }
 

@@ -75,7 +75,10 @@ export async function checkRows(parsed: ParsedRow[], by: Spender): Promise<Check
   const quoteKeys = new Map<string, { productId: string; value: string; quantity: number; currency: string }>();
   for (const { input, checked } of rows) {
     if (!input) {
-      checked.productName = products.get(checked.cells.productId)?.name ?? null;
+      const product = products.get(checked.cells.productId);
+      checked.productName = product?.name ?? null;
+      // A product that cannot be bought at all is the row's news, not how it was to be bought.
+      if (product !== undefined) reportUnorderable(checked, product);
       continue;
     }
     const product = products.get(input.productId) ?? null;
@@ -109,13 +112,9 @@ export async function checkRows(parsed: ParsedRow[], by: Spender): Promise<Check
 
 /** Fills name, option, request and (for variants) the price; returns what is left to quote. */
 function checkAgainstProduct(input: RowInput, product: Product | null, checked: CheckedRow) {
+  checked.productName = product?.name ?? null;
+  if (reportUnorderable(checked, product) || !product) return null;
   const errors = checked.errors;
-  if (!product) {
-    errors.productId = ["No product with this id in the catalog."];
-    return null;
-  }
-  checked.productName = product.name;
-  if (!product.isAvailable) errors.productId = ["This product is unavailable right now."];
   if (product.type === "phone-top-up" && !input.phoneNumber)
     errors.phoneNumber = ["A top-up needs the phone number to credit, in international format, e.g. +447700900123."];
   if (product.type !== "phone-top-up" && input.phoneNumber)
@@ -156,6 +155,24 @@ function checkAgainstProduct(input: RowInput, product: Product | null, checked: 
   return { productId: product.id, value: input.value, quantity: input.quantity, currency: product.currency };
 }
 
+const NO_SUCH_PRODUCT = "No product with this id in the catalog.";
+const UNAVAILABLE = "This product is unavailable right now.";
+const MOOT_FOR_NO_PRODUCT = new Set(["productId", "variantId", "value"]);
+
+/**
+ * A product the catalog lacks or does not sell now: said first, as the row's one product
+ * problem, and the row's complaints about its variant or value dropped (moot for a product
+ * nobody can buy; "Give a variant id" is how an unavailable product used to read).
+ * True when the row cannot be ordered for that reason.
+ */
+function reportUnorderable(checked: CheckedRow, product: Product | null): boolean {
+  const problem = !product ? NO_SUCH_PRODUCT : product.isAvailable ? null : UNAVAILABLE;
+  if (!problem) return false;
+  const rest = Object.entries(checked.errors).filter(([field]) => !MOOT_FOR_NO_PRODUCT.has(field));
+  checked.errors = { productId: [problem], ...Object.fromEntries(rest) };
+  return true;
+}
+
 async function findProduct(id: string, by: Spender): Promise<Product | null> {
   try {
     return await upstream().getProduct(id, { ...BULK_CALL, by });
@@ -186,28 +203,29 @@ async function priceValue(
   } catch (error) {
     const failure = upstreamFailure(error);
     if (!failure) throw error;
-    if (failure.code === "product_unavailable") return { field: "productId", error: "This product is unavailable right now." };
-    if (failure.status === 404) return { field: "productId", error: "No product with this id in the catalog." };
+    if (failure.code === "product_unavailable") return { field: "productId", error: UNAVAILABLE };
+    if (failure.status === 404) return { field: "productId", error: NO_SUCH_PRODUCT };
     if (failure.status === 409 || failure.status === 400)
       return { field: "value", error: `The Issuing Service would not price this: ${failure.message}` };
     throw error;
   }
 }
 
+/**
+ * A client reference names one order: the first row that gives it keeps it, and every later
+ * row with the same one is skipped (a file pasted twice over itself orders each line once).
+ */
 function flagDuplicateReferences(rows: CheckedRow[]): void {
-  const byReference = new Map<string, CheckedRow[]>();
+  const firstRow = new Map<string, number>();
   for (const row of rows) {
     const reference = row.cells.clientReference;
-    if (reference) byReference.set(reference, [...(byReference.get(reference) ?? []), row]);
-  }
-  for (const same of byReference.values()) {
-    if (same.length < 2) continue;
-    for (const row of same) {
-      const others = same.filter((r) => r !== row).map((r) => r.rowNumber);
+    if (!reference) continue;
+    const first = firstRow.get(reference);
+    if (first === undefined) firstRow.set(reference, row.rowNumber);
+    else
       row.errors.clientReference ??= [
-        `Row${others.length > 1 ? "s" : ""} ${others.join(", ")} use${others.length > 1 ? "" : "s"} the same client reference; each order needs its own.`,
+        `Row ${first} already uses this client reference; each order needs its own, so this row is skipped.`,
       ];
-    }
   }
 }
 

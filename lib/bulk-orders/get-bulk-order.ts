@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
 import { parseBulkOrderId } from "./bulk-order-id";
-import { PREVIEW_TTL_MS, progressOf, toRowView, toSummary, type BulkOrderView } from "./bulk-view";
+import { isOrderOpen, PREVIEW_TTL_MS, progressOf, toRowView, toSummary, type BulkOrderView } from "./bulk-view";
 
 /**
  * A bulk order with its rows and progress, as the page polls it. Anyone who may read
@@ -25,14 +25,16 @@ export async function getBulkOrder(actor: Actor, id: string): Promise<BulkOrderV
     : [];
   const statusById = new Map(orders.map((o) => [o.id, o.status]));
   const isOwner = bulk.createdById === actor.staffId;
+  const statusOf = (orderId: string | null) => (orderId ? (statusById.get(orderId) ?? null) : null);
+  const ordersOpen = bulk.rows.filter((r) => r.state === "placed" && isOrderOpen(statusOf(r.orderId))).length;
 
   return {
-    ...toSummary(bulk, progressOf(bulk.rows, bulk.validCount)),
+    ...toSummary(bulk, progressOf(bulk.rows, bulk.validCount), ordersOpen),
     confirmedAt: bulk.confirmedAt?.toISOString() ?? null,
     finishedAt: bulk.finishedAt?.toISOString() ?? null,
     cancelledAt: bulk.cancelledAt?.toISOString() ?? null,
     previewExpiresAt: bulk.state === "draft" ? new Date(bulk.createdAt.getTime() + PREVIEW_TTL_MS).toISOString() : null,
     isOwner,
-    rows: bulk.rows.map((row) => toRowView(row, row.orderId ? (statusById.get(row.orderId) ?? null) : null, isOwner)),
+    rows: bulk.rows.map((row) => toRowView(row, statusOf(row.orderId), isOwner)),
   };
 }

@@ -35,6 +35,18 @@ export const BULK_STATE_LABELS: Record<BulkState, string> = {
   cancelled: "Cancelled",
 };
 
+/**
+ * What a person reads of a file's state. `done` means every row was sent; while orders it
+ * placed are still on their way (reserved, processing, not yet heard of) the file reads
+ * "Orders processing", and "Done" only once each of them has finished.
+ */
+export type BulkPhase = BulkState | "finishing";
+export const BULK_PHASE_LABELS: Record<BulkPhase, string> = { ...BULK_STATE_LABELS, finishing: "Orders processing" };
+
+export function bulkPhase(state: BulkState, ordersOpen: number): BulkPhase {
+  return state === "done" && ordersOpen > 0 ? "finishing" : state;
+}
+
 export const ROW_STATE_LABELS: Record<RowState, string> = {
   pending: "Waiting",
   placing: "Placing",

@@ -35,6 +35,6 @@ export async function countOrdersCapped(actor: Actor, filter: OrderFilter): Prom
       ) AS capped`;
       return Number(row?.count ?? 0);
     },
-    filter.reference || filter.product ? SEARCH_COUNT_CAP : undefined,
+    filter.q || filter.reference || filter.product ? SEARCH_COUNT_CAP : undefined,
   );
 }

@@ -31,6 +31,11 @@ function isOrderStatus(value: string): value is OrderStatus {
 
 export const orderFilterSchema = z
   .object({
+    /**
+     * The one search box: an order id (exact), part of a client reference, or a product (an id
+     * exact, or part of a name). Optional in the output too, so callers may leave it out.
+     */
+    q: singleLineText().trim().max(200, "Use at most 200 characters.").transform(blankToUndefined).optional(),
     status: statusList,
     from: optionalIsoDaySchema,
     to: optionalIsoDaySchema,
@@ -99,19 +104,27 @@ export function orderConditions(actor: Actor, filter: OrderFilter): Prisma.Sql[]
     conditions.push(Prisma.sql`o."placedById" = ${filter.placedBy === "me" ? actor.staffId : filter.placedBy}`);
   if (filter.origin === "here") conditions.push(Prisma.sql`(o."placedById" IS NOT NULL OR o."idempotencyKey" IS NOT NULL)`);
   if (filter.origin === "elsewhere") conditions.push(Prisma.sql`(o."placedById" IS NULL AND o."idempotencyKey" IS NULL)`);
-  if (filter.reference) conditions.push(Prisma.sql`o."clientReference" ILIKE ${likePattern(filter.reference)}`);
-  if (filter.product) {
-    // JSONB containment finds an exact product id in any line; the name match looks inside each line.
-    const pattern = likePattern(filter.product);
-    conditions.push(Prisma.sql`(
-      o."lines" @> ${JSON.stringify([{ productId: filter.product }])}::jsonb
-      OR (${productNamesMayMatch(filter.product, pattern)} AND EXISTS (
-        SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(o."lines") = 'array' THEN o."lines" ELSE '[]'::jsonb END) AS line
-        WHERE line->>'productName' ILIKE ${pattern}
-      ))
-    )`);
-  }
+  if (filter.reference) conditions.push(referenceMatch(filter.reference));
+  if (filter.product) conditions.push(productMatch(filter.product));
+  // Each branch has its index (the key, the reference's trigrams, the lines' containment and name trigrams).
+  if (filter.q) conditions.push(Prisma.sql`(o."id" = ${filter.q} OR ${referenceMatch(filter.q)} OR ${productMatch(filter.q)})`);
   return conditions;
+}
+
+function referenceMatch(text: string): Prisma.Sql {
+  return Prisma.sql`o."clientReference" ILIKE ${likePattern(text)}`;
+}
+
+/** An exact product id in any line (JSONB containment), or part of a line's product name. */
+function productMatch(text: string): Prisma.Sql {
+  const pattern = likePattern(text);
+  return Prisma.sql`(
+    o."lines" @> ${JSON.stringify([{ productId: text }])}::jsonb
+    OR (${productNamesMayMatch(text, pattern)} AND EXISTS (
+      SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(o."lines") = 'array' THEN o."lines" ELSE '[]'::jsonb END) AS line
+      WHERE line->>'productName' ILIKE ${pattern}
+    ))
+  )`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { E2E_PORT } from "../../playwright.config";
 import { signInAs } from "./helpers";
-import { sandboxApi, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
+import { findProduct, sandboxApi, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
 
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 const HEADER = "productId,variantId,value,quantity,clientReference,phoneNumber";
@@ -95,7 +95,8 @@ test.describe("bulk orders", () => {
     await expect(progress).toHaveAttribute("aria-valuemax", "20");
     await expect(progress).toHaveAttribute("data-placed", "20", { timeout: 90_000 });
     await expect(page.getByTestId("bulk-progress-text")).toContainText("20 of 20 placed");
-    await expect(page.getByTestId("bulk-state")).toHaveAttribute("data-state", "done");
+    // "Done" once the orders have finished too (fulfilment takes a moment after the last row is sent).
+    await expect(page.getByTestId("bulk-state")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
     await expect(page.locator('tr[data-state="placed"]')).toHaveCount(20);
     await expect(page.locator('tr[data-row="2"]').getByRole("link")).toHaveAttribute("href", /^\/orders\/.+/);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -157,6 +158,89 @@ test.describe("bulk orders", () => {
       new RegExp(`^3,${references[1]},[^,]+,failed \\(funds released\\),The Issuing Service could not fulfil`),
     );
     expect(lines[1]).toMatch(new RegExp(`^2,${references[0]},[^,]+,fulfilled,$`));
+  });
+
+  test("the preview says a product is unavailable, and of two rows with one client reference skips only the later", async ({
+    page,
+  }) => {
+    await signInAs(page, "buyer");
+    const batch = `e2e-bulkcheck-${randomUUID().slice(0, 8)}`;
+    const unavailable = await findProduct((p) => !p.isAvailable);
+    const card = (await catalog(page, "category=gift-card")).find((p) => p.variants.length > 0)!;
+    const csv =
+      [
+        HEADER,
+        `${unavailable.id},,,1,${batch}-gone,`, // no variant: the person could not see one offered
+        `${card.id},${card.variants[0]!.id},,1,${batch}-same,`,
+        `${card.id},${card.variants[0]!.id},,2,${batch}-same,`,
+        `${card.id},${card.variants[0]!.id},,1,${batch}-other,`,
+      ].join("\r\n") + "\r\n";
+    await page.goto("/orders/bulk");
+    await page.getByLabel("CSV file").setInputFiles({ name: `${batch}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Upload and preview" }).click();
+    await expect(page).toHaveURL(/\/orders\/bulk\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+
+    const gone = page.locator('tr[data-row="2"]').getByTestId("row-errors");
+    await expect(gone).toHaveText("Product: This product is unavailable right now.");
+    await expect(gone).not.toContainText("variant");
+    await expect(page.locator('tr[data-row="3"]')).toContainText("Ready");
+    await expect(page.locator('tr[data-row="4"]').getByTestId("row-errors")).toHaveText(
+      "Client reference: Row 3 already uses this client reference; each order needs its own, so this row is skipped.",
+    );
+    await expect(page.getByTestId("bulk-valid-count")).toHaveText("2");
+    await expect(page.getByTestId("bulk-confirm")).toHaveText(/^Place 2 orders for /);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('a file whose orders are still processing reads "Orders processing", and "Done" only once they have finished', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, "buyer");
+    const batch = `e2e-bulkopen-${randomUUID().slice(0, 8)}`;
+    const card = (await catalog(page, "category=gift-card")).find((p) => p.variants.length > 0 && p.variants[0]!.price < 40)!;
+    const references = [`${batch}-1`, `${batch}-2`];
+    const csv = [HEADER, ...references.map((r) => `${card.id},${card.variants[0]!.id},,1,${r},`)].join("\r\n") + "\r\n";
+
+    // Orders wait for the test to finish them.
+    await sandboxControl("PUT", "/fulfilment", { mode: "manual" });
+    try {
+      await page.goto("/orders/bulk");
+      await page.getByLabel("CSV file").setInputFiles({ name: `${batch}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.getByRole("button", { name: "Upload and preview" }).click();
+      await expect(page.getByTestId("bulk-valid-count")).toHaveText("2", { timeout: 30_000 });
+      await page.getByTestId("bulk-confirm").click();
+      await expect(page.getByTestId("bulk-progress")).toHaveAttribute("data-placed", "2", { timeout: 60_000 });
+
+      // Every row sent, neither order finished: not "Done", here or in the list.
+      const state = page.getByTestId("bulk-state");
+      await expect(state).toHaveText("Orders processing");
+      await expect(state).toHaveAttribute("data-state", "finishing");
+      await expect(page.getByTestId("bulk-headline")).toHaveText("Every row was placed; 2 orders still on the way to fulfilled.");
+      const bulkUrl = page.url();
+      await page.goto("/orders/bulk");
+      const listed = page.getByRole("row", { name: new RegExp(`${batch}\\.csv`) });
+      await expect(listed.getByTestId("bulk-state")).toHaveText("Orders processing");
+
+      // One finishes: still not done.
+      await page.goto(bulkUrl);
+      const [first] = await upstreamOrdersWithReference(references[0]!);
+      await sandboxControl("POST", `/orders/${first!.id}/fulfil`);
+      await expect(page.getByTestId("bulk-outcome")).toHaveText("1 fulfilled · 1 processing", { timeout: 30_000 });
+      await expect(state).toHaveText("Orders processing");
+
+      // The other finishes: now it is done, without a reload.
+      const [second] = await upstreamOrdersWithReference(references[1]!);
+      await sandboxControl("POST", `/orders/${second!.id}/fulfil`);
+    } finally {
+      await sandboxControl("PUT", "/fulfilment", { mode: "auto" });
+    }
+    const state = page.getByTestId("bulk-state");
+    await expect(state).toHaveText("Done", { timeout: 30_000 });
+    await expect(state).toHaveAttribute("data-state", "done");
+    await expect(page.getByTestId("bulk-headline")).toHaveText("Finished: every order was fulfilled.");
+    await page.goto("/orders/bulk");
+    await expect(page.getByRole("row", { name: new RegExp(`${batch}\\.csv`) }).getByTestId("bulk-state")).toHaveText("Done");
   });
 
   test("discarding a preview asks first; keeping it changes nothing", async ({ page }) => {

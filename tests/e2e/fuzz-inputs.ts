@@ -13,6 +13,7 @@ export type Kind = "text" | "multiline" | "date" | "int" | "decimal" | "cursor" 
 /** A query parameter's sample value and kind, per route pattern (GET). */
 export const QUERY: Record<string, Record<string, [string, Kind]>> = {
   "/api/orders": {
+    q: ["q1", "text"],
     origin: ["here", "enum"],
     reference: ["ref", "text"],
     product: ["p1", "text"],
@@ -24,6 +25,7 @@ export const QUERY: Record<string, Record<string, [string, Kind]>> = {
     limit: ["10", "int"],
   },
   "/api/orders/export": {
+    q: ["q1", "text"],
     origin: ["here", "enum"],
     reference: ["ref", "text"],
     product: ["p1", "text"],

@@ -533,6 +533,7 @@ test.describe("fuzz: every route handler, every method, every role", () => {
       "/audit?actor=%00",
       "/events?kind=%00",
       "/orders?product=x%0Ay",
+      "/orders?q=ord_%00abcd",
     ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(400);
@@ -544,6 +545,8 @@ test.describe("fuzz: every route handler, every method, every role", () => {
       "/audit?from=0000-01-01",
       "/audit?cursor=99999999999999999999",
       "/orders?cursor=99999999999999999999.x",
+      `/orders?q=${"ord_".padEnd(250, "x")}`,
+      "/orders?q=ord_%E2%80%AEabcd",
     ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(200);

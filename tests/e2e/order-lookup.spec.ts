@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, E2E_API_KEY, E2E_SANDBOX_PORT } from "../../playwright.config";
+import { DEMO_PASSWORD, E2E_API_KEY, E2E_ORIGIN, E2E_SANDBOX_PORT } from "../../playwright.config";
 import { signInAs, withDb } from "./helpers";
 import { findProduct, sandboxApi, sandboxControl } from "./sandbox";
 
@@ -64,10 +64,25 @@ test("support opens and reveals an order placed directly at the upstream, with n
 
     // A customer quotes the storefront's reference instead: the exact reference is asked of the upstream.
     const otherId = await placeDirectly(`storefront-ref-${stamp}`);
-    await page.goto(`/orders?reference=storefront-ref-${stamp}`);
+    await page.goto("/orders");
+    const search = page.getByLabel("Order id, client reference or product");
+    await search.fill(`storefront-ref-${stamp}`);
+    await search.press("Enter");
     const row = page.getByTestId("orders-table").locator(`tr[data-order-id="${otherId}"]`);
     await expect(row).toBeVisible();
     await expect(row.getByTestId("order-origin")).toHaveText("API elsewhere");
+    // An older link's reference filter still finds it.
+    await page.goto(`/orders?reference=storefront-ref-${stamp}`);
+    await expect(row).toBeVisible();
+
+    // Or the order id, pasted into the same box: asked of the upstream, straight to the order.
+    const thirdId = await placeDirectly(`storefront-id-${stamp}`);
+    expect(await inMirror(thirdId)).toBe(0);
+    await page.goto("/orders");
+    await search.fill(thirdId);
+    await search.press("Enter");
+    await expect(page).toHaveURL(`${E2E_ORIGIN}/orders/${thirdId}`);
+    await expect(page.getByTestId("order-client-reference")).toHaveText(`storefront-id-${stamp}`);
 
     // An id nobody knows.
     await page.goto("/orders/ord_nosuchorder0000");

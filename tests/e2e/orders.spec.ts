@@ -68,7 +68,7 @@ test("the orders list filters by status and client reference, and exports exactl
   await page.goto("/orders");
   await expect(page.getByTestId("place-order-link")).toBeVisible();
 
-  await page.getByLabel("Client reference").fill(prefix.toUpperCase());
+  await page.getByLabel("Order id, client reference or product").fill(prefix.toUpperCase());
   await page.getByRole("group", { name: "Status" }).getByLabel("Fulfilled").check();
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/status=fulfilled/);
@@ -108,7 +108,8 @@ test("bad filters never break the page, and the API answers them with a 400 prob
   const response = await page.goto("/orders?from=2024-99-99&status=shipped&cursor=nope&reference=x");
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId("orders-filter-ignored")).toContainText("status, from date, page position");
-  await expect(page.getByLabel("Client reference")).toHaveValue("x");
+  // An older link's client-reference filter is kept and said, beside the one search box.
+  await expect(page.getByTestId("orders-kept-reference")).toContainText("client reference containing “x”");
 
   const api = await page.request.get("/api/orders?status=shipped&from=yesterday");
   expect(api.status()).toBe(400);
@@ -118,6 +119,56 @@ test("bad filters never break the page, and the API answers them with a 400 prob
   expect(problem.correlationId).toEqual(expect.any(String));
   expect((await page.request.get("/api/orders/export?to=2024-02-30")).status()).toBe(400);
   expect((await page.request.get("/api/orders?limit=5000")).status()).toBe(400);
+});
+
+test("support finds an order from the one search box by its id, its client reference or a product", async ({ page }) => {
+  const stamp = randomUUID().slice(0, 8);
+  const [cardId, otherId] = await insertMirrorOrders([
+    { ref: `e2e-search-${stamp}-a`, status: "fulfilled", productName: `Lunar Card ${stamp}`, secondsAgo: 20 },
+    { ref: `e2e-search-${stamp}-b`, status: "processing", secondsAgo: 10 },
+  ]);
+  await signInAs(page, "support");
+  await page.goto("/orders");
+  const search = page.getByLabel("Order id, client reference or product");
+
+  // A pasted order id (with the spaces a copy brings) goes to the order.
+  await search.fill(`  ${otherId}  `);
+  await search.press("Enter");
+  await expect(page).toHaveURL(`${ORIGIN}/orders/${otherId}`);
+  await expect(page.getByTestId("order-client-reference")).toHaveText(`e2e-search-${stamp}-b`);
+
+  // Part of a client reference lists the orders whose reference holds it.
+  await page.goto("/orders");
+  await search.fill(`SEARCH-${stamp}`);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/orders\?q=/);
+  const rows = page.getByTestId("orders-table").locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(search).toHaveValue(`SEARCH-${stamp}`);
+
+  // Part of a product's name narrows to the orders with that product.
+  await search.fill(`lunar card ${stamp}`);
+  await search.press("Enter");
+  await expect(rows).toHaveCount(1);
+  await expect(page.locator(`tr[data-order-id="${cardId}"]`)).toBeVisible();
+
+  // An id nobody knows: said plainly, on the list page, never an error page.
+  const missing = await page.goto(`/orders?q=ord_nosuch${stamp}`);
+  expect(missing?.status()).toBe(200);
+  await expect(page.getByTestId("orders-no-such-id")).toContainText("No order with this id");
+  await expect(page.getByTestId("orders-no-such-id")).toContainText(`ord_nosuch${stamp}`);
+  await expect(page.getByTestId("orders-empty")).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // Bad search input: the page ignores it and says so; the API answers 400.
+  expect((await page.goto(`/orders?q=${"x".repeat(201)}`))?.status()).toBe(200);
+  await expect(page.getByTestId("orders-filter-ignored")).toContainText("search");
+  const api = await page.request.get(`/api/orders?q=${"x".repeat(201)}`);
+  expect(api.status()).toBe(400);
+  expect((await api.json()).errors).toHaveProperty("q");
+  expect((await page.request.get("/api/orders?q=a%00b")).status()).toBe(400);
+  const found = await page.request.get(`/api/orders?q=${cardId}`);
+  expect(((await found.json()) as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual([cardId]);
 });
 
 test("a viewer sees the orders list but no way to place an order", async ({ page }) => {

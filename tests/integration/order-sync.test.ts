@@ -8,6 +8,7 @@ import { getOrder } from "@/lib/orders/get-order";
 import { placeOrder } from "@/lib/orders/place-order";
 import { orderFilterSchema } from "@/lib/orders/list-orders";
 import { searchOrders } from "@/lib/orders/search-orders";
+import { findOrderById } from "@/lib/orders/find-order-by-id";
 import { importOrdersPage } from "@/lib/orders/import-orders-page";
 import { syncSource } from "@/lib/orders/sync-state";
 import { variantProduct } from "../support/catalog";
@@ -75,6 +76,22 @@ describe("lookup on demand", () => {
     expect(found.rows.map((r) => [r.id, r.origin])).toEqual([[placed.id, "elsewhere"]]);
     const nothing = await searchOrders(support, orderFilterSchema.parse({ reference: `${reference}-typo` }), { limit: 20 });
     expect(nothing).toMatchObject({ rows: [], lookedUp: true });
+  });
+
+  test("the one search box finds an order placed elsewhere by its id or its exact reference; an unknown id lists nothing", async () => {
+    const support = await makeStaff(["support"]);
+    const byId = await placeDirectly(`storefront-q-${randomUUID().slice(0, 8)}`);
+    const found = await searchOrders(support, orderFilterSchema.parse({ q: byId.id }), { limit: 20 });
+    expect(found).toMatchObject({ lookedUp: true, rows: [{ id: byId.id, origin: "elsewhere" }] });
+    expect(await findOrderById(support, byId.id)).toBe(byId.id);
+
+    const byReference = await placeDirectly(`storefront-q-${randomUUID().slice(0, 8)}`);
+    const listed = await searchOrders(support, orderFilterSchema.parse({ q: byReference.clientReference }), { limit: 20 });
+    expect(listed.rows.map((r) => r.id)).toEqual([byReference.id]);
+
+    expect(await findOrderById(support, "ord_nosuchorder00000")).toBeNull();
+    const none = await searchOrders(support, orderFilterSchema.parse({ q: "ord_nosuchorder00000" }), { limit: 20 });
+    expect(none).toMatchObject({ rows: [], lookedUp: true });
   });
 });
 

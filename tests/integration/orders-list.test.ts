@@ -150,6 +150,26 @@ describe("orders list (from the mirror)", () => {
     expect((await listOrders(viewer, filter({ ...base, product: "prd_" }))).rows).toHaveLength(0);
   });
 
+  test("one search matches an order id exactly, part of a client reference in any case, or a product", async () => {
+    const ref = `s-${randomUUID().slice(0, 6)}`;
+    const productId = `prd_${randomUUID().slice(0, 8)}`;
+    const cardId = await mirrorRow({ ref: `${ref}-card`, lines: [{ productId, productName: "Gift Card Deluxe" }] });
+    await mirrorRow({ ref: `${ref}-topup`, lines: [{ productId: "prd_top", productName: "Mobile Top-Up" }] });
+    const search = (q: string) => listOrders(viewer, parseInput(orderFilterSchema, { q, reference: `${prefix}-${ref}` }));
+
+    expect(refs((await search(cardId)).rows)).toEqual([`${ref}-card`]);
+    expect((await search(cardId.slice(0, -1))).rows).toHaveLength(0); // an id matches whole, never in part
+    expect(refs((await search(`${ref}-TOPUP`.toUpperCase())).rows)).toEqual([`${ref}-topup`]);
+    expect(refs((await search(productId)).rows)).toEqual([`${ref}-card`]);
+    expect(refs((await search("card delux")).rows)).toEqual([`${ref}-card`]);
+    expect(refs((await search("  top-up  ")).rows)).toEqual([`${ref}-topup`]);
+    expect(await countOrdersCapped(viewer, parseInput(orderFilterSchema, { q: ref }))).toEqual({ total: 2, capped: false });
+    expect(() => parseInput(orderFilterSchema, { q: "x".repeat(201) })).toThrow(
+      expect.objectContaining({ code: "invalid_request" }),
+    );
+    expect(parseInput(orderFilterSchema, { q: "" }).q).toBeUndefined();
+  });
+
   test("a product name with quotes, a backslash or accents is found by any part of it, in any case", async () => {
     const ref = `q-${randomUUID().slice(0, 6)}`;
     const base = { reference: `${prefix}-${ref}` };

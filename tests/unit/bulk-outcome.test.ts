@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { needsAttention, outcomeSummary, rowOutcome, rowReason } from "@/lib/bulk-orders/bulk-outcome";
+import { needsAttention, orderedErrors, outcomeSummary, rowOutcome, rowReason } from "@/lib/bulk-orders/bulk-outcome";
 import type { BulkRowView } from "@/lib/bulk-orders/bulk-view";
 
 let next = 1;
@@ -53,5 +53,21 @@ describe("bulk outcome", () => {
     expect(rowReason(rows[0]!)).toBe("The price rose above the previewed total.");
     expect(rowOutcome(rows[1]!)).toBe("invalid");
     expect(rows.map(needsAttention)).toEqual([true, true, false, false]);
+  });
+
+  it("says a row's product problem first, in the file's column order, however the stored errors are ordered", () => {
+    const invalid = row({
+      state: "skipped",
+      orderId: null,
+      orderStatus: null,
+      errorCode: "invalid_row",
+      errors: { quantity: ["The quantity must be at least 1."], productId: ["This product is unavailable right now."] },
+    });
+    expect(rowReason(invalid)).toBe("This product is unavailable right now. The quantity must be at least 1.");
+    expect(orderedErrors({ phoneNumber: ["p"], _row: ["r"], value: ["v"] }).map(([field]) => field)).toEqual([
+      "_row",
+      "value",
+      "phoneNumber",
+    ]);
   });
 });

@@ -3,13 +3,24 @@ import { isAppError } from "@/lib/errors";
 import {
   assertBulkMove,
   assertRowMove,
+  BULK_PHASE_LABELS,
   BULK_STATES,
   bulkMachine,
+  bulkPhase,
   bulkStatesLeadingTo,
   ROW_STATES,
   rowMachine,
   rowStatesLeadingTo,
 } from "@/lib/bulk-orders/states";
+
+describe("a bulk file as a person reads it", () => {
+  test('a file whose every row was sent reads "Orders processing" until each of its orders has finished, then "Done"', () => {
+    expect(BULK_PHASE_LABELS[bulkPhase("done", 2)]).toBe("Orders processing");
+    expect(BULK_PHASE_LABELS[bulkPhase("done", 0)]).toBe("Done");
+    // Other states read as they are: a running file says it is placing, a cancelled one that it was cancelled.
+    for (const state of BULK_STATES.filter((s) => s !== "done")) expect(bulkPhase(state, 3)).toBe(state);
+  });
+});
 
 describe("the bulk order state machines", () => {
   test("every allowed bulk move passes; every other is a conflict the person is told about", () => {

@@ -1,17 +1,20 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { Link } from "@/components/ui/link";
+import { redirect } from "next/navigation";
 import { requirePageSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";
 import { orderCursorSchema, orderFilterSchema, type OrderFilter } from "@/lib/orders/list-orders";
 import { searchOrders } from "@/lib/orders/search-orders";
+import { findOrderById } from "@/lib/orders/find-order-by-id";
+import { looksLikeOrderId } from "@/lib/orders/order-id-shape";
 import { isAppError } from "@/lib/errors";
 import { rateLimitedAsValue } from "@/components/ui/rate-limited";
 import { listStaff } from "@/lib/staff/list-staff";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
-import { OrderFilters } from "@/components/orders/order-filters";
+import { OrderFilters, type KeptFilter } from "@/components/orders/order-filters";
 import { OrdersTable } from "@/components/orders/orders-table";
 import { revealCounts } from "@/lib/reveal/reveal-history";
 import { OrdersTableSkeleton } from "@/components/orders/orders-table-skeleton";
@@ -22,6 +25,7 @@ import { pickParams, validCursor, type SearchParams } from "@/components/ui/sear
 export const metadata: Metadata = { title: "Orders" };
 
 const FIELD_LABELS: Record<string, string> = {
+  q: "search",
   status: "status",
   from: "from date",
   to: "to date",
@@ -32,7 +36,7 @@ const FIELD_LABELS: Record<string, string> = {
   cursor: "page position",
 };
 const PAGE_SIZE = 50;
-const FILTER_KEYS = ["from", "to", "product", "placedBy", "reference", "origin"] as const;
+const FILTER_KEYS = ["q", "from", "to", "product", "placedBy", "reference", "origin"] as const;
 
 /** Drops only the filters that are not valid (and says which), keeping the rest. */
 function lenientFilter(raw: SearchParams): { filter: OrderFilter; ignored: string[] } {
@@ -52,6 +56,18 @@ function lenientFilter(raw: SearchParams): { filter: OrderFilter; ignored: strin
   return { filter: { product: undefined, reference: undefined, origin: undefined }, ignored };
 }
 
+/** Older links' `reference` and `product`, which the one search box replaced: kept, said, and removable. */
+function keptFilters(filter: OrderFilter, query: URLSearchParams): KeptFilter[] {
+  const labels = { reference: "client reference", product: "product" } as const;
+  return (["reference", "product"] as const).flatMap((name) => {
+    const value = filter[name];
+    if (!value) return [];
+    const rest = new URLSearchParams(query);
+    rest.delete(name);
+    return [{ name, label: labels[name], value, removeHref: rest.size ? `/orders?${rest}` : "/orders" }];
+  });
+}
+
 /** The filter as a query string, statuses repeated, for links that keep it (pages, export). */
 function filterQuery(filter: OrderFilter): URLSearchParams {
   const query = new URLSearchParams();
@@ -68,6 +84,11 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   if (given && !cursor) ignored.push("cursor");
   const staff = can(actor.roles, "staff.read") ? await listStaff(actor) : null;
   const query = filterQuery(filter);
+
+  // An order id in the search box goes to the order, asked of the upstream as its page asks.
+  const searchedId = filter.q && looksLikeOrderId(filter.q) && !cursor ? filter.q : null;
+  const found = searchedId ? await findOrderById(actor, searchedId).catch(rateLimitedAsValue) : null;
+  if (typeof found === "string") redirect(`/orders/${encodeURIComponent(found)}`);
 
   return (
     <>
@@ -100,7 +121,22 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         values={filter}
         staff={staff?.map(({ id, name, email }) => ({ id, name, email })) ?? null}
         selfId={actor.staffId}
+        kept={keptFilters(filter, query)}
       />
+      {searchedId && found === null ? (
+        <div className="mb-4">
+          <Notice tone="warning" title="No order with this id" testId="orders-no-such-id">
+            Neither this back-office nor the Issuing Service knows an order <span className="font-mono">{searchedId}</span> in
+            this workspace. Check the id, or search by the client reference.
+          </Notice>
+        </div>
+      ) : isAppError(found) ? (
+        <div className="mb-4">
+          <Notice tone="warning" title="One moment" testId="orders-rate-limited" correlationId={found.correlationId}>
+            {found.message}
+          </Notice>
+        </div>
+      ) : null}
       {ignored.length ? (
         <div className="mb-4">
           <Notice tone="warning" testId="orders-filter-ignored">
@@ -110,7 +146,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       ) : null}
       {/* The form paints at once; the rows stream in (a new key shows the skeleton on each new filter or page). */}
       <Suspense key={`${query}|${cursor ?? ""}`} fallback={<OrdersTableSkeleton />}>
-        <OrdersResults actor={actor} filter={filter} query={query} cursor={cursor} />
+        <OrdersResults actor={actor} filter={filter} query={query} cursor={cursor} lookup={!searchedId} />
       </Suspense>
     </>
   );
@@ -121,14 +157,17 @@ async function OrdersResults({
   filter,
   query,
   cursor,
+  lookup,
 }: {
   actor: Actor;
   filter: OrderFilter;
   query: URLSearchParams;
   cursor?: string;
+  /** False when the page has already asked the upstream (an id-shaped search). */
+  lookup: boolean;
 }) {
   // The search first: it may mirror an order found at the upstream, which the count then includes.
-  const searched = await searchOrders(actor, filter, { cursor, limit: PAGE_SIZE }).catch(rateLimitedAsValue);
+  const searched = await searchOrders(actor, filter, { cursor, limit: PAGE_SIZE }, { lookup }).catch(rateLimitedAsValue);
   if (isAppError(searched)) {
     return (
       <Notice tone="warning" title="One moment" testId="orders-rate-limited" correlationId={searched.correlationId}>

@@ -147,6 +147,7 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
                 defaultReference={reference}
                 confirmAbove={settings.orderConfirmationAmount}
                 spend={spend}
+                draftOwner={actor.staffId}
               />
             </Card>
           ) : (
