@@ -17,7 +17,7 @@ export function keyProblemText(problem: KeyProblem): string {
     case "expired":
       return `Expired on ${utcTime(new Date(problem.at))}: it authenticates nothing. Issue a new key and deploy it.`;
     case "expires_soon":
-      return `Expires on ${utcTime(new Date(problem.at))} (${problem.days === 0 ? "within a day" : `in ${problem.days} day${problem.days === 1 ? "" : "s"}`}). Issue the next key and deploy it as the …_NEXT key.`;
+      return `Expires on ${utcTime(new Date(problem.at))} (${problem.days === 0 ? "within a day" : `in ${problem.days} day${problem.days === 1 ? "" : "s"}`}). Issue the next key and deploy it as ${problem.nextVariable}.`;
     case "refused":
       return `Refused with ${problem.status} on ${utcTime(new Date(problem.at), "second")}${problem.scope ? ` (needed ${problem.scope})` : ""}: “${problem.message ?? "no message"}”`;
     case "rotation":

@@ -1,6 +1,7 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
+import { KEY_VARIABLES } from "@/lib/env";
 import { upstreamKeysAnnounced } from "@/lib/upstream/service";
 
 /** A key's expiry is warned of this long ahead. */
@@ -9,7 +10,7 @@ const DAY_MS = 86_400_000;
 
 export type KeyProblem =
   | { kind: "expired"; at: string }
-  | { kind: "expires_soon"; at: string; days: number }
+  | { kind: "expires_soon"; at: string; days: number; nextVariable: string }
   | { kind: "refused"; status: number; scope: string | null; message: string | null; at: string }
   | { kind: "rotation"; since: string };
 
@@ -47,7 +48,11 @@ export async function getKeyHealth(actor: Actor, now = new Date()): Promise<KeyH
       if (row.expiresAt) {
         const days = Math.floor((row.expiresAt.getTime() - now.getTime()) / DAY_MS);
         if (row.expiresAt <= now) problems.push({ kind: "expired", at: row.expiresAt.toISOString() });
-        else if (days < EXPIRY_WARNING_DAYS) problems.push({ kind: "expires_soon", at: row.expiresAt.toISOString(), days });
+        else if (days < EXPIRY_WARNING_DAYS) {
+          const variable =
+            KEY_VARIABLES[(NAMES as readonly string[]).includes(row.name) ? (row.name as KeyHealthView["name"]) : "general"];
+          problems.push({ kind: "expires_soon", at: row.expiresAt.toISOString(), days, nextVariable: `${variable}_NEXT` });
+        }
       }
       const lastRefusal =
         row.lastRefusalAt && row.lastRefusalStatus !== null
