@@ -86,10 +86,11 @@ describe("the launcher's environments", () => {
   test("the web processes never get the payout key, wherever it came from; the worker does", () => {
     const { web, worker } = processEnvironments(
       {
+        NODE_ENV: "test",
         PATH: "/usr/bin",
         SERVICE_PAYOUT_KEY_NEXT: "svckey_opnext_x",
         SERVICE_PAYOUT_KEY_EXPIRES_AT: "2027-01-01T00:00:00Z",
-      } as NodeJS.ProcessEnv,
+      },
       { SERVICE_READ_KEY: "svckey_r_x", SERVICE_ORDERING_KEY: "svckey_o_x" },
       { SERVICE_PAYOUT_KEY: "svckey_p_x" },
     );
