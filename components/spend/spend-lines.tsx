@@ -21,68 +21,92 @@ type Row = {
   currency: string;
 };
 
-/** The lines of an order or a bulk file: product (linked to the catalog), variant or face value, quantity, unit and total. */
-function LinesTable({ rows, caption, bulk }: { rows: Row[]; caption: string; bulk: boolean }) {
+function ProductName({ row }: { row: Row }) {
+  return row.productId ? (
+    <Link href={productHref(row.productId)} className="font-medium text-brand-700 hover:underline">
+      {row.productName ?? row.productId}
+    </Link>
+  ) : (
+    <>{row.productName ?? "—"}</>
+  );
+}
+
+/**
+ * The lines of an order or a bulk file: product (linked to the catalog), variant or face value,
+ * quantity, unit and total. A table from a small tablet up; on a phone, where five columns do
+ * not fit, each line reads as "100 THB · 3 × $2.72 = $8.16 USD" under its product.
+ */
+function Lines({ rows, caption, bulk }: { rows: Row[]; caption: string; bulk: boolean }) {
   const th = "px-2 py-1.5 font-medium first:pl-0";
   return (
-    <TableScroll label={caption}>
-      <table className="w-full min-w-[30rem] text-sm" data-testid="spend-lines">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
-            <th scope="col" className={th}>
-              Product
-            </th>
-            <th scope="col" className={th}>
-              Variant or face value
-            </th>
-            {bulk ? (
-              <th scope="col" className={`${th} text-right`}>
-                Rows
+    <>
+      <ul className="divide-y divide-slate-100 text-sm sm:hidden" aria-label={caption}>
+        {rows.map((r) => (
+          <li key={r.key} data-testid="spend-line-compact" className="py-1.5">
+            <ProductName row={r} />
+            <p className="tabular-nums text-slate-700">
+              {r.option ? `${r.option} · ` : ""}
+              {bulk ? `${r.rows} ${r.rows === 1 ? "row" : "rows"} · ` : ""}
+              {r.quantity} × {r.unit === null ? "—" : money(r.unit, r.currency)} ={" "}
+              <strong className="text-slate-900">{money(r.total, r.currency)}</strong>{" "}
+              <span className="text-xs text-slate-500">{r.currency}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <TableScroll label={caption} className="hidden sm:block">
+        <table className="w-full text-sm" data-testid="spend-lines">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
+              <th scope="col" className={th}>
+                Product
               </th>
-            ) : null}
-            <th scope="col" className={`${th} text-right`}>
-              Quantity
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Unit price
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Total
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <tr key={r.key} data-testid="spend-line" className="align-baseline">
-              <td className="py-1.5 pr-2">
-                {r.productId ? (
-                  <Link href={productHref(r.productId)} className="font-medium text-brand-700 hover:underline">
-                    {r.productName ?? r.productId}
-                  </Link>
-                ) : (
-                  (r.productName ?? "—")
-                )}
-              </td>
-              <td className="px-2 py-1.5" data-testid="spend-line-option">
-                {r.option ?? "—"}
-              </td>
-              {bulk ? <td className="px-2 py-1.5 text-right tabular-nums">{r.rows}</td> : null}
-              <td className="px-2 py-1.5 text-right tabular-nums" data-testid="spend-line-quantity">
-                {r.quantity}
-              </td>
-              <td className="px-2 py-1.5 text-right tabular-nums" data-testid="spend-line-unit">
-                {r.unit === null ? "—" : money(r.unit, r.currency)}
-              </td>
-              <td className="py-1.5 pl-2 text-right tabular-nums" data-testid="spend-line-total">
-                <span className="font-semibold text-slate-900">{money(r.total, r.currency)}</span>{" "}
-                <span className="text-xs text-slate-500">{r.currency}</span>
-              </td>
+              <th scope="col" className={th}>
+                Variant or face value
+              </th>
+              {bulk ? (
+                <th scope="col" className={`${th} text-right`}>
+                  Rows
+                </th>
+              ) : null}
+              <th scope="col" className={`${th} text-right`}>
+                Quantity
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Unit price
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Total
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((r) => (
+              <tr key={r.key} data-testid="spend-line" className="align-baseline">
+                <td className="py-1.5 pr-2">
+                  <ProductName row={r} />
+                </td>
+                <td className="px-2 py-1.5" data-testid="spend-line-option">
+                  {r.option ?? "—"}
+                </td>
+                {bulk ? <td className="px-2 py-1.5 text-right tabular-nums">{r.rows}</td> : null}
+                <td className="px-2 py-1.5 text-right tabular-nums" data-testid="spend-line-quantity">
+                  {r.quantity}
+                </td>
+                <td className="px-2 py-1.5 text-right tabular-nums" data-testid="spend-line-unit">
+                  {r.unit === null ? "—" : money(r.unit, r.currency)}
+                </td>
+                <td className="whitespace-nowrap py-1.5 pl-2 text-right tabular-nums" data-testid="spend-line-total">
+                  <span className="font-semibold text-slate-900">{money(r.total, r.currency)}</span>{" "}
+                  <span className="text-xs text-slate-500">{r.currency}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    </>
   );
 }
 
@@ -93,16 +117,18 @@ const PRICED: Record<SpendLineView["pricedBy"], string> = {
 };
 
 /** What one order buys, and how old its price is: an approval places it at the price of that moment, never above this total. */
-export function OrderLines({ lines, now }: { lines: SpendLineView[]; now: Date }) {
+export function OrderLines({ lines, now, waiting }: { lines: SpendLineView[]; now: Date; waiting: boolean }) {
   if (lines.length === 0) return null;
   const priced = lines[0]!;
   return (
     <div className="space-y-1">
-      <LinesTable caption="What this order buys" bulk={false} rows={lines.map((l, i) => ({ key: String(i), ...l }))} />
+      <Lines caption="What this order buys" bulk={false} rows={lines.map((l, i) => ({ key: String(i), ...l }))} />
       <p className="text-xs text-slate-600" data-testid="spend-priced">
         {PRICED[priced.pricedBy]} at {utcTime(priced.pricedAt, "second")} (
-        {elapsedText(now.getTime() - Date.parse(priced.pricedAt))} ago). Approving places it at the price of that moment, never
-        above this total; a higher price comes back here.
+        {elapsedText(now.getTime() - Date.parse(priced.pricedAt))} ago).
+        {waiting
+          ? " Approving places it at the price of that moment, never above this total; a higher price comes back here."
+          : null}
       </p>
     </div>
   );
@@ -129,7 +155,7 @@ export function BulkLines({
               : ""}
             {bulk.fileName ? ` from ${bulk.fileName}` : ""}, by product:
           </p>
-          <LinesTable
+          <Lines
             caption="What this bulk file buys, by product"
             bulk
             rows={bulk.lines.map((l, i) => ({ key: String(i), ...l }))}

@@ -42,7 +42,7 @@ export function SpendRequestCard({ request, now = new Date() }: { request: Spend
             fileHref={`/orders/bulk/${encodeURIComponent(request.bulkOrderId)}`}
           />
         ) : (
-          <OrderLines lines={request.lines} now={now} />
+          <OrderLines lines={request.lines} now={now} waiting={request.state === "awaiting"} />
         )}
         {request.outcomeNote ? (
           <p className="text-sm text-slate-700" data-testid="spend-outcome">

@@ -18,24 +18,24 @@ export function BalanceAfterFacts({ balance, what }: { balance: BalancesAfter; w
     );
   return (
     <div className="space-y-1 text-sm text-slate-700">
-      <ul className="space-y-1">
+      <ul className="space-y-2">
         {balance.items.map((b) => (
-          <li key={b.currency} data-testid={`balance-after-${b.currency}`} className="flex flex-wrap gap-x-3">
+          <li key={b.currency} data-testid={`balance-after-${b.currency}`}>
             {b.available === null || b.after === null ? (
               <span className={b.short ? "font-medium text-red-800" : undefined}>The wallet holds no {b.currency}.</span>
             ) : (
-              <>
-                <span>
-                  Available now <strong className="tabular-nums">{money(b.available, b.currency)}</strong>
-                </span>
-                <span>
-                  after {what}{" "}
-                  <strong className={`tabular-nums ${b.short ? "text-red-800" : ""}`} data-testid="balance-after-amount">
-                    {money(b.after, b.currency)}
-                  </strong>
-                </span>
-                {b.short ? <span className="font-medium text-red-800">Not enough: it would be refused now.</span> : null}
-              </>
+              <dl className="grid max-w-xs grid-cols-[1fr_auto] gap-x-4">
+                <dt>Available now</dt>
+                <dd className="text-right font-semibold tabular-nums">{money(b.available, b.currency)}</dd>
+                <dt>After {what}</dt>
+                <dd
+                  className={`text-right font-semibold tabular-nums ${b.short ? "text-red-800" : ""}`}
+                  data-testid="balance-after-amount"
+                >
+                  {money(b.after, b.currency)}
+                </dd>
+                {b.short ? <dd className="col-span-2 font-medium text-red-800">Not enough: it would be refused now.</dd> : null}
+              </dl>
             )}
           </li>
         ))}
