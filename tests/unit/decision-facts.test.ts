@@ -24,7 +24,12 @@ describe("a shared balance read after the wallet moved (lib/wallet/balance-fresh
 });
 
 describe("the wallet after a decision (lib/wallet/balance-after.ts)", () => {
-  const read = { items: [{ currency: "USD", availableMinor: "1021767" }, { currency: "JPY", availableMinor: "500" }] };
+  const read = {
+    items: [
+      { currency: "USD", availableMinor: "1021767" },
+      { currency: "JPY", availableMinor: "500" },
+    ],
+  };
 
   test("available now less the amount, exactly, and whether it falls short", () => {
     expect(balanceAfter(read as never, "USD", 29_100n)).toEqual({
