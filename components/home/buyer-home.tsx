@@ -2,15 +2,24 @@ import { Link } from "@/components/ui/link";
 import type { LiveSession } from "@/lib/auth/staff-session";
 import { failedOrdersToRetry, RETRY_WINDOW_DAYS } from "@/lib/overview/failed-orders-to-retry";
 import { ordersToday } from "@/lib/overview/orders-today";
+import { buyerSpendRequests } from "@/lib/overview/buyer-spend-requests";
 import { OrderStatusBadge } from "@/components/orders/order-status-badge";
 import { HomeBlock, HomeSection } from "./home-block";
 import { HomeFigure } from "./home-figure";
 import { OrderGlanceList } from "./order-glance-list";
+import { SpendRequestGlance } from "./spend-request-glance";
 
-/** The buyer's home: their orders today by state, and the failed ones that need buying again. */
+/**
+ * The buyer's home: their orders today by state, their requests waiting for an approver (or
+ * rejected this week), and the failed orders that need buying again.
+ */
 export async function BuyerHome({ session }: { session: LiveSession }) {
   const now = new Date();
-  const [today, failed] = await Promise.all([ordersToday(session.actor, now), failedOrdersToRetry(session.actor, now)]);
+  const [today, failed, spend] = await Promise.all([
+    ordersToday(session.actor, now),
+    failedOrdersToRetry(session.actor, now),
+    buyerSpendRequests(session.actor, now),
+  ]);
   return (
     <HomeSection title="Your orders">
       <HomeBlock
@@ -21,6 +30,11 @@ export async function BuyerHome({ session }: { session: LiveSession }) {
       >
         <HomeFigure value={today.total} testId="home-orders-today-count">
           {today.total === 1 ? "order" : "orders"} placed by you today ({today.day}, UTC)
+          {spend.waiting > 0 ? (
+            <span className="block text-slate-600" data-testid="home-orders-today-waiting">
+              and {spend.waiting} waiting for approval ({spend.waitingTotal}), not placed yet
+            </span>
+          ) : null}
         </HomeFigure>
         {today.byStatus.length > 0 ? (
           <ul className="mb-3 flex flex-wrap gap-3" aria-label="By state">
@@ -44,6 +58,7 @@ export async function BuyerHome({ session }: { session: LiveSession }) {
           testId="home-orders-today-list"
         />
       </HomeBlock>
+      <SpendRequestGlance requests={spend} now={now} />
       <HomeBlock
         title="Failed, to order again"
         href="/orders?placedBy=me&status=failed"

@@ -9,12 +9,16 @@ import { utcTime } from "@/components/ui/utc-time";
 import { HomeBlock, HomeSection } from "./home-block";
 import { settleAll } from "@/components/ui/settle";
 import { BlockBody, Figures } from "./home-figures";
+import { LowBalanceLead } from "./low-balance-lead";
+import { RefreshSoon } from "./refresh-soon";
 
 /**
  * Finance's blocks on the home page: balances against their thresholds, spend (captured
  * orders, see lib/overview/finance-spend.ts) today, this month and over 30 days, what waits
- * to leave the wallet, and what came in this week. Only the balances come from the
- * upstream (the shared read of up to a minute ago); the rest is this app's own records.
+ * to leave the wallet, and what came in this week. A balance below its threshold leads the
+ * section: finance are the ones who top the wallet up. Only the balances come from the
+ * upstream (the shared read of up to a minute ago, read again when the wallet moved since:
+ * lib/wallet/current-balances.ts); the rest is this app's own records.
  */
 export async function FinanceHome({ session }: { session: LiveSession }) {
   const [balances, spend, withdrawals, deposits] = await settleAll([
@@ -23,8 +27,10 @@ export async function FinanceHome({ session }: { session: LiveSession }) {
     getPendingWithdrawals(session.actor),
     getRecentDeposits(session.actor),
   ] as const);
+  const low = balances.ok ? balances.value.balances.filter((b) => b.low) : [];
   return (
     <HomeSection title="Finance">
+      {low.length > 0 && balances.ok ? <LowBalanceLead low={low} readAt={balances.value.readAt} /> : null}
       <HomeBlock title="Balances" href="/wallet" linkLabel="Open the wallet" testId="home-finance-balances">
         <BlockBody
           result={balances}
@@ -109,7 +115,17 @@ function Balances({ overview }: { overview: WalletOverview }) {
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-xs text-slate-500">Available to spend, as read at {utcTime(overview.readAt)}.</p>
+      {/* To the second: the figure is up to a minute old, and what moved within that minute is what matters. */}
+      <p className="mt-2 text-xs text-slate-500" data-testid="home-balance-read-at">
+        Available to spend, as read at {utcTime(overview.readAt, "second")}.
+      </p>
+      {overview.updating ? (
+        <p className="mt-1 text-xs font-medium text-amber-800" data-testid="home-balance-updating">
+          Updating: the wallet moved at {utcTime(overview.movedAt, "second")}, after this read. The new figure follows in a few
+          seconds.
+          <RefreshSoon afterMs={4_000} />
+        </p>
+      ) : null}
     </>
   );
 }

@@ -8,12 +8,15 @@ export function BuyNow({
   error,
   onChange,
   pending,
+  asksApproval = false,
 }: {
   currency: string;
   maximumTotal: string;
   error?: string;
   onChange: (maximumTotal: string) => void;
   pending: boolean;
+  /** The order will wait for an approver: the button asks for approval rather than buying. */
+  asksApproval?: boolean;
 }) {
   return (
     <section className="rounded-md p-4 ring-1 ring-slate-200" aria-label="Buy now">
@@ -31,7 +34,8 @@ export function BuyNow({
           error={error ? [error] : undefined}
         />
         <Button type="submit" variant="secondary" disabled={pending}>
-          {pending ? "Placing…" : "Buy now"}
+          {asksApproval ? (pending ? "Sending…" : "Ask for approval") : pending ? "Placing…" : "Buy now"}
+          {asksApproval && !pending ? <span className="sr-only"> at the current price</span> : null}
         </Button>
       </div>
     </section>

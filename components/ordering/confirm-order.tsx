@@ -9,6 +9,7 @@ export function ConfirmOrder({
   above,
   money,
   pending,
+  confirmLabel = "Confirm order",
   onConfirm,
   onCancel,
 }: {
@@ -17,6 +18,7 @@ export function ConfirmOrder({
   above: string;
   money: (minor: bigint) => string;
   pending: boolean;
+  confirmLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -40,7 +42,7 @@ export function ConfirmOrder({
       </dl>
       <div className="mt-3 flex gap-2">
         <Button type="button" disabled={pending} onClick={onConfirm}>
-          Confirm order
+          {confirmLabel}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel

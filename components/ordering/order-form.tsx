@@ -47,12 +47,14 @@ export function OrderForm({
   const quote = useOrderQuote({ onRefused: (problem) => order.showServerErrors(problem.errors) });
   const { place, pending, problem, resuming, clearProblem } = usePlaceOrder(product.id);
   const [held, setHeld] = useState<HeldOrder | null>(null);
+  const [reasonMissing, setReasonMissing] = useState(false);
   // Any answer saying the quote is gone clears it: the box must never offer a dead quote.
   const liveQuote = problem && QUOTE_GONE.has(problem.code) ? null : quote.quote;
   const confirmAboveMinor = toMinor(Number(confirmAbove), product.currency);
   /** A change to what is bought drops the quote for the old item. */
   const edit = (name: keyof OrderFields, value: string) => {
     order.change(name, value);
+    if (name === "approvalReason") setReasonMissing(false);
     if (name === "variantId" || name === "value" || name === "quantity") quote.drop();
   };
 
@@ -62,9 +64,18 @@ export function OrderForm({
     if (order.validate()) quote.ask(order.item);
   }
 
-  /** Orders above the admin's threshold get a second look, with the balance after the order. */
+  /**
+   * An order that will wait for an approver carries the buyer's reason: without one, the field
+   * says so and nothing is sent. Orders above the admin's threshold get a second look, with the
+   * balance after the order.
+   */
   async function submit(body: Record<string, unknown>, totalMinor: bigint | null) {
     quote.clearProblem();
+    if (waitsForApproval(totalMinor) && !fields.approvalReason.trim()) {
+      setReasonMissing(true);
+      document.getElementById("field-approvalReason")?.focus();
+      return;
+    }
     if (totalMinor !== null && totalMinor > confirmAboveMinor && !held) {
       setHeld({ body, totalMinor, availableMinor: await readAvailableMinor(product.currency) });
       return;
@@ -92,12 +103,22 @@ export function OrderForm({
     void submit({ item: order.item, ...order.extras, maximumTotal: total }, toMinor(total, product.currency));
   }
 
-  const shown = problem ?? quote.problem;
+  // The server asked for a reason: that is the reason field's message, not a refused order.
+  const serverAsksReason = problem?.code === "approval_required";
+  const shown = serverAsksReason ? quote.problem : (problem ?? quote.problem);
   const totalInView = liveQuote ? toMinor(liveQuote.total, product.currency) : null;
   // Said before submitting: the total in view (quote, ceiling or list price) against the buyer's limits.
   const approvalWhy = approvalReasonFor(spend, totalInView ?? order.maximumMinor ?? order.listedMinor);
+  /** Whether an order of this total waits for an approver (the server decides again on submit). */
+  function waitsForApproval(totalMinor: bigint | null) {
+    return serverAsksReason || approvalReasonFor(spend, totalMinor) !== null;
+  }
+  // Each button says what it does: an order that will wait asks for approval, it is not placed.
+  const quoteAsks = waitsForApproval(totalInView);
+  const buyNowAsks = waitsForApproval(order.maximumMinor ?? order.listedMinor);
   // A reason once typed stays in view while it is sent (a new attempt clears the last problem).
-  const askReason = approvalWhy !== null || problem?.code === "approval_required" || fields.approvalReason !== "";
+  const askReason = approvalWhy !== null || serverAsksReason || fields.approvalReason !== "";
+  const reasonError = reasonMissing ? ["Say why this order is needed: an approver reads it."] : problem?.errors?.approvalReason;
 
   return (
     <form onSubmit={buyNow} noValidate className="space-y-4" aria-label="Order this product">
@@ -130,10 +151,10 @@ export function OrderForm({
       <SpendLimitsNote spend={spend} />
       {askReason ? (
         <NeedsApproval
-          what={`This order needs approval${approvalWhy ? `: ${approvalWhy}` : "."} It is not placed until another person with the approver role agrees.`}
+          what={`This order needs approval${approvalWhy ? `: ${approvalWhy}` : serverAsksReason ? `: ${problem.detail}` : "."} It is not placed until another person with the approver role agrees.`}
           reason={fields.approvalReason}
           onReason={(reason) => edit("approvalReason", reason)}
-          error={problem?.errors?.approvalReason}
+          error={reasonError}
         />
       ) : null}
 
@@ -155,6 +176,7 @@ export function OrderForm({
           above={money(confirmAboveMinor)}
           money={money}
           pending={pending}
+          confirmLabel={waitsForApproval(held.totalMinor) ? "Confirm and ask for approval" : "Confirm order"}
           onConfirm={() => void place(held.body).then(() => setHeld(null))}
           onCancel={() => setHeld(null)}
         />
@@ -166,6 +188,7 @@ export function OrderForm({
         hadQuote={quote.quote !== null}
         asking={quote.asking}
         placing={pending}
+        placeLabel={quoteAsks ? "Ask for approval" : "Place order"}
         onQuote={getQuote}
         onPlace={placeFromQuote}
       />
@@ -176,6 +199,7 @@ export function OrderForm({
         error={errors.maximumTotal}
         onChange={(maximumTotal) => edit("maximumTotal", maximumTotal)}
         pending={pending}
+        asksApproval={buyNowAsks}
       />
     </form>
   );

@@ -11,6 +11,7 @@ export function QuoteBox({
   hadQuote,
   asking,
   placing,
+  placeLabel,
   onQuote,
   onPlace,
 }: {
@@ -20,6 +21,8 @@ export function QuoteBox({
   hadQuote: boolean;
   asking: boolean;
   placing: boolean;
+  /** "Place order", or "Ask for approval" when the order will wait for an approver. */
+  placeLabel: string;
   onQuote: () => void;
   onPlace: () => void;
 }) {
@@ -48,7 +51,7 @@ export function QuoteBox({
       <div className="mt-3 flex flex-wrap gap-2">
         {total !== null && !expired ? (
           <Button type="button" disabled={placing} onClick={onPlace}>
-            {placing ? "Placing…" : "Place order"}
+            {placing ? (placeLabel === "Place order" ? "Placing…" : "Sending…") : placeLabel}
           </Button>
         ) : (
           <Button type="button" disabled={asking} onClick={onQuote}>

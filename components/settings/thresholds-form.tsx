@@ -31,6 +31,7 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
       revealQuotaPerHour: int("revealQuotaPerHour"),
       revealViewSeconds: int("revealViewSeconds"),
       withdrawalApprovalHours: int("withdrawalApprovalHours"),
+      payoutDetailsName: String(form.get("payoutDetailsName") ?? "").trim(),
       spendApprovalAmount: String(form.get("spendApprovalAmount") ?? "").trim(),
       spendApprovalHours: int("spendApprovalHours"),
       upstreamMoneyReservePercent: int("upstreamMoneyReservePercent"),
@@ -94,6 +95,13 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
             error={err("withdrawalApprovalHours")}
           />
         </div>
+        <Field
+          label={SETTING_LABELS.payoutDetailsName}
+          name="payoutDetailsName"
+          maxLength={120}
+          defaultValue={settings.payoutDetailsName}
+          error={err("payoutDetailsName")}
+        />
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
             label={`${SETTING_LABELS.spendApprovalAmount} (in the order's currency)`}

@@ -3,17 +3,27 @@ import { utcTime } from "@/components/ui/utc-time";
 import { money } from "@/components/withdrawals/format";
 import type { MoneyAmount, SpendRequestView } from "@/lib/spend/spend-request-view";
 import { SpendActions } from "./spend-actions";
+import { SpendFacts } from "./spend-facts";
+import { BulkLines, OrderLines } from "./spend-lines";
 
 const totals = (list: MoneyAmount[]) => list.map((t) => money(t.total, t.currency)).join(" + ");
 
-/** One spend approval request: who asked, why, how much (old and new totals after a price rise), and the approver's buttons. */
-export function SpendRequestCard({ request }: { request: SpendRequestView }) {
+/**
+ * One spend approval request: what it buys (the lines, or a bulk file's rows by product), who
+ * asked, why, how much (old and new totals after a price rise), what the approver weighs (the
+ * buyer's spend against their limits, the wallet after it), and the approver's buttons.
+ */
+export function SpendRequestCard({ request, now = new Date() }: { request: SpendRequestView; now?: Date }) {
+  const what = request.kind === "bulk" ? "this file" : "this order";
   return (
     <Card className="space-y-2">
-      <div data-testid={`spend-request-${request.id}`} className="space-y-2">
+      <div id={request.id} data-testid={`spend-request-${request.id}`} className="scroll-mt-4 space-y-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-base font-semibold text-slate-900">
-            {request.kind === "bulk" ? "Bulk file" : `Order ${request.clientReference ?? ""}`} · {totals(request.totals)}
+            {request.kind === "bulk"
+              ? `Bulk file${request.bulk?.fileName ? ` ${request.bulk.fileName}` : ""}`
+              : `Order ${request.clientReference ?? ""}`}{" "}
+            · {totals(request.totals)}
           </h2>
           <span className="text-sm font-medium text-slate-700" data-testid="spend-state">
             {request.stateLabel}
@@ -25,6 +35,15 @@ export function SpendRequestCard({ request }: { request: SpendRequestView }) {
             {totals(request.totals)}. Nothing was bought.
           </p>
         ) : null}
+        {request.kind === "bulk" && request.bulkOrderId ? (
+          <BulkLines
+            bulk={request.bulk}
+            rowsHref={request.rowsHref}
+            fileHref={`/orders/bulk/${encodeURIComponent(request.bulkOrderId)}`}
+          />
+        ) : (
+          <OrderLines lines={request.lines} now={now} waiting={request.state === "awaiting"} />
+        )}
         {request.outcomeNote ? (
           <p className="text-sm text-slate-700" data-testid="spend-outcome">
             {request.outcomeNote}
@@ -68,22 +87,13 @@ export function SpendRequestCard({ request }: { request: SpendRequestView }) {
               </dd>
             </div>
           ) : null}
-          {request.bulkOrderId ? (
-            <div>
-              <dt className="inline font-medium">File </dt>
-              <dd className="inline">
-                <a className="underline" href={`/orders/bulk/${encodeURIComponent(request.bulkOrderId)}`}>
-                  Open the bulk order
-                </a>
-              </dd>
-            </div>
-          ) : null}
         </dl>
         {request.state === "awaiting" && request.own ? (
           <p className="text-sm text-slate-600" data-testid="own-request">
             You asked for this, so another approver must decide it.
           </p>
         ) : null}
+        {request.facts ? <SpendFacts facts={request.facts} buyer={request.requestedBy.name} what={what} /> : null}
         {request.canDecide ? <SpendActions id={request.id} total={totals(request.totals)} /> : null}
       </div>
     </Card>

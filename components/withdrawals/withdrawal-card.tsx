@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
+import type { BalancesAfter } from "@/lib/wallet/balance-after";
+import { BalanceAfterFacts } from "@/components/wallet/balance-after";
 import { utcTime } from "@/components/ui/utc-time";
 import { money } from "./format";
 import { WithdrawalActions } from "./withdrawal-actions";
@@ -14,8 +16,55 @@ function Step({ done, children }: { done: boolean; children: ReactNode }) {
   );
 }
 
-/** One request: amount and terms, who did each step and when, and what the viewer may do. */
-export function WithdrawalCard({ withdrawal: w, canApprove }: { withdrawal: WithdrawalView; canApprove: boolean }) {
+/** Beside a waiting request: where it is paid, what arrives there, and the wallet after it. */
+function BeforeDeciding({ w, payoutName, balance }: { w: WithdrawalView; payoutName: string; balance: BalancesAfter | null }) {
+  return (
+    <div
+      className="mt-4 grid gap-3 rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200 md:grid-cols-2"
+      data-testid="withdrawal-facts"
+    >
+      <dl className="space-y-1 text-slate-700">
+        <div>
+          <dt className="inline font-medium">Paid to </dt>
+          <dd className="inline" data-testid="withdrawal-payout-name">
+            {payoutName ? (
+              <>
+                <strong>{payoutName}</strong> (the payout details registered with the Issuing Service)
+              </>
+            ) : (
+              "the payout details registered with the Issuing Service; an admin can name them in Settings"
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Net amount </dt>
+          <dd className="inline" data-testid="withdrawal-net">
+            <strong className="tabular-nums">{money(w.netAmount, w.currency)}</strong> {w.currency} arrives there, after the{" "}
+            {money(w.fee, w.currency)} fee
+          </dd>
+        </div>
+      </dl>
+      {balance ? (
+        <div data-testid="withdrawal-balance">
+          <p className="font-medium text-slate-900">Wallet</p>
+          <BalanceAfterFacts balance={balance} what="this withdrawal" />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** One request: amount and terms, who did each step and when, what an approver weighs, and what the viewer may do. */
+export function WithdrawalCard({
+  withdrawal: w,
+  canApprove,
+  facts = null,
+}: {
+  withdrawal: WithdrawalView;
+  canApprove: boolean;
+  /** For a waiting request: the payout details' name and the wallet after it (lib/withdrawals/withdrawal-approval-facts.ts). */
+  facts?: { payoutName: string; balance: BalancesAfter | null } | null;
+}) {
   const who = (p: { name: string } | null) => p?.name ?? "someone no longer on staff";
   return (
     <article
@@ -92,6 +141,8 @@ export function WithdrawalCard({ withdrawal: w, canApprove }: { withdrawal: With
           </Step>
         ) : null}
       </ol>
+
+      {w.state === "pending" && facts ? <BeforeDeciding w={w} payoutName={facts.payoutName} balance={facts.balance} /> : null}
 
       {w.state === "pending" && w.actions.ownRequest && canApprove ? (
         <p className="mt-3 text-sm text-slate-600" data-testid="own-request-note">

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyAmount } from "@/lib/validation";
+import { moneyAmount, singleLineText } from "@/lib/validation";
 
 /**
  * The admin-editable thresholds staff work within. Stored in the Setting table (one row
@@ -32,6 +32,11 @@ export const settingsSchema = z.object({
   withdrawalApprovalHours: wholeNumber(1, 168, ["hour", "hours"]),
   /** Orders (a bulk file as a whole) above this, in their currency, wait for an approver's yes; empty: no threshold. */
   spendApprovalAmount: z.union([z.literal(""), decimalAmount]),
+  /**
+   * The name of the payout details registered with the Issuing Service, as the merchant dashboard
+   * shows them (the API never names them): shown to whoever approves a withdrawal. Empty: not named.
+   */
+  payoutDetailsName: singleLineText().trim().max(120, "Use at most 120 characters."),
   /** A spend approval request not decided within this many hours expires and is never sent. */
   spendApprovalHours: wholeNumber(1, 168, ["hour", "hours"]),
   /** Share of every minute's upstream calls kept for placing orders, reveals and withdrawals (percent of the limit). */
@@ -52,6 +57,7 @@ export const DEFAULT_SETTINGS: Settings = {
   revealViewSeconds: 60,
   withdrawalApprovalHours: 24,
   spendApprovalAmount: "",
+  payoutDetailsName: "",
   spendApprovalHours: 24,
   upstreamMoneyReservePercent: 20,
   upstreamPersonSharePercent: 25,
@@ -65,6 +71,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   revealViewSeconds: "Revealed codes stay visible for (seconds)",
   withdrawalApprovalHours: "Withdrawal requests expire unless approved within (hours)",
   spendApprovalAmount: "Orders above this need an approver (empty: none)",
+  payoutDetailsName: "Payout details registered with the Issuing Service (their name, shown on withdrawal approvals)",
   spendApprovalHours: "Spend approval requests expire unless decided within (hours)",
   upstreamMoneyReservePercent: "Upstream calls kept for orders, reveals and withdrawals (% of each minute)",
   upstreamPersonSharePercent: "Upstream reads one person may use (% of each minute)",

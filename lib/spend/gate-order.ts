@@ -10,6 +10,7 @@ import type { OrderRequest } from "@/lib/upstream/client";
 import { spentBy, upstream } from "@/lib/upstream/service";
 import { toUpstreamRequest } from "@/lib/orders/upstream-request";
 import { approvalNeeded, chargeSpend, lockBuyerSpend, type SpendAmount } from "./check-spend";
+import { describeSpendLine, type LineBasis } from "./describe-spend-line";
 import { findIssuedQuote } from "./issued-quote";
 import { hasAnyLimit } from "./spend-limits";
 import { recordSpendRequest, requireApprovalReason } from "./record-spend-request";
@@ -30,6 +31,8 @@ export async function gateOrder(actor: Actor, key: string, data: PlaceOrderInput
   if (known) return known;
 
   const priced = await priceOrder(actor, data, request);
+  // What an approver would see, read before the buyer's lock is taken (a cached catalog read).
+  const line = await describeSpendLine(actor, priced.basis);
   try {
     return await db().$transaction(async (tx): Promise<Gate> => {
       await lockBuyerSpend(tx, actor.staffId);
@@ -55,7 +58,11 @@ export async function gateOrder(actor: Actor, key: string, data: PlaceOrderInput
         why,
         amounts: [priced.amount],
         settings,
-        fields: { orderRequest: priced.inline as Prisma.InputJsonValue, submissionKey: key },
+        fields: {
+          orderRequest: priced.inline as Prisma.InputJsonValue,
+          lines: [line] as Prisma.InputJsonValue,
+          submissionKey: key,
+        },
         details: {
           kind: "order",
           total: minorToDecimal(amountMinor, currency),
@@ -82,12 +89,15 @@ async function findExisting(key: string): Promise<Gate | null> {
   return entry ? { kind: "send", request: entry.requestBody as OrderRequest, ledgered: false } : null;
 }
 
-/** The order's total before it is sent, and the inline form it would be placed in after an approval. */
+/**
+ * The order's total before it is sent, the inline form it would be placed in after an approval,
+ * and what it buys and how its total was set (the line an approver reads).
+ */
 async function priceOrder(
   actor: Actor,
   data: PlaceOrderInput,
   request: OrderRequest,
-): Promise<{ amount: SpendAmount; request: OrderRequest; inline: OrderRequest }> {
+): Promise<{ amount: SpendAmount; request: OrderRequest; inline: OrderRequest; basis: LineBasis }> {
   const purchaseInput = data.phoneNumber ? { purchaseInput: { phoneNumber: data.phoneNumber } } : {};
   if (data.quoteId) {
     const quote = await findIssuedQuote(data.quoteId);
@@ -101,13 +111,28 @@ async function priceOrder(
       clientReference: data.clientReference,
       ...purchaseInput,
     };
-    return { amount: { currency: quote.currency, amountMinor: quote.totalMinor }, request, inline };
+    const amount = { currency: quote.currency, amountMinor: quote.totalMinor };
+    const { productId, variantId, quantity } = quote.item;
+    return {
+      amount,
+      request,
+      inline,
+      basis: { item: { productId, variantId, value, quantity }, amount, pricedBy: "quote", pricedAt: quote.createdAt },
+    };
   }
   const item = data.item!;
   // The inline form an approval would place, with the approved total as its ceiling then.
   const inline = toUpstreamRequest({ ...data, maximumTotal: undefined });
-  if (data.maximumTotal !== undefined)
-    return { amount: { currency: item.currency, amountMinor: toMinor(data.maximumTotal, item.currency) }, request, inline };
+  const basisOf = (amount: SpendAmount, pricedBy: LineBasis["pricedBy"]): LineBasis => ({
+    item: { productId: item.productId, variantId: item.variantId ?? null, value: item.value ?? null, quantity: item.quantity },
+    amount,
+    pricedBy,
+    pricedAt: new Date(),
+  });
+  if (data.maximumTotal !== undefined) {
+    const amount = { currency: item.currency, amountMinor: toMinor(data.maximumTotal, item.currency) };
+    return { amount, request, inline, basis: basisOf(amount, "ceiling") };
+  }
   // No ceiling given: price it now, and hold the order to that price so the limit checked is the limit spent.
   const { data: quote } = await upstream().createQuote(
     {
@@ -119,9 +144,11 @@ async function priceOrder(
     },
     { priority: "money", by: spentBy(actor) },
   );
+  const amount = { currency: quote.currency, amountMinor: toMinor(quote.total, quote.currency) };
   return {
-    amount: { currency: quote.currency, amountMinor: toMinor(quote.total, quote.currency) },
+    amount,
     request: { ...request, maximumTotal: quote.total } as OrderRequest,
     inline,
+    basis: basisOf(amount, "price"),
   };
 }

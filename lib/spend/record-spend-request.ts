@@ -35,8 +35,8 @@ export async function recordSpendRequest(
     why: string;
     amounts: SpendAmount[];
     settings: Settings;
-    /** What only this kind stores: the order's inline form and submission key, or the file's id. */
-    fields: Pick<Prisma.SpendRequestUncheckedCreateInput, "orderRequest" | "submissionKey" | "bulkOrderId">;
+    /** What only this kind stores: the order's inline form, lines and submission key, or the file's id. */
+    fields: Pick<Prisma.SpendRequestUncheckedCreateInput, "orderRequest" | "lines" | "submissionKey" | "bulkOrderId">;
     /** What the audit row says of it (the audit table's `spend.request` details). */
     details: AuditDetailsOf<"spend.request">;
   },

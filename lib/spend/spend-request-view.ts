@@ -3,6 +3,9 @@ import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/permissions";
 import type { SpendRequest } from "@/lib/db/generated/client";
 import { minorToDecimal } from "@/lib/money";
+import type { BulkSummaryView } from "./bulk-request-summary";
+import type { SpendApprovalFacts } from "./spend-approval-facts";
+import { linesFromOrderRequest, readSpendLines, type SpendLineView } from "./spend-lines";
 import { readStoredTotals } from "./spend-request-id";
 import { isSpendState, spendOutcomeNote, spendStateLabel, type SpendState } from "./states";
 
@@ -19,6 +22,14 @@ export type SpendRequestView = {
   /** Set after a price rise sent the request back: what was approved before. */
   previousTotals: MoneyAmount[] | null;
   clientReference: string | null;
+  /** What an order buys, line by line, as the buyer asked for it (empty for a bulk file). */
+  lines: SpendLineView[];
+  /** What a bulk file buys, summed by product and option, when it was read for this view. */
+  bulk: BulkSummaryView | null;
+  /** A bulk file's rows as a CSV download. */
+  rowsHref: string | null;
+  /** For a waiting request, to those who see everyone's: the buyer's spend against their limits and the wallet after it. */
+  facts: SpendApprovalFacts | null;
   bulkOrderId: string | null;
   orderId: string | null;
   failureCode: string | null;
@@ -42,10 +53,19 @@ function amounts(json: unknown): MoneyAmount[] | null {
   return readStoredTotals(json).map((a) => ({ currency: a.currency, total: minorToDecimal(a.amountMinor, a.currency) }));
 }
 
-export function toSpendRequestView(row: Row, names: Map<string, string>, actor: Actor): SpendRequestView {
+/** What a view may carry beside the row, read for a whole page at once (./list-spend-requests.ts). */
+export type SpendRequestExtras = { bulk?: BulkSummaryView | null; facts?: SpendApprovalFacts | null };
+
+export function toSpendRequestView(
+  row: Row,
+  names: Map<string, string>,
+  actor: Actor,
+  extras: SpendRequestExtras = {},
+): SpendRequestView {
   const state = (isSpendState(row.state) ? row.state : "failed") as SpendState;
   const own = row.requestedById === actor.staffId;
   const request = row.orderRequest as { clientReference?: string } | null;
+  const bulk = row.kind === "bulk";
   return {
     id: row.id,
     kind: row.kind === "bulk" ? "bulk" : "order",
@@ -57,6 +77,12 @@ export function toSpendRequestView(row: Row, names: Map<string, string>, actor: 
     approvedTotals: amounts(row.approvedTotals),
     previousTotals: amounts(row.previousTotals),
     clientReference: request?.clientReference ?? null,
+    lines: bulk
+      ? []
+      : (readSpendLines(row.lines) ?? linesFromOrderRequest(row.orderRequest, readStoredTotals(row.totals)[0], row.requestedAt)),
+    bulk: extras.bulk ?? null,
+    rowsHref: bulk && row.bulkOrderId ? `/api/spend-requests/${encodeURIComponent(row.id)}/rows` : null,
+    facts: extras.facts ?? null,
     bulkOrderId: row.bulkOrderId,
     orderId: row.orderId,
     failureCode: row.failureCode,

@@ -113,8 +113,18 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
   "PATCH /api/staff/[id]": { sample: { name: "Fuzz", active: true }, kinds: { name: "text", active: "bool" } },
   "POST /api/staff/[id]/password": { sample: { password: "fuzz-password-123" }, kinds: { password: "text" } },
   "PUT /api/settings": {
-    sample: { revealQuotaPerHour: 20, lowBalance: { USD: "100.00" }, orderConfirmationAmount: "500.00" },
-    kinds: { revealQuotaPerHour: "int", "lowBalance.USD": "decimal", orderConfirmationAmount: "decimal" },
+    sample: {
+      revealQuotaPerHour: 20,
+      lowBalance: { USD: "100.00" },
+      orderConfirmationAmount: "500.00",
+      payoutDetailsName: "Fuzz Ltd",
+    },
+    kinds: {
+      revealQuotaPerHour: "int",
+      "lowBalance.USD": "decimal",
+      orderConfirmationAmount: "decimal",
+      payoutDetailsName: "text",
+    },
   },
   "POST /api/withdrawals": {
     sample: { amount: "10.00", currency: "USD", reason: "fuzz payout" },

@@ -239,6 +239,31 @@ test("a buyer's home counts their orders today by state and offers the failed on
   await page.context().close();
 });
 
+test("a buyer's home lists their request waiting for approval, with its total, beside their orders today", async ({
+  browser,
+}) => {
+  const page = await as(browser, "buyer");
+  await page.goto("/");
+  const block = page.getByTestId("home-spend-requests");
+  const total = `$${(product.variants[0]!.price * 2).toFixed(2)}`;
+  const waiting = block.locator('[data-state="awaiting"]').filter({ hasText: refs.spend });
+  await expect(waiting).toContainText(`Order ${refs.spend} · ${total}`);
+  await expect(waiting).toContainText("Awaiting approval");
+  await expect(waiting).toContainText(/Asked (under a minute|\d+ min) ago · expires \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+  expect(Number(await page.getByTestId("home-spend-waiting-count").textContent())).toBeGreaterThanOrEqual(1);
+  await expect(block).toContainText("Nothing is bought until one approves.");
+  // "Orders placed by you today" no longer reads as if nothing was asked for.
+  await expect(page.getByTestId("home-orders-today-waiting")).toContainText(
+    /and \d+ waiting for approval \(\$[\d,]+\.\d\d\), not placed yet/,
+  );
+  await noSeriousAxeViolation(page);
+  await fitsScreens(page, "buyer-requests");
+  await waiting.getByRole("link").click();
+  await expect(page).toHaveURL(/\/spend-approvals#sr_/);
+  await expect(page.getByText(`Order ${refs.spend}`)).toBeVisible();
+  await page.context().close();
+});
+
 test("a buyer with no orders reads so in each block", async ({ browser }) => {
   const fresh = await (await browser.newContext()).newPage();
   await addStaff("home-quiet@demo.local", "Quinn Quiet", ["buyer"]);
@@ -246,6 +271,8 @@ test("a buyer with no orders reads so in each block", async ({ browser }) => {
   await expect(fresh.getByTestId("home-orders-today-count")).toHaveText("0");
   await expect(fresh.getByTestId("home-orders-today-list-empty")).toHaveText(/You have not placed an order today/);
   await expect(fresh.getByTestId("home-failed-list-empty")).toHaveText("None of your orders failed. Nothing to retry.");
+  await expect(fresh.getByTestId("home-spend-waiting-count")).toHaveText("0");
+  await expect(fresh.getByTestId("home-spend-requests-empty")).toContainText("No order of yours is waiting");
   await fresh.context().close();
 });
 

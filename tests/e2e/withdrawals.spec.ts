@@ -3,6 +3,9 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { addStaff, signIn, signInAs, withDb, type ROLES } from "./helpers";
 import { sandboxApi, sandboxControl } from "./sandbox";
 
+/** "$1,234.56" → 123456 (cents), the first amount in a text. */
+const centsIn = (text: string) => Number((/-?\$[\d,]+\.\d\d/.exec(text)?.[0] ?? "NaN").replace(/[$,]/g, "").replace(".", ""));
+
 // This spec advances the sandbox's clock (a payout needs a business day), which cannot be
 // undone: it is named to run last (one worker, files in alphabetical order).
 const ORIGIN = E2E_ORIGIN;
@@ -27,8 +30,12 @@ let cents = 2000 + Math.floor(Math.random() * 5000);
 /** A distinct USD amount per request, so each test counts only its own upstream withdrawals. */
 const freshAmount = () => ((cents += 1) / 100 + 20).toFixed(2);
 
-async function as(browser: Browser, who: (typeof ROLES)[number] | typeof MAKER): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+async function as(
+  browser: Browser,
+  who: (typeof ROLES)[number] | typeof MAKER,
+  viewport = { width: 1440, height: 900 },
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
   if (who === MAKER) {
     await signIn(page, MAKER);
     await expect(page.getByTestId("current-staff")).toContainText(MAKER);
@@ -111,6 +118,79 @@ test("finance requests, the requester cannot approve, an approver approves; it i
     "Withdrawal paid out",
   ]) {
     await expect(audit.getByRole("main")).toContainText(step);
+  }
+});
+
+test("an approver sees where the money goes (the payout details' name), the net amount, and the wallet after the withdrawal", async ({
+  browser,
+}) => {
+  const PAYOUT = "Acme Trading Ltd · account ending 4821";
+  const admin = await as(browser, "admin");
+  const name = async (payoutDetailsName: string) => {
+    const res = await admin.request.put("/api/settings", { headers: { origin: ORIGIN }, data: { payoutDetailsName } });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  await name(PAYOUT);
+  try {
+    const finance = await as(browser, "finance");
+    const amount = freshAmount();
+    const id = await requestWithdrawal(finance, amount, "Sweep checked against the wallet");
+    const { netAmount, fee } = (await (await finance.request.get(`/api/withdrawals/${id}`)).json()) as {
+      netAmount: string;
+      fee: string;
+    };
+    const dollars = (v: string) => `$${Number(v).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+
+    for (const [size, viewport] of [
+      ["desktop", { width: 1440, height: 900 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
+      const approver = await as(browser, "approver", viewport);
+      await approver.goto("/wallet"); // a fresh read: the card's balance is then exactly the supplier's
+      await approver.goto("/withdrawals?state=pending");
+      const facts = card(approver, id).getByTestId("withdrawal-facts");
+      await expect(facts.getByTestId("withdrawal-payout-name")).toHaveText(
+        `${PAYOUT} (the payout details registered with the Issuing Service)`,
+      );
+      await expect(facts.getByTestId("withdrawal-net")).toHaveText(
+        `${dollars(netAmount)} USD arrives there, after the ${dollars(fee)} fee`,
+      );
+      const balance = facts.getByTestId("balance-after-USD");
+      const supplier = Math.round(
+        (await sandboxApi<{ availableBalance: number }>("/wallet/balance?currency=USD")).availableBalance * 100,
+      );
+      expect(centsIn((await balance.textContent()) ?? "")).toBe(supplier);
+      expect(centsIn((await balance.getByTestId("balance-after-amount").textContent()) ?? "")).toBe(
+        supplier - Math.round(Number(amount) * 100),
+      );
+      await expect(facts.getByTestId("balance-after-read-at")).toHaveText(
+        /^As read at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC(\.|; updating: the wallet moved after this read\.)$/,
+      );
+      const { scrollWidth, innerWidth } = await approver.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      expect(scrollWidth, size).toBeLessThanOrEqual(innerWidth);
+      if (process.env.E2E_SCREENSHOTS === "1") {
+        await card(approver, id).scrollIntoViewIfNeeded();
+        await approver.screenshot({ path: `test-results/cards/withdrawal-${size}.png`, fullPage: true });
+      }
+      await approver.context().close();
+    }
+    // Unnamed, the card says where it goes all the same, and who can name it.
+    await name("");
+    // (The whole list, not the pending filter: the card stays in view once rejected.)
+    const approver = await as(browser, "approver");
+    await expect(card(approver, id).getByTestId("withdrawal-payout-name")).toHaveText(
+      "the payout details registered with the Issuing Service; an admin can name them in Settings",
+    );
+    // Rejected, so that it waits for nobody after this test.
+    await card(approver, id).getByRole("button", { name: "Reject…" }).click();
+    await card(approver, id).getByLabel("Why is it rejected?").fill("Only checked here");
+    await card(approver, id).getByRole("button", { name: "Reject", exact: true }).click();
+    await expect(card(approver, id).getByTestId("withdrawal-state")).toHaveText("Rejected");
+  } finally {
+    await name("");
   }
 });
 

@@ -370,6 +370,7 @@ describe("migrations agree with schema.prisma", () => {
         approvedTotals: { USD: "90" },
         previousTotals: { USD: "80" },
         orderRequest: { clientReference: "c" },
+        lines: [{ productId: "p", quantity: 3 }],
         submissionKey: `k-${scope}`,
         bulkOrderId: `b-${scope}`,
         round: 2,
@@ -392,6 +393,7 @@ describe("migrations agree with schema.prisma", () => {
       { requestedById: "checker" },
       { kind: "bulk" },
       { orderRequest: { clientReference: "other" } },
+      { lines: [{ productId: "p", quantity: 4 }] },
       { bulkOrderId: `b2-${scope}` },
     ]) {
       await expect(db().spendRequest.update({ where: { id: request.id }, data })).rejects.toThrow(/cannot change/);

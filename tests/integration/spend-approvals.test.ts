@@ -12,6 +12,9 @@ import { toUpstreamRequest } from "@/lib/orders/upstream-request";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { approveSpendRequest, rejectSpendRequest } from "@/lib/spend/decide-spend-request";
 import { listSpendRequests } from "@/lib/spend/list-spend-requests";
+import { exportSpendRequestRows } from "@/lib/spend/export-spend-request-rows";
+import { setSpendLimit } from "@/lib/spend/set-spend-limit";
+import { upstream } from "@/lib/upstream/service";
 import { maintainSpendRequests } from "@/lib/spend/maintain-spend-requests";
 import { placeApprovedOrder } from "@/lib/spend/place-approved-order";
 import { listStaff } from "@/lib/staff/list-staff";
@@ -168,6 +171,93 @@ describe("orders above the approval threshold", () => {
     expect(await approveSpendRequest(checker, requests[0]!.id, {})).toMatchObject({ state: "placed", kind: "bulk" });
     await runBulkOrder(preview.id);
     expect(await Promise.all(refs.map(upstreamCount))).toEqual([1, 1, 1]);
+  });
+});
+
+describe("what an approver sees beside a request", () => {
+  test("the order's line (product, variant, quantity, unit and total), the buyer's spend against their limits and the wallet after it", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    await setSpendLimit(admin, { scope: buyer.staffId, currency: "USD", perOrder: "", perDay: decimal(p * 10n), perMonth: "" });
+    expect((await submitOrder(buyer, orderOf(product))).kind).toBe("placed"); // one unit: spent today before the request
+    await control("PUT", "/wallet", { balances: { USD: 5_000 } });
+    upstream().cache.invalidate("wallet:balances");
+    const { id } = await waitingOrder(buyer);
+
+    const view = (await listSpendRequests(checker)).find((r) => r.id === id)!;
+    expect(view.lines).toEqual([
+      {
+        productId: product.id,
+        productName: product.name,
+        option: product.variants[0].displayValue,
+        quantity: 2,
+        unit: decimal(p),
+        total: decimal(p * 2n),
+        currency: "USD",
+        pricedBy: "price",
+        pricedAt: expect.any(String),
+      },
+    ]);
+    expect(view.facts!.spend).toEqual([
+      {
+        currency: "USD",
+        perOrder: null,
+        today: { spent: decimal(p), withThis: decimal(p * 3n), limit: decimal(p * 10n), overLimit: false },
+        month: { spent: decimal(p), withThis: decimal(p * 3n), limit: null, overLimit: false },
+      },
+    ]);
+    expect(view.facts!.balance).toMatchObject({
+      kind: "read",
+      items: [{ currency: "USD", available: "5000.00", after: decimal(500_000n - p * 2n), short: false }],
+    });
+    // The buyer sees their lines, not the approver's facts (nor the wallet, which they may not read).
+    expect((await listSpendRequests(buyer)).find((r) => r.id === id)).toMatchObject({ facts: null, lines: view.lines });
+    await control("PUT", "/wallet", { balances: { USD: 1_000_000 } });
+    upstream().cache.invalidate("wallet:balances");
+  });
+
+  test("a bulk file's rows, summed by product, and every row as a CSV without phone numbers", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const batch = `spend-rows-${randomUUID().slice(0, 8)}`;
+    const csv = [
+      "productId,variantId,value,quantity,clientReference,phoneNumber",
+      `${product.id},${product.variants[0].id},,1,${batch}-1,`,
+      `${product.id},${product.variants[0].id},,2,${batch}-2,`,
+    ].join("\n");
+    const preview = await previewBulkOrder(buyer, { csv, fileName: "march.csv" });
+    await confirmBulkOrder(buyer, preview.id, { approvalReason: "Partner launch" });
+    const request = (await listSpendRequests(checker)).find((r) => r.bulkOrderId === preview.id)!;
+    expect(request.bulk).toEqual({
+      fileName: "march.csv",
+      rowCount: 2,
+      validCount: 2,
+      lines: [
+        {
+          productId: product.id,
+          productName: product.name,
+          option: product.variants[0].displayValue,
+          rows: 2,
+          quantity: 3,
+          unit: decimal(p),
+          total: decimal(p * 3n),
+          currency: "USD",
+        },
+      ],
+    });
+    expect(request.rowsHref).toBe(`/api/spend-requests/${request.id}/rows`);
+    const rows = await exportSpendRequestRows(checker, request.id);
+    expect(rows.fileName).toBe("march-for-approval.csv");
+    // Numbered as the file's lines are (the header is line 1), as the bulk order's page numbers them.
+    expect(rows.csv.trim().split("\r\n")).toEqual([
+      "row,clientReference,productId,product,option,quantity,total,currency",
+      expect.stringMatching(new RegExp(`^2,${batch}-1,${product.id},.*,1,${decimal(p).replace(".", "\\.")},USD$`)),
+      expect.stringMatching(new RegExp(`^3,${batch}-2,${product.id},.*,2,${decimal(p * 2n).replace(".", "\\.")},USD$`)),
+    ]);
+    // Another buyer cannot read it; an order's request has no rows.
+    expect(await refusal(exportSpendRequestRows(await makeStaff(["buyer"]), request.id))).toMatchObject({ code: "not_found" });
+    const { id } = await waitingOrder(buyer);
+    expect(await refusal(exportSpendRequestRows(checker, id))).toMatchObject({ code: "not_found" });
   });
 });
 

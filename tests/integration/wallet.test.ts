@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { problemFromError } from "@/lib/http/problem";
 import { getSettings } from "@/lib/settings/get-settings";
@@ -13,7 +13,11 @@ import { listCredits } from "@/lib/wallet/list-credits";
 import { listDeposits } from "@/lib/wallet/list-deposits";
 import { requestDepositAddress } from "@/lib/wallet/request-deposit-address";
 import { recordBalanceReads } from "@/lib/wallet/record-balance-read";
+import { submitOrder } from "@/lib/orders/place-order";
+import { REREAD_FLOOR_MS } from "@/lib/wallet/balance-freshness";
+import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
+import { orderOf } from "../support/spend";
 import { control, upstreamGet } from "../support/sandbox";
 import { deliver, delivery, envelope, headerId, type Envelope } from "./webhook-support";
 
@@ -267,5 +271,54 @@ describe("low-balance warning", () => {
     await Promise.all(Array.from({ length: 25 }, () => getLowBalanceWarning(buyer)));
     await getLowBalanceWarning(buyer);
     expect(upstream().cache.stats().misses - before).toBe(1);
+  });
+});
+
+describe("the home's balances after the app moved money (lib/wallet/current-balances.ts)", () => {
+  const usdOf = (overview: Awaited<ReturnType<typeof getWalletOverview>>) =>
+    overview.balances.find((b) => b.currency === "USD")!.availableMinor;
+  const upstreamUsd = async () =>
+    String(Math.round((await upstreamGet<UpstreamBalance>("/wallet/balance?currency=USD")).availableBalance * 100));
+
+  test("right after an order, the shared read says updating or is read again; past the floor it is the new figure", async () => {
+    const [finance, buyer] = await Promise.all([makeStaff(["finance"]), makeStaff(["buyer"])]);
+    const product = await variantProduct();
+    await control("PUT", "/wallet", { balances: { USD: 20_000 } });
+    await getWalletOverview(finance); // a fresh read: the shared one holds 20,000.00
+    const before = await getWalletOverview(finance, { fresh: false });
+    expect(usdOf(before)).toBe("2000000");
+
+    expect((await submitOrder(buyer, orderOf(product))).kind).toBe("placed");
+    const moved = await upstreamUsd();
+    expect(moved).not.toBe("2000000");
+    const right = await getWalletOverview(finance, { fresh: false });
+    // A young read is not taken again at once: the old figure is shown as updating, never as current.
+    if (right.updating) expect(right.movedAt).not.toBeNull();
+    else expect(usdOf(right)).toBe(moved);
+
+    // Past the floor (the clock moved, nothing else), the read is taken again: the new figure, not updating.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + REREAD_FLOOR_MS + 1_000 });
+    try {
+      const later = await getWalletOverview(finance, { fresh: false });
+      expect(later).toMatchObject({ updating: false });
+      expect(usdOf(later)).toBe(moved);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("with no movement since, the shared read is served as it is", async () => {
+    const finance = await makeStaff(["finance"]);
+    // Seconds from now, so that no movement of an earlier test falls within the read's settle time.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 10_000 });
+    try {
+      await getWalletOverview(finance);
+      const misses = upstream().cache.stats().misses;
+      const overview = await getWalletOverview(finance, { fresh: false });
+      expect(overview.updating).toBe(false);
+      expect(upstream().cache.stats().misses).toBe(misses);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

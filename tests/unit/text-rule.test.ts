@@ -31,6 +31,7 @@ import {
   withdrawalRequestSchema,
 } from "@/lib/withdrawals/schemas";
 import { approveSpendSchema, rejectSpendSchema, spendLimitSchema, spendRequestIdSchema } from "@/lib/spend/schemas";
+import { DEFAULT_SETTINGS, settingsSchema } from "@/lib/settings/schema";
 
 const RUNS = { numRuns: 100 };
 
@@ -243,6 +244,12 @@ const SCHEMAS: Record<string, Entry> = {
     sample: { scope: "workspace", currency: "USD", perOrder: "100.00", perDay: "", perMonth: "1000" },
     single: ["scope", "currency", "perOrder", "perDay", "perMonth"],
   },
+  settingsSchema: {
+    schema: settingsSchema,
+    sample: { ...DEFAULT_SETTINGS, payoutDetailsName: "Acme Trading Ltd · account ending 4821" },
+    single: ["orderConfirmationAmount", "spendApprovalAmount", "payoutDetailsName"],
+    freeText: { payoutDetailsName: [0, 120] },
+  },
 };
 /** Exported schemas with no free text: fixed patterns (ids, cursors, codes, numbers), which refuse every control character by their pattern. */
 const PATTERN_ONLY: Record<string, z.ZodType> = {
@@ -272,7 +279,6 @@ const NOT_INPUT_TEXT = [
   "creditQuerySchema",
   "historyQuerySchema",
   "depositQuerySchema",
-  "settingsSchema",
   "rolesSchema",
   "importActionSchema",
   "spendListQuerySchema",

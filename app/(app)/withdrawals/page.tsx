@@ -4,6 +4,7 @@ import { requirePageSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
 import { getSettings } from "@/lib/settings/get-settings";
 import { listWithdrawals } from "@/lib/withdrawals/list-withdrawals";
+import { withdrawalApprovalFacts } from "@/lib/withdrawals/withdrawal-approval-facts";
 import { withdrawalListQuerySchema } from "@/lib/withdrawals/schemas";
 import { Card, PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
@@ -33,6 +34,7 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
   const parsed = withdrawalListQuerySchema.safeParse(pickParams(raw, ["state", "page"]));
   const query = parsed.success ? parsed.data : { page: 1 };
   const list = await listWithdrawals(actor, query);
+  const facts = await withdrawalApprovalFacts(actor, list.items);
   const canRequest = can(actor.roles, "withdrawals.request");
   const canApprove = can(actor.roles, "withdrawals.approve");
   // USD first: deposits arrive as BSC-USD, so that is where most of the wallet is.
@@ -99,7 +101,12 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
       ) : (
         <div className="space-y-4">
           {list.items.map((w) => (
-            <WithdrawalCard key={w.id} withdrawal={w} canApprove={canApprove} />
+            <WithdrawalCard
+              key={w.id}
+              withdrawal={w}
+              canApprove={canApprove}
+              facts={facts ? { payoutName: facts.payoutName, balance: facts.balances[w.id] ?? null } : null}
+            />
           ))}
         </div>
       )}
