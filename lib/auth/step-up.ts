@@ -2,10 +2,11 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { stepUpWindowMs } from "./second-factor/keys";
+import type { ProofMethod } from "./proof-method";
+
+export type { ProofMethod };
 
 /** How a person can prove it is them again: their factors, or (with none) their password. */
-export type ProofMethod = "totp" | "passkey" | "recovery" | "password";
-
 export async function proofMethods(staffId: string): Promise<ProofMethod[]> {
   const factors = await db().secondFactor.findMany({
     where: { staffId, confirmedAt: { not: null } },
@@ -32,7 +33,9 @@ export async function assertFreshProof(session: { reauthAt: Date; actor: { staff
   const methods = await proofMethods(session.actor.staffId);
   throw new AppError(
     "step_up_required",
-    methods.includes("password") ? "Confirm your password to continue." : "Confirm it is you with your second factor to continue.",
+    methods.includes("password")
+      ? "Confirm your password to continue."
+      : "Confirm it is you with your second factor to continue.",
     { status: 403, extra: { stepUp: { methods } } },
   );
 }
