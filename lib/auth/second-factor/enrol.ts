@@ -31,11 +31,22 @@ export async function startTotpEnrolment(session: LiveSession, input: unknown) {
     await tx.secondFactor.deleteMany({ where: { staffId: actor.staffId, kind: "totp", confirmedAt: null } });
     const id = crypto.randomUUID();
     return tx.secondFactor.create({
-      data: { id, staffId: actor.staffId, kind: "totp", name: name ?? "Authenticator app", totpSecret: sealSecret(secret, sealKey(), id) },
+      data: {
+        id,
+        staffId: actor.staffId,
+        kind: "totp",
+        name: name ?? "Authenticator app",
+        totpSecret: sealSecret(secret, sealKey(), id),
+      },
     });
   });
   const uri = totpUri(secret, actor.email, relyingParty().name);
-  return { factorId: factor.id, secret, uri, qrSvg: await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" }) };
+  return {
+    factorId: factor.id,
+    secret,
+    uri,
+    qrSvg: await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
+  };
 }
 
 /** Confirms an authenticator app with its first code (which is then spent, as any code). */
@@ -72,7 +83,8 @@ export async function registerPasskey(session: LiveSession, input: unknown): Pro
   return db().$transaction(async (tx) => {
     const challenge = await takeChallenge(tx, session.sessionId);
     const credential = challenge ? await verifyRegistration(response, challenge) : null;
-    if (!credential) throw new AppError("passkey_not_registered", "The passkey could not be registered. Try again.", { status: 400 });
+    if (!credential)
+      throw new AppError("passkey_not_registered", "The passkey could not be registered. Try again.", { status: 400 });
     if (await tx.secondFactor.findUnique({ where: { credentialId: credential.id } }))
       throw new AppError("conflict", "That passkey is registered already.");
     const factor = await tx.secondFactor.create({
@@ -91,7 +103,11 @@ export async function registerPasskey(session: LiveSession, input: unknown): Pro
   });
 }
 
-async function finishEnrolment(tx: Tx, session: LiveSession, factor: { id: string; kind: string; name: string }): Promise<EnrolResult> {
+async function finishEnrolment(
+  tx: Tx,
+  session: LiveSession,
+  factor: { id: string; kind: string; name: string },
+): Promise<EnrolResult> {
   const { actor } = session;
   await recordAudit(tx, {
     action: "second_factor.enrol",
@@ -99,7 +115,9 @@ async function finishEnrolment(tx: Tx, session: LiveSession, factor: { id: strin
     targetId: actor.staffId,
     details: { kind: factor.kind === "passkey" ? "passkey" : "totp", name: factor.name },
   });
-  const others = await tx.secondFactor.count({ where: { staffId: actor.staffId, confirmedAt: { not: null }, id: { not: factor.id } } });
+  const others = await tx.secondFactor.count({
+    where: { staffId: actor.staffId, confirmedAt: { not: null }, id: { not: factor.id } },
+  });
   const unused = await tx.recoveryCode.count({ where: { staffId: actor.staffId, usedAt: null } });
   const recoveryCodes = others === 0 || unused === 0 ? await issueRecoveryCodes(tx, actor) : null;
   if (session.pendingStep === "enrolment" || session.pendingStep === null)

@@ -37,11 +37,17 @@ export async function removeMyFactor(actor: Actor, factorId: unknown): Promise<v
   await db().$transaction(async (tx) => {
     const factor = await tx.secondFactor.findFirst({ where: { id, staffId: actor.staffId } });
     if (!factor) throw new AppError("not_found", "No such second factor.");
-    const others = await tx.secondFactor.count({ where: { staffId: actor.staffId, confirmedAt: { not: null }, id: { not: id } } });
+    const others = await tx.secondFactor.count({
+      where: { staffId: actor.staffId, confirmedAt: { not: null }, id: { not: id } },
+    });
     if (others === 0 && mustHaveSecondFactor(actor.roles, await readSecondFactorPolicy(tx)))
-      throw new AppError("second_factor_required", "Your roles must keep a second factor: add another before removing this one.", {
-        status: 409,
-      });
+      throw new AppError(
+        "second_factor_required",
+        "Your roles must keep a second factor: add another before removing this one.",
+        {
+          status: 409,
+        },
+      );
     await tx.secondFactor.delete({ where: { id } });
     if (others === 0) await tx.recoveryCode.deleteMany({ where: { staffId: actor.staffId } });
     await recordAudit(tx, {

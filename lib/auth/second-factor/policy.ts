@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db, type Tx } from "@/lib/db/client";
 import { isLocalMode } from "@/lib/env";
 import { ROLES, type RoleName } from "@/lib/auth/permissions";
+import { mustHaveSecondFactor } from "./policy-rule";
 
 /**
  * The workspace policy: which roles must have a second factor. Kept in the Setting table under
@@ -31,6 +32,4 @@ export async function readSecondFactorPolicy(tx: Tx = db()): Promise<SecondFacto
   return { roles: isLocalMode() ? [] : [...DEFAULT_REQUIRED_ROLES], isDefault: true };
 }
 
-export function mustHaveSecondFactor(roles: readonly string[], policy: { roles: readonly string[] }): boolean {
-  return roles.some((role) => policy.roles.includes(role));
-}
+export { mustHaveSecondFactor };

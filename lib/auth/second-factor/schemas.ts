@@ -45,7 +45,7 @@ export const attestationResponse = z.object({
     clientDataJSON: b64url(8192).min(1),
     attestationObject: b64url(16384).min(1),
     authenticatorData: b64url(8192).optional(),
-    transports: z.array(z.string().max(32)).max(10).optional(),
+    transports: z.array(singleLineText().max(32)).max(10).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
     publicKey: b64url(4096).optional(),
   }),
