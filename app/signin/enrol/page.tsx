@@ -14,7 +14,11 @@ export const metadata: Metadata = { title: "Set up a second factor" };
  * A person whose roles must have a second factor and who has none lands here after the first
  * factor (or, later, after accepting an invitation) and can do nothing else until one is set up.
  */
-export default async function EnrolPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EnrolPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl, getEnv().APP_URL);
   const session = await currentSession();

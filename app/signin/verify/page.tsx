@@ -15,7 +15,11 @@ export const metadata: Metadata = { title: "Confirm sign-in" };
  * owes a second factor proves it here, one that owes an enrolment goes on to /signin/enrol,
  * and a complete one goes straight to where it was going.
  */
-export default async function VerifyPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function VerifyPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl, getEnv().APP_URL);
   const session = await currentSession();
