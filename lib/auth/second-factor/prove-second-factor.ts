@@ -80,7 +80,17 @@ export async function proveSecondFactor(session: LiveSession, input: unknown): P
       outcome.failure === "no_challenge"
         ? "That passkey prompt has expired. Try again."
         : "That code is not right, was used already, or there were too many tries. Wait a moment and try again.",
-      { status: 403, fieldErrors: proof.method === "passkey" ? undefined : { code: ["That code is not accepted."] } },
+      {
+        status: 403,
+        fieldErrors:
+          proof.method === "passkey"
+            ? undefined
+            : {
+                code: [
+                  "That code is not accepted: it is wrong or was used already, or there were too many tries (wait a minute).",
+                ],
+              },
+      },
     );
   return { method: proof.method, ...("left" in outcome ? { recoveryCodesLeft: outcome.left } : {}) };
 }
