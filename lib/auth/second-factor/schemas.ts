@@ -29,8 +29,9 @@ export const assertionResponse = z.object({
   type: z.literal("public-key"),
   response: z.object({
     clientDataJSON: b64url(8192).min(1),
-    authenticatorData: b64url(8192).min(1),
-    signature: b64url(2048).min(1),
+    authenticatorData: b64url(16_384).min(1),
+    // Post-quantum keys (ML-DSA, which Chromium offers) sign with up to 4.6 kB.
+    signature: b64url(16_384).min(1),
     userHandle: b64url(512).optional(),
   }),
   clientExtensionResults: extensions.default({}),
@@ -43,11 +44,11 @@ export const attestationResponse = z.object({
   type: z.literal("public-key"),
   response: z.object({
     clientDataJSON: b64url(8192).min(1),
-    attestationObject: b64url(16384).min(1),
-    authenticatorData: b64url(8192).optional(),
+    attestationObject: b64url(32_768).min(1),
+    authenticatorData: b64url(32_768).optional(),
     transports: z.array(singleLineText().max(32)).max(10).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: b64url(4096).optional(),
+    publicKey: b64url(16_384).optional(),
   }),
   clientExtensionResults: extensions.default({}),
   authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
