@@ -23,7 +23,7 @@ export type EnrolResult = { factorId: string; recoveryCodes: string[] | null };
 
 /** Starts an authenticator app: the secret, its otpauth URI and a QR code, shown this once. */
 export async function startTotpEnrolment(session: LiveSession, input: unknown) {
-  const { name } = parseInput(startTotpSchema, input ?? {});
+  const { name } = parseInput(startTotpSchema, input);
   const { actor } = session;
   const secret = newTotpSecret();
   const factor = await db().$transaction(async (tx) => {
