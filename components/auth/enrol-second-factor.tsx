@@ -44,8 +44,10 @@ export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
 
   function finish(data: Enrolled) {
     setTotp(null);
-    if (data.recoveryCodes) return setEnrolled(data);
-    done();
+    if (!data.recoveryCodes) return done();
+    setEnrolled(data);
+    // Account security lists the new factor beside its codes (this component keeps its state).
+    if (!doneHref) router.refresh();
   }
 
   function done() {

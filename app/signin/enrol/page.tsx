@@ -29,7 +29,7 @@ export default async function EnrolPage({
     <SignInFrame
       wide
       title="Set up a second factor"
-      intro="Your role can move money or reveal codes, so this workspace asks for a second factor at every sign-in. Set one up to continue."
+      intro="This workspace asks people in your role for a second factor at every sign-in. Set one up to continue."
     >
       <Providers>
         <EnrolSecondFactor doneHref={callbackUrl} />
