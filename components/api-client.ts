@@ -1,3 +1,5 @@
+import type { ProofMethod } from "@/lib/auth/proof-method";
+
 /** Browser-side calls to this app's route handlers; failures come back as problem documents. */
 export type ApiProblem = {
   title: string;
@@ -7,6 +9,10 @@ export type ApiProblem = {
   correlationId?: string;
   errors?: Record<string, string[]>;
   quotedTotal?: number;
+  /** On 403 `step_up_required`: how the person can prove it is them (components/auth/step-up.tsx asks). */
+  stepUp?: { methods: ProofMethod[] };
+  /** On 403 `second_factor_required` / `second_factor_enrolment_required`: the page of that step. */
+  next?: string;
 };
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; problem: ApiProblem };
 

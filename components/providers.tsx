@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StepUpProvider } from "@/components/auth/step-up";
 
 /**
  * TanStack Query for the few places the browser polls, and for every form's or button's
@@ -19,5 +20,9 @@ export function Providers({ children }: { children: React.ReactNode }) {
         },
       }),
   );
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <StepUpProvider>{children}</StepUpProvider>
+    </QueryClientProvider>
+  );
 }

@@ -3,6 +3,7 @@
 import { useCallback } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { callApi, type ApiProblem, type ApiResult } from "@/components/api-client";
+import { useStepUp } from "@/components/auth/step-up";
 
 /** One call to this app's route handlers. */
 export type ApiRequest = {
@@ -25,15 +26,22 @@ type Options<TData, TVariables> = {
  * `send` fires and forgets; `settle` resolves with the outcome and never rejects, for a
  * caller that waits for it. The callbacks given here run for every call, even if the form
  * is gone by the time the answer comes (a navigation after an order must still happen).
+ * A refusal for want of a recent proof (403 `step_up_required`) opens the step-up prompt
+ * (components/auth/step-up.tsx) and, once proved, sends the same request again.
  */
 export function useApiMutation<TData = unknown, TVariables = void>(
   request: (variables: TVariables) => ApiRequest,
   { onSuccess, onError }: Options<TData, TVariables> = {},
 ) {
+  const askStepUp = useStepUp();
   const mutation = useMutation<TData, ApiProblem, TVariables>({
     mutationFn: async (variables) => {
       const { method, url, body } = request(variables);
-      const result = await callApi<TData>(method, url, body);
+      let result = await callApi<TData>(method, url, body);
+      // A sensitive action whose proof is too old: ask for it (the step-up prompt), then send again once.
+      if (!result.ok && result.problem.code === "step_up_required" && result.problem.stepUp && askStepUp) {
+        if (await askStepUp(result.problem.stepUp.methods)) result = await callApi<TData>(method, url, body);
+      }
       // A problem document is the error of a mutation: TanStack keeps it as `error`.
       if (!result.ok) throw result.problem;
       return result.data;

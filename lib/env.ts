@@ -39,6 +39,14 @@ const schema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
+  /**
+   * Key material for sealing second-factor secrets (TOTP seeds) with AES-256-GCM: at least 32
+   * characters, HKDF-derived into the key (lib/auth/second-factor/seal.ts). The launcher
+   * generates and keeps one under DATA_DIR in local mode, as it does AUTH_SECRET.
+   */
+  SECOND_FACTOR_KEY: z.string().min(32, "SECOND_FACTOR_KEY must be at least 32 characters").optional(),
+  /** How long a proof (password, or second factor) lets sensitive actions through without asking again. */
+  STEP_UP_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Set by the launcher when it runs everything itself (embedded DB, sandbox). */
   LOCAL_MODE: z.enum(["0", "1"]).default("0"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
@@ -158,4 +166,9 @@ export function orderSyncConfig(env: Env = getEnv()) {
     syncIntervalSeconds: env.ORDERS_SYNC_INTERVAL_SECONDS,
     syncOverlapMs: env.ORDERS_SYNC_OVERLAP_SECONDS * 1000,
   };
+}
+
+/** Local mode (the launcher runs the database and the sandbox itself): the second-factor policy starts off there. */
+export function isLocalMode(env: Env = getEnv()): boolean {
+  return env.LOCAL_MODE === "1";
 }

@@ -30,7 +30,10 @@ export function SignInForm({ callbackUrl, expired }: { callbackUrl: string; expi
     try {
       const result = await signIn("credentials", { ...parsed.data, redirect: false });
       if (result?.ok && !result.error) {
-        window.location.assign(callbackUrl);
+        // The second step (or enrolment) if the session still owes one, else straight on; a full
+        // page load, as before, so the new session's pages render from the server.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+        window.location.assign(`/signin/verify?callbackUrl=${encodeURIComponent(callbackUrl)}`);
         return;
       }
       setFailure(GENERIC_SIGN_IN_ERROR);

@@ -39,7 +39,7 @@ const MESSAGES: Record<string, string> = {
   order_not_fulfilled: "This order is not fulfilled yet, so it has no codes to reveal.",
   reveal_quota_exceeded: "You have reached the hourly reveal limit. An admin has been alerted.",
   step_up_failed: "That password is not right.",
-  step_up_required: "Confirm your password to reveal codes.",
+  step_up_required: "Confirm it is you to reveal codes.",
 };
 
 /**
@@ -48,7 +48,16 @@ const MESSAGES: Record<string, string> = {
  * component's mutation (no query cache, no storage): closing the view resets it, and the
  * mutation cache lets go of it at once (useApiMutation's gcTime 0).
  */
-export function RevealPanel({ orderId, viewSeconds }: { orderId: string; viewSeconds: number }) {
+export function RevealPanel({
+  orderId,
+  viewSeconds,
+  askPassword = true,
+}: {
+  orderId: string;
+  viewSeconds: number;
+  /** False for a person with a second factor: the step-up prompt asks for it when the last proof is old. */
+  askPassword?: boolean;
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
@@ -168,14 +177,20 @@ export function RevealPanel({ orderId, viewSeconds }: { orderId: string; viewSec
         <Field label="Ticket reference" name="ticket" maxLength={64} autoComplete="off" error={err("ticket")} />
         <Field label="Reason" name="reason" maxLength={500} autoComplete="off" error={err("reason")} />
       </div>
-      <Field
-        label="Your password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        error={err("password")}
-        hint="Confirms it is you (asked again after five minutes)."
-      />
+      {askPassword ? (
+        <Field
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          error={err("password")}
+          hint="Confirms it is you (asked again after a few minutes)."
+        />
+      ) : (
+        <p className="text-sm text-slate-600">
+          Your second factor is asked again when you last gave it more than a few minutes ago.
+        </p>
+      )}
       <div className="flex gap-2">
         <Button type="submit" disabled={pending}>
           {pending ? "Revealing…" : "Reveal"}

@@ -52,6 +52,12 @@ function ShellNav({ actor, primary }: { actor: Actor; primary: boolean }) {
             ))}
           </p>
         </div>
+        <Link
+          href="/account/security"
+          className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          Sign-in security
+        </Link>
         <SignOutButton />
       </div>
     </>

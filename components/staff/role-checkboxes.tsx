@@ -6,7 +6,11 @@ export function RoleCheckboxes({
   onChange,
   error,
   idPrefix,
+  legend = "Roles",
+  disabled = false,
 }: {
+  legend?: string;
+  disabled?: boolean;
   name: string;
   selected: string[];
   onChange: (roles: string[]) => void;
@@ -15,7 +19,7 @@ export function RoleCheckboxes({
 }) {
   return (
     <fieldset aria-describedby={error?.length ? `${idPrefix}-roles-error` : undefined}>
-      <legend className="text-sm font-medium text-slate-700">Roles</legend>
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {ROLES.map((role) => (
           <label key={role} className="flex items-start gap-2 text-sm">
@@ -24,6 +28,7 @@ export function RoleCheckboxes({
               name={name}
               value={role}
               className="mt-0.5"
+              disabled={disabled}
               checked={selected.includes(role)}
               onChange={(e) => onChange(e.target.checked ? [...selected, role] : selected.filter((r) => r !== role))}
             />

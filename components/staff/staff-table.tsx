@@ -31,6 +31,13 @@ export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; curr
     },
     { key: "roles", header: "Roles", cell: (person) => person.roles.map((r) => (isRole(r) ? ROLE_LABELS[r] : r)).join(", ") },
     {
+      key: "second-factor",
+      header: "Second factor",
+      headerClassName: "hidden sm:table-cell",
+      className: "hidden sm:table-cell",
+      cell: (person) => <span data-testid="staff-second-factor">{secondFactorWords(person.secondFactors)}</span>,
+    },
+    {
       key: "status",
       header: "Status",
       headerClassName: "hidden sm:table-cell",
@@ -73,6 +80,15 @@ export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; curr
   );
 }
 
+/** "Authenticator app and passkey", "None": which kinds of second factor a person has. */
+function secondFactorWords({ totp, passkey }: StaffView["secondFactors"]): string {
+  const kinds = [
+    totp ? "Authenticator app" : null,
+    passkey ? `${passkey === 1 ? "Passkey" : `${passkey} passkeys`}` : null,
+  ].filter(Boolean);
+  return kinds.length ? kinds.join(" and ") : "None";
+}
+
 /** What an admin can do to one person: roles, deactivation (asked twice), a new password. */
 function ManagePerson({ person, isSelf }: { person: StaffView; isSelf: boolean }) {
   const router = useRouter();
@@ -83,7 +99,8 @@ function ManagePerson({ person, isSelf }: { person: StaffView; isSelf: boolean }
   const { pending, problem } = action;
   const done = action.saved ? (action.variables?.success ?? null) : null;
   // Deactivating someone and dropping one's own admin role are asked twice.
-  const [confirming, setConfirming] = useState<"deactivate" | "own-admin" | null>(null);
+  const [confirming, setConfirming] = useState<"deactivate" | "own-admin" | "reset-second-factor" | null>(null);
+  const hasSecondFactor = person.secondFactors.totp + person.secondFactors.passkey > 0;
   const dropsOwnAdmin = isSelf && person.roles.includes("admin") && !roles.includes("admin");
 
   function run(method: "PATCH" | "POST", url: string, body: unknown, success: string) {
@@ -122,6 +139,11 @@ function ManagePerson({ person, isSelf }: { person: StaffView; isSelf: boolean }
             Reactivate
           </Button>
         )}
+        {hasSecondFactor && !isSelf ? (
+          <Button variant="secondary" disabled={pending} onClick={() => setConfirming("reset-second-factor")}>
+            Reset second factor
+          </Button>
+        ) : null}
       </div>
       {confirming === "deactivate" ? (
         <Confirm
@@ -129,6 +151,18 @@ function ManagePerson({ person, isSelf }: { person: StaffView; isSelf: boolean }
           text={deactivationConsequences(person)}
           action={`Deactivate ${person.name}`}
           onConfirm={() => run("PATCH", `/api/staff/${person.id}`, { active: false }, "Deactivated. Their sessions have ended.")}
+          onCancel={() => setConfirming(null)}
+          pending={pending}
+        />
+      ) : null}
+      {confirming === "reset-second-factor" ? (
+        <Confirm
+          label={`Reset ${person.name}'s second factor?`}
+          text="Their authenticator apps, passkeys and recovery codes are removed and their sessions end at once. If their role must have a second factor, they set up a new one at their next sign-in."
+          action="Reset second factor"
+          onConfirm={() =>
+            run("POST", `/api/staff/${person.id}/second-factor-reset`, {}, "Second factor reset. Their sessions have ended.")
+          }
           onCancel={() => setConfirming(null)}
           pending={pending}
         />

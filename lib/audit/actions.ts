@@ -49,6 +49,42 @@ export const AUDIT_ACTIONS = {
     target: "session",
     details: z.strictObject({ locked: z.boolean() }),
   },
+  "auth.second_factor": {
+    label: "Confirmed second factor",
+    target: "session",
+    details: z.strictObject({ method: z.enum(["totp", "passkey", "recovery"]), purpose: z.enum(["sign_in", "step_up"]) }),
+  },
+  "auth.second_factor_failed": {
+    label: "Second factor refused",
+    target: "session",
+    details: z.strictObject({
+      method: z.enum(["totp", "passkey", "recovery"]),
+      reason: z.enum(["wrong", "reused", "locked", "no_challenge"]),
+      purpose: z.enum(["sign_in", "step_up"]),
+    }),
+  },
+  "auth.recovery_code_used": { label: "Used a recovery code", target: "staff", details: z.strictObject({ left: count }) },
+
+  "second_factor.enrol": {
+    label: "Added second factor",
+    target: "staff",
+    details: z.strictObject({ kind: z.enum(["totp", "passkey"]), name: z.string() }),
+  },
+  "second_factor.remove": {
+    label: "Removed second factor",
+    target: "staff",
+    details: z.strictObject({ kind: z.enum(["totp", "passkey"]), name: z.string() }),
+  },
+  "second_factor.reset": {
+    label: "Reset second factor",
+    target: "staff",
+    details: z.strictObject({ email: z.string(), removed: count }),
+  },
+  "second_factor.recovery_codes_issued": {
+    label: "Issued recovery codes",
+    target: "staff",
+    details: z.strictObject({ count }),
+  },
 
   "staff.create": { label: "Created staff", target: "staff", details: z.strictObject({ email: z.string(), roles }) },
   "staff.update_roles": {
@@ -73,6 +109,11 @@ export const AUDIT_ACTIONS = {
     label: "Changed settings",
     target: "setting",
     details: z.strictObject({ from: settingValue, to: settingValue }),
+  },
+  "settings.second_factor_policy": {
+    label: "Changed second-factor policy",
+    target: "setting",
+    details: z.strictObject({ from: roles, to: roles }),
   },
 
   "order.place": {
@@ -344,6 +385,7 @@ type ActionPrefix = AuditAction extends `${infer P}.${string}` ? P : never;
 /** The Action filter's groups, by the part of an action before its dot (each offers "All …" as `prefix.*`). */
 export const AUDIT_ACTION_GROUPS: Record<ActionPrefix, string> = {
   auth: "Sign-ins",
+  second_factor: "Second factors",
   staff: "Staff",
   settings: "Settings",
   order: "Orders and reveals",

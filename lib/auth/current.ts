@@ -23,10 +23,17 @@ export const currentSession = cache(async (): Promise<LiveSession | null> => {
   return resolveSession(sid, { ip: clientAddress(h), userAgent: clientUserAgent(h) });
 });
 
-/** For pages: the live session, or a redirect to the sign-in page. */
+/** Where a session that still owes a sign-in step is sent (lib/auth/second-factor/open-session.ts). */
+export const PENDING_STEP_PAGES = { second_factor: "/signin/verify", enrolment: "/signin/enrol" } as const;
+
+/**
+ * For pages: the live session, or a redirect to the sign-in page. A session that still owes
+ * a second factor or an enrolment sees nothing else: it is sent to that step.
+ */
 export async function requirePageSession(permission?: Permission): Promise<LiveSession> {
   const session = await currentSession();
   if (!session) redirect("/signin?expired=1");
+  if (session.pendingStep) redirect(PENDING_STEP_PAGES[session.pendingStep]);
   if (permission && !can(session.actor.roles, permission)) redirect("/forbidden");
   return session;
 }

@@ -3,10 +3,12 @@ import { credentialsSchema } from "./credentials-schema";
 import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { dummyPasswordHash, verifyPassword } from "./password";
+import { openSession } from "./second-factor/open-session";
+import type { PendingStep } from "./second-factor/open-session";
 import { accountKey, addressKey, clearFailures, lockedUntil, recordFailure, THROTTLE_POLICY } from "./throttle";
 
 export type SignInResult =
-  | { ok: true; staffId: string; sessionId: string; name: string; email: string }
+  | { ok: true; staffId: string; sessionId: string; name: string; email: string; pendingStep: PendingStep | null }
   | { ok: false; reason: "invalid" | "locked" | "malformed" };
 
 /**
@@ -44,10 +46,17 @@ export async function signInWithPassword(
       return { ok: false, reason: locked ? "locked" : "invalid" } as const;
     }
     await clearFailures(tx, accountKey(email));
-    const session = await tx.staffSession.create({
-      data: { staffId: staff.id, sessionVersion: staff.sessionVersion, ip: from.ip, userAgent: from.userAgent?.slice(0, 512) },
-    });
+    // The session may still owe a second factor or an enrolment (pendingStep): the password
+    // is only the first step, and the audit row says so.
+    const session = await openSession(tx, staff, { ...from, firstFactor: "password" });
     await recordAudit(tx, { action: "auth.sign_in", actor, targetId: session.id });
-    return { ok: true, staffId: staff.id, sessionId: session.id, name: staff.name, email: staff.email } as const;
+    return {
+      ok: true,
+      staffId: staff.id,
+      sessionId: session.id,
+      name: staff.name,
+      email: staff.email,
+      pendingStep: session.pendingStep,
+    } as const;
   });
 }

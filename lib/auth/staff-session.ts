@@ -3,6 +3,7 @@ import { db, sqlQuery, type Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { Actor } from "./actor";
 import { judgeSession } from "./session-policy";
+import type { PendingStep } from "./second-factor/open-session";
 
 /** lastSeenAt is written at most this often, to keep page loads free of needless writes. */
 const TOUCH_EVERY_MS = 15_000;
@@ -12,7 +13,11 @@ export function sessionLimits() {
   return { idleMs: env.SESSION_IDLE_MINUTES * 60_000, maxMs: env.SESSION_MAX_HOURS * 3_600_000 };
 }
 
-export type LiveSession = { sessionId: string; actor: Actor; reauthAt: Date };
+/**
+ * A live session. `pendingStep` is the sign-in step it still owes (a second factor, or
+ * enrolling one); until it is null, pages send the person to that step and API routes refuse.
+ */
+export type LiveSession = { sessionId: string; actor: Actor; reauthAt: Date; pendingStep: PendingStep | null };
 
 /**
  * Resolves the session row named by the cookie and decides whether it is alive
@@ -33,6 +38,7 @@ export async function resolveSession(
   return {
     sessionId,
     reauthAt: session.reauthAt,
+    pendingStep: session.pendingStep,
     actor: {
       staffId: staff.id,
       email: staff.email,
@@ -59,6 +65,7 @@ type SessionRow = {
   reauthAt: Date;
   endedAt: Date | null;
   sessionVersion: number;
+  pendingStep: PendingStep | null;
   staff: { id: string; email: string; name: string; roles: string[]; active: boolean; sessionVersion: number };
 };
 
@@ -69,7 +76,7 @@ type SessionRow = {
  * every response time.
  */
 const SESSION_ROW = `
-  SELECT s."createdAt", s."lastSeenAt", s."reauthAt", s."endedAt", s."sessionVersion",
+  SELECT s."createdAt", s."lastSeenAt", s."reauthAt", s."endedAt", s."sessionVersion", s."pendingStep",
          st."id" AS "staffId", st."email", st."name", st."roles"::text[] AS "roles", st."active",
          st."sessionVersion" AS "staffVersion"
   FROM "StaffSession" s JOIN "Staff" st ON st."id" = s."staffId"
@@ -93,6 +100,7 @@ async function liveSessionRow(sessionId: string): Promise<SessionRow | null> {
     reauthAt: row.reauthAt,
     endedAt: row.endedAt,
     sessionVersion: row.sessionVersion,
+    pendingStep: row.pendingStep,
     staff: {
       id: row.staffId,
       email: row.email,

@@ -5,6 +5,8 @@ import { can, type Permission } from "@/lib/auth/permissions";
 import { currentSession } from "@/lib/auth/current";
 import type { LiveSession } from "@/lib/auth/staff-session";
 import type { Actor } from "@/lib/auth/actor";
+import type { PendingStep } from "@/lib/auth/second-factor/open-session";
+import { assertFreshProof } from "@/lib/auth/step-up";
 import { findTextProblems, hasTextProblems } from "@/lib/validation";
 import { problem, problemFromError } from "./problem";
 import { assertJsonBody } from "./parse";
@@ -23,16 +25,22 @@ export type StaffHandler<P> = (args: { req: NextRequest; actor: Actor; session: 
  * rule of lib/validation.ts (single-line) before any handler sees them. Every answer carries
  * personal or business data, so one that says nothing of caching gets `Cache-Control:
  * no-store` here (a route that may be kept, e.g. a product image, sets its own).
+ *
+ * A session that still owes a sign-in step (a second factor, or enrolling one) is refused with
+ * 403 `second_factor_required` / `second_factor_enrolment_required`, except by the few routes
+ * of that step (`during`). `stepUp` routes (money, codes, staff, policy) also need a proof
+ * younger than the step-up window (lib/auth/step-up.ts), else 403 `step_up_required`.
  */
 export function withStaff<P = Record<string, string | string[]>>(
   handler: StaffHandler<P>,
-  options: { permission?: Permission } = {},
+  options: { permission?: Permission; during?: readonly PendingStep[]; stepUp?: boolean } = {},
 ) {
   return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
     try {
       if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) checkSameOrigin(req.headers);
       const session = await currentSession();
       if (!session) return problem("unauthenticated", "Sign in to continue.");
+      if (session.pendingStep && !options.during?.includes(session.pendingStep)) return pendingStepProblem(session.pendingStep);
       if (options.permission && !can(session.actor.roles, options.permission)) {
         throw new AppError("forbidden", "You do not have permission to do this.");
       }
@@ -41,11 +49,24 @@ export function withStaff<P = Record<string, string | string[]>>(
       if (hasTextProblems(textErrors))
         throw new AppError("invalid_request", "The address is not valid.", { fieldErrors: textErrors });
       if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) assertJsonBody(req);
+      if (options.stepUp) await assertFreshProof(session);
       return noStoreUnlessSet(await handler({ req, actor: session.actor, session, params }));
     } catch (error) {
       return problemFromError(error);
     }
   };
+}
+
+function pendingStepProblem(step: PendingStep): Response {
+  return step === "second_factor"
+    ? problem("second_factor_required", "Confirm the sign-in with your second factor first.", {
+        status: 403,
+        members: { next: "/signin/verify" },
+      })
+    : problem("second_factor_enrolment_required", "Your role must have a second factor: set one up first.", {
+        status: 403,
+        members: { next: "/signin/enrol" },
+      });
 }
 
 /** Handlers build their own Response (Response.json, new Response), whose headers can be changed. */

@@ -1,47 +1,34 @@
 import "server-only";
-import { db } from "@/lib/db/client";
 import type { Actor } from "@/lib/auth/actor";
-import { verifyPassword } from "@/lib/auth/password";
-import { accountKey, lockedUntil, recordFailure, THROTTLE_POLICY } from "@/lib/auth/throttle";
-import { recordAudit } from "@/lib/audit/record";
-import { AppError } from "@/lib/errors";
-
-export const STEP_UP_WINDOW_MS = 5 * 60_000;
+import { confirmPassword } from "@/lib/auth/confirm-password";
+import { assertFreshProof, proofMethods } from "@/lib/auth/step-up";
+import { AppError, isAppError } from "@/lib/errors";
 
 export type StepUpSession = { sessionId: string; reauthAt: Date };
 
 /**
- * Sensitive actions need a password entered in the last five minutes. A password given
- * now is checked (failures count towards the account's lock-out) and renews the window.
+ * A reveal needs a recent proof (lib/auth/step-up.ts). A person with a second factor gives it
+ * through the step-up prompt (POST /api/session/proof), never a password here; a person with
+ * none (allowed only where the policy does not require one) may send the password with the
+ * reveal, checked now (failures count towards the lock-out) and renewing the window.
  */
 export async function confirmStepUp(actor: Actor, session: StepUpSession, password: string | undefined): Promise<void> {
-  if (password === undefined || password === "") {
-    if (Date.now() - session.reauthAt.getTime() <= STEP_UP_WINDOW_MS) return;
-    throw new AppError("step_up_required", "Confirm your password to continue.", {
-      status: 403,
-      fieldErrors: { password: ["Enter your password."] },
-    });
+  const withPassword = password !== undefined && password !== "";
+  if (!withPassword) return assertRevealProof(actor, session);
+  if (!(await proofMethods(actor.staffId)).includes("password")) return assertFreshProof({ ...session, actor });
+  await confirmPassword(actor, session.sessionId, password);
+}
+
+async function assertRevealProof(actor: Actor, session: StepUpSession): Promise<void> {
+  try {
+    await assertFreshProof({ ...session, actor });
+  } catch (error) {
+    // The reveal form has its own password field: say which field it is about.
+    if (isAppError(error) && error.code === "step_up_required" && (await proofMethods(actor.staffId)).includes("password"))
+      throw new AppError("step_up_required", "Confirm your password to continue.", {
+        status: 403,
+        fieldErrors: { password: ["Enter your password."] },
+      });
+    throw error;
   }
-  const staff = await db().staff.findUniqueOrThrow({ where: { id: actor.staffId } });
-  const locked = await lockedUntil(db(), [accountKey(staff.email)]);
-  const ok = !locked && (await verifyPassword(staff.passwordHash, password));
-  await db().$transaction(async (tx) => {
-    if (ok) {
-      await tx.staffSession.update({ where: { id: session.sessionId }, data: { reauthAt: new Date() } });
-      await recordAudit(tx, { action: "auth.step_up", actor, targetId: session.sessionId });
-      return;
-    }
-    await recordFailure(tx, accountKey(staff.email), THROTTLE_POLICY.account.freeFailures);
-    await recordAudit(tx, {
-      action: "auth.step_up_failed",
-      actor,
-      targetId: session.sessionId,
-      details: { locked: !!locked },
-    });
-  });
-  if (!ok)
-    throw new AppError("step_up_failed", "That password is not right, or the account is temporarily locked.", {
-      status: 403,
-      fieldErrors: { password: ["That password is not right."] },
-    });
 }

@@ -5,10 +5,16 @@ import { toStaffView, type StaffView } from "./staff-view";
 
 export async function listStaff(actor: Actor): Promise<StaffView[]> {
   assertCan(actor, "staff.read");
-  const [staff, waiting] = await Promise.all([
+  const [staff, waiting, factors] = await Promise.all([
     db().staff.findMany({ orderBy: [{ active: "desc" }, { name: "asc" }] }),
     db().spendRequest.groupBy({ by: ["requestedById"], where: { state: "awaiting" }, _count: { _all: true } }),
+    db().secondFactor.groupBy({ by: ["staffId", "kind"], where: { confirmedAt: { not: null } }, _count: { _all: true } }),
   ]);
   const waitingBy = new Map(waiting.map((w) => [w.requestedById, w._count._all]));
-  return staff.map((s) => toStaffView(s, waitingBy.get(s.id) ?? 0));
+  const factorsOf = (staffId: string) => {
+    const mine = factors.filter((f) => f.staffId === staffId);
+    const count = (kind: string) => mine.find((f) => f.kind === kind)?._count._all ?? 0;
+    return { totp: count("totp"), passkey: count("passkey") };
+  };
+  return staff.map((s) => toStaffView(s, waitingBy.get(s.id) ?? 0, factorsOf(s.id)));
 }

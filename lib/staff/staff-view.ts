@@ -10,9 +10,15 @@ export type StaffView = {
   createdAt: string;
   /** Their spend requests waiting for an approver: deactivating them cancels these. */
   waitingSpendRequests: number;
+  /** Their confirmed second factors by kind (never a secret): what the Staff page shows. */
+  secondFactors: { totp: number; passkey: number };
 };
 
-export function toStaffView(staff: Staff, waitingSpendRequests = 0): StaffView {
+export function toStaffView(
+  staff: Staff,
+  waitingSpendRequests = 0,
+  secondFactors: StaffView["secondFactors"] = { totp: 0, passkey: 0 },
+): StaffView {
   return {
     id: staff.id,
     email: staff.email,
@@ -21,6 +27,7 @@ export function toStaffView(staff: Staff, waitingSpendRequests = 0): StaffView {
     active: staff.active,
     createdAt: staff.createdAt.toISOString(),
     waitingSpendRequests,
+    secondFactors,
   };
 }
 

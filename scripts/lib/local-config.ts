@@ -90,6 +90,13 @@ async function configure(
     authSecret = await readOrCreateSecret(path.join(dataDir, "auth-secret"));
   }
 
+  // Seals second-factor secrets at rest (lib/auth/second-factor/seal.ts): kept like AUTH_SECRET.
+  let secondFactorKey = given.SECOND_FACTOR_KEY;
+  if (!secondFactorKey) {
+    if (production) throw new Error("SECOND_FACTOR_KEY is required in production mode (at least 32 random characters).");
+    secondFactorKey = await readOrCreateSecret(path.join(dataDir, "second-factor-key"));
+  }
+
   const port = given.PORT ?? "3000";
   const appUrl = given.APP_URL ?? `http://localhost:${port}`;
   lock?.update({ appUrl });
@@ -131,6 +138,7 @@ async function configure(
     ...upstream,
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: authSecret,
+    SECOND_FACTOR_KEY: secondFactorKey,
     APP_URL: appUrl,
     NEXTAUTH_URL: appUrl,
     PORT: port,

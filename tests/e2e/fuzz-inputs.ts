@@ -112,6 +112,33 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
   },
   "PATCH /api/staff/[id]": { sample: { name: "Fuzz", active: true }, kinds: { name: "text", active: "bool" } },
   "POST /api/staff/[id]/password": { sample: { password: "fuzz-password-123" }, kinds: { password: "text" } },
+  "POST /api/session/proof": { sample: { method: "totp", code: "123456" }, kinds: { method: "enum", code: "code" } },
+  "POST /api/account/second-factors/totp": { sample: { name: "Phone" }, kinds: { name: "text" } },
+  "POST /api/account/second-factors/totp/confirmation": {
+    sample: { factorId: "00000000-0000-4000-8000-000000000000", code: "123456" },
+    kinds: { factorId: "code", code: "code" },
+  },
+  "POST /api/account/second-factors/passkeys": {
+    sample: {
+      name: "Laptop",
+      response: {
+        id: "AAAA",
+        rawId: "AAAA",
+        type: "public-key",
+        response: { clientDataJSON: "AAAA", attestationObject: "AAAA", transports: ["internal"] },
+        clientExtensionResults: {},
+      },
+    },
+    kinds: {
+      name: "text",
+      "response.id": "code",
+      "response.type": "enum",
+      "response.response.clientDataJSON": "code",
+      "response.response.attestationObject": "code",
+      "response.response.transports.0": "text",
+    },
+  },
+  "PUT /api/settings/second-factor-policy": { sample: { roles: ["admin"] }, kinds: { "roles.0": "enum" } },
   "PUT /api/settings": {
     sample: {
       revealQuotaPerHour: 20,

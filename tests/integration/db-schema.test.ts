@@ -156,9 +156,58 @@ describe("migrations agree with schema.prisma", () => {
     await expect(db().orderSync.create({ data: { source: `${sync.source}/2`, importState: "sideways" } })).rejects.toThrow();
     await db().orderSync.delete({ where: { source: sync.source } });
 
+    const pending = await db().staffSession.create({
+      data: {
+        staffId: staff.id,
+        sessionVersion: 7,
+        pendingStep: "second_factor",
+        firstFactor: "password",
+        challenge: "c",
+        challengeAt: at,
+      },
+    });
+    expect(await db().staffSession.findUniqueOrThrow({ where: { id: pending.id } })).toEqual(pending);
+    await expect(
+      db().staffSession.create({ data: { staffId: staff.id, sessionVersion: 7, pendingStep: "later" } }),
+    ).rejects.toThrow();
+    const totp = await db().secondFactor.create({
+      data: {
+        staffId: staff.id,
+        kind: "totp",
+        name: "Phone",
+        totpSecret: "v1.a.b.c",
+        totpLastStep: 59_000_000n,
+        confirmedAt: at,
+        lastUsedAt: at,
+      },
+    });
+    expect(await db().secondFactor.findUniqueOrThrow({ where: { id: totp.id } })).toEqual(totp);
+    const passkey = await db().secondFactor.create({
+      data: {
+        staffId: staff.id,
+        kind: "passkey",
+        name: "Laptop",
+        credentialId: `cred-${Date.now()}`,
+        publicKey: new Uint8Array([1, 2, 3]),
+        signCount: 5n,
+        transports: ["internal", "hybrid"],
+        confirmedAt: at,
+      },
+    });
+    expect(await db().secondFactor.findUniqueOrThrow({ where: { id: passkey.id } })).toEqual(passkey);
+    // A TOTP row without a sealed secret, or a passkey without its key, is refused.
+    await expect(db().secondFactor.create({ data: { staffId: staff.id, kind: "totp", name: "x" } })).rejects.toThrow();
+    await expect(
+      db().secondFactor.create({ data: { staffId: staff.id, kind: "passkey", name: "x", credentialId: `c2-${Date.now()}` } }),
+    ).rejects.toThrow();
+    const recovery = await db().recoveryCode.create({ data: { staffId: staff.id, codeHash: `h-${Date.now()}`, usedAt: at } });
+    expect(await db().recoveryCode.findUniqueOrThrow({ where: { id: recovery.id } })).toEqual(recovery);
+
     // Cascade declared in the schema is present in the SQL.
     await db().staff.delete({ where: { id: staff.id } });
     expect(await db().staffSession.count({ where: { staffId: staff.id } })).toBe(0);
+    expect(await db().secondFactor.count({ where: { staffId: staff.id } })).toBe(0);
+    expect(await db().recoveryCode.count({ where: { staffId: staff.id } })).toBe(0);
   });
 
   test("migrations are recorded the way Prisma records them, and re-running applies nothing", async () => {

@@ -23,6 +23,7 @@ export default async function setup(project: TestProject) {
   await migrate(url, path.resolve(import.meta.dirname, "../../prisma/migrations"));
   process.env.DATABASE_URL = url;
   process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
+  process.env.SECOND_FACTOR_KEY ??= "test-second-factor-key-0123456789-abcdefghij";
   process.env.TEST_DB_KIND = process.env.TEST_DATABASE_URL ? "postgresql" : "pglite";
   project.provide("databaseUrl", url);
 

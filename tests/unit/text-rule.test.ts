@@ -22,6 +22,7 @@ import { revealRequestSchema } from "@/lib/reveal/reveal-codes";
 import { uploadBulkOrderSchema } from "@/lib/bulk-orders/preview-bulk-order";
 import { templateQuerySchema } from "@/lib/bulk-orders/bulk-template";
 import { credentialsSchema } from "@/lib/auth/credentials-schema";
+import { factorIdSchema, proofSchema, registerPasskeySchema, startTotpSchema } from "@/lib/auth/second-factor/schemas";
 import { eventCursorSchema, eventFilterSchema } from "@/lib/webhooks/list-events";
 import {
   approveSchema,
@@ -131,6 +132,27 @@ type Entry = {
   freeText?: Record<string, [number, number]>;
 };
 const SCHEMAS: Record<string, Entry> = {
+  proofSchema: {
+    schema: proofSchema,
+    sample: { method: "recovery", code: "abcde-fghij" },
+    single: ["code"],
+    freeText: { code: [1, 40] },
+  },
+  startTotpSchema: { schema: startTotpSchema, sample: { name: "Phone" }, single: ["name"], freeText: { name: [1, 60] } },
+  registerPasskeySchema: {
+    schema: registerPasskeySchema,
+    sample: {
+      name: "Laptop",
+      response: {
+        id: "AAAA",
+        rawId: "AAAA",
+        type: "public-key",
+        response: { clientDataJSON: "AAAA", attestationObject: "AAAA", transports: ["internal"] },
+      },
+    },
+    single: ["name", "response.response.transports.0"],
+    freeText: { name: [1, 60] },
+  },
   createStaffSchema: {
     schema: createStaffSchema,
     sample: { email: "ann@example.com", name: "Ann", roles: ["buyer"], password: "correct horse battery" },
@@ -265,6 +287,7 @@ const PATTERN_ONLY: Record<string, z.ZodType> = {
   eventIdSchema,
   withdrawalIdSchema,
   spendRequestIdSchema,
+  factorIdSchema,
   reconciliationCursorSchema,
 };
 const NOT_INPUT_TEXT = [
@@ -283,6 +306,8 @@ const NOT_INPUT_TEXT = [
   "importActionSchema",
   "spendListQuerySchema",
   "reconciliationFilterSchema", // a status enum and an ISO day
+  "policySchema", // the second-factor policy: role enums
+  "confirmTotpSchema", // a factor id (uuid) and 6 digits
 ];
 
 function setPath(sample: Record<string, unknown>, dotted: string, value: unknown): Record<string, unknown> {

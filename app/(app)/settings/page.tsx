@@ -10,16 +10,19 @@ import { getSettings } from "@/lib/settings/get-settings";
 import { can } from "@/lib/auth/permissions";
 import { getImportProgress } from "@/lib/orders/import-progress";
 import { OrderImportPanel } from "@/components/settings/order-import-panel";
+import { readSecondFactorPolicy } from "@/lib/auth/second-factor/policy";
+import { SecondFactorPolicyForm } from "@/components/settings/second-factor-policy-form";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { actor } = await requirePageSession("settings.read");
-  const [status, keys, settings, importProgress] = await Promise.all([
+  const [status, keys, settings, importProgress, policy] = await Promise.all([
     getUpstreamStatus(actor),
     getKeyHealth(actor),
     getSettings(),
     getImportProgress(actor),
+    readSecondFactorPolicy(),
   ]);
   return (
     <>
@@ -31,6 +34,14 @@ export default async function SettingsPage() {
         <Card>
           <h2 className="mb-3 text-base font-semibold">Thresholds</h2>
           <ThresholdsForm settings={settings} canEdit={can(actor.roles, "settings.manage")} />
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-base font-semibold">Second factor</h2>
+          <SecondFactorPolicyForm
+            roles={policy.roles}
+            isDefault={policy.isDefault}
+            canEdit={can(actor.roles, "settings.manage")}
+          />
         </Card>
       </div>
     </>

@@ -10,5 +10,5 @@ export const POST = withStaff(
     const input = await readJsonBody(req);
     return Response.json(await createStaff(actor, input), { status: 201 });
   },
-  { permission: "staff.manage" },
+  { permission: "staff.manage", stepUp: true },
 );

@@ -13,6 +13,7 @@ import { can } from "@/lib/auth/permissions";
 import { revealHistory } from "@/lib/reveal/reveal-history";
 import { getSettings } from "@/lib/settings/get-settings";
 import { RevealPanel } from "@/components/reveal/reveal-panel";
+import { proofMethods } from "@/lib/auth/step-up";
 import { RevealHistory } from "@/components/reveal/reveal-history";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { utcTime } from "@/components/ui/utc-time";
@@ -113,7 +114,11 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
             Codes
           </h2>
           {canReveal && order.status === "fulfilled" ? (
-            <RevealPanel orderId={order.id} viewSeconds={viewSeconds} />
+            <RevealPanel
+              orderId={order.id}
+              viewSeconds={viewSeconds}
+              askPassword={(await proofMethods(actor.staffId)).includes("password")}
+            />
           ) : canReveal ? (
             <p className="text-sm text-slate-600" data-testid="reveal-unavailable">
               {NO_CODES[order.status] ?? NO_CODES.processing}

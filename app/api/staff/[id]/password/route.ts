@@ -7,5 +7,5 @@ export const POST = withStaff<{ id: string }>(
     await resetPassword(actor, params.id, await readJsonBody(req));
     return new Response(null, { status: 204 });
   },
-  { permission: "staff.manage" },
+  { permission: "staff.manage", stepUp: true },
 );

@@ -1,0 +1,173 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useRouter } from "next/navigation";
+import { startRegistration } from "@simplewebauthn/browser";
+import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import { RecoveryCodes } from "./recovery-codes";
+
+type TotpStart = { factorId: string; secret: string; uri: string; qrSvg: string };
+type Enrolled = { factorId: string; recoveryCodes: string[] | null };
+
+/** The key in groups of four, as authenticator apps print it (spaces are ignored when typed). */
+function grouped(secret: string): string {
+  return secret.replace(/(.{4})/g, "$1 ").trim();
+}
+
+/**
+ * Adding a second factor: an authenticator app (QR code, or the key typed in, then a first
+ * code to confirm) or a passkey. The first factor brings recovery codes, shown once. With
+ * `doneHref` (the enrolment a sign-in requires) the person continues there afterwards;
+ * without it (Account security) the page is refreshed.
+ */
+export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
+  const router = useRouter();
+  const [totp, setTotp] = useState<TotpStart | null>(null);
+  const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
+  const [passkeyProblem, setPasskeyProblem] = useState<ApiProblem | string | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  const start = useApiMutation<TotpStart>(() => ({ method: "POST", url: "/api/account/second-factors/totp", body: {} }), {
+    onSuccess: (data) => setTotp(data),
+  });
+  const confirm = useApiMutation<Enrolled, { factorId: string; code: string }>(
+    (body) => ({ method: "POST", url: "/api/account/second-factors/totp/confirmation", body }),
+    { onSuccess: (data) => finish(data) },
+  );
+  const register = useApiMutation<Enrolled, { response: unknown }>(
+    (body) => ({ method: "POST", url: "/api/account/second-factors/passkeys", body }),
+    { onSuccess: (data) => finish(data) },
+  );
+
+  function finish(data: Enrolled) {
+    setTotp(null);
+    if (!data.recoveryCodes) return done();
+    setEnrolled(data);
+    // Account security lists the new factor beside its codes (this component keeps its state).
+    if (!doneHref) router.refresh();
+  }
+
+  function done() {
+    setEnrolled(null);
+    if (doneHref) window.location.assign(doneHref);
+    else router.refresh();
+  }
+
+  async function addPasskey() {
+    setPasskeyProblem(null);
+    register.reset();
+    setPasskeyPending(true);
+    try {
+      const options = await callApi<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
+        "POST",
+        "/api/account/second-factors/passkey-options",
+        {},
+      );
+      if (!options.ok) return setPasskeyProblem(options.problem);
+      try {
+        register.send({ response: await startRegistration({ optionsJSON: options.data }) });
+      } catch {
+        setPasskeyProblem("The passkey prompt was closed or did not answer. Try again.");
+      }
+    } finally {
+      setPasskeyPending(false);
+    }
+  }
+
+  function onConfirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get("code") ?? "").replace(/\s/g, "");
+    if (totp) confirm.send({ factorId: totp.factorId, code });
+  }
+
+  if (enrolled?.recoveryCodes)
+    return <RecoveryCodes codes={enrolled.recoveryCodes} onDone={done} doneLabel={doneHref ? "Continue" : "Done"} />;
+
+  const problem = passkeyProblem ?? register.problem ?? start.problem;
+  return (
+    <div className="space-y-6">
+      {problem ? (
+        <Notice
+          tone="error"
+          testId="enrol-problem"
+          correlationId={typeof problem === "string" ? undefined : problem.correlationId}
+        >
+          {typeof problem === "string" ? problem : problem.detail}
+        </Notice>
+      ) : null}
+      <section aria-labelledby="enrol-totp" className="space-y-3">
+        <h2 id="enrol-totp" className="text-base font-semibold text-slate-900">
+          Authenticator app
+        </h2>
+        {!totp ? (
+          <>
+            <p className="text-sm text-slate-600">
+              Google Authenticator, Microsoft Authenticator, 1Password or any app that shows 6-digit codes.
+            </p>
+            <Button type="button" onClick={() => start.send()} disabled={start.pending}>
+              {start.pending ? "Preparing…" : "Set up an authenticator app"}
+            </Button>
+          </>
+        ) : (
+          <form onSubmit={onConfirm} noValidate className="space-y-4" aria-label="Confirm the authenticator app">
+            <ol className="list-decimal space-y-3 pl-5 text-sm text-slate-700">
+              <li>
+                Scan this QR code with the app.
+                {/* A QR code made on the server for this enrolment only: nothing for next/image to optimise or cache. */}
+                {/* eslint-disable-next-line @next/next/no-img-element */}
+                <img
+                  src={`data:image/svg+xml;utf8,${encodeURIComponent(totp.qrSvg)}`}
+                  alt="QR code to add this account to an authenticator app"
+                  width={176}
+                  height={176}
+                  className="mt-2 rounded-md ring-1 ring-slate-200"
+                />
+                <p className="mt-2 text-slate-600">
+                  Can&apos;t scan it? Enter this key in the app instead:{" "}
+                  <code data-testid="totp-key" className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">
+                    {grouped(totp.secret)}
+                  </code>
+                </p>
+              </li>
+              <li>Enter the 6-digit code the app now shows for this account.</li>
+            </ol>
+            <Field
+              label="Code from the app"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={7}
+              error={confirm.problem?.errors?.code}
+              className="max-w-40 font-mono tracking-widest"
+            />
+            {confirm.problem && !confirm.problem.errors ? (
+              <Notice tone="error" correlationId={confirm.problem.correlationId}>
+                {confirm.problem.detail}
+              </Notice>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={confirm.pending}>
+                {confirm.pending ? "Checking…" : "Confirm"}
+              </Button>
+              <Button type="button" variant="secondary" onClick={() => setTotp(null)}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        )}
+      </section>
+      <section aria-labelledby="enrol-passkey" className="space-y-3 border-t border-slate-200 pt-5">
+        <h2 id="enrol-passkey" className="text-base font-semibold text-slate-900">
+          Passkey
+        </h2>
+        <p className="text-sm text-slate-600">Your device&apos;s fingerprint, face or PIN, or a security key.</p>
+        <Button type="button" variant="secondary" onClick={addPasskey} disabled={passkeyPending || register.pending}>
+          {passkeyPending || register.pending ? "Waiting for the passkey…" : "Add a passkey"}
+        </Button>
+      </section>
+    </div>
+  );
+}

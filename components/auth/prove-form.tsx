@@ -1,0 +1,127 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { startAuthentication } from "@simplewebauthn/browser";
+import { callApi, type ApiProblem } from "@/components/api-client";
+import { useApiMutation } from "@/components/use-api-mutation";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import type { ProofMethod } from "@/lib/auth/proof-method";
+
+type Proof =
+  | { method: "totp" | "recovery"; code: string }
+  | { method: "password"; password: string }
+  | { method: "passkey"; response: unknown };
+
+/**
+ * Proving it is the person (POST /api/session/proof): the sign-in's second step and the
+ * step-up prompt. One field takes an authenticator code (6 digits) or a recovery code; a
+ * passkey is a button; a person with no second factor gives the password.
+ */
+export function ProveForm({
+  methods,
+  onProved,
+  submitLabel = "Confirm",
+  autoFocus = true,
+}: {
+  methods: readonly ProofMethod[];
+  onProved: () => void;
+  submitLabel?: string;
+  autoFocus?: boolean;
+}) {
+  const prove = useApiMutation<unknown, Proof>((body) => ({ method: "POST", url: "/api/session/proof", body }), {
+    onSuccess: onProved,
+  });
+  const [passkeyProblem, setPasskeyProblem] = useState<ApiProblem | string | null>(null);
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  const password = methods.includes("password");
+  const codeLabel = methods.includes("totp") ? "Authenticator app code or a recovery code" : "Recovery code";
+  const problem = prove.problem;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPasskeyProblem(null);
+    const form = new FormData(event.currentTarget);
+    if (password) return prove.send({ method: "password", password: String(form.get("password") ?? "") });
+    const code = String(form.get("code") ?? "").trim();
+    prove.send({ method: /^\d{6}$/.test(code.replace(/\s/g, "")) ? "totp" : "recovery", code: code.replace(/\s/g, "") });
+  }
+
+  async function usePasskey() {
+    setPasskeyProblem(null);
+    prove.reset();
+    setPasskeyPending(true);
+    try {
+      const options = await callApi<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
+        "POST",
+        "/api/session/passkey-options",
+        {},
+      );
+      if (!options.ok) return setPasskeyProblem(options.problem);
+      let response: unknown;
+      try {
+        response = await startAuthentication({ optionsJSON: options.data });
+      } catch {
+        return setPasskeyProblem("The passkey prompt was closed or did not answer. Try again.");
+      }
+      prove.send({ method: "passkey", response });
+    } finally {
+      setPasskeyPending(false);
+    }
+  }
+
+  const shownProblem = passkeyProblem ?? (problem && !problem.errors ? problem : null);
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Confirm it is you">
+      {shownProblem ? (
+        <Notice
+          tone="error"
+          testId="prove-problem"
+          correlationId={typeof shownProblem === "string" ? undefined : shownProblem.correlationId}
+        >
+          {typeof shownProblem === "string" ? shownProblem : shownProblem.detail}
+        </Notice>
+      ) : null}
+      {password ? (
+        <Field
+          label="Your password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus={autoFocus}
+          error={problem?.errors?.password}
+          maxLength={256}
+        />
+      ) : (
+        <Field
+          label={codeLabel}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode={methods.includes("totp") ? "numeric" : "text"}
+          autoFocus={autoFocus}
+          spellCheck={false}
+          error={problem?.errors?.code ?? (problem?.errors ? Object.values(problem.errors).flat() : undefined)}
+          maxLength={40}
+          hint={methods.includes("totp") ? "The 6 digits your app shows now, or one of your recovery codes." : undefined}
+        />
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button type="submit" disabled={prove.pending || passkeyPending} className="sm:flex-1">
+          {prove.pending ? "Checking…" : submitLabel}
+        </Button>
+        {methods.includes("passkey") ? (
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={usePasskey}
+            disabled={prove.pending || passkeyPending}
+            className="sm:flex-1"
+          >
+            {passkeyPending ? "Waiting for the passkey…" : "Use a passkey"}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

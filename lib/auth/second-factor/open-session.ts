@@ -1,0 +1,44 @@
+import "server-only";
+import type { Tx } from "@/lib/db/client";
+import { mustHaveSecondFactor, readSecondFactorPolicy } from "./policy";
+
+/** The sign-in step a session still owes before anything else is allowed. */
+export type PendingStep = "second_factor" | "enrolment";
+
+/** How the person proved who they are first. "password" today; an SSO provider adds its own. */
+export type FirstFactor = "password";
+
+/**
+ * What a session opened now still owes: a second factor when the person has one, enrolment
+ * when the policy says their roles must have one and they have none, nothing otherwise.
+ */
+export async function stepOwed(tx: Tx, staff: { id: string; roles: readonly string[] }): Promise<PendingStep | null> {
+  const factors = await tx.secondFactor.count({ where: { staffId: staff.id, confirmedAt: { not: null } } });
+  if (factors > 0) return "second_factor";
+  return mustHaveSecondFactor(staff.roles, await readSecondFactorPolicy(tx)) ? "enrolment" : null;
+}
+
+/**
+ * The one way a session row is opened, whatever the first factor was: the seam where another
+ * first factor (SSO) or an accepted invitation hands over. The session carries the step it
+ * still owes (`pendingStep`); pages send it to /signin/verify or /signin/enrol and API routes
+ * refuse it (403) until that step clears it.
+ */
+export async function openSession(
+  tx: Tx,
+  staff: { id: string; roles: readonly string[]; sessionVersion: number },
+  from: { ip: string | null; userAgent: string | null; firstFactor: FirstFactor },
+): Promise<{ id: string; pendingStep: PendingStep | null }> {
+  const pendingStep = await stepOwed(tx, staff);
+  const session = await tx.staffSession.create({
+    data: {
+      staffId: staff.id,
+      sessionVersion: staff.sessionVersion,
+      ip: from.ip,
+      userAgent: from.userAgent?.slice(0, 512),
+      firstFactor: from.firstFactor,
+      pendingStep,
+    },
+  });
+  return { id: session.id, pendingStep };
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { recordAudit } from "@/lib/audit/record";
+import { parseInput } from "@/lib/validation";
+import { assertCan, type Actor } from "@/lib/auth/actor";
+import { POLICY_KEY, policySchema, readSecondFactorPolicy, type SecondFactorPolicy } from "./policy";
+
+/**
+ * An admin sets which roles must have a second factor. It applies at each person's next
+ * sign-in: one who must and has none is then led to enrol before anything else.
+ */
+export async function updateSecondFactorPolicy(actor: Actor, input: unknown): Promise<SecondFactorPolicy> {
+  assertCan(actor, "settings.manage");
+  const { roles } = parseInput(policySchema, input);
+  await db().$transaction(async (tx) => {
+    const before = await readSecondFactorPolicy(tx);
+    await tx.setting.upsert({
+      where: { key: POLICY_KEY },
+      create: { key: POLICY_KEY, value: roles, updatedBy: actor.staffId },
+      update: { value: roles, updatedBy: actor.staffId },
+    });
+    await recordAudit(tx, {
+      action: "settings.second_factor_policy",
+      actor,
+      targetId: POLICY_KEY,
+      details: { from: before.roles, to: roles },
+    });
+  });
+  return readSecondFactorPolicy();
+}

@@ -1,0 +1,41 @@
+import "server-only";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { stepUpWindowMs } from "./second-factor/keys";
+import type { ProofMethod } from "./proof-method";
+
+export type { ProofMethod };
+
+/** How a person can prove it is them again: their factors, or (with none) their password. */
+export async function proofMethods(staffId: string): Promise<ProofMethod[]> {
+  const factors = await db().secondFactor.findMany({
+    where: { staffId, confirmedAt: { not: null } },
+    select: { kind: true },
+  });
+  if (factors.length === 0) return ["password"];
+  const kinds = new Set(factors.map((f) => f.kind));
+  return [...(kinds.has("totp") ? (["totp"] as const) : []), ...(kinds.has("passkey") ? (["passkey"] as const) : []), "recovery"];
+}
+
+export function proofIsFresh(reauthAt: Date, now = Date.now()): boolean {
+  return now - reauthAt.getTime() <= stepUpWindowMs();
+}
+
+/**
+ * Sensitive actions (a code reveal, approving a withdrawal or a spend request, changing staff,
+ * roles or the second-factor policy) need a proof younger than the step-up window
+ * (STEP_UP_WINDOW_SECONDS): the second factor for a person who has one, else the password.
+ * Refused with 403 `step_up_required`, whose `stepUp.methods` tell the browser what to ask for
+ * (components/step-up: it asks, renews the proof at POST /api/session/proof and retries).
+ */
+export async function assertFreshProof(session: { reauthAt: Date; actor: { staffId: string } }): Promise<void> {
+  if (proofIsFresh(session.reauthAt)) return;
+  const methods = await proofMethods(session.actor.staffId);
+  throw new AppError(
+    "step_up_required",
+    methods.includes("password")
+      ? "Confirm your password to continue."
+      : "Confirm it is you with your second factor to continue.",
+    { status: 403, extra: { stepUp: { methods } } },
+  );
+}

@@ -1,0 +1,124 @@
+import { describe, expect, test } from "vitest";
+import { db } from "@/lib/db/client";
+import { signInWithPassword } from "@/lib/auth/sign-in";
+import { resolveSession } from "@/lib/auth/staff-session";
+import { proveSecondFactor } from "@/lib/auth/second-factor/prove-second-factor";
+import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/auth/second-factor/enrol";
+import { totpCodeAt, TOTP_PERIOD_S } from "@/lib/auth/second-factor/totp";
+import { updateSecondFactorPolicy } from "@/lib/auth/second-factor/update-policy";
+import { resetSecondFactor } from "@/lib/staff/reset-second-factor";
+import { makeStaff, uniqueIp } from "../support/db";
+
+const from = () => ({ ip: uniqueIp(), userAgent: "vitest" });
+
+async function sessionOf(staff: { email: string; password: string }, ip = uniqueIp()) {
+  const result = await signInWithPassword({ email: staff.email, password: staff.password }, { ip, userAgent: "vitest" });
+  if (!result.ok) throw new Error("sign-in failed");
+  return (await resolveSession(result.sessionId, { ip, userAgent: "vitest" }))!;
+}
+
+/** A person with a confirmed authenticator app (enrolled through the app's own functions); returns its key. */
+async function withAuthenticator(roles: string[]) {
+  const staff = await makeStaff(roles);
+  const session = await sessionOf(staff);
+  const started = await startTotpEnrolment(session, {});
+  // The first code is spent by the enrolment: sign-ins in these tests use later steps.
+  const enrolled = await confirmTotpEnrolment(session, {
+    factorId: started.factorId,
+    code: totpCodeAt(started.secret, Date.now() - TOTP_PERIOD_S * 1000),
+  });
+  return { staff, secret: started.secret, recoveryCodes: enrolled.recoveryCodes! };
+}
+
+const audits = (staffId: string, action: string) => db().auditEvent.findMany({ where: { actorId: staffId, action } });
+
+describe("second factor", () => {
+  test("the secret is stored sealed, and enrolment issues ten recovery codes stored only as hashes", async () => {
+    const { staff, secret, recoveryCodes } = await withAuthenticator(["viewer"]);
+    const row = await db().secondFactor.findFirstOrThrow({ where: { staffId: staff.staffId } });
+    expect(row.totpSecret).not.toContain(secret);
+    expect(recoveryCodes).toHaveLength(10);
+    const stored = await db().recoveryCode.findMany({ where: { staffId: staff.staffId } });
+    expect(stored).toHaveLength(10);
+    for (const code of recoveryCodes) expect(stored.some((s) => s.codeHash.includes(code))).toBe(false);
+    expect(await audits(staff.staffId, "second_factor.enrol")).toHaveLength(1);
+  });
+
+  test("a person with a factor owes it after the password; a right code completes the session, the same code again is refused", async () => {
+    const { staff, secret } = await withAuthenticator(["viewer"]);
+    const session = await sessionOf(staff);
+    expect(session.pendingStep).toBe("second_factor");
+    const code = totpCodeAt(secret, Date.now());
+    await expect(proveSecondFactor(session, { method: "totp", code })).resolves.toEqual({ method: "totp" });
+    expect((await resolveSession(session.sessionId, from()))!.pendingStep).toBeNull();
+
+    const second = await sessionOf(staff);
+    await expect(proveSecondFactor(second, { method: "totp", code })).rejects.toMatchObject({ code: "second_factor_failed" });
+    const failed = await audits(staff.staffId, "auth.second_factor_failed");
+    expect(failed.map((a) => a.details)).toContainEqual({ method: "totp", reason: "reused", purpose: "sign_in" });
+    expect((await resolveSession(second.sessionId, from()))!.pendingStep).toBe("second_factor");
+  });
+
+  test("wrong codes are counted: past five, even the right code is refused until the lock ends", async () => {
+    const { staff, secret } = await withAuthenticator(["viewer"]);
+    const session = await sessionOf(staff);
+    for (let i = 0; i < 5; i++)
+      await expect(proveSecondFactor(session, { method: "totp", code: "000000" })).rejects.toMatchObject({
+        code: "second_factor_failed",
+      });
+    await expect(proveSecondFactor(session, { method: "totp", code: totpCodeAt(secret, Date.now()) })).rejects.toMatchObject({
+      code: "second_factor_failed",
+    });
+    const reasons = (await audits(staff.staffId, "auth.second_factor_failed")).map(
+      (a) => (a.details as { reason: string }).reason,
+    );
+    expect(reasons.filter((r) => r === "wrong").length).toBeGreaterThanOrEqual(5);
+    expect(reasons).toContain("locked");
+    // Lifting the lock (as time would) lets the right code through.
+    await db().signInThrottle.updateMany({ where: { key: `second-factor:${staff.staffId}` }, data: { lockedUntil: null } });
+    await db().signInThrottle.deleteMany({ where: { key: { startsWith: "ip:" } } });
+    await expect(proveSecondFactor(session, { method: "totp", code: totpCodeAt(secret, Date.now()) })).resolves.toBeTruthy();
+  });
+
+  test("a recovery code works once", async () => {
+    const { staff, recoveryCodes } = await withAuthenticator(["viewer"]);
+    const code = recoveryCodes[3]!.toUpperCase();
+    const first = await sessionOf(staff);
+    await expect(proveSecondFactor(first, { method: "recovery", code })).resolves.toEqual({
+      method: "recovery",
+      recoveryCodesLeft: 9,
+    });
+    const second = await sessionOf(staff);
+    await expect(proveSecondFactor(second, { method: "recovery", code })).rejects.toMatchObject({ code: "second_factor_failed" });
+    expect(await audits(staff.staffId, "auth.recovery_code_used")).toHaveLength(1);
+  });
+
+  test("with the policy on, a required role without a factor owes an enrolment; a factor added clears it", async () => {
+    const admin = await makeStaff(["admin"]);
+    await updateSecondFactorPolicy(admin, { roles: ["finance"] });
+    try {
+      const finance = await makeStaff(["finance"]);
+      const viewer = await makeStaff(["viewer"]);
+      const session = await sessionOf(finance);
+      expect(session.pendingStep).toBe("enrolment");
+      expect((await sessionOf(viewer)).pendingStep).toBeNull();
+      const started = await startTotpEnrolment(session, {});
+      await confirmTotpEnrolment(session, { factorId: started.factorId, code: totpCodeAt(started.secret, Date.now()) });
+      expect((await resolveSession(session.sessionId, from()))!.pendingStep).toBeNull();
+    } finally {
+      await updateSecondFactorPolicy(admin, { roles: [] });
+    }
+  });
+
+  test("an admin resets another person's factor, which ends their sessions; never their own", async () => {
+    const admin = await makeStaff(["admin"]);
+    const { staff } = await withAuthenticator(["support"]);
+    const session = await sessionOf(staff);
+    await expect(resetSecondFactor(admin, admin.staffId)).rejects.toMatchObject({ code: "own_second_factor" });
+    await expect(resetSecondFactor(admin, staff.staffId)).resolves.toEqual({ removed: 1 });
+    expect(await resolveSession(session.sessionId, from())).toBeNull();
+    expect(await db().recoveryCode.count({ where: { staffId: staff.staffId } })).toBe(0);
+    const reset = await db().auditEvent.findFirstOrThrow({ where: { action: "second_factor.reset", targetId: staff.staffId } });
+    expect(reset.actorId).toBe(admin.staffId);
+  });
+});
