@@ -63,15 +63,21 @@ async function main() {
     console.log("| page | performance | TBT ms | CLS | LCP ms | every run (score/TBT/CLS) |\n|---|---|---|---|---|---|");
     for (const [label, target] of pages) {
       const runs: Run[] = [];
+      let unmeasured = 0;
       for (let i = 0; i < RUNS; i++) {
-        runs.push(
-          await measure(
-            `${app.baseUrl}${target}`,
-            chrome.port,
-            admin.cookie,
-            `${label === "/" ? "home" : label.replace(/^\//, "").replace(/\W+/g, "_")}-${i + 1}`,
-          ),
+        const run = await measure(
+          `${app.baseUrl}${target}`,
+          chrome.port,
+          admin.cookie,
+          `${label === "/" ? "home" : label.replace(/^\//, "").replace(/\W+/g, "_")}-${i + 1}`,
         );
+        if (run) runs.push(run);
+        else unmeasured++;
+      }
+      if (runs.length === 0) {
+        failed = true;
+        console.log(`| ${label} | not measured | | | | Chromium recorded no trace in ${RUNS} run(s) **MISS** |`);
+        continue;
       }
       const worst = {
         score: Math.min(...runs.map((r) => r.score)),
@@ -79,9 +85,12 @@ async function main() {
         cls: Math.max(...runs.map((r) => r.cls)),
         lcpMs: Math.max(...runs.map((r) => r.lcpMs)),
       };
-      const misses = worst.score < TARGET.score || worst.tbtMs >= TARGET.tbtMs || worst.cls >= TARGET.cls;
+      const misses = unmeasured > 0 || worst.score < TARGET.score || worst.tbtMs >= TARGET.tbtMs || worst.cls >= TARGET.cls;
       failed ||= misses;
-      const every = runs.map((r) => `${r.score}/${Math.round(r.tbtMs)}/${r.cls.toFixed(3)}`).join(", ");
+      const every = [
+        ...runs.map((r) => `${r.score}/${Math.round(r.tbtMs)}/${r.cls.toFixed(3)}`),
+        ...Array.from({ length: unmeasured }, () => "no trace"),
+      ].join(", ");
       console.log(
         `| ${label} | ${worst.score} | ${Math.round(worst.tbtMs)} | ${worst.cls.toFixed(3)} | ${Math.round(worst.lcpMs)} | ${every}${misses ? " **MISS**" : ""} |`,
       );
@@ -96,8 +105,9 @@ async function main() {
   if (failed) process.exitCode = 1;
 }
 
-async function measure(url: string, port: number, cookie: string, name: string): Promise<Run> {
+async function measure(url: string, port: number, cookie: string, name: string): Promise<Run | null> {
   const lhr = await lighthouseRun(url, port, cookie);
+  if (!lhr) return null;
   if (REPORTS) {
     await mkdir(REPORTS, { recursive: true });
     await writeFile(path.join(REPORTS, `${name}.json`), JSON.stringify(lhr));
@@ -117,7 +127,8 @@ async function measure(url: string, port: number, cookie: string, name: string):
 
 /**
  * One Lighthouse run; a run whose trace Chromium failed to record (NO_NAVSTART and the like,
- * which Lighthouse itself answers with "run Lighthouse again") is run again, twice at most.
+ * which Lighthouse itself answers with "run Lighthouse again"; on a busy machine, about one run in
+ * five here) is run again, four times at most; null if none recorded one.
  */
 async function lighthouseRun(url: string, port: number, cookie: string) {
   for (let attempt = 1; ; attempt++) {
@@ -129,7 +140,10 @@ async function lighthouseRun(url: string, port: number, cookie: string) {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (!lhr.runtimeError) return lhr;
-    if (attempt === 3) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`);
+    if (attempt === 5) {
+      console.warn(`(${url}: ${lhr.runtimeError.code} in ${attempt} attempts: not measured)`);
+      return null;
+    }
     console.warn(`(${url}: ${lhr.runtimeError.code}, measured again)`);
   }
 }
@@ -180,7 +194,13 @@ async function placeOrder(session: Session): Promise<string> {
     item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency },
   });
   if (!placed.ok) throw new Error(`placing an order answered ${placed.status}: ${await placed.text()}`);
-  return ((await placed.json()) as { order: { id: string } }).order.id;
+  const id = ((await placed.json()) as { order: { id: string } }).order.id;
+  // Measured once final: an open order's page follows it live, and its moves would be measured too.
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 500))) {
+    const { status } = JSON.parse((await session.get(`/api/orders/${id}`)).body) as { status: string };
+    if (status !== "reserved" && status !== "processing") return id;
+  }
+  throw new Error(`order ${id} was still open a minute after it was placed`);
 }
 
 async function seedHistory(sandboxUrl: string): Promise<void> {
