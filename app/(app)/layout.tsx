@@ -11,7 +11,12 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const { actor } = await requirePageSession();
   return (
     <div className="min-h-screen md:flex">
-      <Shell actor={actor} />
+      {/* A boundary of its own, though nothing in it waits: React then hydrates the shell apart
+          from the rest, in slices that let the browser answer input between them, instead of in
+          one long task with the page (the page is another, its route's loading.tsx). */}
+      <Suspense>
+        <Shell actor={actor} />
+      </Suspense>
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
         <div className="mx-auto max-w-6xl">
           {can(actor.roles, "orders.create") ? (

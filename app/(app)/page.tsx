@@ -1,5 +1,5 @@
 import { Link } from "@/components/ui/link";
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { requirePageSession } from "@/lib/auth/current";
 import { can, type RoleName } from "@/lib/auth/permissions";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
@@ -10,6 +10,8 @@ import { SupportHome } from "@/components/home/support-home";
 import { FinanceHome } from "@/components/home/finance-home";
 import { AdminHome } from "@/components/home/admin-home";
 import { ReconciliationNotice } from "@/components/reconciliation/reconciliation-notice";
+import { RevealInOrder, type Step } from "@/components/ui/reveal-in-order";
+import { Bone, Busy } from "@/components/ui/skeleton";
 
 /**
  * The home page: for each role a person holds, the blocks that say what needs them now,
@@ -23,6 +25,43 @@ export default async function HomePage() {
   const { actor } = session;
   const holds = (role: RoleName) => actor.roles.includes(role);
   const items = NAV_ITEMS.filter((item) => can(actor.roles, item.permission));
+  const section = (role: RoleName, title: string, content: ReactNode): Step[] =>
+    holds(role) ? [{ key: role, fallback: <SectionSkeleton title={title} />, content }] : [];
+  const steps: Step[] = [
+    ...section("approver", "Approvals", <ApproverHome session={session} />),
+    ...section("buyer", "Your orders", <BuyerHome session={session} />),
+    ...section("support", "Support", <SupportHome session={session} />),
+    ...(holds("finance") || holds("admin")
+      ? [
+          {
+            key: "reconciliation",
+            content: (
+              <div className="mb-6 empty:hidden">
+                <ReconciliationNotice />
+              </div>
+            ),
+          },
+        ]
+      : []),
+    ...section("finance", "Finance", <FinanceHome session={session} />),
+    ...section("admin", "Admin", <AdminHome session={session} />),
+  ];
+  const quickLinks = (
+    <nav aria-labelledby="quick-links">
+      <h2 id="quick-links" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
+        Go to
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link href={item.href} className="block rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500">
+              <span className="text-base font-semibold text-slate-900">{item.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
   return (
     <>
       <PageHeader
@@ -33,72 +72,24 @@ export default async function HomePage() {
             : "Everything here is yours to read: orders, the catalog, the wallet and their history."
         }
       />
-      {holds("approver") ? (
-        <Section title="Approvals">
-          <ApproverHome session={session} />
-        </Section>
-      ) : null}
-      {holds("buyer") ? (
-        <Section title="Your orders">
-          <BuyerHome session={session} />
-        </Section>
-      ) : null}
-      {holds("support") ? (
-        <Section title="Support">
-          <SupportHome session={session} />
-        </Section>
-      ) : null}
-      {holds("finance") || holds("admin") ? (
-        <Suspense fallback={null}>
-          <div className="mb-6 empty:hidden">
-            <ReconciliationNotice />
-          </div>
-        </Suspense>
-      ) : null}
-      {holds("finance") ? (
-        <Section title="Finance">
-          <FinanceHome session={session} />
-        </Section>
-      ) : null}
-      {holds("admin") ? (
-        <Section title="Admin">
-          <AdminHome session={session} />
-        </Section>
-      ) : null}
-      <nav aria-labelledby="quick-links">
-        <h2 id="quick-links" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
-          Go to
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item) => (
-            <li key={item.href}>
-              <Link
-                href={item.href}
-                className="block rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
-              >
-                <span className="text-base font-semibold text-slate-900">{item.label}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* Each section streams in; they appear top to bottom, the quick links last, so that none
+          is pushed down by one above it arriving later (components/ui/reveal-in-order.tsx). */}
+      <RevealInOrder steps={steps} then={quickLinks} />
     </>
   );
 }
 
-/** Each role's section streams in on its own: one slow figure does not hold the others back. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A role's section while its figures load: its heading and cards of a typical block's size. */
+function SectionSkeleton({ title }: { title: string }) {
   return (
-    <Suspense
-      fallback={
-        <div className="mb-8 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-busy="true" aria-label="Loading">
-          <p className="text-sm text-slate-600" role="status">
-            Loading {title.toLowerCase()}…
-          </p>
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
+    <Busy label={`Loading ${title.toLowerCase()}…`} className="mb-8" testId="home-section-loading">
+      <div aria-hidden="true" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
+        {title}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Bone className="h-44" />
+        <Bone className="h-44" />
+      </div>
+    </Busy>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { Suspense, use, useEffect, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { regionName } from "@/lib/catalog/region-name";
 import { FilterField } from "@/components/ui/filter-form";
@@ -11,13 +11,23 @@ const ALIASES = [
   { value: "top-up", label: "All phone top-ups" },
 ];
 
-/** Search and filters live in the URL, so a view can be shared and the back button works. */
-export function CatalogFilters({ countries, categories }: { countries: string[]; categories: string[] }) {
+type Facets = { countries: string[]; categories: string[] };
+
+/**
+ * Search and filters live in the URL, so a view can be shared and the back button works. The
+ * search box shows at once; the countries and categories to choose from (gathered by walking
+ * the catalog, which a slow upstream can make take long) stream in as `facets`.
+ */
+export function CatalogFilters({ facets }: { facets: Promise<Facets> }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const [q, setQ] = useState(params.get("q") ?? "");
   const first = useRef(true);
+  const [navigating, startTransition] = useTransition();
+  // Busy from the first keystroke: during the pause before the URL follows, and until the page
+  // for the new URL has come back (the results' skeleton then says the rest).
+  const busy = navigating || q.trim() !== (params.get("q") ?? "");
 
   function navigate(changes: Record<string, string | null>, replace = false) {
     const next = new URLSearchParams(params.toString());
@@ -27,8 +37,7 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
     }
     next.delete("page"); // any change of filter starts from the first page
     const url = next.size ? `${pathname}?${next}` : pathname;
-    if (replace) router.replace(url);
-    else router.push(url);
+    startTransition(() => (replace ? router.replace(url) : router.push(url)));
   }
 
   // Debounced free-text search: the URL follows the typing after a short pause.
@@ -49,23 +58,100 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
     <form
       role="search"
       aria-label="Search the catalog"
+      aria-busy={busy}
       className="mb-6 grid gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_1fr_auto_auto]"
       onSubmit={(e) => e.preventDefault()}
     >
-      <FilterField label="Search">
-        <input
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder="Product name"
-          maxLength={100}
-          className="mt-1 w-full rounded-md px-3 py-2 ring-1 ring-slate-300"
+      <div className="relative">
+        <FilterField label="Search">
+          <input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Product name"
+            maxLength={100}
+            className="mt-1 w-full rounded-md px-3 py-2 pr-24 ring-1 ring-slate-300"
+          />
+        </FilterField>
+        {/* Always in the page (outside the label, which names the box), so that a screen reader announces "Searching…". */}
+        <span
+          role="status"
+          className="pointer-events-none absolute bottom-0 right-3 flex h-10 items-center text-xs font-medium text-brand-700"
+          data-testid="catalog-searching"
+        >
+          {busy ? "Searching…" : ""}
+        </span>
+      </div>
+      <Suspense fallback={<FacetSelectsLoading />}>
+        <FacetSelects
+          facets={facets}
+          country={params.get("country") ?? ""}
+          category={params.get("category") ?? ""}
+          onChange={(changes) => navigate(changes)}
         />
+      </Suspense>
+      <FilterField label="Per page">
+        <select
+          value={params.get("size") ?? "24"}
+          onChange={(e) => navigate({ size: e.target.value === "24" ? null : e.target.value })}
+          className="mt-1 rounded-md bg-white px-2 py-2 ring-1 ring-slate-300"
+        >
+          <option value="24">24</option>
+          <option value="50">50</option>
+          <option value="100">100</option>
+        </select>
       </FilterField>
+      <div className="flex items-end">
+        {hasFilters ? (
+          <button
+            type="button"
+            onClick={() => {
+              setQ("");
+              startTransition(() => router.push(pathname));
+            }}
+            className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline"
+          >
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function FacetSelects({
+  facets,
+  country,
+  category,
+  onChange,
+}: {
+  facets: Promise<Facets>;
+  country: string;
+  category: string;
+  onChange: (changes: Record<string, string | null>) => void;
+}) {
+  // Each page of results brings its own promise of the choices. Once they are known, the last
+  // ones are shown until the new ones arrive: suspending on a new promise would hold the search
+  // back until it settles (on a cold start, a walk of the whole catalog), and a fallback would
+  // take the selects, and a keyboard user's focus, away on every search.
+  const [latest, setLatest] = useState<Facets | null>(null);
+  useEffect(() => {
+    let live = true;
+    facets.then(
+      (value) => live && setLatest(value),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [facets]);
+  const { countries, categories } = latest ?? use(facets);
+  return (
+    <>
       <FilterField label="Country">
         <select
-          value={params.get("country") ?? ""}
-          onChange={(e) => navigate({ country: e.target.value || null })}
+          value={country}
+          onChange={(e) => onChange({ country: e.target.value || null })}
           className="mt-1 w-full rounded-md bg-white px-2 py-2 ring-1 ring-slate-300"
         >
           <option value="">All countries</option>
@@ -78,8 +164,8 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
       </FilterField>
       <FilterField label="Category">
         <select
-          value={params.get("category") ?? ""}
-          onChange={(e) => navigate({ category: e.target.value || null })}
+          value={category}
+          onChange={(e) => onChange({ category: e.target.value || null })}
           className="mt-1 w-full rounded-md bg-white px-2 py-2 ring-1 ring-slate-300"
         >
           <option value="">All categories</option>
@@ -99,31 +185,21 @@ export function CatalogFilters({ countries, categories }: { countries: string[];
           </optgroup>
         </select>
       </FilterField>
-      <FilterField label="Per page">
-        <select
-          value={params.get("size") ?? "24"}
-          onChange={(e) => navigate({ size: e.target.value === "24" ? null : e.target.value })}
-          className="mt-1 rounded-md bg-white px-2 py-2 ring-1 ring-slate-300"
-        >
-          <option value="24">24</option>
-          <option value="50">50</option>
-          <option value="100">100</option>
-        </select>
-      </FilterField>
-      <div className="flex items-end">
-        {hasFilters ? (
-          <button
-            type="button"
-            onClick={() => {
-              setQ("");
-              router.push(pathname);
-            }}
-            className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline"
-          >
-            Clear filters
-          </button>
-        ) : null}
-      </div>
-    </form>
+    </>
+  );
+}
+
+/** The two selects, of the same size, while their choices are gathered. */
+function FacetSelectsLoading() {
+  return (
+    <>
+      {["Country", "Category"].map((label) => (
+        <FilterField key={label} label={label}>
+          <select disabled className="mt-1 w-full rounded-md bg-slate-50 px-2 py-2 text-slate-500 ring-1 ring-slate-300">
+            <option>Loading…</option>
+          </select>
+        </FilterField>
+      ))}
+    </>
   );
 }

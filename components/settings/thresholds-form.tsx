@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { Settings } from "@/lib/settings/schema";
-import { SETTING_LABELS } from "@/lib/settings/schema";
+import { SETTING_LABELS } from "@/lib/settings/labels";
 
 /** Admin form for the thresholds; the server validates, stores and audits every change. */
 export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canEdit: boolean }) {

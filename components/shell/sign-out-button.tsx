@@ -1,8 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { signOut } from "next-auth/react";
 
+/**
+ * next-auth's client is loaded on the click, not with every page: the shell is on every page
+ * and the button is rarely pressed.
+ */
 export function SignOutButton() {
   const [pending, setPending] = useState(false);
   return (
@@ -11,6 +14,7 @@ export function SignOutButton() {
       disabled={pending}
       onClick={async () => {
         setPending(true);
+        const { signOut } = await import("next-auth/react");
         await signOut({ redirect: false });
         // A full page load, so that nothing of the ended session stays in client memory.
         // eslint-disable-next-line @next/next/no-location-assign-relative-destination

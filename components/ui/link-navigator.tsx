@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useTransition } from "react";
 import { useRouter } from "next/navigation";
 
 /**
@@ -10,9 +10,14 @@ import { useRouter } from "next/navigation";
  * browser: a click another handler already handled (`preventDefault`), a modifier key or
  * another button (new tab, new window, download), `target` other than `_self`, `download`,
  * another origin, and a link to a fragment of the page already shown.
+ *
+ * From the click until the new page's first part is on screen (its skeleton, loading.tsx, once
+ * the server's first bytes arrive; seconds when the server is slow to start), a bar across the
+ * top says the page is loading: the click shows something at once, whatever the server does.
  */
 export function LinkNavigator() {
   const router = useRouter();
+  const [navigating, startTransition] = useTransition();
   useEffect(() => {
     function onClick(event: MouseEvent) {
       if (event.defaultPrevented || event.button !== 0) return;
@@ -27,8 +32,10 @@ export function LinkNavigator() {
       event.preventDefault();
       const href = `${url.pathname}${url.search}${url.hash}`;
       const options = { scroll: link.dataset.appLinkScroll !== "keep" };
-      if (link.dataset.appLink === "replace") router.replace(href, options);
-      else router.push(href, options);
+      startTransition(() => {
+        if (link.dataset.appLink === "replace") router.replace(href, options);
+        else router.push(href, options);
+      });
     }
     document.addEventListener("click", onClick);
     // Says that clicks are routed from now on (a click before hydration loads a new document,
@@ -39,5 +46,15 @@ export function LinkNavigator() {
       delete document.documentElement.dataset.linksRouted;
     };
   }, [router]);
-  return null;
+  return navigating ? (
+    <div
+      aria-busy="true"
+      className="pointer-events-none fixed inset-x-0 top-0 z-50 h-1 bg-brand-600 motion-safe:animate-pulse"
+      data-testid="navigating"
+    >
+      <span role="status" className="sr-only">
+        Loading…
+      </span>
+    </div>
+  ) : null;
 }

@@ -63,17 +63,3 @@ export const DEFAULT_SETTINGS: Settings = {
   upstreamPersonSharePercent: 25,
   upstreamPersonLookupsPerMinute: 10,
 };
-
-export const SETTING_LABELS: Record<SettingKey, string> = {
-  orderConfirmationAmount: "Second confirmation for orders above",
-  lowBalance: "Low-balance warning below",
-  revealQuotaPerHour: "Code reveals per person per hour",
-  revealViewSeconds: "Revealed codes stay visible for (seconds)",
-  withdrawalApprovalHours: "Withdrawal requests expire unless approved within (hours)",
-  spendApprovalAmount: "Orders above this need an approver (empty: none)",
-  payoutDetailsName: "Payout details registered with the Issuing Service (their name, shown on withdrawal approvals)",
-  spendApprovalHours: "Spend approval requests expire unless decided within (hours)",
-  upstreamMoneyReservePercent: "Upstream calls kept for orders, reveals and withdrawals (% of each minute)",
-  upstreamPersonSharePercent: "Upstream reads one person may use (% of each minute)",
-  upstreamPersonLookupsPerMinute: "Lookups of unknown order ids and references per person per minute",
-};

@@ -1,15 +1,18 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { Link } from "@/components/ui/link";
 import { requirePageSession } from "@/lib/auth/current";
-import { catalogQuerySchema, listProducts } from "@/lib/catalog/list-products";
+import { catalogQuerySchema, listProducts, type CatalogQuery } from "@/lib/catalog/list-products";
 import { getCatalogFacets } from "@/lib/catalog/catalog-facets";
 import { isAppError } from "@/lib/errors";
 import { can } from "@/lib/auth/permissions";
+import type { Actor } from "@/lib/auth/actor";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { CatalogFilters } from "@/components/catalog/catalog-filters";
 import { productCard } from "@/components/catalog/product-card";
 import { ProductCards } from "@/components/catalog/product-cards";
+import { Bone, Busy } from "@/components/ui/skeleton";
 import { pickParams, type SearchParams } from "@/components/ui/search-params";
 
 export const metadata: Metadata = { title: "Catalog" };
@@ -19,25 +22,9 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
   const raw = await searchParams;
   const query = catalogQuerySchema.parse(pickParams(raw, ["q", "country", "category", "size", "page"]));
 
-  const [facets, result] = await Promise.all([
-    getCatalogFacets(actor),
-    listProducts(actor, query).then(
-      (page) => ({ ok: true as const, page }),
-      (error: unknown) => {
-        if (!isAppError(error)) throw error;
-        return { ok: false as const, message: error.message, correlationId: error.correlationId };
-      },
-    ),
-  ]);
-
-  const pageHref = (page: number) => {
-    const next = new URLSearchParams(
-      Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" && k !== "page" ? [[k, v]] : [])),
-    );
-    if (page > 1) next.set("page", String(page));
-    return next.size ? `/catalog?${next}` : "/catalog";
-  };
-
+  // Neither read is awaited here: the header and the search box show at once, the filters'
+  // choices and the products stream in (each can wait seconds on a slow upstream).
+  const facets = getCatalogFacets(actor);
   return (
     <>
       <PageHeader
@@ -54,49 +41,98 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
           ) : undefined
         }
       />
-      <CatalogFilters countries={facets.countries} categories={facets.categories} />
-      {!result.ok ? (
-        <Notice tone="error" title="The catalog could not be loaded" correlationId={result.correlationId} testId="catalog-error">
-          {result.message}{" "}
-          <Link href={pageHref(query.page)} className="font-medium underline">
-            Try again
-          </Link>
-        </Notice>
-      ) : result.page.items.length === 0 ? (
-        <div className="rounded-lg bg-white p-10 text-center shadow-sm ring-1 ring-slate-200" data-testid="catalog-empty">
-          <p className="text-sm font-medium text-slate-900">No products match these filters.</p>
-          <Link href="/catalog" className="mt-2 inline-block text-sm font-medium text-brand-600 hover:underline">
-            Clear filters
-          </Link>
-        </div>
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            Showing {result.page.offset + 1}–{result.page.offset + result.page.items.length}
-            {result.page.hasMore ? "" : ` of ${result.page.offset + result.page.items.length}`}
-          </p>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Products">
-            <ProductCards cards={result.page.items.map(productCard)} />
-          </ul>
-          <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
-            {query.page > 1 ? (
-              <Link href={pageHref(query.page - 1)} className="font-medium text-brand-600 hover:underline">
-                ← Previous
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-slate-500">Page {query.page}</span>
-            {result.page.hasMore ? (
-              <Link href={pageHref(query.page + 1)} className="font-medium text-brand-600 hover:underline">
-                Next →
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        </>
-      )}
+      <CatalogFilters facets={facets} />
+      {/* Keyed by the query: a new search shows the skeleton again instead of the last results. */}
+      <Suspense key={JSON.stringify(query)} fallback={<ResultsSkeleton />}>
+        <CatalogResults actor={actor} query={query} raw={raw} />
+      </Suspense>
     </>
+  );
+}
+
+async function CatalogResults({ actor, query, raw }: { actor: Actor; query: CatalogQuery; raw: SearchParams }) {
+  const result = await listProducts(actor, query).then(
+    (page) => ({ ok: true as const, page }),
+    (error: unknown) => {
+      if (!isAppError(error)) throw error;
+      return { ok: false as const, message: error.message, correlationId: error.correlationId };
+    },
+  );
+
+  const pageHref = (page: number) => {
+    const next = new URLSearchParams(
+      Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" && k !== "page" ? [[k, v]] : [])),
+    );
+    if (page > 1) next.set("page", String(page));
+    return next.size ? `/catalog?${next}` : "/catalog";
+  };
+
+  if (!result.ok) {
+    return (
+      <Notice tone="error" title="The catalog could not be loaded" correlationId={result.correlationId} testId="catalog-error">
+        {result.message}{" "}
+        <Link href={pageHref(query.page)} className="font-medium underline">
+          Try again
+        </Link>
+      </Notice>
+    );
+  }
+  if (result.page.items.length === 0) {
+    return (
+      <div className="rounded-lg bg-white p-10 text-center shadow-sm ring-1 ring-slate-200" data-testid="catalog-empty">
+        <p className="text-sm font-medium text-slate-900">No products match these filters.</p>
+        <Link href="/catalog" className="mt-2 inline-block text-sm font-medium text-brand-600 hover:underline">
+          Clear filters
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+        Showing {result.page.offset + 1}–{result.page.offset + result.page.items.length}
+        {result.page.hasMore ? "" : ` of ${result.page.offset + result.page.items.length}`}
+      </p>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Products">
+        <ProductCards cards={result.page.items.map(productCard)} />
+      </ul>
+      <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
+        {query.page > 1 ? (
+          <Link href={pageHref(query.page - 1)} className="font-medium text-brand-600 hover:underline">
+            ← Previous
+          </Link>
+        ) : (
+          <span />
+        )}
+        <span className="text-slate-500">Page {query.page}</span>
+        {result.page.hasMore ? (
+          <Link href={pageHref(query.page + 1)} className="font-medium text-brand-600 hover:underline">
+            Next →
+          </Link>
+        ) : (
+          <span />
+        )}
+      </nav>
+    </>
+  );
+}
+
+/** Cards of the products' size, while the upstream answers. */
+function ResultsSkeleton() {
+  return (
+    <Busy label="Loading products…" showLabel testId="catalog-loading">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        {Array.from({ length: 8 }, (_, i) => (
+          <div key={i} className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+            <Bone className="aspect-[16/10] rounded-none" />
+            <div className="space-y-2 p-3">
+              <Bone className="h-4 w-3/4" />
+              <Bone className="h-3 w-1/2" />
+              <Bone className="mt-4 h-4 w-1/3" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </Busy>
   );
 }

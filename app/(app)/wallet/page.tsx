@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { Suspense } from "react";
 import { Link } from "@/components/ui/link";
 import { requirePageSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
@@ -23,6 +22,8 @@ import { ReconciliationNotice } from "@/components/reconciliation/reconciliation
 import { utcTime } from "@/components/ui/utc-time";
 import { Pager } from "@/components/ui/pager";
 import { settle, type Settled } from "@/components/ui/settle";
+import { RevealInOrder, type Step } from "@/components/ui/reveal-in-order";
+import { Bone, Busy } from "@/components/ui/skeleton";
 import { firstParam, validCursor, type SearchParams } from "@/components/ui/search-params";
 
 export const metadata: Metadata = { title: "Wallet" };
@@ -50,51 +51,76 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
       />
       <div className="space-y-6">
         <ReconciliationNotice />
-        <section aria-labelledby="balances-heading">
-          <h2 id="balances-heading" className="mb-3 text-lg font-semibold text-slate-900">
-            Balances
-          </h2>
-          <Suspense fallback={<Skeleton testId="balances-loading" />}>
-            <Balances overview={overview} />
-          </Suspense>
-        </section>
-        <Card>
-          <h2 className="mb-3 text-lg font-semibold text-slate-900">Available balance, last 30 days</h2>
-          <Suspense fallback={<Skeleton />}>
-            <Chart actor={actor} overview={overview} requested={chartParam} deposits={cursor} />
-          </Suspense>
-        </Card>
-        <Card>
-          <h2 className="mb-3 text-lg font-semibold text-slate-900">Deposit address</h2>
-          <Suspense fallback={<Skeleton />}>
-            <Address actor={actor} />
-          </Suspense>
-        </Card>
-        <Card>
-          <h2 className="mb-3 text-lg font-semibold text-slate-900">Deposit history</h2>
-          {cursorParam && !cursor ? (
-            <div className="mb-3">
-              <Notice tone="warning">That page position was not valid; showing the newest deposits.</Notice>
-            </div>
-          ) : null}
-          <Suspense key={cursor ?? ""} fallback={<Skeleton />}>
-            <Deposits actor={actor} cursor={cursor} chart={chartParam} />
-          </Suspense>
-        </Card>
-        <Card>
-          <h2 className="text-lg font-semibold text-slate-900">Credits</h2>
-          <p className="mb-3 mt-1 text-sm text-slate-600">
-            Each credit the Issuing Service announced to this app, matched to its deposit by currency, exact amount and time (the
-            credit from 5 minutes before to 60 minutes after the deposit, or within 5 minutes of the time it says it was
-            credited).
-          </p>
-          <Suspense fallback={<Skeleton />}>
-            <Credits actor={actor} />
-          </Suspense>
-        </Card>
+        {/* Each section streams in, top to bottom (components/ui/reveal-in-order.tsx): one above
+            that arrives later never pushes down one already on screen. */}
+        <RevealInOrder
+          steps={[
+            {
+              key: "balances",
+              fallback: <BalancesFrame>{<Skeleton testId="balances-loading" label="Loading the balances…" />}</BalancesFrame>,
+              content: (
+                <BalancesFrame>
+                  <Balances overview={overview} />
+                </BalancesFrame>
+              ),
+            },
+            card("chart", "Available balance, last 30 days", null, "h-72", () => (
+              <Chart actor={actor} overview={overview} requested={chartParam} deposits={cursor} />
+            )),
+            card("address", "Deposit address", null, "h-40", () => <Address actor={actor} />),
+            card(`deposits:${cursor ?? ""}`, "Deposit history", null, "h-40", () => (
+              <>
+                {cursorParam && !cursor ? (
+                  <div className="mb-3">
+                    <Notice tone="warning">That page position was not valid; showing the newest deposits.</Notice>
+                  </div>
+                ) : null}
+                <Deposits actor={actor} cursor={cursor} chart={chartParam} />
+              </>
+            )),
+            card(
+              "credits",
+              "Credits",
+              <p className="mb-3 mt-1 text-sm text-slate-600">
+                Each credit the Issuing Service announced to this app, matched to its deposit by currency, exact amount and time
+                (the credit from 5 minutes before to 60 minutes after the deposit, or within 5 minutes of the time it says it was
+                credited).
+              </p>,
+              "h-40",
+              () => <Credits actor={actor} />,
+            ),
+          ]}
+        />
       </div>
     </>
   );
+}
+
+function BalancesFrame({ children }: { children: ReactNode }) {
+  return (
+    <section aria-labelledby="balances-heading">
+      <h2 id="balances-heading" className="mb-3 text-lg font-semibold text-slate-900">
+        Balances
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A card of the page as a step: its heading (and `intro`) at once, then its body or a skeleton of `height`. */
+function card(key: string, title: string, intro: ReactNode, height: string, body: () => ReactNode): Step {
+  const frame = (inner: ReactNode) => (
+    <Card>
+      <h2 className={`${intro ? "" : "mb-3 "}text-lg font-semibold text-slate-900`}>{title}</h2>
+      {intro}
+      {inner}
+    </Card>
+  );
+  return {
+    key,
+    fallback: frame(<Skeleton className={height} label={`Loading ${title.toLowerCase()}…`} />),
+    content: frame(body()),
+  };
 }
 
 async function Balances({ overview }: { overview: Promise<Settled<WalletOverview>> }) {
@@ -197,6 +223,10 @@ function SectionError({ what, error, testId }: { what: string; error: unknown; t
   );
 }
 
-function Skeleton({ testId }: { testId?: string }): ReactNode {
-  return <div className="h-24 animate-pulse rounded-lg bg-slate-100" data-testid={testId} aria-label="Loading" />;
+function Skeleton({ testId, label, className = "h-40" }: { testId?: string; label: string; className?: string }): ReactNode {
+  return (
+    <Busy label={label} testId={testId}>
+      <Bone className={className} />
+    </Busy>
+  );
 }
