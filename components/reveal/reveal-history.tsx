@@ -15,8 +15,9 @@ const COLUMNS: Column<RevealRecord>[] = [
   {
     key: "reason",
     header: "Reason",
-    className: "max-w-xs truncate",
-    cell: (r) => <span title={r.reason}>{r.reason}</span>,
+    // The whole reason, wrapped: a reader checking a reveal needs all of it (and a phone has no tooltip).
+    className: "min-w-48",
+    cell: (r) => r.reason,
   },
   {
     key: "outcome",
