@@ -218,12 +218,16 @@ function ShareAlerts({ alerts }: { alerts: BudgetOverview["shareAlerts"] }) {
   );
 }
 
-/** Who spent the last hour's calls, by class: a flood is visible and attributable. */
+/**
+ * Who spent the last hour's calls, by class: a flood is visible and attributable. A card per
+ * person or job on a phone (`cards-on-phone`, app/globals.css), where four number columns left
+ * the names a letter column.
+ */
 function TopSpenders({ spenders }: { spenders: BudgetOverview["topSpenders"] }) {
   if (spenders.length === 0) return null;
   return (
     <div className="mt-4 overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="home-budget-spenders">
+      <table className="cards-on-phone w-full text-left text-sm [--card-inset:0px]" data-testid="home-budget-spenders">
         <caption className="mb-1 text-left text-xs font-medium text-slate-600">Who spent the last hour&apos;s calls</caption>
         <thead className="text-xs text-slate-500">
           <tr>
@@ -247,16 +251,23 @@ function TopSpenders({ spenders }: { spenders: BudgetOverview["topSpenders"] }) 
         <tbody className="divide-y divide-slate-100">
           {spenders.map((s) => (
             <tr key={`${s.kind}:${s.who}`}>
-              <td className="break-all py-1 pr-3">
+              <th scope="row" className="break-all py-1 pr-3 text-left font-normal">
                 {s.kind === "job" ? <span className="text-slate-500">job: {s.who}</span> : s.who}
+              </th>
+              <td className="py-1 pr-3 text-right tabular-nums" data-label="Orders, reveals, withdrawals">
+                {count.format(s.money)}
               </td>
-              <td className="py-1 pr-3 text-right tabular-nums">{count.format(s.money)}</td>
-              <td className="py-1 pr-3 text-right tabular-nums">
+              <td className="py-1 pr-3 text-right tabular-nums" data-label="Reads">
                 {count.format(s.interactive)}
                 {s.lookups > 0 ? <span className="text-xs text-slate-500"> ({count.format(s.lookups)} lookups)</span> : null}
               </td>
-              <td className="py-1 pr-3 text-right tabular-nums">{count.format(s.background)}</td>
-              <td className={`py-1 text-right tabular-nums ${s.refused > 0 ? "font-medium text-amber-700" : ""}`}>
+              <td className="py-1 pr-3 text-right tabular-nums" data-label="Background">
+                {count.format(s.background)}
+              </td>
+              <td
+                className={`py-1 text-right tabular-nums ${s.refused > 0 ? "font-medium text-amber-700" : ""}`}
+                data-label="Turned away"
+              >
                 {count.format(s.refused)}
               </td>
             </tr>

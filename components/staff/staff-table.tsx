@@ -24,8 +24,6 @@ export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; curr
             {person.id === currentStaffId ? <span className="ml-1 text-xs font-normal text-slate-500">(you)</span> : null}
           </p>
           <p className="text-xs text-slate-500">{person.email}</p>
-          {/* On a phone the status column gives way to the actions; a deactivated person still says so. */}
-          {person.active ? null : <p className="text-xs font-medium text-slate-700 sm:hidden">Deactivated</p>}
         </>
       ),
     },
@@ -40,8 +38,6 @@ export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; curr
     {
       key: "status",
       header: "Status",
-      headerClassName: "hidden sm:table-cell",
-      className: "hidden sm:table-cell",
       cell: (person) => (
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-medium ${person.active ? "bg-emerald-50 text-emerald-700" : "bg-slate-200 text-slate-700"}`}

@@ -5,12 +5,17 @@ import { TableScroll } from "./table-scroll";
 export type Column<R> = {
   key: string;
   header: ReactNode;
+  /**
+   * The field's name on a phone, where each row is a card (app/globals.css, `.cards-on-phone`);
+   * by default the header when it is plain text. A column with neither (actions) spans the card.
+   */
+  label?: string;
   cell: (row: R) => ReactNode;
   /** Numbers and money line up on the right, header included. */
   align?: "right";
   /** Extra classes of the body cell (e.g. "whitespace-nowrap font-mono text-xs"). */
   className?: string;
-  /** Extra classes of the header cell (e.g. "hidden sm:table-cell" with the same on `className`). */
+  /** Extra classes of the header cell (a width). On a phone every column shows, in its card. */
   headerClassName?: string;
   /** The cell that names the row (`<th scope="row">`), for screen readers. */
   rowHeader?: boolean;
@@ -40,8 +45,9 @@ const FRAME = "rounded-lg bg-white shadow-sm ring-1 ring-slate-200";
 type RowProps = { key: string | number; className?: string } & Record<`data-${string}`, string | number | undefined>;
 
 /**
- * A list as a table: columns, rows, a screen-reader caption and an empty state, inside a
- * region that scrolls sideways on a phone instead of widening the page.
+ * A list as a table: columns, rows, a screen-reader caption and an empty state. Below 768 px
+ * each row is a card of labelled fields (CSS only, so the server's HTML is right at first paint),
+ * the row header on top; a wider table scrolls sideways in its region instead of widening the page.
  */
 export function DataTable<R>({
   name,
@@ -87,7 +93,10 @@ export function DataTable<R>({
   }
   return (
     <TableScroll label={name.label} className={inCard ? "" : FRAME}>
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={name.testId}>
+      <table
+        className={`cards-on-phone min-w-full divide-y divide-slate-200 text-sm${variant === "plain" ? " [--card-inset:0px]" : ""}`}
+        data-testid={name.testId}
+      >
         {name.caption ? <caption className="sr-only">{name.caption}</caption> : null}
         <thead className={variant === "plain" ? HEAD : `bg-slate-50 ${HEAD}`}>
           <tr>
@@ -138,6 +147,7 @@ export function DataTable<R>({
 }
 
 function Cell<R>({ column: c, row, variant }: { column: Column<R>; row: R; variant: Variant }) {
+  const label = c.label ?? (typeof c.header === "string" ? c.header : undefined);
   const className = [
     PADDING[variant].td,
     c.align === "right" ? "text-right" : "",
@@ -147,11 +157,11 @@ function Cell<R>({ column: c, row, variant }: { column: Column<R>; row: R; varia
     .filter(Boolean)
     .join(" ");
   return c.rowHeader ? (
-    <th scope="row" className={className} data-testid={c.testId}>
+    <th scope="row" className={className} data-testid={c.testId} data-label={label}>
       {c.cell(row)}
     </th>
   ) : (
-    <td className={className} data-testid={c.testId}>
+    <td className={className} data-testid={c.testId} data-label={label}>
       {c.cell(row)}
     </td>
   );

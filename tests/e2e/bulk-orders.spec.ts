@@ -49,7 +49,8 @@ async function upstreamCounts(references: string[]): Promise<number[]> {
 
 async function seriousA11yViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+  // Every impact, minor and moderate included (the name is older than that rule).
+  return result.violations.map((v) => `${v.id}: ${v.help}`);
 }
 
 test.describe("bulk orders", () => {

@@ -107,9 +107,8 @@ async function fitsScreens(page: Page, name: string) {
 
 async function noSeriousAxeViolation(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  // Every impact, minor and moderate included (the name is older than that rule).
+  const serious = axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(serious).toEqual([]);
 }
 

@@ -54,7 +54,8 @@ async function insertMirrorOrders(rows: MirrorRow[]): Promise<string[]> {
 
 async function seriousA11yViolations(page: import("@playwright/test").Page) {
   const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+  // Every impact, minor and moderate included (the name is older than that rule).
+  return result.violations.map((v) => `${v.id}: ${v.help}`);
 }
 
 test("the orders list filters by status and client reference, and exports exactly the filtered rows", async ({ page }) => {

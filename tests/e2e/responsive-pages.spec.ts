@@ -68,11 +68,12 @@ async function check(page: Page, role: Role, name: string, size: "phone" | "desk
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${role} ${name} at ${size}: page wider than the screen`).toBeLessThanOrEqual(innerWidth);
+  // Every impact, minor and moderate included (heading order, landmarks, regions), not only serious ones.
   const axe = await new AxeBuilder({ page }).analyze();
-  const serious = axe.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious, `${role} ${name} at ${size}`).toEqual([]);
+  const violations = axe.violations.map(
+    (v) => `${v.impact}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(violations, `${role} ${name} at ${size}`).toEqual([]);
   if (writeShots) {
     await mkdir(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, `${size}-${role}-${name}.png`) });

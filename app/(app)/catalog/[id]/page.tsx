@@ -18,6 +18,9 @@ import { ProductIds } from "@/components/catalog/product-ids";
 
 export const metadata: Metadata = { title: "Product" };
 
+/** A card's look for what shares the page's card on a large screen and stands alone below it. */
+const PHONE_CARD = "max-lg:rounded-lg max-lg:bg-white max-lg:p-5 max-lg:shadow-sm max-lg:ring-1 max-lg:ring-slate-200";
+
 export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {
   const { actor } = await requirePageSession("catalog.read");
   const { id } = await params;
@@ -54,37 +57,67 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
         </Link>
       </p>
       <PageHeader title={product.name} description={describeProduct(product)} />
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <div className="space-y-6">
-          <Card>
-            {images.length ? (
-              <div className="grid gap-3 sm:grid-cols-2">
-                {images.map((image) => (
-                  // eslint-disable-next-line @next/next/no-img-element -- served by our own image proxy
-                  <img
-                    key={image.id}
-                    src={imageSrc(image.publicReference)}
-                    alt={image.altText}
-                    width={image.width}
-                    height={image.height}
-                    className="w-full rounded-md bg-slate-100 object-cover"
-                  />
-                ))}
-              </div>
-            ) : null}
-            <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
-              <dt className="text-slate-500">{product.variants.length ? "Price" : "Value"}</dt>
-              <dd className="font-medium" data-testid="product-price">
-                {describePrice(product)}
-              </dd>
-              <dt className="text-slate-500">Sell currency</dt>
-              <dd>{product.currency}</dd>
-              <dt className="text-slate-500">Availability</dt>
-              <dd className={product.isAvailable ? "text-emerald-700" : "text-red-700"} data-testid="availability">
-                {product.isAvailable ? "Available" : "Currently unavailable"}
-              </dd>
-            </dl>
-          </Card>
+      {/*
+        One column below lg: the price, then the order form, then the pictures and the rest (the form
+        was 1,580 px down a phone's 2,320 px page). Two from lg: the form beside the product, its
+        column spanning both rows of the left one (the second row takes what height is left).
+      */}
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_1fr]">
+        <Card className="max-lg:contents lg:col-start-1 lg:row-start-1">
+          {images.length ? (
+            <div className={`grid gap-3 sm:grid-cols-2 max-lg:order-1 ${PHONE_CARD}`}>
+              {images.map((image) => (
+                // eslint-disable-next-line @next/next/no-img-element -- served by our own image proxy
+                <img
+                  key={image.id}
+                  src={imageSrc(image.publicReference)}
+                  alt={image.altText}
+                  width={image.width}
+                  height={image.height}
+                  className="w-full rounded-md bg-slate-100 object-cover"
+                />
+              ))}
+            </div>
+          ) : null}
+          <dl className={`mt-4 grid grid-cols-2 gap-2 text-sm max-lg:mt-0 ${PHONE_CARD}`}>
+            <dt className="text-slate-500">{product.variants.length ? "Price" : "Value"}</dt>
+            <dd className="font-medium" data-testid="product-price">
+              {describePrice(product)}
+            </dd>
+            <dt className="text-slate-500">Sell currency</dt>
+            <dd>{product.currency}</dd>
+            <dt className="text-slate-500">Availability</dt>
+            <dd className={product.isAvailable ? "text-emerald-700" : "text-red-700"} data-testid="availability">
+              {product.isAvailable ? "Available" : "Currently unavailable"}
+            </dd>
+          </dl>
+        </Card>
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          {canOrder && settings ? (
+            <Card>
+              <h2 className="mb-3 text-base font-semibold">Order</h2>
+              {product.isAvailable ? null : (
+                <div className="mb-3">
+                  <Notice tone="warning">
+                    Shown as unavailable right now; the Issuing Service checks again when you quote or order.
+                  </Notice>
+                </div>
+              )}
+              <OrderForm
+                product={product}
+                defaultReference={reference}
+                confirmAbove={settings.orderConfirmationAmount}
+                spend={spend}
+                draftOwner={actor.staffId}
+              />
+            </Card>
+          ) : (
+            <Card>
+              <p className="text-sm text-slate-600">Ordering is for buyers. Ask an admin if you need the buyer role.</p>
+            </Card>
+          )}
+        </div>
+        <div className="space-y-6 max-lg:order-1 lg:col-start-1 lg:row-start-2">
           {/* Buyers see the variants once, as the order form's choices. */}
           {product.variants.length ? (
             canOrder ? null : (
@@ -130,31 +163,6 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
             <h2 className="mt-4 text-base font-semibold">Terms</h2>
             <p className="mt-1 whitespace-pre-line text-sm text-slate-700">{product.terms}</p>
           </Card>
-        </div>
-        <div>
-          {canOrder && settings ? (
-            <Card>
-              <h2 className="mb-3 text-base font-semibold">Order</h2>
-              {product.isAvailable ? null : (
-                <div className="mb-3">
-                  <Notice tone="warning">
-                    Shown as unavailable right now; the Issuing Service checks again when you quote or order.
-                  </Notice>
-                </div>
-              )}
-              <OrderForm
-                product={product}
-                defaultReference={reference}
-                confirmAbove={settings.orderConfirmationAmount}
-                spend={spend}
-                draftOwner={actor.staffId}
-              />
-            </Card>
-          ) : (
-            <Card>
-              <p className="text-sm text-slate-600">Ordering is for buyers. Ask an admin if you need the buyer role.</p>
-            </Card>
-          )}
         </div>
       </div>
     </>
