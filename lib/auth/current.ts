@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { cookieSessionId } from "./decode-session-token";
 import { clientAddress, clientUserAgent } from "./client-address";
 import { resolveSession, type LiveSession } from "./staff-session";
+import type { PendingStep } from "./second-factor/open-session";
 import { can, type Permission } from "./permissions";
 
 /**
@@ -25,6 +26,20 @@ export const currentSession = cache(async (): Promise<LiveSession | null> => {
 
 /** Where a session that still owes a sign-in step is sent (lib/auth/second-factor/open-session.ts). */
 export const PENDING_STEP_PAGES = { second_factor: "/signin/verify", enrolment: "/signin/enrol" } as const;
+
+/**
+ * For the sign-in step pages (/signin/verify, /signin/enrol): the session that owes `step`.
+ * No session goes to the sign-in form, one that owes the other step to that step's page (the
+ * callback kept), and one that owes nothing straight on to `callbackUrl`.
+ */
+export async function requireSignInStep(step: PendingStep, callbackUrl: string): Promise<LiveSession> {
+  const session = await currentSession();
+  if (!session) redirect("/signin");
+  if (!session.pendingStep) redirect(callbackUrl);
+  if (session.pendingStep !== step)
+    redirect(`${PENDING_STEP_PAGES[session.pendingStep]}?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  return session;
+}
 
 /**
  * For pages: the live session, or a redirect to the sign-in page. A session that still owes

@@ -2,7 +2,7 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
 import { can, type Permission } from "@/lib/auth/permissions";
-import { currentSession } from "@/lib/auth/current";
+import { currentSession, PENDING_STEP_PAGES } from "@/lib/auth/current";
 import type { LiveSession } from "@/lib/auth/staff-session";
 import type { Actor } from "@/lib/auth/actor";
 import type { PendingStep } from "@/lib/auth/second-factor/open-session";
@@ -61,11 +61,11 @@ function pendingStepProblem(step: PendingStep): Response {
   return step === "second_factor"
     ? problem("second_factor_required", "Confirm the sign-in with your second factor first.", {
         status: 403,
-        members: { next: "/signin/verify" },
+        members: { next: PENDING_STEP_PAGES.second_factor },
       })
     : problem("second_factor_enrolment_required", "Your role must have a second factor: set one up first.", {
         status: 403,
-        members: { next: "/signin/enrol" },
+        members: { next: PENDING_STEP_PAGES.enrolment },
       });
 }
 

@@ -44,6 +44,7 @@ export async function getKeyHealth(actor: Actor, now = new Date()): Promise<KeyH
   const rows = await db().upstreamKey.findMany({ where: { NOT: { heldBy: { isEmpty: true } } } });
   return rows
     .map((row): KeyHealthView => {
+      const name = (NAMES as readonly string[]).includes(row.name) ? (row.name as KeyHealthView["name"]) : "general";
       const problems: KeyProblem[] = [];
       if (row.expiresAt) {
         const days = Math.floor((row.expiresAt.getTime() - now.getTime()) / DAY_MS);
@@ -68,7 +69,7 @@ export async function getKeyHealth(actor: Actor, now = new Date()): Promise<KeyH
       if (row.slot === "next" && row.inUseSince) problems.push({ kind: "rotation", since: row.inUseSince.toISOString() });
       return {
         lookup: row.lookup,
-        name: (NAMES as readonly string[]).includes(row.name) ? (row.name as KeyHealthView["name"]) : "general",
+        name,
         slot: row.slot === "next" ? "next" : "active",
         scopes: row.scopes,
         heldBy: row.heldBy,

@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { KEY_SCOPES } from "@/lib/upstream/client/keys";
 import { tsxCommand, withParentWatchdog } from "./child-env";
 import { waitForFreePort } from "./wait-for-port";
 
@@ -23,12 +24,8 @@ export type LocalSandbox = {
   stop(): Promise<void>;
 };
 
-/** What each local key may do: the contract's scopes, split as lib/upstream/client/keys.ts splits them. */
-const LOCAL_KEYS = {
-  read: ["products.read", "orders.read", "wallet.read"],
-  ordering: ["quotes.create", "orders.create"],
-  payout: ["wallet.withdraw", "wallet.deposit-address.write"],
-} as const;
+/** The local keys: the capability keys of the client's own table, each issued with exactly its scopes. */
+const LOCAL_KEYS = { read: KEY_SCOPES.read, ordering: KEY_SCOPES.ordering, payout: KEY_SCOPES.payout };
 export type ScopedKeys = Record<keyof typeof LOCAL_KEYS, string>;
 
 export async function startLocalSandbox(options: {

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { currentSession } from "@/lib/auth/current";
+import { requireSignInStep } from "@/lib/auth/current";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { getEnv } from "@/lib/env";
 import { Providers } from "@/components/providers";
@@ -21,10 +20,7 @@ export default async function EnrolPage({
 }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl, getEnv().APP_URL);
-  const session = await currentSession();
-  if (!session) redirect("/signin");
-  if (session.pendingStep === "second_factor") redirect(`/signin/verify?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-  if (!session.pendingStep) redirect(callbackUrl);
+  await requireSignInStep("enrolment", callbackUrl);
   return (
     <SignInFrame
       wide

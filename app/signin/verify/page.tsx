@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { currentSession } from "@/lib/auth/current";
+import { requireSignInStep } from "@/lib/auth/current";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { proofMethods } from "@/lib/auth/step-up";
 import { getEnv } from "@/lib/env";
@@ -22,10 +21,7 @@ export default async function VerifyPage({
 }) {
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl, getEnv().APP_URL);
-  const session = await currentSession();
-  if (!session) redirect("/signin");
-  if (session.pendingStep === "enrolment") redirect(`/signin/enrol?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-  if (!session.pendingStep) redirect(callbackUrl);
+  const session = await requireSignInStep("second_factor", callbackUrl);
   const methods = await proofMethods(session.actor.staffId);
   return (
     <SignInFrame title="Confirm it is you" intro={<>Signed in as {session.actor.email}. One more step.</>}>
