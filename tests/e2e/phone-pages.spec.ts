@@ -169,9 +169,9 @@ function measure({ minTap, width }: { minTap: number; width: number }) {
   return { scrollWidth: document.documentElement.scrollWidth, width, small: [...new Set(small)], outside };
 }
 
-async function check(page: Page, role: Role, name: string) {
+async function check(page: Page, who: string, name: string) {
   await settled(page);
-  const where = `${role} ${name}`;
+  const where = `${who} ${name}`;
   // Not window.innerWidth: a phone widens its layout viewport (zooms out) to fit a page that is too wide.
   const m = await page.evaluate(measure, { minTap: MIN_TAP, width: PHONE.viewport.width });
   expect.soft(m.scrollWidth, `${where}: page wider than the screen`).toBeLessThanOrEqual(m.width);
@@ -184,7 +184,7 @@ async function check(page: Page, role: Role, name: string) {
   expect.soft(violations, `${where}: axe`).toEqual([]);
   if (process.env.E2E_SCREENSHOTS === "1") {
     await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, `${role}-${name}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS, `${who}-${name}.png`), fullPage: true });
   }
 }
 
@@ -202,6 +202,13 @@ async function expectCellsOnScreen(page: Page, table: string, label: string) {
   const outside = spans.filter((s) => !s.shown || s.left < 0 || s.right > PHONE.viewport.width);
   expect.soft(outside, `${table}: ${label} cells outside the screen`).toEqual([]);
 }
+
+test("the sign-in page on a touch phone fits, takes a finger, and axe finds nothing", async ({ browser }) => {
+  const page = await (await browser.newContext(PHONE)).newPage();
+  await page.goto("/signin");
+  await check(page, "signed-out", "signin");
+  await page.context().close();
+});
 
 for (const role of ROLES) {
   test(`${role} on a touch phone: every page fits, every control takes a finger, every list's key fields show, axe finds nothing`, async ({
