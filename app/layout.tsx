@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import "@fontsource-variable/inter";
 import "./globals.css";
 import { LinkNavigator } from "@/components/ui/link-navigator";
+import { inter, interExtended } from "./fonts";
 
 export const metadata: Metadata = {
   title: { default: "Back-office", template: "%s · Back-office" },
@@ -13,7 +13,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Reading headers makes every page dynamic, which the per-request CSP nonce requires.
   await headers();
   return (
-    <html lang="en">
+    <html lang="en" className={`${inter.variable} ${interExtended.variable}`}>
       <body className="min-h-screen font-sans">
         {children}
         <LinkNavigator />

@@ -39,6 +39,8 @@ const PORTS = {
 };
 const PASSWORD = "bench-password-123";
 const REPORTS = process.env.BENCH_REPORTS ? path.resolve(process.env.BENCH_REPORTS) : null;
+/** A Lighthouse run takes 15-40 s here; one that takes this long is waiting on a wedged browser. */
+const RUN_TIMEOUT_MS = 180_000;
 const TARGET = { score: 95, tbtMs: 200, cls: 0.1 };
 /** Storefront orders placed before the app existed, so the orders list and the home page have rows. */
 const HISTORY_ORDERS = 300;
@@ -48,10 +50,7 @@ type Run = { score: number; tbtMs: number; cls: number; lcpMs: number };
 async function main() {
   await rm(path.join(ROOT, ".data/bench-lighthouse"), { recursive: true, force: true });
   const app = await launchApp({ dataDir: ".data/bench-lighthouse", ports: PORTS, demoPassword: PASSWORD });
-  const chrome = await chromeLauncher.launch({
-    chromePath: "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
-  });
+  const chrome = await launchChrome();
   let failed = false;
   try {
     await seedHistory(`http://127.0.0.1:${PORTS.sandbox}`);
@@ -67,7 +66,7 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         const run = await measure(
           `${app.baseUrl}${target}`,
-          chrome.port,
+          chrome,
           admin.cookie,
           `${label === "/" ? "home" : label.replace(/^\//, "").replace(/\W+/g, "_")}-${i + 1}`,
         );
@@ -99,14 +98,24 @@ async function main() {
       `\ntargets: performance ≥ ${TARGET.score}, TBT < ${TARGET.tbtMs} ms, CLS < ${TARGET.cls} in every run; load average now ${os.loadavg()[0]!.toFixed(1)}`,
     );
   } finally {
-    chrome.kill();
+    chrome.current.kill();
     await app.stop();
   }
   if (failed) process.exitCode = 1;
 }
 
-async function measure(url: string, port: number, cookie: string, name: string): Promise<Run | null> {
-  const lhr = await lighthouseRun(url, port, cookie);
+type Browser = { current: chromeLauncher.LaunchedChrome };
+
+async function launchChrome(): Promise<Browser> {
+  const current = await chromeLauncher.launch({
+    chromePath: "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"],
+  });
+  return { current };
+}
+
+async function measure(url: string, chrome: Browser, cookie: string, name: string): Promise<Run | null> {
+  const lhr = await lighthouseRun(url, chrome, cookie);
   if (!lhr) return null;
   if (REPORTS) {
     await mkdir(REPORTS, { recursive: true });
@@ -130,21 +139,48 @@ async function measure(url: string, port: number, cookie: string, name: string):
  * which Lighthouse itself answers with "run Lighthouse again"; on a busy machine, about one run in
  * five here) is run again, four times at most; null if none recorded one.
  */
-async function lighthouseRun(url: string, port: number, cookie: string) {
+async function lighthouseRun(url: string, chrome: Browser, cookie: string) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(
-      url,
-      { port, output: "json", logLevel: "error", onlyCategories: ["performance"], extraHeaders: { Cookie: cookie } },
-      PRESET === "desktop" ? desktopConfig : undefined,
+    const outcome = await withTimeout(
+      lighthouse(
+        url,
+        {
+          port: chrome.current.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          extraHeaders: { Cookie: cookie },
+        },
+        PRESET === "desktop" ? desktopConfig : undefined,
+      ),
+      RUN_TIMEOUT_MS,
     );
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    const { lhr } = result;
-    if (!lhr.runtimeError) return lhr;
+    let error: string;
+    if (outcome === "timeout") {
+      // Seen once on a loaded machine: Lighthouse waited on Chromium for minutes. A new browser.
+      error = `no answer in ${RUN_TIMEOUT_MS / 1000} s`;
+      chrome.current.kill();
+      chrome.current = (await launchChrome()).current;
+    } else {
+      if (!outcome) throw new Error(`Lighthouse gave no result for ${url}`);
+      if (!outcome.lhr.runtimeError) return outcome.lhr;
+      error = outcome.lhr.runtimeError.code;
+    }
     if (attempt === 5) {
-      console.warn(`(${url}: ${lhr.runtimeError.code} in ${attempt} attempts: not measured)`);
+      console.warn(`(${url}: ${error} in ${attempt} attempts: not measured)`);
       return null;
     }
-    console.warn(`(${url}: ${lhr.runtimeError.code}, measured again)`);
+    console.warn(`(${url}: ${error}, measured again)`);
+  }
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | "timeout"> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), ms)));
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
