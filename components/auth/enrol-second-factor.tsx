@@ -2,7 +2,8 @@
 
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import { startRegistration } from "@simplewebauthn/browser";
+import type { startRegistration } from "@simplewebauthn/browser";
+import { loadWebAuthn } from "./webauthn-browser";
 import { callApi, type ApiProblem } from "@/components/api-client";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
@@ -60,6 +61,7 @@ export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
     setPasskeyProblem(null);
     register.reset();
     setPasskeyPending(true);
+    const webauthn = loadWebAuthn();
     try {
       const options = await callApi<Parameters<typeof startRegistration>[0]["optionsJSON"]>(
         "POST",
@@ -68,7 +70,7 @@ export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
       );
       if (!options.ok) return setPasskeyProblem(options.problem);
       try {
-        register.send({ response: await startRegistration({ optionsJSON: options.data }) });
+        register.send({ response: await (await webauthn).startRegistration({ optionsJSON: options.data }) });
       } catch {
         setPasskeyProblem("The passkey prompt was closed or did not answer. Try again.");
       }

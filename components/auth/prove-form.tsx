@@ -1,7 +1,8 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { startAuthentication } from "@simplewebauthn/browser";
+import type { startAuthentication } from "@simplewebauthn/browser";
+import { loadWebAuthn } from "./webauthn-browser";
 import { callApi, type ApiProblem } from "@/components/api-client";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
@@ -52,6 +53,7 @@ export function ProveForm({
     setPasskeyProblem(null);
     prove.reset();
     setPasskeyPending(true);
+    const webauthn = loadWebAuthn();
     try {
       const options = await callApi<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
         "POST",
@@ -61,7 +63,7 @@ export function ProveForm({
       if (!options.ok) return setPasskeyProblem(options.problem);
       let response: unknown;
       try {
-        response = await startAuthentication({ optionsJSON: options.data });
+        response = await (await webauthn).startAuthentication({ optionsJSON: options.data });
       } catch {
         return setPasskeyProblem("The passkey prompt was closed or did not answer. Try again.");
       }

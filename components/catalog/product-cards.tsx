@@ -17,9 +17,16 @@ export type ProductCardView = {
   available: boolean;
 };
 
+/**
+ * The first cards' pictures are on the first screen (one column on a phone, four on a wide
+ * screen): they load at once, the first one first, as it is the page's largest paint; the rest
+ * load as they come near the screen.
+ */
+const ON_FIRST_SCREEN = 4;
+
 /** The catalog's cards, one list item each. */
 export function ProductCards({ cards }: { cards: ProductCardView[] }) {
-  return cards.map((card) => (
+  return cards.map((card, index) => (
     <li key={card.id}>
       <Link
         href={card.href}
@@ -34,7 +41,8 @@ export function ProductCards({ cards }: { cards: ProductCardView[] }) {
               alt={card.image.alt}
               width={card.image.width}
               height={card.image.height}
-              loading="lazy"
+              loading={index < ON_FIRST_SCREEN ? "eager" : "lazy"}
+              fetchPriority={index === 0 ? "high" : "auto"}
               className="h-full w-full object-cover"
             />
           ) : null}

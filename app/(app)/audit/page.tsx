@@ -14,6 +14,7 @@ import { auditDetailsText } from "@/lib/audit/read-details";
 import { auditTargetView } from "@/lib/audit/targets";
 import type { Actor } from "@/lib/auth/actor";
 import { PageHeader } from "@/components/ui/page-header";
+import { auditHeading } from "./heading";
 import { Notice } from "@/components/ui/notice";
 import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
 import { AuditTable, type AuditTableRow } from "@/components/audit/audit-table";
@@ -44,8 +45,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <>
       <PageHeader
-        title="Audit log"
-        description="Every change, sign-in and sensitive action, newest first. Rows can never be edited or removed."
+        title={auditHeading.title}
+        description={auditHeading.description}
         actions={
           <a
             href={`/api/audit/export?${query}`}

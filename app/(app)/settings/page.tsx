@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { requirePageSession } from "@/lib/auth/current";
 import { getUpstreamStatus } from "@/lib/overview/upstream-status";
 import { PageHeader, Card } from "@/components/ui/page-header";
+import { settingsHeading } from "./heading";
 import { UpstreamStatusPanel } from "@/components/settings/upstream-status-panel";
 import { KeyHealthPanel } from "@/components/settings/key-health-panel";
 import { getKeyHealth } from "@/lib/overview/key-health";
@@ -26,7 +27,7 @@ export default async function SettingsPage() {
   ]);
   return (
     <>
-      <PageHeader title="Settings" description="The connection to the Issuing Service, and the thresholds staff work within." />
+      <PageHeader title={settingsHeading.title} description={settingsHeading.description} />
       <div className="space-y-6">
         <UpstreamStatusPanel status={status} />
         <KeyHealthPanel keys={keys} />

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { requirePageSession } from "@/lib/auth/current";
 import { listStaff } from "@/lib/staff/list-staff";
 import { PageHeader, Card } from "@/components/ui/page-header";
+import { staffHeading } from "./heading";
 import { CreateStaffForm } from "@/components/staff/create-staff-form";
 import { StaffTable } from "@/components/staff/staff-table";
 
@@ -12,10 +13,7 @@ export default async function StaffPage() {
   const staff = await listStaff(actor);
   return (
     <>
-      <PageHeader
-        title="Staff"
-        description="Who can sign in, and what each person may do. Deactivating someone ends their sessions at once."
-      />
+      <PageHeader title={staffHeading.title} description={staffHeading.description} />
       <div className="space-y-6">
         <StaffTable staff={staff} currentStaffId={actor.staffId} />
         <Card>
