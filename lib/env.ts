@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
 import type { KeyName, KeySlotConfig } from "@/lib/upstream/client/keys";
+import { ROLES } from "@/lib/auth/permissions";
+
+/** An IdP is reached over https; plain http only on the loopback interface (the tests' own provider). */
+export function ssoIssuerAllowed(issuer: string): boolean {
+  const url = new URL(issuer);
+  if (url.protocol === "https:") return true;
+  return url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+}
 
 /** A key slot's variables: the key, its rotation successor, and when each expires. */
 function keyVariables<P extends string>(prefix: P) {
@@ -68,6 +76,41 @@ const schema = z.object({
       }
     }),
 
+  // Single sign-on with OpenID Connect (lib/auth/sso): all three of issuer, client id and
+  // secret, or none (local sign-in only). README, "Single sign-on".
+  /** The IdP's issuer URL (discovery at <issuer>/.well-known/openid-configuration); https, or http on loopback. */
+  SSO_ISSUER: z
+    .string()
+    .url()
+    .optional()
+    .refine((value) => value === undefined || ssoIssuerAllowed(value), {
+      message: "must be an https URL (http only on loopback, for tests)",
+    }),
+  SSO_CLIENT_ID: z.string().min(1).optional(),
+  /** Never logged, stored or sent to a browser: only the token request to the IdP carries it. */
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The button's name: "Sign in with <SSO_NAME>". */
+  SSO_NAME: z.string().trim().min(1).max(60).default("single sign-on"),
+  /** Comma-separated email domains whose people without an account get one (no role, or SSO_DEFAULT_ROLE) at their first SSO sign-in. */
+  SSO_ALLOWED_DOMAINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((domain) => domain.trim().toLowerCase().replace(/^@/, ""))
+        .filter(Boolean),
+    ),
+  /** The role an account created by SSO starts with; unset: none (an admin grants one). */
+  SSO_DEFAULT_ROLE: z.enum(ROLES).optional(),
+  /** The one account whose password still works while Settings makes SSO the only way in. */
+  SSO_BREAK_GLASS_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email())
+    .optional(),
+
   /** Which process this is: scripts/worker.ts says "worker"; the app's processes are "web". */
   APP_PROCESS: z.enum(["web", "worker"]).default("web"),
 
@@ -97,6 +140,9 @@ const schema = z.object({
   ORDERS_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** The sync re-reads from its high-water mark minus this, for orders that became visible late. */
   ORDERS_SYNC_OVERLAP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+}).refine((env) => [env.SSO_ISSUER, env.SSO_CLIENT_ID, env.SSO_CLIENT_SECRET].every((v) => v === undefined) || [env.SSO_ISSUER, env.SSO_CLIENT_ID, env.SSO_CLIENT_SECRET].every((v) => v !== undefined), {
+  message: "SSO_ISSUER, SSO_CLIENT_ID and SSO_CLIENT_SECRET go together: set all three, or none",
+  path: ["SSO_ISSUER"],
 });
 
 export type Env = z.infer<typeof schema>;
@@ -171,4 +217,31 @@ export function orderSyncConfig(env: Env = getEnv()) {
 /** Local mode (the launcher runs the database and the sandbox itself): the second-factor policy starts off there. */
 export function isLocalMode(env: Env = getEnv()): boolean {
   return env.LOCAL_MODE === "1";
+}
+
+export type SsoConfig = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  allowedDomains: string[];
+  defaultRole: (typeof ROLES)[number] | null;
+  breakGlassEmail: string | null;
+  /** The redirect URI registered at the IdP: <APP_URL>/api/auth/sso/callback. */
+  redirectUri: string;
+};
+
+/** Single sign-on's configuration, or null when it is not configured (local sign-in only). */
+export function ssoConfig(env: Env = getEnv()): SsoConfig | null {
+  if (!env.SSO_ISSUER || !env.SSO_CLIENT_ID || !env.SSO_CLIENT_SECRET) return null;
+  return {
+    issuer: env.SSO_ISSUER,
+    clientId: env.SSO_CLIENT_ID,
+    clientSecret: env.SSO_CLIENT_SECRET,
+    name: env.SSO_NAME,
+    allowedDomains: env.SSO_ALLOWED_DOMAINS,
+    defaultRole: env.SSO_DEFAULT_ROLE ?? null,
+    breakGlassEmail: env.SSO_BREAK_GLASS_EMAIL ?? null,
+    redirectUri: new URL("/api/auth/sso/callback", env.APP_URL).toString(),
+  };
 }
