@@ -35,7 +35,9 @@ export async function startTestIdp(options: {
     jwks: { keys: [{ ...signingKey, kid: "test-idp-key", use: "sig", alg: "RS256" }] },
     cookies: { keys: [randomBytes(32).toString("hex")] },
     pkce: { required: () => true },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
+    // `amr` with the openid scope: the provider puts a claim in the ID token only when a scope (or the claims parameter) asks for it.
+    claims: { openid: ["sub", "amr", "auth_time"], email: ["email", "email_verified"], profile: ["name"] },
     // The profile and email claims in the ID token itself, as Google's and Okta's carry them.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
