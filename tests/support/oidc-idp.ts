@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
 
 /**
@@ -18,10 +19,17 @@ export async function startTestIdp(options: {
   client: { id: string; secret: string; redirectUri: string };
   accounts: IdpAccount[];
 }): Promise<TestIdp> {
-  const issuer = `http://127.0.0.1:${options.port}`;
+  // Listening first, so that port 0 (any free port) gives the issuer its address.
+  let provider: Provider | undefined;
+  const server: Server = createServer((req, res) => serve(provider!, req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, "127.0.0.1", resolve);
+  });
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const byLogin = new Map(options.accounts.map((a) => [a.login, a]));
   const signingKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" });
-  const provider = new Provider(issuer, {
+  provider = new Provider(issuer, {
     clients: [
       {
         client_id: options.client.id,
@@ -53,33 +61,29 @@ export async function startTestIdp(options: {
   });
 
   const handle = provider.callback();
-  const server: Server = createServer((req, res) => {
+  async function serve(idp: Provider, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(req.url?.split("?")[0] ?? "");
     if (!match) return void handle(req, res);
-    (async () => {
-      const details = await provider.interactionDetails(req, res);
+    try {
+      const details = await idp.interactionDetails(req, res);
       if (req.method === "GET") return page(res, details.uid);
       const login = new URLSearchParams(await bodyOf(req)).get("login") ?? "";
       const account = byLogin.get(login);
       if (!account) return page(res, details.uid, "Unknown login.");
-      const grant = new provider.Grant({ accountId: login, clientId: String(details.params.client_id) });
+      const grant = new idp.Grant({ accountId: login, clientId: String(details.params.client_id) });
       grant.addOIDCScope("openid email profile");
       const grantId = await grant.save();
-      await provider.interactionFinished(
+      await idp.interactionFinished(
         req,
         res,
         { login: { accountId: login, amr: account.amr }, consent: { grantId } },
         { mergeWithLastSubmission: false },
       );
-    })().catch((error: unknown) => {
+    } catch (error) {
       res.statusCode = 500;
       res.end(String(error));
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", resolve);
-  });
+    }
+  }
   return {
     issuer,
     close: () =>
@@ -90,7 +94,7 @@ export async function startTestIdp(options: {
   };
 }
 
-function page(res: import("node:http").ServerResponse, uid: string, error?: string): void {
+function page(res: ServerResponse, uid: string, error?: string): void {
   res.setHeader("content-type", "text/html; charset=utf-8");
   res.end(`<!doctype html><html lang="en"><head><title>Test IdP</title></head><body>
 <h1>Test identity provider</h1>${error ? `<p role="alert">${error}</p>` : ""}
@@ -108,4 +112,38 @@ function bodyOf(req: IncomingMessage): Promise<string> {
     req.on("end", () => resolve(text));
     req.on("error", reject);
   });
+}
+
+/**
+ * A browser's visit to the IdP without a browser (integration tests): from the app's
+ * authorization URL through the IdP's sign-in page as `login`, cookies kept, to the redirect
+ * back to the app, whose address (the callback with `code` and `state`) is returned.
+ */
+export async function visitIdp(authorizationUrl: string, login: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  const go = async (url: string, init: { method?: string; body?: string } = {}) => {
+    const res = await fetch(url, {
+      method: init.method ?? "GET",
+      body: init.body,
+      redirect: "manual",
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+        ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const pair = cookie.split(";")[0]!;
+      jar.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
+    }
+    await res.arrayBuffer();
+    return res.status >= 300 && res.status < 400 ? new URL(res.headers.get("location")!, url) : null;
+  };
+  const interaction = await go(authorizationUrl);
+  if (!interaction) throw new Error("The IdP did not send the browser to its sign-in page.");
+  await go(interaction.toString());
+  let next = await go(`${interaction}/login`, { method: "POST", body: new URLSearchParams({ login }).toString() });
+  const origin = new URL(authorizationUrl).origin;
+  while (next && next.origin === origin) next = await go(next.toString());
+  if (!next) throw new Error("The IdP did not send the browser back.");
+  return next;
 }
