@@ -69,6 +69,11 @@ export const AUDIT_ACTIONS = {
     target: "session",
     details: z.strictObject({ amr: z.array(z.string()), idpSecondFactor: z.boolean() }),
   },
+  "auth.sso_step_up": {
+    label: "Confirmed by SSO",
+    target: "session",
+    details: z.strictObject({ amr: z.array(z.string()) }),
+  },
   "auth.sso_sign_in_refused": {
     label: "SSO sign-in refused",
     target: "staff",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { beginSsoSignIn, completeSsoSignIn } from "@/lib/auth/sso/sso-round-trip";
 import { signInWithPassword } from "@/lib/auth/sign-in";
+import { assertFreshProof, proofMethods } from "@/lib/auth/step-up";
 import { makeStaff, uniqueIp } from "../support/db";
 import { startTestIdp, visitIdp, type TestIdp } from "../support/oidc-idp";
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
     accounts: [
       { login: "mfa", email: emails.known, emailVerified: true, name: "Known", amr: ["pwd", "hwk"] },
       { login: "pwd", email: emails.known, emailVerified: true, name: "Known", amr: ["pwd"] },
+      { login: "other", email: emails.breakGlass, emailVerified: true, name: "Someone Else", amr: ["pwd"] },
     ],
   });
   // Read once, at the first getEnv() of this file's modules (the first database call): set before.
@@ -122,6 +124,53 @@ describe("single sign-on round trip", () => {
     expect(await completeSsoSignIn(query, begun.cookies[0]!.value, from())).toMatchObject({
       location: `${APP_URL}/signin?sso=cancelled`,
     });
+  });
+});
+
+describe("step-up for a session opened by SSO", () => {
+  test("is a fresh sign-in at the IdP (prompt=login, max_age=0) as the same person, never a password", async () => {
+    await db().secondFactor.deleteMany({ where: { staffId: known.staffId } });
+    // The IdP's hardware key: the session owes nothing more (the policy covers buyers).
+    const { query, flow } = await roundTrip("mfa");
+    await completeSsoSignIn(query, flow, from());
+    const session = await db().staffSession.findFirstOrThrow({
+      where: { staffId: known.staffId, firstFactor: "sso" },
+      orderBy: { createdAt: "desc" },
+    });
+    const stale = new Date(Date.now() - 3_600_000);
+    await db().staffSession.update({ where: { id: session.id }, data: { reauthAt: stale } });
+    expect(await proofMethods(known.staffId, session.id)).toEqual(["sso"]);
+    await expect(
+      assertFreshProof({ sessionId: session.id, reauthAt: stale, actor: { staffId: known.staffId } }),
+    ).rejects.toMatchObject({ code: "step_up_required", extra: { stepUp: { methods: ["sso"] } } });
+
+    const stepUp = async (login: string) => {
+      const begun = await beginSsoSignIn("/settings", "step_up");
+      const url = new URL(begun.location);
+      expect([url.searchParams.get("prompt"), url.searchParams.get("max_age")]).toEqual(["login", "0"]);
+      const callback = await visitIdp(begun.location, login);
+      return completeSsoSignIn(callback.searchParams, begun.cookies[0]!.value, { ...from(), sessionId: session.id });
+    };
+    const reauthAt = async () => (await db().staffSession.findUniqueOrThrow({ where: { id: session.id } })).reauthAt;
+
+    // Someone else at the IdP renews nothing, and opens no session.
+    const other = await stepUp("other");
+    expect(other.location).toBe(`${APP_URL}/settings`);
+    expect(sessionOf(other)).toBeUndefined();
+    expect(await reauthAt()).toEqual(stale);
+
+    const same = await stepUp("pwd");
+    expect(same.location).toBe(`${APP_URL}/settings`);
+    expect(sessionOf(same)).toBeUndefined();
+    expect((await reauthAt()).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const audit = await db().auditEvent.findMany({ where: { action: "auth.sso_step_up", targetId: session.id } });
+    expect(audit.map((a) => a.details)).toEqual([{ amr: ["pwd"] }]);
+  });
+
+  test("a session opened by password keeps the password as its step-up", async () => {
+    const result = await signInWithPassword({ email: known.email, password: known.password }, from());
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(await proofMethods(known.staffId, result.sessionId)).toEqual(["password"]);
   });
 });
 

@@ -20,8 +20,7 @@ export async function startTestIdp(options: {
   accounts: IdpAccount[];
 }): Promise<TestIdp> {
   // Listening first, so that port 0 (any free port) gives the issuer its address.
-  let provider: Provider | undefined;
-  const server: Server = createServer((req, res) => serve(provider!, req, res));
+  const server: Server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, "127.0.0.1", resolve);
@@ -29,7 +28,7 @@ export async function startTestIdp(options: {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const byLogin = new Map(options.accounts.map((a) => [a.login, a]));
   const signingKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" });
-  provider = new Provider(issuer, {
+  const provider = new Provider(issuer, {
     clients: [
       {
         client_id: options.client.id,
@@ -61,6 +60,7 @@ export async function startTestIdp(options: {
   });
 
   const handle = provider.callback();
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => void serve(provider, req, res));
   async function serve(idp: Provider, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(req.url?.split("?")[0] ?? "");
     if (!match) return void handle(req, res);

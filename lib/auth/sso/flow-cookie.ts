@@ -20,8 +20,11 @@ const flowSchema = z.object({
   nonce: z.string().min(1),
   verifier: z.string().min(1),
   callbackUrl: z.string().min(1),
+  purpose: z.enum(["sign_in", "step_up"]),
 });
-export type SealedFlow = SsoFlow & { callbackUrl: string };
+/** `step_up`: a person already signed in by SSO proves it is them again (lib/auth/sso/step-up-with-sso.ts). */
+export type SsoPurpose = "sign_in" | "step_up";
+export type SealedFlow = SsoFlow & { callbackUrl: string; purpose: SsoPurpose };
 
 let derived: { secret: string; key: KeyObject } | null = null;
 function flowKey(): KeyObject {

@@ -60,7 +60,12 @@ export async function startAuthorization(
  * subject must be the token's). Throws openid-client's errors for anything that does not check
  * out, and AuthorizationResponseError when the IdP answered with an error (the person cancelled).
  */
-export async function finishAuthorization(sso: SsoConfig, query: URLSearchParams, flow: SsoFlow): Promise<Record<string, unknown>> {
+export async function finishAuthorization(
+  sso: SsoConfig,
+  query: URLSearchParams,
+  flow: SsoFlow,
+  options: { maxAgeSeconds?: number } = {},
+): Promise<Record<string, unknown>> {
   const config = await configuration(sso);
   const currentUrl = new URL(sso.redirectUri);
   currentUrl.search = query.toString();
@@ -69,6 +74,8 @@ export async function finishAuthorization(sso: SsoConfig, query: URLSearchParams
     expectedState: flow.state,
     expectedNonce: flow.nonce,
     idTokenExpected: true,
+    // A re-authentication: the ID token's auth_time must be this recent (an IdP that ignored prompt=login fails here).
+    ...(options.maxAgeSeconds !== undefined ? { maxAge: options.maxAgeSeconds } : {}),
   });
   const claims = tokens.claims();
   if (!claims) throw new Error("The IdP issued no ID token.");

@@ -35,6 +35,15 @@ export function idpProvedSecondFactor(amr: unknown): boolean {
   return amr.some((method) => typeof method === "string" && (IDP_SECOND_FACTOR_METHODS as readonly string[]).includes(method));
 }
 
+/** The token's `amr` as a short list of short strings (it is recorded in the audit log). */
+export function amrOf(amr: unknown): string[] {
+  if (!Array.isArray(amr)) return [];
+  return amr
+    .filter((m): m is string => typeof m === "string")
+    .slice(0, 10)
+    .map((m) => m.slice(0, 32));
+}
+
 /** Why an SSO sign-in is refused (the audit row's reason, the sign-in page's message). */
 export type SsoRefusal = "unverified" | "domain" | "unknown_account" | "deactivated";
 

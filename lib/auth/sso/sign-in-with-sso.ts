@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { ssoConfig } from "@/lib/env";
 import { hashPassword } from "../password";
 import { openSession, type PendingStep } from "../second-factor/open-session";
-import { decideAccount, displayName, idpProvedSecondFactor, verifiedEmail, type SsoRefusal } from "./rules";
+import { amrOf, decideAccount, displayName, idpProvedSecondFactor, verifiedEmail, type SsoRefusal } from "./rules";
 
 export type SsoSignInResult =
   | {
@@ -29,7 +29,7 @@ export async function signInWithSso(
 ): Promise<SsoSignInResult> {
   const sso = ssoConfig();
   if (!sso) throw new Error("Single sign-on is not configured.");
-  const amr = methodsOf(claims.amr);
+  const amr = amrOf(claims.amr);
   const verified = verifiedEmail(claims);
   if (!verified.ok) {
     await db().$transaction((tx) =>
@@ -91,13 +91,4 @@ export async function signInWithSso(
       created: !existing,
     } as const;
   });
-}
-
-/** The token's `amr` as a short list of short strings (it is recorded in the audit log). */
-function methodsOf(amr: unknown): string[] {
-  if (!Array.isArray(amr)) return [];
-  return amr
-    .filter((m): m is string => typeof m === "string")
-    .slice(0, 10)
-    .map((m) => m.slice(0, 32));
 }

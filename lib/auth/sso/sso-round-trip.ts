@@ -4,7 +4,8 @@ import { logger } from "@/lib/log";
 import { safeCallbackPath } from "../safe-callback";
 import { sessionCookie } from "../session-cookie";
 import { finishAuthorization, isIdpRefusal, startAuthorization } from "./oidc-client";
-import { FLOW_COOKIE_PATH, FLOW_MAX_AGE_S, flowCookieName, openFlow, sealFlow } from "./flow-cookie";
+import { FLOW_COOKIE_PATH, FLOW_MAX_AGE_S, flowCookieName, openFlow, sealFlow, type SsoPurpose } from "./flow-cookie";
+import { stepUpWithSso } from "./step-up-with-sso";
 import { signInWithSso } from "./sign-in-with-sso";
 import type { SsoRefusal } from "./rules";
 
@@ -24,6 +25,9 @@ export type CookieToSet = {
 };
 export type RoundTripAnswer = { location: string; cookies: CookieToSet[] };
 
+/** How recent the IdP's authentication must be for a step-up (it was asked for max_age=0; clocks and the redirect take a moment). */
+const STEP_UP_MAX_AGE_S = 120;
+
 function signInPage(reason: SsoFailure, callbackUrl?: string): string {
   const params = new URLSearchParams({ sso: reason });
   if (callbackUrl && callbackUrl !== "/") params.set("callbackUrl", callbackUrl);
@@ -39,14 +43,17 @@ function flowCookie(value: string, maxAge: number): CookieToSet {
   return { name: flowCookieName(), value, options: { httpOnly: true, sameSite: "lax", path: FLOW_COOKIE_PATH, secure, maxAge } };
 }
 
-/** Leg one: to the IdP's authorization endpoint, the flow sealed in a cookie. */
-export async function beginSsoSignIn(callbackUrlParam: unknown): Promise<RoundTripAnswer> {
+/**
+ * Leg one: to the IdP's authorization endpoint, the flow sealed in a cookie. A step-up asks the
+ * IdP to authenticate the person again (prompt=login, max_age=0) whatever session it holds.
+ */
+export async function beginSsoSignIn(callbackUrlParam: unknown, purpose: SsoPurpose = "sign_in"): Promise<RoundTripAnswer> {
   const callbackUrl = safeCallbackPath(callbackUrlParam, getEnv().APP_URL);
   const sso = ssoConfig();
   if (!sso) return { location: signInPage("not_configured", callbackUrl), cookies: [] };
   try {
-    const { url, flow } = await startAuthorization(sso);
-    const sealed = await sealFlow({ ...flow, callbackUrl });
+    const { url, flow } = await startAuthorization(sso, { reauthenticate: purpose === "step_up" });
+    const sealed = await sealFlow({ ...flow, callbackUrl, purpose });
     return { location: url.toString(), cookies: [flowCookie(sealed, FLOW_MAX_AGE_S)] };
   } catch (error) {
     logger.warn("SSO: the IdP's discovery failed", describe(error));
@@ -62,20 +69,27 @@ export async function beginSsoSignIn(callbackUrlParam: unknown): Promise<RoundTr
 export async function completeSsoSignIn(
   query: URLSearchParams,
   sealedFlow: string | undefined,
-  from: { ip: string | null; userAgent: string | null },
+  from: { ip: string | null; userAgent: string | null; sessionId?: string | null },
 ): Promise<RoundTripAnswer> {
   const spent = flowCookie("", 0);
   const sso = ssoConfig();
   if (!sso) return { location: signInPage("not_configured"), cookies: [spent] };
   const flow = await openFlow(sealedFlow);
   if (!flow) return { location: signInPage("expired"), cookies: [spent] };
+  const stepUp = flow.purpose === "step_up";
   let claims: Record<string, unknown>;
   try {
-    claims = await finishAuthorization(sso, query, flow);
+    claims = await finishAuthorization(sso, query, flow, stepUp ? { maxAgeSeconds: STEP_UP_MAX_AGE_S } : {});
   } catch (error) {
+    // A step-up that fails goes back to its page, still signed in; the action asks again.
+    if (stepUp) return { location: absolute(flow.callbackUrl), cookies: [spent] };
     if (isIdpRefusal(error)) return { location: signInPage("cancelled", flow.callbackUrl), cookies: [spent] };
     logger.warn("SSO: the IdP's answer did not check out", describe(error));
     return { location: signInPage("failed", flow.callbackUrl), cookies: [spent] };
+  }
+  if (stepUp) {
+    await stepUpWithSso(from.sessionId ?? null, claims, from);
+    return { location: absolute(flow.callbackUrl), cookies: [spent] };
   }
   const result = await signInWithSso(claims, from);
   if (!result.ok) return { location: signInPage(result.reason, flow.callbackUrl), cookies: [spent] };
