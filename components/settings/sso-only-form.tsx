@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
+import { Notice, ProblemNotice } from "@/components/ui/notice";
 
 /** Single sign-on as the only way in (passwords refused except the break-glass account's). */
 export function SsoOnlyForm({
@@ -40,11 +40,7 @@ export function SsoOnlyForm({
           ? `Single sign-on with ${name} is set up: staff can sign in with it, matched by their verified email.`
           : "Single sign-on is not set up (SSO_ISSUER, SSO_CLIENT_ID and SSO_CLIENT_SECRET in the environment; see the README). Staff sign in with their password."}
       </p>
-      {save.problem ? (
-        <Notice tone="error" correlationId={save.problem.correlationId}>
-          {save.problem.errors ? Object.values(save.problem.errors).flat().join(" ") : save.problem.detail}
-        </Notice>
-      ) : null}
+      {save.problem ? <ProblemNotice problem={save.problem} /> : null}
       {save.saved ? <Notice tone="success">Saved. It applies from the next sign-in.</Notice> : null}
       <label className="flex items-start gap-2 text-sm">
         <input
