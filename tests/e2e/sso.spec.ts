@@ -129,6 +129,41 @@ test("an unknown email of an allowed domain gets an account with no role, which 
   await expect(admin.getByText(NEWCOMER)).toBeVisible();
 });
 
+test("a person SSO created, once an admin, steps up by signing in at the IdP again, not with a password", async ({ browser }) => {
+  const setRoles = (roles: string) => withDb((db) => db.query(`UPDATE "Staff" SET roles = $2::"Role"[] WHERE email = $1`, [NEWCOMER, roles]));
+  await setRoles("{admin}");
+  try {
+    const page = await newPage(browser);
+    await ssoSignIn(page, "newcomer");
+    await expect(page.getByTestId("current-staff")).toContainText(NEWCOMER);
+    // Time passes beyond the step-up window.
+    await withDb((db) =>
+      db.query(
+        `UPDATE "StaffSession" SET "reauthAt" = now() - interval '1 hour'
+         WHERE "endedAt" IS NULL AND "staffId" = (SELECT id FROM "Staff" WHERE email = $1)`,
+        [NEWCOMER],
+      ),
+    );
+    await page.goto("/settings");
+    const policy = page.getByRole("form", { name: "Second-factor policy" });
+    await policy.getByRole("button", { name: "Save policy" }).click();
+    const dialog = page.getByTestId("step-up-dialog");
+    await expect(dialog).toContainText("sign in with single sign-on again");
+    await expect(dialog.getByLabel("Your password")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Sign in again with single sign-on" }).click();
+    // The IdP asks again (prompt=login) although it still knows the person.
+    await expect(page).toHaveURL(new RegExp(`^${E2E_SSO.issuer}/interaction/`));
+    await page.getByLabel("Login").fill("newcomer");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(`${E2E_ORIGIN}/settings`);
+    await page.getByRole("form", { name: "Second-factor policy" }).getByRole("button", { name: "Save policy" }).click();
+    await expect(page.getByText("Policy saved.")).toBeVisible();
+    expect(await auditOf("auth.sso_step_up", NEWCOMER)).toHaveLength(1);
+  } finally {
+    await setRoles("{}");
+  }
+});
+
 test("another domain, an unverified email and a deactivated account are refused with a message that says why", async ({
   browser,
 }) => {
