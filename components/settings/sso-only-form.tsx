@@ -55,8 +55,8 @@ export function SsoOnlyForm({
           <span className="font-medium">Sign in with single sign-on only</span>
           <span className="block text-xs text-slate-500">
             Passwords are refused, except for the emergency account
-            {breakGlassEmail ? ` (${breakGlassEmail})` : " (none is set: SSO_BREAK_GLASS_EMAIL)"}, which keeps a way in if
-            the identity provider fails. Sessions already open stay open.
+            {breakGlassEmail ? ` (${breakGlassEmail})` : " (none is set: SSO_BREAK_GLASS_EMAIL)"}, which keeps a way in if the
+            identity provider fails. Sessions already open stay open.
           </span>
         </span>
       </label>

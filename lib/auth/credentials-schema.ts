@@ -14,5 +14,4 @@ export const GENERIC_SIGN_IN_ERROR =
 
 /** The error next-auth reports for a right password refused because single sign-on is the only way in. */
 export const PASSWORDS_OFF_ERROR = "PasswordsOff";
-export const PASSWORDS_OFF_MESSAGE =
-  "Passwords are turned off for this workspace: sign in with single sign-on instead.";
+export const PASSWORDS_OFF_MESSAGE = "Passwords are turned off for this workspace: sign in with single sign-on instead.";

@@ -130,7 +130,8 @@ test("an unknown email of an allowed domain gets an account with no role, which 
 });
 
 test("a person SSO created, once an admin, steps up by signing in at the IdP again, not with a password", async ({ browser }) => {
-  const setRoles = (roles: string) => withDb((db) => db.query(`UPDATE "Staff" SET roles = $2::"Role"[] WHERE email = $1`, [NEWCOMER, roles]));
+  const setRoles = (roles: string) =>
+    withDb((db) => db.query(`UPDATE "Staff" SET roles = $2::"Role"[] WHERE email = $1`, [NEWCOMER, roles]));
   await setRoles("{admin}");
   try {
     const page = await newPage(browser);
@@ -222,23 +223,21 @@ test("SSO-only mode refuses passwords, except the break-glass admin's, until an 
   await expect(again.getByText("Saved.")).toBeVisible();
   await signInAs(buyer, "buyer");
 
-  const audit = await withDb(
-    async (db) =>
-      (await db.query(`SELECT details FROM "AuditEvent" WHERE action = 'settings.sso_only' ORDER BY id`)).rows.map(
-        (r) => r.details,
-      ),
+  const audit = await withDb(async (db) =>
+    (await db.query(`SELECT details FROM "AuditEvent" WHERE action = 'settings.sso_only' ORDER BY id`)).rows.map(
+      (r) => r.details,
+    ),
   );
   expect(audit.slice(-2)).toEqual([
     { from: false, to: true },
     { from: true, to: false },
   ]);
-  const refused = await withDb(
-    async (db) =>
-      (
-        await db.query(
-          `SELECT details FROM "AuditEvent" WHERE action = 'auth.sign_in_failed' AND "actorEmail" = 'buyer@demo.local' ORDER BY id DESC LIMIT 2`,
-        )
-      ).rows.map((r) => r.details),
+  const refused = await withDb(async (db) =>
+    (
+      await db.query(
+        `SELECT details FROM "AuditEvent" WHERE action = 'auth.sign_in_failed' AND "actorEmail" = 'buyer@demo.local' ORDER BY id DESC LIMIT 2`,
+      )
+    ).rows.map((r) => r.details),
   );
   expect(refused).toEqual([{ reason: "wrong_password" }, { reason: "sso_only" }]);
 });

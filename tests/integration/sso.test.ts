@@ -46,8 +46,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const key of SSO_ENV) if (saved[key] === undefined) delete process.env[key];
-  else process.env[key] = saved[key];
+  for (const key of SSO_ENV)
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
   await db().setting.deleteMany({ where: { key: "ssoOnly" } });
   await idp?.close();
 });
@@ -189,7 +190,9 @@ describe("SSO-only mode and passwords", () => {
       ok: false,
       reason: "invalid",
     });
-    expect(await signInWithPassword({ email: breakGlass.email, password: breakGlass.password }, from())).toMatchObject({ ok: true });
+    expect(await signInWithPassword({ email: breakGlass.email, password: breakGlass.password }, from())).toMatchObject({
+      ok: true,
+    });
     await db().setting.update({ where: { key: "ssoOnly" }, data: { value: false } });
     expect(await signInWithPassword({ email: known.email, password: known.password }, from())).toMatchObject({ ok: true });
   });

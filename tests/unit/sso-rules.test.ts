@@ -19,7 +19,10 @@ describe("single sign-on: whose email counts", () => {
   test("an existing account is matched whatever its domain; a deactivated one is refused", () => {
     expect(decideAccount({ active: true }, "ana@anywhere.example", ["sso.example"])).toEqual({ act: "sign_in" });
     expect(decideAccount({ active: true }, "ana@anywhere.example", [])).toEqual({ act: "sign_in" });
-    expect(decideAccount({ active: false }, "ana@sso.example", ["sso.example"])).toEqual({ act: "refuse", reason: "deactivated" });
+    expect(decideAccount({ active: false }, "ana@sso.example", ["sso.example"])).toEqual({
+      act: "refuse",
+      reason: "deactivated",
+    });
   });
 
   test("no account: created for an allowed domain only (not a subdomain), else refused by domain or as unknown", () => {

@@ -1,6 +1,5 @@
 import type { SsoFailure } from "./sso-round-trip";
 
-
 /** What the sign-in page says when single sign-on sent the browser back without a session (`?sso=<reason>`). */
 export const SSO_MESSAGES: Record<SsoFailure, string> = {
   unverified:

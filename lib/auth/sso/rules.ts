@@ -54,7 +54,9 @@ const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
  * boolean, as OpenID Connect defines it); Microsoft Entra ID issues no `email_verified` but its
  * optional claim `xms_edov` (the email's domain is verified by its owner), which counts the same.
  */
-export function verifiedEmail(claims: Record<string, unknown>): { ok: true; email: string } | { ok: false; reason: "unverified" } {
+export function verifiedEmail(
+  claims: Record<string, unknown>,
+): { ok: true; email: string } | { ok: false; reason: "unverified" } {
   const parsed = email.safeParse(claims.email);
   if (!parsed.success) return { ok: false, reason: "unverified" };
   const verified = claims.email_verified === true || claims.xms_edov === true;

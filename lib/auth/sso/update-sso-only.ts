@@ -25,7 +25,12 @@ export async function updateSsoOnly(actor: Actor, input: unknown): Promise<SsoOn
       create: { key: SSO_ONLY_KEY, value: ssoOnly, updatedBy: actor.staffId },
       update: { value: ssoOnly, updatedBy: actor.staffId },
     });
-    await recordAudit(tx, { action: "settings.sso_only", actor, targetId: SSO_ONLY_KEY, details: { from: before.ssoOnly, to: ssoOnly } });
+    await recordAudit(tx, {
+      action: "settings.sso_only",
+      actor,
+      targetId: SSO_ONLY_KEY,
+      details: { from: before.ssoOnly, to: ssoOnly },
+    });
   });
   return readSsoOnly();
 }
