@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { beginSsoSignIn, completeSsoSignIn } from "@/lib/auth/sso/sso-round-trip";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { assertFreshProof, proofMethods } from "@/lib/auth/step-up";
+import { updateSsoOnly } from "@/lib/auth/sso/update-sso-only";
 import { makeStaff, uniqueIp } from "../support/db";
 import { startTestIdp, visitIdp, type TestIdp } from "../support/oidc-idp";
 
@@ -176,6 +177,18 @@ describe("step-up for a session opened by SSO", () => {
 });
 
 describe("SSO-only mode and passwords", () => {
+  test("an admin turns it on and off, each change audited once", async () => {
+    const admin = await makeStaff(["admin"]);
+    const audited = () => db().auditEvent.findMany({ where: { action: "settings.sso_only", actorId: admin.staffId } });
+    expect(await updateSsoOnly(admin, { ssoOnly: true })).toMatchObject({ ssoOnly: true, configured: true });
+    expect(await updateSsoOnly(admin, { ssoOnly: true })).toMatchObject({ ssoOnly: true });
+    expect(await updateSsoOnly(admin, { ssoOnly: false })).toMatchObject({ ssoOnly: false });
+    expect((await audited()).map((a) => a.details)).toEqual([
+      { from: false, to: true },
+      { from: true, to: false },
+    ]);
+  });
+
   test("a right password is refused and said so, except the break-glass account's; a wrong one stays generic", async () => {
     await db().setting.upsert({
       where: { key: "ssoOnly" },

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
+import { writeSetting } from "@/lib/settings/write-setting";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { readSsoOnly, SSO_ONLY_KEY, ssoOnlySchema, type SsoOnlyState } from "./sso-only";
 
@@ -20,11 +21,7 @@ export async function updateSsoOnly(actor: Actor, input: unknown): Promise<SsoOn
       throw new AppError("sso_not_configured", message, { status: 409, fieldErrors: { ssoOnly: [message] } });
     }
     if (before.ssoOnly === ssoOnly) return;
-    await tx.setting.upsert({
-      where: { key: SSO_ONLY_KEY },
-      create: { key: SSO_ONLY_KEY, value: ssoOnly, updatedBy: actor.staffId },
-      update: { value: ssoOnly, updatedBy: actor.staffId },
-    });
+    await writeSetting(tx, SSO_ONLY_KEY, ssoOnly, actor.staffId);
     await recordAudit(tx, {
       action: "settings.sso_only",
       actor,
