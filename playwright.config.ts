@@ -12,6 +12,21 @@ export const E2E_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4610);
 export const E2E_API_KEY = "svckey_e2elookup_S3cretSegmentThatMustNeverLeak0123456789";
 /** The webhook secret the sandbox signs with (and the app checks), fixed so tests can sign deliveries of their own. */
 export const E2E_WEBHOOK_SECRET = "svcwh_e2e0f1e2d3c4b5a69788796a5b4c3d2e1f00112233";
+/**
+ * The test OpenID Connect provider (tests/support/oidc-idp.ts), started by tests/e2e/sso.spec.ts
+ * on loopback. The shared app is configured for it from the start: the app discovers the IdP
+ * at the first SSO sign-in, so the provider need only be up while that spec runs.
+ */
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4663);
+export const E2E_SSO = {
+  issuer: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+  clientId: "back-office-e2e",
+  /** Fixed so that tests can prove it never reaches a log, a page or the database. */
+  clientSecret: "sso-client-secret-that-must-never-leak-0123456789",
+  name: "Test IdP",
+  allowedDomains: "sso.example",
+  breakGlassEmail: "admin@demo.local",
+};
 
 /**
  * End-to-end tests in Debian's Chromium (no browser download), against the app started
@@ -68,6 +83,12 @@ export default defineConfig({
       SANDBOX_FULFILMENT_DELAY_MS: "300",
       SANDBOX_WEBHOOK_RETRY_SCALE: "0.05",
       LOG_LEVEL: "warn",
+      SSO_ISSUER: E2E_SSO.issuer,
+      SSO_CLIENT_ID: E2E_SSO.clientId,
+      SSO_CLIENT_SECRET: E2E_SSO.clientSecret,
+      SSO_NAME: E2E_SSO.name,
+      SSO_ALLOWED_DOMAINS: E2E_SSO.allowedDomains,
+      SSO_BREAK_GLASS_EMAIL: E2E_SSO.breakGlassEmail,
     },
   },
 });

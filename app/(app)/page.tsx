@@ -67,14 +67,16 @@ export default async function HomePage() {
       <PageHeader
         title={`Welcome, ${actor.name}`}
         description={
-          ACTING_ROLES.some(holds)
-            ? "What needs you today."
-            : "Everything here is yours to read: orders, the catalog, the wallet and their history."
+          actor.roles.length === 0
+            ? "You have no role yet, so there is nothing here for you. An admin gives you one on the Staff page."
+            : ACTING_ROLES.some(holds)
+              ? "What needs you today."
+              : "Everything here is yours to read: orders, the catalog, the wallet and their history."
         }
       />
       {/* Each section streams in; they appear top to bottom, the quick links last, so that none
           is pushed down by one above it arriving later (components/ui/reveal-in-order.tsx). */}
-      <RevealInOrder steps={steps} then={quickLinks} />
+      <RevealInOrder steps={steps} then={items.length ? quickLinks : null} />
     </>
   );
 }

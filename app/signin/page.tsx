@@ -2,8 +2,12 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { currentSession } from "@/lib/auth/current";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
-import { getEnv } from "@/lib/env";
+import { getEnv, ssoConfig } from "@/lib/env";
+import { readSsoOnly } from "@/lib/auth/sso/sso-only";
+import { ssoMessage } from "@/lib/auth/sso/messages";
 import { SignInForm } from "@/components/auth/sign-in-form";
+import { SsoSignIn } from "@/components/auth/sso-sign-in";
+import { Notice } from "@/components/ui/notice";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -15,6 +19,9 @@ export default async function SignInPage({
   const params = await searchParams;
   const callbackUrl = safeCallbackPath(params.callbackUrl, getEnv().APP_URL);
   if (await currentSession()) redirect(callbackUrl);
+  const sso = ssoConfig();
+  const ssoOnly = sso ? (await readSsoOnly()).ssoOnly : false;
+  const ssoProblem = ssoMessage(params.sso);
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-sm">
@@ -23,7 +30,17 @@ export default async function SignInPage({
           <h1 className="mt-2 text-2xl font-semibold tracking-tight">Sign in to the back-office</h1>
         </div>
         <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <SignInForm callbackUrl={callbackUrl} expired={params.expired === "1"} />
+          {ssoProblem ? (
+            <div className="mb-4">
+              <Notice tone="error" testId="sso-error">
+                {ssoProblem}
+              </Notice>
+            </div>
+          ) : null}
+          {sso ? <SsoSignIn name={sso.name} callbackUrl={callbackUrl} onlyWay={ssoOnly} /> : null}
+          <div className={sso ? "mt-4" : undefined}>
+            <SignInForm callbackUrl={callbackUrl} expired={params.expired === "1" && !ssoProblem} />
+          </div>
         </div>
       </div>
     </main>

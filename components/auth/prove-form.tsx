@@ -73,6 +73,7 @@ export function ProveForm({
     }
   }
 
+  if (methods.includes("sso")) return <SsoStepUp />;
   const shownProblem = passkeyProblem ?? (problem && !problem.errors ? problem : null);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Confirm it is you">
@@ -125,5 +126,25 @@ export function ProveForm({
         ) : null}
       </div>
     </form>
+  );
+}
+
+/**
+ * A session opened by single sign-on proves it is the person by signing in at the IdP again
+ * (a full page load there and back to this page, lib/auth/sso); the action is then done again.
+ */
+function SsoStepUp() {
+  function go() {
+    const back = `${window.location.pathname}${window.location.search}`;
+    const params = new URLSearchParams({ purpose: "step-up", callbackUrl: back });
+    window.location.assign(new URL(`/api/auth/sso?${params}`, window.location.origin).toString());
+  }
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600">You come back to this page afterwards: then do it again.</p>
+      <Button type="button" className="w-full" onClick={go}>
+        Sign in again with single sign-on
+      </Button>
+    </div>
   );
 }

@@ -2,7 +2,12 @@
 
 import { useState, type FormEvent } from "react";
 import { signIn } from "next-auth/react";
-import { credentialsSchema, GENERIC_SIGN_IN_ERROR } from "@/lib/auth/credentials-schema";
+import {
+  credentialsSchema,
+  GENERIC_SIGN_IN_ERROR,
+  PASSWORDS_OFF_ERROR,
+  PASSWORDS_OFF_MESSAGE,
+} from "@/lib/auth/credentials-schema";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
@@ -36,7 +41,7 @@ export function SignInForm({ callbackUrl, expired }: { callbackUrl: string; expi
         window.location.assign(`/signin/verify?callbackUrl=${encodeURIComponent(callbackUrl)}`);
         return;
       }
-      setFailure(GENERIC_SIGN_IN_ERROR);
+      setFailure(result?.error === PASSWORDS_OFF_ERROR ? PASSWORDS_OFF_MESSAGE : GENERIC_SIGN_IN_ERROR);
     } catch {
       setFailure("The sign-in service could not be reached. Check your connection and try again.");
     }

@@ -58,7 +58,9 @@ function StepUpDialog({ methods, onDone }: { methods: readonly ProofMethod[]; on
         <p className="mt-1 mb-4 text-sm text-slate-600">
           {methods.includes("password")
             ? "This action needs your password again."
-            : "This action needs your second factor again: it has been a few minutes since you last gave it."}
+            : methods.includes("sso")
+              ? "This action needs you to sign in with single sign-on again: it has been a few minutes since you last did."
+              : "This action needs your second factor again: it has been a few minutes since you last gave it."}
         </p>
         <ProveForm methods={methods} onProved={() => onDone(true)} submitLabel="Confirm and continue" />
         <Button type="button" variant="ghost" className="mt-2 w-full" onClick={() => onDone(false)}>

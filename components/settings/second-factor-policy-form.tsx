@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
+import { Notice, ProblemNotice } from "@/components/ui/notice";
 import { RoleCheckboxes } from "@/components/staff/role-checkboxes";
 
 /** Which roles must have a second factor; applies at each person's next sign-in. */
@@ -40,11 +40,7 @@ export function SecondFactorPolicyForm({
         none is led to set one up at their next sign-in and can do nothing else until then.
         {isDefault && initial.length === 0 ? " Off by default in local mode." : null}
       </p>
-      {save.problem ? (
-        <Notice tone="error" correlationId={save.problem.correlationId}>
-          {save.problem.errors ? Object.values(save.problem.errors).flat().join(" ") : save.problem.detail}
-        </Notice>
-      ) : null}
+      {save.problem ? <ProblemNotice problem={save.problem} /> : null}
       {save.saved ? <Notice tone="success">Policy saved. It applies at each person&apos;s next sign-in.</Notice> : null}
       <RoleCheckboxes
         name="second-factor-roles"

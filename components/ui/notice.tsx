@@ -34,3 +34,18 @@ export function Notice({
     </div>
   );
 }
+
+/** A refused request's problem in words: its field messages if it has any, else its detail. */
+export function ProblemNotice({
+  problem,
+  title,
+}: {
+  problem: { detail?: string; correlationId?: string; errors?: Record<string, string[]> };
+  title?: string;
+}) {
+  return (
+    <Notice tone="error" title={title} correlationId={problem.correlationId}>
+      {problem.errors ? Object.values(problem.errors).flat().join(" ") : problem.detail}
+    </Notice>
+  );
+}

@@ -40,7 +40,7 @@ export const AUDIT_ACTIONS = {
   "auth.sign_in_failed": {
     label: "Sign-in refused",
     target: "staff",
-    details: z.strictObject({ reason: z.enum(["locked", "unknown_account", "deactivated", "wrong_password"]) }),
+    details: z.strictObject({ reason: z.enum(["locked", "unknown_account", "deactivated", "wrong_password", "sso_only"]) }),
   },
   "auth.sign_out": { label: "Signed out", target: "session", details: noDetails },
   "auth.step_up": { label: "Confirmed password", target: "session", details: noDetails },
@@ -64,6 +64,21 @@ export const AUDIT_ACTIONS = {
     }),
   },
   "auth.recovery_code_used": { label: "Used a recovery code", target: "staff", details: z.strictObject({ left: count }) },
+  "auth.sso_sign_in": {
+    label: "Signed in by SSO",
+    target: "session",
+    details: z.strictObject({ amr: z.array(z.string()), idpSecondFactor: z.boolean() }),
+  },
+  "auth.sso_step_up": {
+    label: "Confirmed by SSO",
+    target: "session",
+    details: z.strictObject({ amr: z.array(z.string()) }),
+  },
+  "auth.sso_sign_in_refused": {
+    label: "SSO sign-in refused",
+    target: "staff",
+    details: z.strictObject({ reason: z.enum(["unverified", "domain", "unknown_account", "deactivated"]) }),
+  },
 
   "second_factor.enrol": {
     label: "Added second factor",
@@ -87,6 +102,11 @@ export const AUDIT_ACTIONS = {
   },
 
   "staff.create": { label: "Created staff", target: "staff", details: z.strictObject({ email: z.string(), roles }) },
+  "staff.created_by_sso": {
+    label: "Account created by SSO",
+    target: "staff",
+    details: z.strictObject({ email: z.string(), roles }),
+  },
   "staff.update_roles": {
     label: "Changed roles",
     target: "staff",
@@ -114,6 +134,11 @@ export const AUDIT_ACTIONS = {
     label: "Changed second-factor policy",
     target: "setting",
     details: z.strictObject({ from: roles, to: roles }),
+  },
+  "settings.sso_only": {
+    label: "Changed SSO-only sign-in",
+    target: "setting",
+    details: z.strictObject({ from: z.boolean(), to: z.boolean() }),
   },
 
   "order.place": {

@@ -11,3 +11,7 @@ export const credentialsSchema = z.object({
 
 export const GENERIC_SIGN_IN_ERROR =
   "Email or password is incorrect, or the account is temporarily locked. Try again in a few minutes if this keeps happening.";
+
+/** The error next-auth reports for a right password refused because single sign-on is the only way in. */
+export const PASSWORDS_OFF_ERROR = "PasswordsOff";
+export const PASSWORDS_OFF_MESSAGE = "Passwords are turned off for this workspace: sign in with single sign-on instead.";

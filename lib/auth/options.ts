@@ -9,6 +9,7 @@ import { logger } from "@/lib/log";
 import { signInWithPassword } from "./sign-in";
 import { sessionIsAlive } from "./staff-session";
 import { safeCallbackPath } from "./safe-callback";
+import { PASSWORDS_OFF_ERROR } from "./credentials-schema";
 
 declare module "next-auth" {
   interface User {
@@ -47,6 +48,8 @@ export function authOptions(): NextAuthOptions {
             ip: clientAddress(headers),
             userAgent: clientUserAgent(headers),
           });
+          // next-auth hands a thrown error's message to the sign-in form as `error`.
+          if (!result.ok && result.reason === "sso_only") throw new Error(PASSWORDS_OFF_ERROR);
           if (!result.ok) return null;
           return { id: result.staffId, name: result.name, email: result.email, sid: result.sessionId };
         },

@@ -4,17 +4,19 @@ import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { dummyPasswordHash, verifyPassword } from "./password";
 import { openSession } from "./second-factor/open-session";
+import { passwordMaySignIn } from "./sso/sso-only";
 import type { PendingStep } from "./second-factor/open-session";
 import { accountKey, addressKey, clearFailures, lockedUntil, recordFailure, THROTTLE_POLICY } from "./throttle";
 
 export type SignInResult =
   | { ok: true; staffId: string; sessionId: string; name: string; email: string; pendingStep: PendingStep | null }
-  | { ok: false; reason: "invalid" | "locked" | "malformed" };
+  | { ok: false; reason: "invalid" | "locked" | "malformed" | "sso_only" };
 
 /**
  * Checks credentials and opens a server-side session row. Every outcome is audited; the
  * caller shows one generic message whatever the reason, so nothing tells an attacker
- * which emails exist or whether a lock is in force.
+ * which emails exist or whether a lock is in force. The one exception is a right password
+ * while single sign-on is the only way in (lib/auth/sso/sso-only.ts): "sso_only".
  */
 export async function signInWithPassword(
   input: unknown,
@@ -44,6 +46,12 @@ export async function signInWithPassword(
         details: { reason },
       });
       return { ok: false, reason: locked ? "locked" : "invalid" } as const;
+    }
+    // SSO-only mode: a right password is refused (except the break-glass account's) and said so,
+    // since only someone who knows the password learns that; a wrong one stays generic above.
+    if (!(await passwordMaySignIn(tx, email))) {
+      await recordAudit(tx, { action: "auth.sign_in_failed", actor, targetId: staff.id, details: { reason: "sso_only" } });
+      return { ok: false, reason: "sso_only" } as const;
     }
     await clearFailures(tx, accountKey(email));
     // The session may still owe a second factor or an enrolment (pendingStep): the password

@@ -15,7 +15,8 @@ export type StepUpSession = { sessionId: string; reauthAt: Date };
 export async function confirmStepUp(actor: Actor, session: StepUpSession, password: string | undefined): Promise<void> {
   const withPassword = password !== undefined && password !== "";
   if (!withPassword) return assertRevealProof(actor, session);
-  if (!(await proofMethods(actor.staffId)).includes("password")) return assertFreshProof({ ...session, actor });
+  if (!(await proofMethods(actor.staffId, session.sessionId)).includes("password"))
+    return assertFreshProof({ ...session, actor });
   await confirmPassword(actor, session.sessionId, password);
 }
 
@@ -24,7 +25,11 @@ async function assertRevealProof(actor: Actor, session: StepUpSession): Promise<
     await assertFreshProof({ ...session, actor });
   } catch (error) {
     // The reveal form has its own password field: say which field it is about.
-    if (isAppError(error) && error.code === "step_up_required" && (await proofMethods(actor.staffId)).includes("password"))
+    if (
+      isAppError(error) &&
+      error.code === "step_up_required" &&
+      (await proofMethods(actor.staffId, session.sessionId)).includes("password")
+    )
       throw new AppError("step_up_required", "Confirm your password to continue.", {
         status: 403,
         fieldErrors: { password: ["Enter your password."] },

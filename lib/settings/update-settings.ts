@@ -1,5 +1,6 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/db/client";
+import { writeSetting } from "./write-setting";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { currencyDecimalsProblem } from "@/lib/money";
@@ -29,12 +30,7 @@ export async function updateSettings(actor: Actor, input: unknown): Promise<Sett
   await db().$transaction(async (tx) => {
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined || JSON.stringify(value) === JSON.stringify(before[key as keyof Settings])) continue;
-      const json = value as Prisma.InputJsonValue;
-      await tx.setting.upsert({
-        where: { key },
-        create: { key, value: json, updatedBy: actor.staffId },
-        update: { value: json, updatedBy: actor.staffId },
-      });
+      await writeSetting(tx, key, value as Prisma.InputJsonValue, actor.staffId);
       await recordAudit(tx, {
         action: "settings.update",
         actor,

@@ -139,6 +139,7 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
     },
   },
   "PUT /api/settings/second-factor-policy": { sample: { roles: ["admin"] }, kinds: { "roles.0": "enum" } },
+  "PUT /api/settings/sso": { sample: { ssoOnly: false }, kinds: { ssoOnly: "bool" } },
   "PUT /api/settings": {
     sample: {
       revealQuotaPerHour: 20,

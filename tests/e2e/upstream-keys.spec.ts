@@ -118,6 +118,9 @@ async function memoryHolds(pid: number, needle: string): Promise<boolean> {
 async function signedIn(browser: Browser, role: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: ORIGIN })).newPage();
   await page.goto("/signin");
+  // This app has no SSO_* configuration (local mode as a newcomer starts it): no SSO button.
+  await expect(page.getByRole("form", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByTestId("sso-sign-in")).toHaveCount(0);
   await page.getByLabel("Email").fill(`${role}@demo.local`);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();

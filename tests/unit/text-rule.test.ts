@@ -307,6 +307,7 @@ const NOT_INPUT_TEXT = [
   "spendListQuerySchema",
   "reconciliationFilterSchema", // a status enum and an ISO day
   "policySchema", // the second-factor policy: role enums
+  "ssoOnlySchema", // SSO-only mode: one boolean
   "confirmTotpSchema", // a factor id (uuid) and 6 digits
 ];
 

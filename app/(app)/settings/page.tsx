@@ -13,17 +13,20 @@ import { getImportProgress } from "@/lib/orders/import-progress";
 import { OrderImportPanel } from "@/components/settings/order-import-panel";
 import { readSecondFactorPolicy } from "@/lib/auth/second-factor/policy";
 import { SecondFactorPolicyForm } from "@/components/settings/second-factor-policy-form";
+import { readSsoOnly } from "@/lib/auth/sso/sso-only";
+import { SsoOnlyForm } from "@/components/settings/sso-only-form";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { actor } = await requirePageSession("settings.read");
-  const [status, keys, settings, importProgress, policy] = await Promise.all([
+  const [status, keys, settings, importProgress, policy, sso] = await Promise.all([
     getUpstreamStatus(actor),
     getKeyHealth(actor),
     getSettings(),
     getImportProgress(actor),
     readSecondFactorPolicy(),
+    readSsoOnly(),
   ]);
   return (
     <>
@@ -43,6 +46,10 @@ export default async function SettingsPage() {
             isDefault={policy.isDefault}
             canEdit={can(actor.roles, "settings.manage")}
           />
+        </Card>
+        <Card>
+          <h2 className="mb-3 text-base font-semibold">Single sign-on</h2>
+          <SsoOnlyForm {...sso} canEdit={can(actor.roles, "settings.manage")} />
         </Card>
       </div>
     </>

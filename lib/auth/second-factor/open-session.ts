@@ -1,12 +1,13 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { mustHaveSecondFactor, readSecondFactorPolicy } from "./policy";
+import { idpProvedSecondFactor } from "../sso/rules";
 
 /** The sign-in step a session still owes before anything else is allowed. */
 export type PendingStep = "second_factor" | "enrolment";
 
-/** How the person proved who they are first. "password" today; an SSO provider adds its own. */
-export type FirstFactor = "password";
+/** How the person proved who they are first: their password, or the IdP of single sign-on (lib/auth/sso). */
+export type FirstFactor = "password" | "sso";
 
 /**
  * What a session opened now still owes: a second factor when the person has one, enrolment
@@ -23,13 +24,19 @@ export async function stepOwed(tx: Tx, staff: { id: string; roles: readonly stri
  * first factor (SSO) or an accepted invitation hands over. The session carries the step it
  * still owes (`pendingStep`); pages send it to /signin/verify or /signin/enrol and API routes
  * refuse it (403) until that step clears it.
+ *
+ * The one place that lets an IdP's own second factor stand in for ours: an SSO sign-in whose
+ * ID token's `amr` names one (lib/auth/sso/rules.ts, IDP_SECOND_FACTOR_METHODS) owes nothing
+ * more; one with a password alone (or no `amr`) owes our second factor or enrolment, as a
+ * password sign-in does.
  */
 export async function openSession(
   tx: Tx,
   staff: { id: string; roles: readonly string[]; sessionVersion: number },
-  from: { ip: string | null; userAgent: string | null; firstFactor: FirstFactor },
+  from: { ip: string | null; userAgent: string | null; firstFactor: FirstFactor; amr?: readonly string[] },
 ): Promise<{ id: string; pendingStep: PendingStep | null }> {
-  const pendingStep = await stepOwed(tx, staff);
+  const idpSecondFactor = from.firstFactor === "sso" && idpProvedSecondFactor(from.amr);
+  const pendingStep = idpSecondFactor ? null : await stepOwed(tx, staff);
   const session = await tx.staffSession.create({
     data: {
       staffId: staff.id,

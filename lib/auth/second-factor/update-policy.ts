@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { parseInput } from "@/lib/validation";
+import { writeSetting } from "@/lib/settings/write-setting";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { POLICY_KEY, policySchema, readSecondFactorPolicy, type SecondFactorPolicy } from "./policy";
 
@@ -14,11 +15,7 @@ export async function updateSecondFactorPolicy(actor: Actor, input: unknown): Pr
   const { roles } = parseInput(policySchema, input);
   await db().$transaction(async (tx) => {
     const before = await readSecondFactorPolicy(tx);
-    await tx.setting.upsert({
-      where: { key: POLICY_KEY },
-      create: { key: POLICY_KEY, value: roles, updatedBy: actor.staffId },
-      update: { value: roles, updatedBy: actor.staffId },
-    });
+    await writeSetting(tx, POLICY_KEY, roles, actor.staffId);
     await recordAudit(tx, {
       action: "settings.second_factor_policy",
       actor,

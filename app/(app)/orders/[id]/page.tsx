@@ -24,7 +24,7 @@ const money = (minor: string | null, currency: string) => (minor === null ? "—
 
 /** One order from the mirror: its live status, lines and totals, who placed it and when. Never codes. */
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
-  const { actor } = await requirePageSession("orders.read");
+  const { actor, sessionId } = await requirePageSession("orders.read");
   const { id } = await params;
   const order = await getOrder(actor, id).catch((error: unknown) => {
     if (isAppError(error) && (error.code === "not_found" || error.code === "invalid_request")) notFound();
@@ -117,7 +117,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
             <RevealPanel
               orderId={order.id}
               viewSeconds={viewSeconds}
-              askPassword={(await proofMethods(actor.staffId)).includes("password")}
+              askPassword={(await proofMethods(actor.staffId, sessionId)).includes("password")}
             />
           ) : canReveal ? (
             <p className="text-sm text-slate-600" data-testid="reveal-unavailable">
