@@ -5,8 +5,11 @@ import { mustHaveSecondFactor, readSecondFactorPolicy } from "./policy";
 /** The sign-in step a session still owes before anything else is allowed. */
 export type PendingStep = "second_factor" | "enrolment";
 
-/** How the person proved who they are first. "password" today; an SSO provider adds its own. */
-export type FirstFactor = "password";
+/**
+ * How the person proved who they are first: their password, or a one-time link an admin gave
+ * them with the password they just set through it (an invitation, a reset). An SSO provider adds its own.
+ */
+export type FirstFactor = "password" | "invitation" | "password_reset";
 
 /**
  * What a session opened now still owes: a second factor when the person has one, enrolment

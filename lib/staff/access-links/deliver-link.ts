@@ -1,0 +1,22 @@
+import "server-only";
+import type { AccessLinkPurpose } from "./link-rules";
+
+/** How a link reached (or will reach) its person: "shown_once" means the admin passes it on. */
+export type LinkDelivery = { via: "shown_once"; url: string } | { via: "email" };
+
+/**
+ * The one place a new link leaves the app. No mail is configured yet, so the admin who made the
+ * link sees it once, to pass on (the answer of the request that made it; never stored in clear
+ * nor shown again). When mail exists (issue 41), this sends it and answers `{ via: "email" }`,
+ * and the Staff page says "sent" instead of showing the link. Called after the link's row and
+ * audit entry are committed.
+ */
+export async function deliverAccessLink(link: {
+  purpose: AccessLinkPurpose;
+  email: string;
+  name: string;
+  url: string;
+  expiresAt: Date;
+}): Promise<LinkDelivery> {
+  return { via: "shown_once", url: link.url };
+}
