@@ -30,12 +30,11 @@ export default async function StaffPage() {
             <InviteForm />
           </Card>
         ) : null}
-        <section aria-labelledby="invitations-heading" className="space-y-3">
-          <h2 id="invitations-heading" className="text-base font-semibold">
-            Waiting invitations
-          </h2>
+        {/* Not a <section>: the table's scrolling region is the landmark of this name already. */}
+        <div className="space-y-3">
+          <h2 className="text-base font-semibold">Waiting invitations</h2>
           <InvitationsTable invitations={invitations} />
-        </section>
+        </div>
       </div>
     </>
   );

@@ -1,5 +1,6 @@
 import "server-only";
-import type { AccessLinkPurpose } from "./link-rules";
+import { getEnv } from "@/lib/env";
+import { linkUrl, type AccessLinkPurpose } from "./link-rules";
 
 /** How a link reached (or will reach) its person: "shown_once" means the admin passes it on. */
 export type LinkDelivery = { via: "shown_once"; url: string } | { via: "email" };
@@ -19,4 +20,12 @@ export async function deliverAccessLink(link: {
   expiresAt: Date;
 }): Promise<LinkDelivery> {
   return { via: "shown_once", url: link.url };
+}
+
+/** A link just committed, with its token (never stored), handed to `deliverAccessLink` under its address. */
+export function deliverNewLink(
+  link: { purpose: AccessLinkPurpose; email: string; name: string; expiresAt: Date },
+  token: string,
+): Promise<LinkDelivery> {
+  return deliverAccessLink({ ...link, url: linkUrl(getEnv().APP_URL, link.purpose, token) });
 }

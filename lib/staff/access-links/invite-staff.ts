@@ -1,13 +1,12 @@
 import "server-only";
 import { db, Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { getEnv } from "@/lib/env";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { parseInput } from "@/lib/validation";
 import { inviteStaffSchema } from "../schemas";
-import { deliverAccessLink, type LinkDelivery } from "./deliver-link";
-import { linkExpiry, linkUrl, newLinkToken } from "./link-rules";
+import { deliverNewLink, type LinkDelivery } from "./deliver-link";
+import { linkExpiry, newLinkToken } from "./link-rules";
 import { toInvitationView, type InvitationView } from "./invitation-view";
 
 const TAKEN = "Someone already has an account with this email address.";
@@ -58,12 +57,6 @@ export async function inviteStaff(actor: Actor, input: unknown): Promise<{ invit
       throw new AppError("conflict", WAITING, { fieldErrors: { email: [WAITING] } });
     throw error;
   }
-  const delivery = await deliverAccessLink({
-    purpose: "invitation",
-    email: link.email,
-    name: link.name,
-    url: linkUrl(getEnv().APP_URL, "invitation", token),
-    expiresAt,
-  });
+  const delivery = await deliverNewLink({ purpose: "invitation", email: link.email, name: link.name, expiresAt }, token);
   return { invitation: toInvitationView(link, now), delivery };
 }

@@ -2,15 +2,14 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { db, Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { getEnv } from "@/lib/env";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/staff-session";
 import { recordAudit } from "@/lib/audit/record";
 import { parseInput } from "@/lib/validation";
 import { staffIdSchema } from "../schemas";
-import { deliverAccessLink, type LinkDelivery } from "./deliver-link";
-import { linkExpiry, linkUrl, newLinkToken } from "./link-rules";
+import { deliverNewLink, type LinkDelivery } from "./deliver-link";
+import { linkExpiry, newLinkToken } from "./link-rules";
 
 /**
  * An admin gives another person a one-time link to set a new password. An admin resets a
@@ -72,12 +71,6 @@ export async function issuePasswordResetLink(
         throw new AppError("conflict", "Another reset link for this person was just sent. Reload to see it.");
       throw error;
     });
-  const delivery = await deliverAccessLink({
-    purpose: "password_reset",
-    email: person.email,
-    name: person.name,
-    url: linkUrl(getEnv().APP_URL, "password_reset", token),
-    expiresAt,
-  });
+  const delivery = await deliverNewLink({ purpose: "password_reset", email: person.email, name: person.name, expiresAt }, token);
   return { expiresAt: expiresAt.toISOString(), delivery };
 }

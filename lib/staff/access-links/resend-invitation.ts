@@ -1,13 +1,12 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { getEnv } from "@/lib/env";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { parseInput } from "@/lib/validation";
 import { accessLinkIdSchema } from "../schemas";
-import { deliverAccessLink, type LinkDelivery } from "./deliver-link";
-import { linkExpiry, linkUrl, newLinkToken } from "./link-rules";
+import { deliverNewLink, type LinkDelivery } from "./deliver-link";
+import { linkExpiry, newLinkToken } from "./link-rules";
 import { toInvitationView, type InvitationView } from "./invitation-view";
 
 /**
@@ -54,13 +53,7 @@ export async function resendInvitation(
     });
     return created;
   });
-  const delivery = await deliverAccessLink({
-    purpose: "invitation",
-    email: link.email,
-    name: link.name,
-    url: linkUrl(getEnv().APP_URL, "invitation", token),
-    expiresAt,
-  });
+  const delivery = await deliverNewLink({ purpose: "invitation", email: link.email, name: link.name, expiresAt }, token);
   return { invitation: toInvitationView(link, now), delivery };
 }
 
