@@ -9,6 +9,7 @@ import { spendJobs } from "@/lib/spend/jobs";
 import { withdrawalJobs } from "@/lib/withdrawals/jobs";
 import { upstreamJobs } from "@/lib/upstream/jobs";
 import { walletJobs } from "@/lib/wallet/jobs";
+import { staffJobs } from "@/lib/staff/jobs";
 
 /** Every domain's background jobs: what scripts/worker.ts hands lib/jobs to run. */
 export const WORKER_JOBS: readonly JobDefinition[] = [
@@ -21,4 +22,5 @@ export const WORKER_JOBS: readonly JobDefinition[] = [
   ...reconciliationJobs,
   ...upstreamJobs,
   ...dbJobs,
+  ...staffJobs,
 ];

@@ -5,11 +5,12 @@ import { useRouter } from "next/navigation";
 import { useApiMutation, type ApiRequest } from "@/components/use-api-mutation";
 import { ROLE_LABELS, isRole } from "@/lib/auth/permissions";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { deactivationConsequences, type StaffView } from "@/lib/staff/staff-view";
 import { RoleCheckboxes } from "./role-checkboxes";
 import { DataTable, type Column } from "@/components/ui/data-table";
+import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
+import { ShownOnceLink } from "./shown-once-link";
 
 export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; currentStaffId: string }) {
   const [editing, setEditing] = useState<string | null>(null);
@@ -85,7 +86,7 @@ function secondFactorWords({ totp, passkey }: StaffView["secondFactors"]): strin
   return kinds.length ? kinds.join(" and ") : "None";
 }
 
-/** What an admin can do to one person: roles, deactivation (asked twice), a new password. */
+/** What an admin can do to one person: roles, deactivation (asked twice), a password reset link. */
 function ManagePerson({ person, isSelf }: { person: StaffView; isSelf: boolean }) {
   const router = useRouter();
   const [roles, setRoles] = useState(person.roles);
@@ -173,23 +174,54 @@ function ManagePerson({ person, isSelf }: { person: StaffView; isSelf: boolean }
           pending={pending}
         />
       ) : null}
-      <form
-        className="flex flex-wrap items-end gap-2"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const password = new FormData(e.currentTarget).get("password");
-          run("POST", `/api/staff/${person.id}/password`, { password }, "Password reset. Their sessions have ended.");
-          e.currentTarget.reset();
-        }}
-      >
-        <div className="w-72">
-          <Field label="New password" name="password" id={`password-${person.id}`} type="password" autoComplete="new-password" />
-        </div>
-        <Button type="submit" variant="secondary" disabled={pending}>
-          Reset password
-        </Button>
-      </form>
+      {isSelf ? null : <PasswordResetLink person={person} />}
+    </div>
+  );
+}
+
+/**
+ * A one-time link for the person to set a new password (asked first: their sessions and their
+ * current password end at once). Not for oneself: another admin resets an admin's password.
+ */
+function PasswordResetLink({ person }: { person: StaffView }) {
+  const [confirming, setConfirming] = useState(false);
+  const reset = useApiMutation<{ expiresAt: string; delivery: LinkDelivery }>(() => ({
+    method: "POST",
+    url: `/api/staff/${person.id}/password-reset-link`,
+    body: {},
+  }));
+  if (!person.active) return null;
+  return (
+    <div className="space-y-3 border-t border-slate-200 pt-4">
+      {reset.problem ? (
+        <Notice tone="error" title={reset.problem.title} correlationId={reset.problem.correlationId}>
+          {reset.problem.detail}
+        </Notice>
+      ) : null}
+      {reset.data ? (
+        <ShownOnceLink
+          delivery={reset.data.delivery}
+          what="Password reset link"
+          email={person.email}
+          expiresAt={reset.data.expiresAt}
+        />
+      ) : null}
+      <Button variant="secondary" disabled={reset.pending} onClick={() => setConfirming(true)}>
+        Send a password reset link
+      </Button>
+      {confirming ? (
+        <Confirm
+          label={`Reset ${person.name}'s password?`}
+          text="Their sessions end and their current password stops working at once. They set a new one through a one-time link; their second factor is still asked at sign-in."
+          action="Reset password"
+          onConfirm={() => {
+            setConfirming(false);
+            reset.send();
+          }}
+          onCancel={() => setConfirming(false)}
+          pending={reset.pending}
+        />
+      ) : null}
     </div>
   );
 }

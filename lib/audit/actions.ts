@@ -123,7 +123,51 @@ export const AUDIT_ACTIONS = {
     details: z.strictObject({ email: z.string(), cancelledSpendRequests: z.array(z.string()) }),
   },
   "staff.reactivate": { label: "Reactivated staff", target: "staff", details: z.strictObject({ email: z.string() }) },
-  "staff.reset_password": { label: "Reset password", target: "staff", details: z.strictObject({ email: z.string() }) },
+  "staff.reset_password": {
+    label: "Reset password",
+    target: "staff",
+    details: z.strictObject({ email: z.string() }),
+    retired: true, // an admin no longer types a password: staff.password_reset_link, then staff.password_reset_completed
+  },
+  "staff.invite": {
+    label: "Invited staff",
+    target: "access_link",
+    details: z.strictObject({ email: z.string(), roles, expiresAt: isoTime }),
+  },
+  "staff.invitation_resent": {
+    label: "Sent an invitation again",
+    target: "access_link",
+    details: z.strictObject({ email: z.string(), expiresAt: isoTime, sendCount: count, replaces: z.string() }),
+  },
+  "staff.invitation_revoked": {
+    label: "Revoked an invitation",
+    target: "access_link",
+    details: z.strictObject({ email: z.string() }),
+  },
+  "staff.invitation_accepted": {
+    label: "Accepted an invitation",
+    target: "staff",
+    details: z.strictObject({ email: z.string(), roles, invitationId: z.string() }),
+  },
+  "staff.password_reset_link": {
+    label: "Sent a password reset link",
+    target: "staff",
+    details: z.strictObject({ email: z.string(), expiresAt: isoTime }),
+  },
+  "staff.password_reset_completed": {
+    label: "Set a new password by reset link",
+    target: "staff",
+    details: z.strictObject({ email: z.string() }),
+  },
+  "staff.access_link_expired": {
+    label: "Invitation or reset link expired",
+    target: "access_link",
+    details: z.strictObject({
+      email: z.string(),
+      purpose: z.enum(["invitation", "password_reset"]),
+      noticedBy: z.enum(["use", "sweep"]),
+    }),
+  },
 
   "settings.update": {
     label: "Changed settings",

@@ -14,6 +14,7 @@ type TargetPage = {
 export const AUDIT_TARGETS = {
   session: { words: "session" },
   staff: { words: "staff", page: { href: () => "/staff", permission: "staff.read" } },
+  access_link: { words: "invitation or reset link", page: { href: () => "/staff", permission: "staff.read" } },
   setting: { words: "setting", page: { href: () => "/settings", permission: "settings.read" } },
   order: { words: "order", page: { href: (id) => `/orders/${encodeURIComponent(id)}`, permission: "orders.read" } },
   "idempotency-key": { words: "idempotency key" },

@@ -42,6 +42,8 @@ const TABLE = {
   "audit.read": ["admin", "viewer"],
   "staff.read": ["admin"],
   "staff.manage": ["admin"],
+  "staff.invite": ["admin"],
+  "staff.reset-password": ["admin"],
   "settings.read": ["admin"],
   "settings.manage": ["admin"],
   "events.read": ["admin"],

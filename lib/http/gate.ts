@@ -40,8 +40,15 @@ export type GateRequest = {
   routerState: string | null;
 };
 
-const PUBLIC_API = [/^\/api\/health$/, /^\/api\/auth\//, /^\/api\/webhooks\/service$/];
-const PUBLIC_PAGES = [/^\/signin$/, /^\/robots\.txt$/];
+// The one-time links' pages and their uses: the link's token, not a session, proves the visitor.
+const PUBLIC_API = [
+  /^\/api\/health$/,
+  /^\/api\/auth\//,
+  /^\/api\/webhooks\/service$/,
+  /^\/api\/invitations\/acceptance$/,
+  /^\/api\/password-resets\/completion$/,
+];
+const PUBLIC_PAGES = [/^\/signin$/, /^\/robots\.txt$/, /^\/signin\/(invitation|reset-password)\/[^/]+$/];
 // The sign-in page judges its own callbackUrl (it sends a bad one to "/"), so its query string is left to it.
 const OWN_QUERY_RULES = [/^\/signin$/];
 // Only the path and query of the redirect's callbackUrl matter; safeCallbackPath needs some origin to resolve them against.

@@ -1,22 +1,17 @@
 import "server-only";
 import { db, Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { assertCan, type Actor } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/password";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record";
 import { parseInput } from "@/lib/validation";
 import { createStaffSchema } from "./schemas";
 import { toStaffView, type StaffView } from "./staff-view";
 
-/** An admin creates a staff account. */
-export async function createStaff(actor: Actor, input: unknown): Promise<StaffView> {
-  assertCan(actor, "staff.manage");
-  return insertStaff(input, actor);
-}
-
 /**
- * The deployment's operator creates an account from the command line (the first admin
- * of a deployment, or local mode's demo accounts). Audited as the system, not as a person.
+ * The deployment's operator creates an account with a password from the command line (the
+ * first admin of a deployment, or local mode's demo accounts). Audited as the system, not as a
+ * person. In the app an admin never types someone's password: they invite
+ * (access-links/invite-staff.ts) and the person sets it.
  */
 export async function createStaffAsOperator(input: unknown, source: "cli" | "demo-seed"): Promise<StaffView> {
   return insertStaff(input, { email: `system:${source}` });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailAddress, singleLineText } from "@/lib/validation";
 import { ROLES } from "@/lib/auth/permissions";
+import { LINK_TOKEN_PATTERN } from "./access-links/link-rules";
 
 export const passwordSchema = singleLineText({ error: "Enter a password." })
   .min(12, "Use at least 12 characters.")
@@ -12,13 +13,34 @@ export const rolesSchema = z
   .max(ROLES.length)
   .transform((roles) => [...new Set(roles)]);
 
+const nameSchema = singleLineText({ error: "Enter a name." })
+  .trim()
+  .min(1, "Enter a name.")
+  .max(120, "Use at most 120 characters.");
+
+/** The operator's account with a password (`npm run staff:create`, local mode's demo accounts). */
 export const createStaffSchema = z.object({
   email: emailAddress({ missing: "Enter an email address." }),
-  name: singleLineText({ error: "Enter a name." }).trim().min(1, "Enter a name.").max(120, "Use at most 120 characters."),
+  name: nameSchema,
   roles: rolesSchema,
   password: passwordSchema,
 });
 export type CreateStaffInput = z.infer<typeof createStaffSchema>;
+
+/** An admin's invitation: who, and with which roles; the invitee sets the password. */
+export const inviteStaffSchema = z.strictObject({
+  email: emailAddress({ missing: "Enter an email address." }),
+  name: nameSchema,
+  roles: rolesSchema,
+});
+
+/** A one-time link's token (from its address) and the password its holder chooses. */
+export const useAccessLinkSchema = z.strictObject({
+  token: singleLineText({ error: "This link is not valid." }).regex(LINK_TOKEN_PATTERN, "This link is not valid."),
+  password: passwordSchema,
+});
+
+export const accessLinkIdSchema = z.string().uuid("Unknown invitation.");
 
 export const updateStaffSchema = z
   .object({
@@ -29,7 +51,5 @@ export const updateStaffSchema = z
   .strict()
   .refine((v) => v.name !== undefined || v.roles !== undefined || v.active !== undefined, { message: "Nothing to change." });
 export type UpdateStaffInput = z.infer<typeof updateStaffSchema>;
-
-export const resetPasswordSchema = z.object({ password: passwordSchema }).strict();
 
 export const staffIdSchema = z.string().uuid("Unknown staff id.");

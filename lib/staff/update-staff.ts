@@ -47,6 +47,11 @@ export async function updateStaff(actor: Actor, staffId: unknown, input: unknown
     }
     if (change.active === false && before.active) {
       await endAllSessions(tx, id, "deactivated");
+      // A reset link still waiting would let them set a password after reactivation: withdrawn too.
+      await tx.accessLink.updateMany({
+        where: { staffId: id, purpose: "password_reset", usedAt: null, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
       const cancelledSpendRequests = await cancelBuyerSpendRequests(tx, actor, id);
       await recordAudit(tx, {
         action: "staff.deactivate",

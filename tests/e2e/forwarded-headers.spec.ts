@@ -58,8 +58,8 @@ test("a spoofed X-Forwarded-Host does not widen the Origin check", async ({ requ
 
   // A staff route, signed in (else the request gate answers 401 before any Origin check).
   expect((await postSignIn(request, "admin@demo.local", DEMO_PASSWORD)).status()).toBe(200);
-  const staffRoute = await request.post("/api/staff", {
-    data: { email: "x@y.z", name: "X", roles: ["admin"], password: "twelve chars min" },
+  const staffRoute = await request.post("/api/staff/invitations", {
+    data: { email: "x@y.z", name: "X", roles: ["admin"] },
     headers: { ...SPOOFED, origin: "https://evil.example" },
   });
   expect(staffRoute.status()).toBe(403);

@@ -106,12 +106,20 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
     kinds: { fileName: "text", csv: "multiline" },
     maxBytes: 2 * 256 * 1024 + 4096,
   },
-  "POST /api/staff": {
-    sample: { email: "fuzz@example.com", name: "Fuzz", roles: ["viewer"], password: "fuzz-password-123" },
-    kinds: { email: "code", name: "text", "roles.0": "enum", password: "text" },
+  "POST /api/staff/invitations": {
+    sample: { email: "fuzz@example.com", name: "Fuzz", roles: ["viewer"] },
+    kinds: { email: "code", name: "text", "roles.0": "enum" },
   },
   "PATCH /api/staff/[id]": { sample: { name: "Fuzz", active: true }, kinds: { name: "text", active: "bool" } },
-  "POST /api/staff/[id]/password": { sample: { password: "fuzz-password-123" }, kinds: { password: "text" } },
+  // A token of the right shape that no link has: every variant is refused before anything is stored.
+  "POST /api/invitations/acceptance": {
+    sample: { token: "F".repeat(43), password: "fuzz-password-123" },
+    kinds: { token: "code", password: "text" },
+  },
+  "POST /api/password-resets/completion": {
+    sample: { token: "F".repeat(43), password: "fuzz-password-123" },
+    kinds: { token: "code", password: "text" },
+  },
   "POST /api/session/proof": { sample: { method: "totp", code: "123456" }, kinds: { method: "enum", code: "code" } },
   "POST /api/account/second-factors/totp": { sample: { name: "Phone" }, kinds: { name: "text" } },
   "POST /api/account/second-factors/totp/confirmation": {

@@ -210,6 +210,34 @@ test("the sign-in page on a touch phone fits, takes a finger, and axe finds noth
   await page.context().close();
 });
 
+test("a one-time link's pages on a touch phone (the password form, a refused link) fit, take a finger, and axe finds nothing", async ({
+  browser,
+}) => {
+  const admin = await phoneAs(browser, "admin");
+  const made = await admin.request.post("/api/staff/invitations", {
+    headers: { origin: E2E_ORIGIN },
+    data: { email: `phone-invite-${randomUUID().slice(0, 8)}@e2e.local`, name: "Phone Invitee", roles: ["viewer"] },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { url } = ((await made.json()) as { delivery: { url: string } }).delivery;
+  await admin.context().close();
+
+  const page = await (await browser.newContext(PHONE)).newPage();
+  await page.goto(url);
+  await expect(page.getByRole("form", { name: "Set your password" })).toBeVisible();
+  await check(page, "signed-out", "invitation");
+  // The form's field errors shown, as a person who typed a short password sees them.
+  await page.getByLabel("New password", { exact: true }).fill("short");
+  await page.getByLabel("Repeat the password").fill("short");
+  await page.getByRole("button", { name: "Set password and continue" }).click();
+  await expect(page.getByTestId("error-password")).toBeVisible();
+  await check(page, "signed-out", "invitation-errors");
+  await page.goto(`/signin/reset-password/${"A".repeat(43)}`);
+  await expect(page.getByTestId("link-refused")).toBeVisible();
+  await check(page, "signed-out", "link-refused");
+  await page.context().close();
+});
+
 for (const role of ROLES) {
   test(`${role} on a touch phone: every page fits, every control takes a finger, every list's key fields show, axe finds nothing`, async ({
     browser,

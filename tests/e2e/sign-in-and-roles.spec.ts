@@ -31,11 +31,21 @@ for (const role of ROLES) {
     if (!NAV[role].includes("Staff")) {
       await page.goto("/staff");
       await expect(page.getByTestId("forbidden")).toBeVisible();
-      const forged = await page.request.post("/api/staff", {
-        data: { email: "x@y.z", name: "X", roles: ["admin"], password: "twelve chars min" },
+      const forged = await page.request.post("/api/staff/invitations", {
+        data: { email: "x@y.z", name: "X", roles: ["admin"] },
         headers: { origin: E2E_ORIGIN },
       });
       expect(forged.status()).toBe(403);
+      // Nor a reset link for anyone, nor a new link or a revocation of an invitation.
+      const someone = "00000000-0000-4000-8000-000000000000";
+      for (const [method, url] of [
+        ["POST", `/api/staff/${someone}/password-reset-link`],
+        ["POST", `/api/staff/invitations/${someone}/link`],
+        ["DELETE", `/api/staff/invitations/${someone}`],
+      ] as const) {
+        const res = await page.request.fetch(url, { method, headers: { origin: E2E_ORIGIN } });
+        expect(res.status(), `${method} ${url}`).toBe(403);
+      }
     }
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/signin/);

@@ -41,10 +41,14 @@ describe("audit log", () => {
   test("the row's target kind is the action's, from the table", async () => {
     const targetId = `s-${Date.now()}`;
     await db().$transaction((tx) =>
-      recordAudit(tx, { action: "staff.reset_password", targetId, details: { email: "someone@test.local" } }),
+      recordAudit(tx, { action: "staff.invitation_revoked", targetId, details: { email: "someone@test.local" } }),
     );
     const row = await db().auditEvent.findFirstOrThrow({ where: { targetId } });
-    expect(row).toMatchObject({ action: "staff.reset_password", targetType: "staff", details: { email: "someone@test.local" } });
+    expect(row).toMatchObject({
+      action: "staff.invitation_revoked",
+      targetType: "access_link",
+      details: { email: "someone@test.local" },
+    });
   });
 
   test("rows are append-only: the database refuses updates and deletes", async () => {

@@ -203,8 +203,38 @@ describe("migrations agree with schema.prisma", () => {
     const recovery = await db().recoveryCode.create({ data: { staffId: staff.id, codeHash: `h-${Date.now()}`, usedAt: at } });
     expect(await db().recoveryCode.findUniqueOrThrow({ where: { id: recovery.id } })).toEqual(recovery);
 
+    const link = await db().accessLink.create({
+      data: {
+        purpose: "password_reset",
+        tokenHash: `t-${Date.now()}`,
+        email: staff.email,
+        name: staff.name,
+        roles: ["viewer"],
+        staffId: staff.id,
+        createdById: staff.id,
+        createdAt: at,
+        sentAt: at,
+        sendCount: 2,
+        expiresAt: at,
+        usedAt: at,
+        revokedAt: at,
+        expiredAt: at,
+      },
+    });
+    expect(await db().accessLink.findUniqueOrThrow({ where: { id: link.id } })).toEqual(link);
+    // A reset link names its person; a purpose outside the two is refused.
+    await expect(
+      db().accessLink.create({
+        data: { purpose: "password_reset", tokenHash: `t2-${Date.now()}`, email: "x", name: "x", expiresAt: at },
+      }),
+    ).rejects.toThrow();
+    await expect(
+      db().accessLink.create({ data: { purpose: "other", tokenHash: `t3-${Date.now()}`, email: "x", name: "x", expiresAt: at } }),
+    ).rejects.toThrow();
+
     // Cascade declared in the schema is present in the SQL.
     await db().staff.delete({ where: { id: staff.id } });
+    expect(await db().accessLink.count({ where: { staffId: staff.id } })).toBe(0);
     expect(await db().staffSession.count({ where: { staffId: staff.id } })).toBe(0);
     expect(await db().secondFactor.count({ where: { staffId: staff.id } })).toBe(0);
     expect(await db().recoveryCode.count({ where: { staffId: staff.id } })).toBe(0);

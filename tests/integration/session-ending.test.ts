@@ -3,7 +3,8 @@ import { db } from "@/lib/db/client";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { endSession, resolveSession, sessionIsAlive } from "@/lib/auth/staff-session";
 import { updateStaff } from "@/lib/staff/update-staff";
-import { resetPassword } from "@/lib/staff/reset-password";
+import { issuePasswordResetLink } from "@/lib/staff/access-links/issue-password-reset-link";
+import { completePasswordReset } from "@/lib/staff/access-links/complete-password-reset";
 import { makeStaff, uniqueIp } from "../support/db";
 
 const from = () => ({ ip: uniqueIp(), userAgent: "vitest" });
@@ -50,8 +51,11 @@ describe("sessions end on the server", () => {
   test("a password reset ends their sessions and the new password works", async () => {
     const admin = await makeStaff(["admin"]);
     const { staff, sessionId } = await signedIn(["finance"]);
-    await resetPassword(admin, staff.staffId, { password: "a brand new password" });
+    const { delivery } = await issuePasswordResetLink(admin, staff.staffId);
     expect(await resolveSession(sessionId, from())).toBeNull();
+    if (delivery.via !== "shown_once") throw new Error("expected the link");
+    const token = new URL(delivery.url).pathname.split("/").pop();
+    await completePasswordReset({ token, password: "a brand new password" }, from());
     expect((await signInWithPassword({ email: staff.email, password: staff.password }, from())).ok).toBe(false);
     expect((await signInWithPassword({ email: staff.email, password: "a brand new password" }, from())).ok).toBe(true);
   });

@@ -122,6 +122,16 @@ describe("the edge ahead of Next", () => {
     expect(JSON.parse((await get("/api/health")).body)).toMatchObject({ reached: true });
     expect((await get("/signin?callbackUrl=%00")).status).toBe(200); // the sign-in page judges its own query
     expect(JSON.parse((await get("/robots.txt")).body)).toMatchObject({ reached: true }); // "Disallow: /" for every crawler
+    // A one-time link's pages and their uses: the token proves the visitor, not a session.
+    const token = "A".repeat(43);
+    for (const path of [`/signin/invitation/${token}`, `/signin/reset-password/${token}`])
+      expect(JSON.parse((await get(path)).body), path).toMatchObject({ reached: true });
+    for (const path of ["/api/invitations/acceptance", "/api/password-resets/completion"])
+      expect(JSON.parse((await get(path, { method: "POST" })).body), path).toMatchObject({ reached: true });
+    // Nothing beside or below them.
+    expect((await get(`/signin/invitation/${token}/more`)).status).toBe(307);
+    expect((await get("/signin/invitation")).status).toBe(307);
+    expect((await get("/api/invitations/other", { method: "POST" })).status).toBe(401);
   });
 
   test("the address's text rule and a broken percent-encoding are 400s, signed in or not", async () => {

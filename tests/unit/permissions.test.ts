@@ -38,6 +38,11 @@ describe("role → permission table", () => {
     expect(ROLES.filter((r) => can([r], "settings.manage"))).toEqual(["admin"]);
   });
 
+  test("only admins invite people and send password reset links", () => {
+    expect(ROLES.filter((r) => can([r], "staff.invite"))).toEqual(["admin"]);
+    expect(ROLES.filter((r) => can([r], "staff.reset-password"))).toEqual(["admin"]);
+  });
+
   test("several roles combine their permissions", () => {
     expect(can(["viewer", "buyer"], "orders.create")).toBe(true);
     expect(can(["viewer", "buyer"], "codes.reveal")).toBe(false);

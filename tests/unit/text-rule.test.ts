@@ -6,7 +6,13 @@ import type { z } from "zod";
 import { findTextProblems, isoDaySchema, bigintCursorSchema, textProblem, parseInput } from "@/lib/validation";
 import { isAppError } from "@/lib/errors";
 import { readRowInput } from "@/lib/bulk-orders/row-input";
-import { createStaffSchema, updateStaffSchema, resetPasswordSchema } from "@/lib/staff/schemas";
+import {
+  accessLinkIdSchema,
+  createStaffSchema,
+  inviteStaffSchema,
+  updateStaffSchema,
+  useAccessLinkSchema,
+} from "@/lib/staff/schemas";
 import { placeOrderSchema } from "@/lib/orders/schemas";
 import { quoteRequestSchema } from "@/lib/orders/get-quote";
 import { orderFilterSchema, orderCursorSchema } from "@/lib/orders/list-orders";
@@ -160,10 +166,16 @@ const SCHEMAS: Record<string, Entry> = {
     freeText: { name: [1, 120] },
   },
   updateStaffSchema: { schema: updateStaffSchema, sample: { name: "Ann" }, single: ["name"], freeText: { name: [1, 120] } },
-  resetPasswordSchema: {
-    schema: resetPasswordSchema,
-    sample: { password: "correct horse battery" },
-    single: ["password"],
+  inviteStaffSchema: {
+    schema: inviteStaffSchema,
+    sample: { email: "ann@example.com", name: "Ann", roles: ["buyer"] },
+    single: ["email", "name"],
+    freeText: { name: [1, 120] },
+  },
+  useAccessLinkSchema: {
+    schema: useAccessLinkSchema,
+    sample: { token: "a".repeat(43), password: "correct horse battery" },
+    single: ["token", "password"],
     freeText: { password: [12, 60] },
   },
   placeOrderSchema: {
@@ -283,6 +295,7 @@ const PATTERN_ONLY: Record<string, z.ZodType> = {
   depositCursorSchema,
   bulkOrderIdSchema,
   staffIdSchema,
+  accessLinkIdSchema,
   eventCursorSchema,
   eventIdSchema,
   withdrawalIdSchema,
@@ -294,7 +307,7 @@ const NOT_INPUT_TEXT = [
   "catalogQuerySchema", // the page's lenient twin of catalogApiQuerySchema: a bad value falls back to the default (tested below)
   "optionalIsoDaySchema", // isoDaySchema, optional
   "withdrawalAmountSchema", // the base of withdrawalQuoteSchema and withdrawalRequestSchema
-  "passwordSchema", // a field of createStaffSchema and resetPasswordSchema
+  "passwordSchema", // a field of createStaffSchema and useAccessLinkSchema
   "approvalReasonSchema", // a field of placeOrderSchema (its own copy there) and of the bulk confirmation's body
   "faceValueSchema", // a number field of placeOrderSchema and quoteRequestSchema
   // enums, numbers and currency codes only:

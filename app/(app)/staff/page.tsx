@@ -1,25 +1,38 @@
 import type { Metadata } from "next";
 import { requirePageSession } from "@/lib/auth/current";
+import { can } from "@/lib/auth/permissions";
 import { listStaff } from "@/lib/staff/list-staff";
+import { listInvitations } from "@/lib/staff/access-links/list-invitations";
 import { PageHeader, Card } from "@/components/ui/page-header";
 import { staffHeading } from "./heading";
-import { CreateStaffForm } from "@/components/staff/create-staff-form";
+import { InviteForm } from "@/components/staff/invite-form";
+import { InvitationsTable } from "@/components/staff/invitations-table";
 import { StaffTable } from "@/components/staff/staff-table";
 
 export const metadata: Metadata = { title: "Staff" };
 
 export default async function StaffPage() {
   const { actor } = await requirePageSession("staff.read");
-  const staff = await listStaff(actor);
+  const [staff, invitations] = await Promise.all([listStaff(actor), listInvitations(actor)]);
   return (
     <>
       <PageHeader title={staffHeading.title} description={staffHeading.description} />
       <div className="space-y-6">
         <StaffTable staff={staff} currentStaffId={actor.staffId} />
-        <Card>
-          <h2 className="mb-4 text-base font-semibold">Add a person</h2>
-          <CreateStaffForm activeEmails={staff.filter((p) => p.active).map((p) => p.email)} />
-        </Card>
+        {can(actor.roles, "staff.invite") ? (
+          <Card>
+            <h2 className="mb-1 text-base font-semibold">Invite a person</h2>
+            <p className="mb-4 text-sm text-slate-600">
+              They get a one-time link to choose their own password, then set up a second factor if their role must have one.
+            </p>
+            <InviteForm />
+          </Card>
+        ) : null}
+        {/* Not a <section>: the table's scrolling region is the landmark of this name already. */}
+        <div className="space-y-3">
+          <h2 className="text-base font-semibold">Waiting invitations</h2>
+          <InvitationsTable invitations={invitations} />
+        </div>
       </div>
     </>
   );

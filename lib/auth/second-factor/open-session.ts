@@ -6,8 +6,12 @@ import { idpProvedSecondFactor } from "../sso/rules";
 /** The sign-in step a session still owes before anything else is allowed. */
 export type PendingStep = "second_factor" | "enrolment";
 
-/** How the person proved who they are first: their password, or the IdP of single sign-on (lib/auth/sso). */
-export type FirstFactor = "password" | "sso";
+/**
+ * How the person proved who they are first: their password, the IdP of single sign-on
+ * (lib/auth/sso), or a one-time link an admin gave them with the password they just set through
+ * it (an invitation, a reset).
+ */
+export type FirstFactor = "password" | "sso" | "invitation" | "password_reset";
 
 /**
  * What a session opened now still owes: a second factor when the person has one, enrolment

@@ -1,0 +1,53 @@
+import "server-only";
+import { db, type Tx } from "@/lib/db/client";
+import type { AccessLink, Staff } from "@/lib/db/generated/client";
+import { hashPassword } from "@/lib/auth/password";
+import { openSession, type PendingStep } from "@/lib/auth/second-factor/open-session";
+import { recordAudit } from "@/lib/audit/record";
+import { parseInput } from "@/lib/validation";
+import { useAccessLinkSchema } from "../schemas";
+import { hashLinkToken, type AccessLinkPurpose } from "./link-rules";
+import { assertLinkLive, refusalNow, takeLink, type LinkVisitor } from "./take-access-link";
+
+export type OpenedByAccessLink = {
+  staff: { id: string; email: string; name: string };
+  sessionId: string;
+  pendingStep: PendingStep | null;
+};
+
+/**
+ * One use of a one-time link with the password its holder chose: the input parsed, the link
+ * checked live before the password is hashed (argon2 is not spent on an anonymous guess), then
+ * in one transaction the link taken (once), `act` (the account or the new password), a session
+ * opened through `openSession` with the link's purpose as its first factor, and the sign-in
+ * audited. A link that lost between the check and the take is refused for what it is now.
+ */
+export async function redeemAccessLink(
+  input: unknown,
+  purpose: AccessLinkPurpose,
+  visitor: LinkVisitor,
+  act: (tx: Tx, link: AccessLink, passwordHash: string) => Promise<Staff>,
+): Promise<OpenedByAccessLink> {
+  const { token, password } = parseInput(useAccessLinkSchema, input);
+  const tokenHash = hashLinkToken(token);
+  await assertLinkLive(tokenHash, purpose, visitor);
+  const passwordHash = await hashPassword(password);
+  const opened = await db().$transaction(async (tx) => {
+    const link = await takeLink(tx, tokenHash, purpose);
+    if (!link) return null;
+    const staff = await act(tx, link, passwordHash);
+    const session = await openSession(tx, staff, { ...visitor, firstFactor: purpose });
+    await recordAudit(tx, {
+      action: "auth.sign_in",
+      actor: { staffId: staff.id, email: staff.email, ...visitor },
+      targetId: session.id,
+    });
+    return {
+      staff: { id: staff.id, email: staff.email, name: staff.name },
+      sessionId: session.id,
+      pendingStep: session.pendingStep,
+    };
+  });
+  if (!opened) throw await refusalNow(tokenHash, purpose);
+  return opened;
+}
