@@ -100,8 +100,8 @@ describe("the outbox delivers email through SMTP", () => {
     });
     await drain(new Date());
     expect(to(requester.email)).toHaveLength(0);
-    const [mail] = to(approver.email);
     expect(to(approver.email)).toHaveLength(1);
+    const mail = to(approver.email)[0]!;
     expect(mail.subject).toBe(title);
     expect(mail.text).toContain(`${ORIGIN}/spend-approvals`);
     expect(mail.html).toContain(`href="${ORIGIN}/spend-approvals"`);
@@ -149,10 +149,10 @@ describe("the outbox delivers email through SMTP", () => {
     const now = new Date();
     await drain(now);
     expect(to(lucky.email)).toHaveLength(0);
-    const [retrying] = await db().notificationDelivery.findMany({ where: { staffId: lucky.staffId } });
+    const retrying = await db().notificationDelivery.findFirstOrThrow({ where: { staffId: lucky.staffId } });
     expect(retrying).toMatchObject({ status: "pending", attempts: 1 });
     expect(retrying.lastError).toContain("451");
-    const [failed] = await db().notificationDelivery.findMany({ where: { staffId: unknown.staffId } });
+    const failed = await db().notificationDelivery.findFirstOrThrow({ where: { staffId: unknown.staffId } });
     expect(failed).toMatchObject({ status: "failed", attempts: 1 });
     expect(failed.lastError).toContain("550");
 
@@ -173,7 +173,7 @@ describe("the outbox delivers email through SMTP", () => {
     await drain(later(now, 3));
     const copies = to(buyer.email);
     expect(copies).toHaveLength(2);
-    expect(copies[1].messageId).toBe(copies[0].messageId);
+    expect(copies[1]!.messageId).toBe(copies[0]!.messageId);
   });
 });
 
@@ -195,9 +195,9 @@ describe("preferences decide when email goes", () => {
     await drain(later(now, 61));
     const mails = to(finance.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe(`Digest, 3 notifications: ${titles[0]} and 2 more`);
-    for (const title of titles) expect(mails[0].text).toContain(title);
-    expect(mails[0].text).toContain(`${ORIGIN}/wallet/reconciliation`);
+    expect(mails[0]!.subject).toBe(`Digest, 3 notifications: ${titles[0]} and 2 more`);
+    for (const title of titles) expect(mails[0]!.text).toContain(title);
+    expect(mails[0]!.text).toContain(`${ORIGIN}/wallet/reconciliation`);
     expect(await collectDigests({ now: later(now, 200) })).toMatchObject({ digests: 0 });
   });
 
@@ -237,12 +237,12 @@ describe("the chat webhook", () => {
     const now = new Date();
     await drain(now);
     expect(chatPosts).toHaveLength(1);
-    const [delivery] = await db().notificationDelivery.findMany({ where: { deliveryKey: `${low.eventKey}:chat` } });
+    const delivery = await db().notificationDelivery.findUniqueOrThrow({ where: { deliveryKey: `${low.eventKey}:chat` } });
     expect(delivery).toMatchObject({ status: "pending", lastError: "chat webhook answered 503" });
 
     await drain(later(now, 5));
     expect(chatPosts).toHaveLength(2);
-    expect(chatPosts[1].text).toBe(`Wallet USD below $1,000.00: $812.40 — ${ORIGIN}/wallet`);
+    expect(chatPosts[1]!.text).toBe(`Wallet USD below $1,000.00: $812.40 — ${ORIGIN}/wallet`);
     expect(chatPosts.some((p) => p.text.includes("History import"))).toBe(false);
     expect(await db().notificationDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "sent" });
 
