@@ -18,25 +18,32 @@ export type InboxItem = {
   read: boolean;
 };
 
-const cursorSchema = z.iso.datetime().optional().catch(undefined);
+/** The page's cursor: the last row's time and id ("2026-11-27T10:00:00.000Z_<uuid>"); anything else starts at the top. */
+const cursorSchema = z
+  .string()
+  .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z_[0-9a-f-]{36}$/)
+  .optional()
+  .catch(undefined);
 
-/** A person's own notifications, newest first, a page at a time (`before`: the last one's time). */
+/** A person's own notifications, newest first, a page at a time (keyset on time and id). */
 export async function listInbox(
   actor: Actor,
   options: { before?: string; unreadOnly?: boolean } = {},
 ): Promise<{ items: InboxItem[]; next: string | null }> {
-  const before = cursorSchema.parse(options.before);
+  const cursor = cursorSchema.parse(options.before);
+  const [at, id] = cursor ? [new Date(cursor.slice(0, 24)), cursor.slice(25)] : [null, null];
   const rows = await db().notification.findMany({
     where: {
       staffId: actor.staffId,
       ...(options.unreadOnly ? { readAt: null } : {}),
-      ...(before ? { createdAt: { lt: new Date(before) } } : {}),
+      ...(at && id ? { OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: id } }] } : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: INBOX_PAGE + 1,
     include: { event: true },
   });
   const page = rows.slice(0, INBOX_PAGE);
+  const last = page.at(-1);
   return {
     items: page.map((n) => ({
       id: n.id,
@@ -48,7 +55,7 @@ export async function listInbox(
       at: n.createdAt.toISOString(),
       read: n.readAt !== null,
     })),
-    next: rows.length > INBOX_PAGE ? (page.at(-1)?.createdAt.toISOString() ?? null) : null,
+    next: rows.length > INBOX_PAGE && last ? `${last.createdAt.toISOString()}_${last.id}` : null,
   };
 }
 

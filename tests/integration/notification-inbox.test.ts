@@ -37,6 +37,22 @@ describe("the in-app inbox", () => {
     expect(await unreadCount(buyer.staffId)).toBe(0);
   });
 
+  test("pages of the inbox hold every notification once, even those of one instant", async () => {
+    const person = await makeStaff(["buyer"]);
+    const at = new Date("2026-11-27T10:00:00.000Z");
+    for (let i = 0; i < 45; i++) {
+      const event = await db().notificationEvent.create({
+        data: { eventKey: `test:${randomUUID()}`, kind: "orders.failed", title: `n${i}`, link: "/orders" },
+      });
+      await db().notification.create({ data: { eventId: event.id, staffId: person.staffId, createdAt: at } });
+    }
+    const first = await listInbox(person);
+    const second = await listInbox(person, { before: first.next ?? undefined });
+    expect(first.items).toHaveLength(30);
+    expect(second.next).toBeNull();
+    expect(new Set([...first.items, ...second.items].map((i) => i.title)).size).toBe(45);
+  });
+
   test("nobody marks another person's notification read", async () => {
     const [owner, other] = [await makeStaff(["buyer"]), await makeStaff(["buyer"])];
     await notifyOne(owner.staffId, "1 order failed: $5.00");
