@@ -92,7 +92,10 @@ const schema = z.object({
 
   // Notifications (lib/notifications): email through SMTP, the worker's delivery job.
   /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465. Unset: no email is sent (local mode: the launcher's mail catcher). Never logged. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://… or smtps://…").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://… or smtps://…")
+    .optional(),
   /** The sender of every notification email: an address, or "Name <address>". */
   MAIL_FROM: z.string().min(3).max(200).default("Back office <notifications@localhost>"),
   /** Set by the launcher when SMTP_URL is its local mail catcher (admins see the caught mail). */
