@@ -197,6 +197,12 @@ export const AUDIT_ACTIONS = {
     }),
   },
 
+  "notification.retry": {
+    label: "Sent a failed notification again",
+    target: "notification_delivery",
+    details: z.strictObject({ channel: z.string(), attempts: count, lastError: z.string().nullable() }),
+  },
+
   "webhook.reprocess": {
     label: "Reprocessed a webhook event",
     target: "webhook_event",
@@ -398,6 +404,7 @@ export const AUDIT_ACTION_GROUPS: Record<ActionPrefix, string> = {
   bulk_order: "Bulk orders",
   upstream: "Upstream budget",
   webhook: "Webhook events",
+  notification: "Notifications",
   withdrawal: "Withdrawals",
   wallet: "Wallet",
   spend: "Spend approvals and limits",

@@ -8,6 +8,7 @@ import { collectDigests } from "@/lib/notifications/collect-digests";
 import { closeMailTransports } from "@/lib/notifications/send-email";
 import { startMailCatcher, type CaughtMessage, type MailCatcher } from "@/lib/notifications/mail-catcher";
 import { updateWorkspaceNotifications } from "@/lib/notifications/update-workspace-notifications";
+import { retryDelivery } from "@/lib/notifications/retry-delivery";
 import { DEFAULT_WORKSPACE_NOTIFICATIONS } from "@/lib/notifications/workspace-settings";
 import { localClock } from "@/lib/notifications/quiet-hours";
 import { makeStaff } from "../support/db";
@@ -173,6 +174,18 @@ describe("the outbox delivers email through SMTP", () => {
     await drain(later(now, 5));
     expect(to(lucky.email)).toHaveLength(1);
     expect(to(unknown.email)).toHaveLength(0);
+
+    // The mailbox exists now: an admin sends the failed one again, audited; it arrives once.
+    refuse = () => null;
+    const admin = await makeStaff(["admin"]);
+    await expect(retryDelivery(await makeStaff(["finance"]), failed.id)).rejects.toMatchObject({ code: "forbidden" });
+    await expect(retryDelivery(admin, retrying.id)).rejects.toMatchObject({ code: "conflict" });
+    await retryDelivery(admin, failed.id);
+    expect(
+      await db().auditEvent.count({ where: { action: "notification.retry", targetId: failed.id, actorId: admin.staffId } }),
+    ).toBe(1);
+    await drain(new Date());
+    expect(to(unknown.email)).toHaveLength(1);
   });
 
   test("a delivery sent just before its worker died is sent again under the same Message-ID", async () => {

@@ -8,6 +8,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { PILL_TONES, StatusPill, type PillTone } from "@/components/ui/status-pill";
 import { utcTime } from "@/components/ui/utc-time";
 import type { SearchParams } from "@/components/ui/search-params";
+import { RetryDeliveryButton } from "@/components/notifications/retry-delivery-button";
 
 export const metadata: Metadata = { title: "Notification outbox" };
 
@@ -29,7 +30,7 @@ const LABELS: Record<OutboxState, string> = {
 };
 const FILTERS = ["waiting", "retrying", "failed", "sent"] as const;
 
-const COLUMNS: Column<OutboxRow>[] = [
+const columns = (showActions: boolean): Column<OutboxRow>[] => [
   { key: "what", header: "Notification", rowHeader: true, className: "max-w-sm break-words text-sm", cell: (row) => row.what },
   { key: "kind", header: "Kind", className: "text-xs text-slate-600", cell: (row) => row.kind },
   { key: "to", header: "To", className: "break-all text-xs", cell: (row) => `${row.recipient} (${row.channel})` },
@@ -58,6 +59,13 @@ const COLUMNS: Column<OutboxRow>[] = [
     className: "max-w-xs break-words text-xs text-slate-600",
     testId: "outbox-reason",
     cell: (row) => row.reason ?? "—",
+  },
+  {
+    key: "actions",
+    header: <span className="sr-only">Actions</span>,
+    align: "right",
+    show: showActions,
+    cell: (row) => (row.state === "failed" ? <RetryDeliveryButton deliveryId={row.id} /> : null),
   },
 ];
 
@@ -108,7 +116,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
       </p>
       <DataTable
         name={{ label: "Notification deliveries", testId: "outbox" }}
-        columns={COLUMNS}
+        columns={columns(outbox.rows.some((row) => row.state === "failed"))}
         rows={outbox.rows}
         row={(row) => ({ key: row.id, "data-state": row.state })}
         empty={{ text: state ? "None in this state." : "Nothing sent yet." }}
