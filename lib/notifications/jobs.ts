@@ -4,8 +4,12 @@ import { periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
 import { getEnv } from "@/lib/env";
 import { collectDigests } from "./collect-digests";
 import { deliverDue } from "./deliver-due";
+import { pruneNotifications } from "./prune";
 
-export const NOTIFICATION_QUEUES = { deliver: periodicQueue("notifications.deliver", 600) } as const;
+export const NOTIFICATION_QUEUES = {
+  deliver: periodicQueue("notifications.deliver", 600),
+  prune: periodicQueue("notifications.prune", 600),
+} as const;
 
 /** Stop a pass after this long and let the next link go on, well inside the queue's expiry. */
 const PASS_MS = 4 * 60_000;
@@ -34,4 +38,5 @@ export const notificationJobs: JobDefinition[] = [
     everySeconds: () => getEnv().NOTIFY_DELIVERY_INTERVAL_SECONDS,
     run: runNotificationPass,
   }),
+  periodicJob({ queue: NOTIFICATION_QUEUES.prune, everySeconds: () => 3600, run: () => pruneNotifications() }),
 ];

@@ -8,6 +8,7 @@ import { savePreferences } from "@/lib/notifications/save-preferences";
 import { readMyChoices, readWorkspaceChoices } from "@/lib/notifications/read-choices";
 import { updateWorkspaceNotifications } from "@/lib/notifications/update-workspace-notifications";
 import { listOutbox } from "@/lib/notifications/outbox";
+import { pruneNotifications } from "@/lib/notifications/prune";
 import { makeStaff } from "../support/db";
 
 async function notifyOne(staffId: string, title: string) {
@@ -122,5 +123,27 @@ describe("choices", () => {
     expect((await listOutbox(admin)).counts).toEqual(
       expect.objectContaining({ failed: expect.any(Number), sent: expect.any(Number) }),
     );
+  });
+});
+
+describe("upkeep", () => {
+  test("finished deliveries leave the outbox after 30 days and caught mail after 14; failed ones and the inbox stay", async () => {
+    const person = await makeStaff(["buyer"]);
+    await notifyOne(person.staffId, "1 order failed: $1.00");
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    const [delivery] = await db().notificationDelivery.findMany({ where: { staffId: person.staffId } });
+    await db().notificationDelivery.update({ where: { id: delivery!.id }, data: { status: "sent", updatedAt: old } });
+    await notifyOne(person.staffId, "2 orders failed: $2.00");
+    await db().notificationDelivery.updateMany({
+      where: { staffId: person.staffId, status: "pending" },
+      data: { status: "failed", updatedAt: old },
+    });
+    const mail = await db().caughtMail.create({ data: { from: "a@x", to: ["b@x"], subject: "s", text: "t", receivedAt: old } });
+    await pruneNotifications();
+    expect(await db().notificationDelivery.findMany({ where: { staffId: person.staffId }, select: { status: true } })).toEqual([
+      { status: "failed" },
+    ]);
+    expect(await db().caughtMail.count({ where: { id: mail.id } })).toBe(0);
+    expect(await unreadCount(person.staffId)).toBe(2);
   });
 });
