@@ -13,6 +13,8 @@ import { readWorkspaceNotifications } from "./workspace-settings";
 /** How long a claim holds a delivery; past it, a worker that died mid-send is presumed gone and the delivery is claimed again. */
 export const LEASE_MS = 2 * 60_000;
 const SENDS_AT_ONCE = 4;
+/** A claimed delivery is not started this close to its lease's end (a send takes at most about 50 s: connect, greet, send). */
+const RELEASE_MARGIN_MS = 60_000;
 
 export type DeliverOptions = {
   /** The clock (tests drive backoff with it). */
@@ -22,7 +24,7 @@ export type DeliverOptions = {
   smtpUrl?: string | null;
   random?: () => number;
 };
-export type DeliverTally = { claimed: number; sent: number; retrying: number; failed: number; dropped: number };
+export type DeliverTally = { claimed: number; sent: number; retrying: number; failed: number; dropped: number; released: number };
 
 type Claimed = { id: string; attempts: number };
 
@@ -59,7 +61,7 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverT
       LIMIT ${options.limit ?? 100}
       FOR UPDATE SKIP LOCKED)
     RETURNING d."id", d."attempts"`;
-  const tally: DeliverTally = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, dropped: 0 };
+  const tally: DeliverTally = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, dropped: 0, released: 0 };
   if (claimed.length === 0) return tally;
 
   const rows = await db().notificationDelivery.findMany({
@@ -70,9 +72,20 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverT
   const attemptsOf = new Map(claimed.map((c) => [c.id, c.attempts]));
 
   const queue = [...rows];
+  const claimedAt = Date.now();
   const sendNext = async (): Promise<void> => {
     for (let row = queue.shift(); row; row = queue.shift()) {
       const attempts = attemptsOf.get(row.id) ?? 1;
+      // Slow servers can make a batch outlast its lease; a delivery not yet started by then is
+      // handed back untouched rather than sent while another worker may already hold it.
+      if (Date.now() - claimedAt > LEASE_MS - RELEASE_MARGIN_MS) {
+        await db().notificationDelivery.updateMany({
+          where: { id: row.id, status: "sending", attempts },
+          data: { status: "pending", attempts: attempts - 1, leaseUntil: null },
+        });
+        tally.released += 1;
+        continue;
+      }
       let outcome: Outcome | "dropped";
       try {
         outcome = await sendOne(row, { smtpUrl, workspace, origin: env.APP_URL, from: env.MAIL_FROM });
