@@ -23,6 +23,8 @@ export type DeliverOptions = {
   /** Defaults to SMTP_URL; null: email is not configured and email deliveries wait. */
   smtpUrl?: string | null;
   random?: () => number;
+  /** How long a claim holds (tests shorten it). */
+  leaseMs?: number;
 };
 export type DeliverTally = { claimed: number; sent: number; retrying: number; failed: number; dropped: number; released: number };
 
@@ -46,13 +48,15 @@ const LOADED = {
  */
 export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverTally> {
   const now = options.now ?? new Date();
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const startBefore = leaseMs - Math.min(RELEASE_MARGIN_MS, leaseMs / 2);
   const env = getEnv();
   const smtpUrl = options.smtpUrl === undefined ? (env.SMTP_URL ?? null) : options.smtpUrl;
   const channels = smtpUrl ? ["email", "chat"] : ["chat"];
   const claimed = await db().$queryRaw<Claimed[]>`
     UPDATE "NotificationDelivery" d
     SET "status" = 'sending', "attempts" = d."attempts" + 1,
-        "leaseUntil" = ${new Date(now.getTime() + LEASE_MS)}, "updatedAt" = ${now}
+        "leaseUntil" = ${new Date(now.getTime() + leaseMs)}, "updatedAt" = ${now}
     WHERE d."id" IN (
       SELECT "id" FROM "NotificationDelivery"
       WHERE (("status" = 'pending' AND "dueAt" <= ${now}) OR ("status" = 'sending' AND "leaseUntil" <= ${now}))
@@ -78,7 +82,7 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverT
       const attempts = attemptsOf.get(row.id) ?? 1;
       // Slow servers can make a batch outlast its lease; a delivery not yet started by then is
       // handed back untouched rather than sent while another worker may already hold it.
-      if (Date.now() - claimedAt > LEASE_MS - RELEASE_MARGIN_MS) {
+      if (Date.now() - claimedAt > startBefore) {
         await db().notificationDelivery.updateMany({
           where: { id: row.id, status: "sending", attempts },
           data: { status: "pending", attempts: attempts - 1, leaseUntil: null },

@@ -36,6 +36,7 @@ const stopCatcher = async () => {
 
 let chatPosts: { text: string; blocks?: unknown }[] = [];
 let chatAnswers: number[] = [];
+let chatDelayMs = 0;
 let chatServer: Server;
 
 beforeAll(async () => {
@@ -46,7 +47,7 @@ beforeAll(async () => {
     request.on("end", () => {
       const status = chatAnswers.shift() ?? 200;
       chatPosts.push({ ...(JSON.parse(body) as { text: string }), status } as never);
-      response.writeHead(status).end(status === 200 ? "ok" : "no");
+      setTimeout(() => response.writeHead(status).end(status === 200 ? "ok" : "no"), chatDelayMs);
     });
   });
   await new Promise<void>((resolve) => chatServer.listen(CHAT_PORT, "127.0.0.1", resolve));
@@ -64,6 +65,7 @@ beforeEach(() => {
   caught = [];
   chatPosts = [];
   chatAnswers = [];
+  chatDelayMs = 0;
   refuse = () => null;
 });
 
@@ -304,6 +306,29 @@ describe("the chat webhook", () => {
       orderBy: { createdAt: "desc" },
     });
     expect(refused.lastError).toBe("chat webhook answered 404");
+  });
+
+  test("a batch that outlasts its lease hands back what it has not started, and sends it on the next pass", async () => {
+    const admin = await makeStaff(["admin"]);
+    await updateWorkspaceNotifications(admin, {
+      ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS),
+      chatKinds: ["import.stuck"],
+      chatWebhookUrl: `http://127.0.0.1:${CHAT_PORT}/hooks/slow`,
+    });
+    await drain(new Date()); // nothing else waiting
+    chatPosts = [];
+    for (let i = 0; i < 8; i++)
+      await record(
+        event(admin.staffId, `History import stuck ${i}`, { kind: "import.stuck", link: "/settings", audience: { roles: [] } }),
+      );
+    chatDelayMs = 300; // each answer takes longer than the rest of a 400 ms lease allows
+    const tally = await deliverDue({ smtpUrl: SMTP_URL, leaseMs: 400 });
+    expect(tally).toMatchObject({ claimed: 8, sent: 4, released: 4 });
+    expect(chatPosts).toHaveLength(4);
+    chatDelayMs = 0;
+    await drain(new Date());
+    expect(chatPosts).toHaveLength(8);
+    expect(new Set(chatPosts.map((p) => p.text)).size).toBe(8);
   });
 
   test("the stored webhook URL is sealed, and the audit row does not hold it", async () => {
