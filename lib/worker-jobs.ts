@@ -10,6 +10,7 @@ import { withdrawalJobs } from "@/lib/withdrawals/jobs";
 import { upstreamJobs } from "@/lib/upstream/jobs";
 import { walletJobs } from "@/lib/wallet/jobs";
 import { staffJobs } from "@/lib/staff/jobs";
+import { notificationJobs } from "@/lib/notifications/jobs";
 
 /** Every domain's background jobs: what scripts/worker.ts hands lib/jobs to run. */
 export const WORKER_JOBS: readonly JobDefinition[] = [
@@ -21,6 +22,7 @@ export const WORKER_JOBS: readonly JobDefinition[] = [
   ...spendJobs,
   ...reconciliationJobs,
   ...upstreamJobs,
+  ...notificationJobs,
   ...dbJobs,
   ...staffJobs,
 ];

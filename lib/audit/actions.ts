@@ -174,6 +174,11 @@ export const AUDIT_ACTIONS = {
     target: "setting",
     details: z.strictObject({ from: settingValue, to: settingValue }),
   },
+  "settings.notifications": {
+    label: "Changed notification settings",
+    target: "setting",
+    details: z.strictObject({ changed: z.array(z.string()), chatWebhook: z.enum(["set", "removed", "unchanged"]) }),
+  },
   "settings.second_factor_policy": {
     label: "Changed second-factor policy",
     target: "setting",
@@ -259,6 +264,12 @@ export const AUDIT_ACTIONS = {
       scope: z.string(),
       message: z.string(),
     }),
+  },
+
+  "notification.retry": {
+    label: "Sent a failed notification again",
+    target: "notification_delivery",
+    details: z.strictObject({ channel: z.string(), attempts: count, lastError: z.string().nullable() }),
   },
 
   "webhook.reprocess": {
@@ -462,6 +473,7 @@ export const AUDIT_ACTION_GROUPS: Record<ActionPrefix, string> = {
   bulk_order: "Bulk orders",
   upstream: "Upstream budget",
   webhook: "Webhook events",
+  notification: "Notifications",
   withdrawal: "Withdrawals",
   wallet: "Wallet",
   spend: "Spend approvals and limits",

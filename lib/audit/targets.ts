@@ -27,6 +27,10 @@ export const AUDIT_TARGETS = {
   spend_limit: { words: "spend limit", page: { href: () => "/spend-limits", permission: "spend.limits" } },
   withdrawal: { words: "withdrawal", page: { href: () => "/withdrawals", permission: "withdrawals.read" } },
   "deposit-address": { words: "deposit address", page: { href: () => "/wallet", permission: "wallet.read" } },
+  notification_delivery: {
+    words: "notification delivery",
+    page: { href: () => "/events/outbox?state=failed", permission: "notifications.outbox" },
+  },
   webhook_event: { words: "webhook event", page: { href: () => "/events", permission: "events.read" } },
   upstream_key: { words: "upstream key", page: { href: () => "/settings", permission: "settings.read" } },
 } satisfies Record<string, { words: string; page?: TargetPage }>;

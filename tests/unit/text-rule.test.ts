@@ -39,6 +39,7 @@ import {
 } from "@/lib/withdrawals/schemas";
 import { approveSpendSchema, rejectSpendSchema, spendLimitSchema, spendRequestIdSchema } from "@/lib/spend/schemas";
 import { DEFAULT_SETTINGS, settingsSchema } from "@/lib/settings/schema";
+import { emailChoicesSchema, workspaceChoicesSchema } from "@/lib/notifications/preference-input";
 
 const RUNS = { numRuns: 100 };
 
@@ -138,6 +139,24 @@ type Entry = {
   freeText?: Record<string, [number, number]>;
 };
 const SCHEMAS: Record<string, Entry> = {
+  emailChoicesSchema: {
+    schema: emailChoicesSchema,
+    sample: { emailKinds: ["orders.failed"], digest: "off", quietStart: "22:00", quietEnd: "07:00", timeZone: "Europe/Paris" },
+    single: ["quietStart", "quietEnd", "timeZone"],
+  },
+  workspaceChoicesSchema: {
+    schema: workspaceChoicesSchema,
+    sample: {
+      emailKinds: ["orders.failed"],
+      digest: "hourly",
+      quietStart: "",
+      quietEnd: "",
+      timeZone: "UTC",
+      chatKinds: ["wallet.low_balance"],
+      chatWebhookUrl: "https://hooks.example.com/services/T0/B0/x",
+    },
+    single: ["timeZone", "chatWebhookUrl"],
+  },
   proofSchema: {
     schema: proofSchema,
     sample: { method: "recovery", code: "abcde-fghij" },
@@ -322,6 +341,7 @@ const NOT_INPUT_TEXT = [
   "policySchema", // the second-factor policy: role enums
   "ssoOnlySchema", // SSO-only mode: one boolean
   "confirmTotpSchema", // a factor id (uuid) and 6 digits
+  "workspaceNotificationSchema", // the stored Setting row (read back, never from a request): workspaceChoicesSchema is its input
 ];
 
 function setPath(sample: Record<string, unknown>, dotted: string, value: unknown): Record<string, unknown> {

@@ -160,7 +160,20 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
 
   return (
     <>
-      <PageHeader title={eventsHeading.title} description={eventsHeading.description} />
+      <PageHeader
+        title={eventsHeading.title}
+        description={eventsHeading.description}
+        actions={
+          can(actor.roles, "notifications.outbox") ? (
+            <Link
+              href="/events/outbox"
+              className="inline-flex min-h-11 items-center text-sm font-medium text-brand-600 hover:underline"
+            >
+              Notification outbox
+            </Link>
+          ) : undefined
+        }
+      />
       <p className="mb-4 flex flex-wrap gap-2 text-xs" data-testid="event-counts">
         {EVENT_STATES.map((state) => (
           <Link

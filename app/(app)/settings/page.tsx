@@ -15,19 +15,25 @@ import { readSecondFactorPolicy } from "@/lib/auth/second-factor/policy";
 import { SecondFactorPolicyForm } from "@/components/settings/second-factor-policy-form";
 import { readSsoOnly } from "@/lib/auth/sso/sso-only";
 import { SsoOnlyForm } from "@/components/settings/sso-only-form";
+import { readWorkspaceChoices } from "@/lib/notifications/read-choices";
+import { kindOptions, timeZoneOptions } from "@/lib/notifications/form-options";
+import { EmailChoicesForm } from "@/components/notifications/email-choices-form";
+import { Link } from "@/components/ui/link";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { actor } = await requirePageSession("settings.read");
-  const [status, keys, settings, importProgress, policy, sso] = await Promise.all([
+  const [status, keys, settings, importProgress, policy, sso, notifications] = await Promise.all([
     getUpstreamStatus(actor),
     getKeyHealth(actor),
     getSettings(),
     getImportProgress(actor),
     readSecondFactorPolicy(),
     readSsoOnly(),
+    readWorkspaceChoices(actor),
   ]);
+  const { chatKinds, chatWebhookHint, ...emailDefaults } = notifications;
   return (
     <>
       <PageHeader title={settingsHeading.title} description={settingsHeading.description} />
@@ -50,6 +56,27 @@ export default async function SettingsPage() {
         <Card>
           <h2 className="mb-3 text-base font-semibold">Single sign-on</h2>
           <SsoOnlyForm {...sso} canEdit={can(actor.roles, "settings.manage")} />
+        </Card>
+        <Card>
+          <h2 id="notifications" className="mb-1 text-base font-semibold">
+            Notifications
+          </h2>
+          <p className="mb-4 text-sm text-slate-600">
+            Everyone&apos;s email defaults (each person may choose their own) and the chat channel.{" "}
+            {can(actor.roles, "notifications.outbox") ? (
+              <Link href="/events/outbox" className="font-medium text-brand-600 hover:underline">
+                See the outbox
+              </Link>
+            ) : null}
+          </p>
+          <EmailChoicesForm
+            initial={emailDefaults}
+            kinds={kindOptions()}
+            timeZones={timeZoneOptions(emailDefaults.timeZone)}
+            target="workspace"
+            workspace={{ chatKinds, chatWebhookHint }}
+            canEdit={can(actor.roles, "settings.manage")}
+          />
         </Card>
       </div>
     </>
