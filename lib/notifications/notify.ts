@@ -1,0 +1,105 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { RoleName } from "@/lib/auth/permissions";
+import type { Tx } from "@/lib/db/client";
+import { planEmail, type EmailPreferences } from "./email-plan";
+import { KIND_DEFINITIONS, type NotificationKind } from "./kinds";
+import { isOneOf } from "@/lib/is-one-of";
+import { DIGEST_MODES } from "./quiet-hours";
+import { quietHours, readWorkspaceNotifications, workspaceEmailPreferences } from "./workspace-settings";
+
+export type NotificationEvent = {
+  kind: NotificationKind;
+  /** Unique per causing event; recording the same key twice records nothing new. e.g. `spend-request:${id}:waiting` */
+  eventKey: string;
+  /** One line, what and how much: "Spend request: 3 × Blue Harbor Coffee $100.00 — $300.00, asked by Bea Buyer" */
+  title: string;
+  /** Optional plain text; amounts and references only, never a code or a key. */
+  body?: string;
+  /** App path the notification links to, e.g. `/spend-approvals` or `/orders/ord_…` (sign-in required). */
+  link: string;
+  /** Who: by role (the kind's default if omitted) and/or named people; `exceptStaffIds` removes people (the requester). Inactive staff never receive. */
+  audience?: { roles?: RoleName[]; staffIds?: string[]; exceptStaffIds?: string[] };
+};
+
+type Recipient = {
+  id: string;
+  hasPreferences: boolean;
+  emailKinds: string[] | null;
+  digest: string | null;
+  quietStart: number | null;
+  quietEnd: number | null;
+  timeZone: string | null;
+};
+
+/**
+ * Records the notification in the caller's transaction (Tx from lib/db/client.ts): one in-app
+ * row per recipient and one outbox delivery per recipient × channel, so it commits or rolls back
+ * with the event. The worker sends the deliveries (deliver-due.ts); nothing is sent from here.
+ * Four statements when the chat channel is off: the event, the recipients with their
+ * preferences, the in-app rows, the email deliveries.
+ */
+export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
+  const now = new Date();
+  const eventId = randomUUID();
+  const inserted = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO "NotificationEvent" ("id", "eventKey", "kind", "title", "body", "link", "createdAt")
+    VALUES (${eventId}, ${event.eventKey}, ${event.kind}, ${event.title}, ${event.body ?? null}, ${event.link}, ${now})
+    ON CONFLICT ("eventKey") DO NOTHING
+    RETURNING "id"`;
+  if (inserted.length === 0) return; // the same event, recorded before: nothing new
+
+  const roles = event.audience?.roles ?? KIND_DEFINITIONS[event.kind].roles;
+  const staffIds = event.audience?.staffIds ?? [];
+  const except = event.audience?.exceptStaffIds ?? [];
+  const recipients = await tx.$queryRaw<Recipient[]>`
+    SELECT s."id", p."staffId" IS NOT NULL AS "hasPreferences", p."emailKinds", p."digest",
+           p."quietStart", p."quietEnd", p."timeZone"
+    FROM "Staff" s LEFT JOIN "NotificationPreference" p ON p."staffId" = s."id"
+    WHERE s."active"
+      AND (s."roles" && ${[...roles]}::text[]::"Role"[] OR s."id" = ANY(${staffIds}::text[]))
+      AND NOT (s."id" = ANY(${except}::text[]))`;
+
+  const workspace = await readWorkspaceNotifications(tx);
+  if (recipients.length > 0) {
+    await tx.notification.createMany({
+      data: recipients.map((r) => ({ eventId, staffId: r.id, createdAt: now })),
+      skipDuplicates: true,
+    });
+    const defaults = workspaceEmailPreferences(workspace);
+    const emails = recipients.flatMap((r) => {
+      const plan = planEmail(now, event.kind, preferencesOf(r, defaults));
+      if (!plan) return [];
+      return [
+        {
+          deliveryKey: `${event.eventKey}:email:${r.id}`,
+          eventId,
+          channel: "email",
+          staffId: r.id,
+          status: plan.status,
+          dueAt: plan.dueAt,
+          createdAt: now,
+        },
+      ];
+    });
+    if (emails.length > 0) await tx.notificationDelivery.createMany({ data: emails, skipDuplicates: true });
+  }
+
+  if (workspace.chatWebhookSealed && workspace.chatKinds.includes(event.kind)) {
+    await tx.notificationDelivery.createMany({
+      data: [{ deliveryKey: `${event.eventKey}:chat`, eventId, channel: "chat", status: "pending", dueAt: now, createdAt: now }],
+      skipDuplicates: true,
+    });
+  }
+}
+
+function preferencesOf(recipient: Recipient, defaults: EmailPreferences): EmailPreferences {
+  if (!recipient.hasPreferences) return defaults;
+  return {
+    emailKinds: recipient.emailKinds ?? [],
+    digest: recipient.digest && isOneOf(DIGEST_MODES, recipient.digest) ? recipient.digest : "off",
+    quiet: quietHours(recipient.quietStart, recipient.quietEnd),
+    timeZone: recipient.timeZone ?? defaults.timeZone,
+  };
+}
+

@@ -1,0 +1,82 @@
+import { describe, expect, test } from "vitest";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { notify } from "@/lib/notifications/notify";
+import { makeStaff } from "../support/db";
+
+const key = (name: string) => `test:${name}:${randomUUID()}`;
+
+async function inboxOf(staffId: string, eventKey: string) {
+  return db().notification.findMany({ where: { staffId, event: { eventKey } } });
+}
+async function emailsFor(eventKey: string) {
+  return db().notificationDelivery.findMany({ where: { event: { eventKey }, channel: "email" } });
+}
+
+describe("notify() records a notification with the event that causes it", () => {
+  test("the kind's default role hears of it, except the requester and inactive staff", async () => {
+    const [requester, approver, other, gone] = [
+      await makeStaff(["approver", "buyer"]),
+      await makeStaff(["approver"]),
+      await makeStaff(["buyer"]),
+      await makeStaff(["approver"], { active: false }),
+    ];
+    const eventKey = key("waiting");
+    await db().$transaction((tx) =>
+      notify(tx, {
+        kind: "approval.waiting",
+        eventKey,
+        title: "Spend request: 3 × Blue Harbor Coffee $100.00 — $300.00",
+        link: "/spend-approvals",
+        audience: { exceptStaffIds: [requester.staffId] },
+      }),
+    );
+    expect(await inboxOf(approver.staffId, eventKey)).toHaveLength(1);
+    for (const person of [requester, other, gone]) expect(await inboxOf(person.staffId, eventKey)).toHaveLength(0);
+    const emails = await emailsFor(eventKey);
+    expect(emails.filter((e) => e.staffId === approver.staffId)).toMatchObject([{ status: "pending", attempts: 0 }]);
+    expect(emails.some((e) => [requester, other, gone].some((p) => p.staffId === e.staffId))).toBe(false);
+  });
+
+  test("recording the same event twice records nothing new", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const eventKey = key("decided");
+    const event = {
+      kind: "approval.decided" as const,
+      eventKey,
+      title: "Your spend request was approved",
+      link: "/spend-approvals",
+      audience: { staffIds: [buyer.staffId] },
+    };
+    await db().$transaction((tx) => notify(tx, event));
+    await db().$transaction((tx) => notify(tx, event));
+    expect(await inboxOf(buyer.staffId, eventKey)).toHaveLength(1);
+    expect(await emailsFor(eventKey)).toHaveLength(1);
+  });
+
+  test("a rolled-back event leaves no notification behind", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const eventKey = key("rolled-back");
+    await expect(
+      db().$transaction(async (tx) => {
+        await notify(tx, { kind: "orders.failed", eventKey, title: "2 orders failed", link: "/orders", audience: { staffIds: [buyer.staffId] } });
+        throw new Error("the event failed");
+      }),
+    ).rejects.toThrow("the event failed");
+    expect(await db().notificationEvent.count({ where: { eventKey } })).toBe(0);
+    expect(await inboxOf(buyer.staffId, eventKey)).toHaveLength(0);
+  });
+
+  test("a person who does not take a kind by email still sees it in the app", async () => {
+    const finance = await makeStaff(["finance"]);
+    await db().notificationPreference.create({
+      data: { staffId: finance.staffId, emailKinds: ["reconciliation.difference"], digest: "off", timeZone: "UTC" },
+    });
+    const eventKey = key("low");
+    await db().$transaction((tx) =>
+      notify(tx, { kind: "wallet.low_balance", eventKey, title: "Wallet USD below $1,000.00: $812.40", link: "/wallet", audience: { roles: [], staffIds: [finance.staffId] } }),
+    );
+    expect(await inboxOf(finance.staffId, eventKey)).toHaveLength(1);
+    expect(await emailsFor(eventKey)).toHaveLength(0);
+  });
+});
