@@ -95,7 +95,11 @@ describe("approvals", () => {
       const id = result.spendRequestId;
       await maintainSpendRequests();
       expect(await received(checker.staffId, `approval.expiring:${id}`)).toBe(0); // a day left: not yet
-      await db().spendRequest.update({ where: { id }, data: { expiresAt: new Date(Date.now() + 30 * 60_000) } });
+      // Half an hour left of its day: within the warning's two hours.
+      await db().spendRequest.update({
+        where: { id },
+        data: { requestedAt: new Date(Date.now() - 23.5 * 3_600_000), expiresAt: new Date(Date.now() + 30 * 60_000) },
+      });
       await maintainSpendRequests();
       await maintainSpendRequests();
       expect(await received(checker.staffId, `approval.expiring:${id}`)).toBe(1);
@@ -121,7 +125,10 @@ describe("approvals", () => {
     expect(await received(checker.staffId, `approval.waiting:${requested.id}`)).toBe(1);
     expect(await received(maker.staffId, `approval.waiting:${requested.id}`)).toBe(0);
 
-    await db().withdrawalRequest.update({ where: { id: requested.id }, data: { expiresAt: new Date(Date.now() + 10 * 60_000) } });
+    await db().withdrawalRequest.update({
+      where: { id: requested.id },
+      data: { requestedAt: new Date(Date.now() - 47 * 3_600_000), expiresAt: new Date(Date.now() + 10 * 60_000) },
+    });
     await maintainWithdrawals();
     await maintainWithdrawals();
     expect(await received(checker.staffId, `approval.expiring:${requested.id}`)).toBe(1);
