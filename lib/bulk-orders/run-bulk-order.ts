@@ -185,7 +185,13 @@ async function finishIfSettled(bulkOrderId: string): Promise<RunResult> {
   return { state, open: 0, retryInSeconds: null };
 }
 
-async function moveBulk(id: string, from: BulkState, to: BulkState, data: { finishedAt?: Date }, tx: Tx = db()): Promise<boolean> {
+async function moveBulk(
+  id: string,
+  from: BulkState,
+  to: BulkState,
+  data: { finishedAt?: Date },
+  tx: Tx = db(),
+): Promise<boolean> {
   assertBulkMove(from, to);
   const { count } = await tx.bulkOrder.updateMany({ where: { id, state: from }, data: { state: to, ...data } });
   return count === 1;

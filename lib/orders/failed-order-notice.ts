@@ -13,7 +13,14 @@ import type { OrderStatus } from "./states";
  */
 export async function noticeOrderSettled(
   tx: Tx,
-  order: { id: string; clientReference: string; totalMinor: bigint; currency: string; placedById: string | null; idempotencyKey: string | null },
+  order: {
+    id: string;
+    clientReference: string;
+    totalMinor: bigint;
+    currency: string;
+    placedById: string | null;
+    idempotencyKey: string | null;
+  },
   status: OrderStatus,
 ): Promise<void> {
   if (status === "reserved" || status === "processing") return;

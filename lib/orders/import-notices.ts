@@ -9,7 +9,11 @@ export const IMPORT_STUCK_AFTER_MS = 15 * 60_000;
 const count = new Intl.NumberFormat("en-US");
 
 /** The history import's last page recorded: admins hear in the same transaction, once per import (its start names it). */
-export async function noticeImportFinished(tx: Tx, row: Pick<OrderSync, "source" | "importStartedAt">, orders: number): Promise<void> {
+export async function noticeImportFinished(
+  tx: Tx,
+  row: Pick<OrderSync, "source" | "importStartedAt">,
+  orders: number,
+): Promise<void> {
   await notify(tx, {
     kind: "import.finished",
     eventKey: `import.finished:${row.source}:${row.importStartedAt.toISOString()}`,

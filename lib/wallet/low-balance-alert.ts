@@ -20,7 +20,10 @@ import { decimalToMinor } from "./low-balance";
  * transaction: the latch's row locked and moved, and the notification recorded with it.
  * A failure is logged and never fails the read.
  */
-export async function checkLowBalances(readAt: Date, items: readonly { currency: string; availableMinor: string }[]): Promise<void> {
+export async function checkLowBalances(
+  readAt: Date,
+  items: readonly { currency: string; availableMinor: string }[],
+): Promise<void> {
   try {
     const { lowBalance } = await readSettings();
     const seen = items.flatMap((item) => {
@@ -32,7 +35,10 @@ export async function checkLowBalances(readAt: Date, items: readonly { currency:
     });
     if (seen.length === 0) return;
     const latches = new Map(
-      (await db().lowBalanceLatch.findMany({ where: { currency: { in: seen.map((s) => s.currency) } } })).map((l) => [l.currency, l]),
+      (await db().lowBalanceLatch.findMany({ where: { currency: { in: seen.map((s) => s.currency) } } })).map((l) => [
+        l.currency,
+        l,
+      ]),
     );
     for (const reading of seen) {
       const latch = latches.get(reading.currency);

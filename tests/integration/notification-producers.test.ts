@@ -104,7 +104,9 @@ describe("approvals", () => {
       await maintainSpendRequests();
       expect(await received(checker.staffId, `approval.expiring:${id}`)).toBe(1);
       expect(await received(buyer.staffId, `approval.expiring:${id}`)).toBe(0);
-      expect((await notificationsOf(`approval.expiring:${id}`)).title).toMatch(/expires undecided at \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+      expect((await notificationsOf(`approval.expiring:${id}`)).title).toMatch(
+        /expires undecided at \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+      );
 
       await rejectSpendRequest(checker, id, { comment: "Not this quarter" });
       expect((await notificationsOf(`approval.decided:${id}`)).title).toContain(`was rejected by ${checker.name}`);
@@ -120,7 +122,9 @@ describe("approvals", () => {
     const amount = (100 + Math.floor(Math.random() * 900) + 0.37).toFixed(2);
     const requested = await requestWithdrawal(maker, { amount, currency: "USD", reason: "Monthly sweep" });
     const waiting = await notificationsOf(`approval.waiting:${requested.id}`);
-    expect(waiting.title).toBe(`Withdrawal of ${money(BigInt(Math.round(Number(amount) * 100)))} from ${maker.name} waits for your approval`);
+    expect(waiting.title).toBe(
+      `Withdrawal of ${money(BigInt(Math.round(Number(amount) * 100)))} from ${maker.name} waits for your approval`,
+    );
     expect(waiting.link).toBe(`/withdrawals#${requested.id}-title`);
     expect(await received(checker.staffId, `approval.waiting:${requested.id}`)).toBe(1);
     expect(await received(maker.staffId, `approval.waiting:${requested.id}`)).toBe(0);
@@ -257,9 +261,12 @@ describe("admins' alerts", () => {
     const lookup = `lk${randomUUID().slice(0, 8)}`;
     await db().upstreamKey.create({ data: { lookup, name: "read", slot: "active", scopes: ["orders.read"], heldBy: ["web"] } });
     const health = createKeyHealth("web");
-    const refuse = () => health.outcome({ key: "read", lookup, scope: "orders.read", outcome: "unauthorized", message: "Unknown key." });
+    const refuse = () =>
+      health.outcome({ key: "read", lookup, scope: "orders.read", outcome: "unauthorized", message: "Unknown key." });
     refuse();
-    const first = await eventually(async () => (await db().upstreamKey.findUnique({ where: { lookup } }))?.lastRefusalAt ?? undefined);
+    const first = await eventually(
+      async () => (await db().upstreamKey.findUnique({ where: { lookup } }))?.lastRefusalAt ?? undefined,
+    );
     const key = `upstream.key_refused:${lookup}:${first.toISOString()}`;
     await eventually(async () => (await received(admin.staffId, key)) === 1);
     expect((await notificationsOf(key)).title).toBe(`The Issuing Service refused the read key ${lookup} (401)`);
@@ -274,7 +281,11 @@ describe("admins' alerts", () => {
     const now = new Date();
     const minute = (back: number) => new Date(now.getTime() - (now.getTime() % 60_000) - back * 60_000);
     for (let back = 1; back <= EXHAUSTED_MINUTES - 1; back++)
-      await db().rateBudget.upsert({ where: { windowStart: minute(back) }, create: { windowStart: minute(back), used: cap }, update: { used: cap } });
+      await db().rateBudget.upsert({
+        where: { windowStart: minute(back) },
+        create: { windowStart: minute(back), used: cap },
+        update: { used: cap },
+      });
     expect(await checkBudgetExhaustion(now)).toBe(EXHAUSTED_MINUTES - 1);
     await db().rateBudget.upsert({
       where: { windowStart: minute(EXHAUSTED_MINUTES) },
@@ -300,7 +311,11 @@ describe("admins' alerts", () => {
     expect(await received(admin.staffId, finishedKey)).toBe(1);
     expect((await notificationsOf(finishedKey)).title).toMatch(/^The order history import finished: [\d,]+ orders?$/);
 
-    const stalled = { ...started, importState: "running", importLastPageAt: new Date(Date.now() - IMPORT_STUCK_AFTER_MS - 60_000) };
+    const stalled = {
+      ...started,
+      importState: "running",
+      importLastPageAt: new Date(Date.now() - IMPORT_STUCK_AFTER_MS - 60_000),
+    };
     expect(await noticeImportIfStuck(stalled)).toBe(true);
     expect(await noticeImportIfStuck(stalled)).toBe(true);
     const stuckKey = `import.stuck:${started.source}:${stalled.importLastPageAt.toISOString()}`;

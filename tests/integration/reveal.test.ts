@@ -145,7 +145,9 @@ describe("audited code reveal", () => {
         status: 429,
       });
       expect(await db().auditEvent.count({ where: { action: "order.reveal_quota_exceeded", actorId: actor.staffId } })).toBe(1);
-      await expect(revealCodes(actor, session, orderId, reveal(orderId))).rejects.toMatchObject({ code: "reveal_quota_exceeded" });
+      await expect(revealCodes(actor, session, orderId, reveal(orderId))).rejects.toMatchObject({
+        code: "reveal_quota_exceeded",
+      });
       const key = `reveal.quota_alert:${actor.staffId}:${new Date().toISOString().slice(0, 13)}`;
       expect(await received(admin.staffId, key)).toBe(1);
       expect(await received(actor.staffId, key)).toBe(0);

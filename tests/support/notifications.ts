@@ -1,7 +1,9 @@
 import { db } from "@/lib/db/client";
 
 /** The notification an event recorded (its key names the event), or a failure saying none was. */
-export async function notificationsOf(eventKey: string): Promise<{ kind: string; title: string; body: string | null; link: string }> {
+export async function notificationsOf(
+  eventKey: string,
+): Promise<{ kind: string; title: string; body: string | null; link: string }> {
   const event = await db().notificationEvent.findUnique({ where: { eventKey } });
   if (!event) throw new Error(`no notification recorded for ${eventKey}`);
   return event;
