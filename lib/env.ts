@@ -90,6 +90,16 @@ const schema = z.object({
   SERVICE_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   SERVICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(12_000),
 
+  // Notifications (lib/notifications): email through SMTP, the worker's delivery job.
+  /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465. Unset: no email is sent (local mode: the launcher's mail catcher). Never logged. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://… or smtps://…").optional(),
+  /** The sender of every notification email: an address, or "Name <address>". */
+  MAIL_FROM: z.string().min(3).max(200).default("Back office <notifications@localhost>"),
+  /** Set by the launcher when SMTP_URL is its local mail catcher (admins see the caught mail). */
+  MAIL_CATCHER: z.enum(["0", "1"]).default("0"),
+  /** How often the worker looks for due deliveries. */
+  NOTIFY_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+
   // Every order of the workspace (lib/orders/import-orders-page.ts, sync-orders.ts).
   /** Upstream calls a minute the history import may use at most (one page of 100 orders each). */
   ORDERS_IMPORT_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(30),

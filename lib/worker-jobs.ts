@@ -9,6 +9,7 @@ import { spendJobs } from "@/lib/spend/jobs";
 import { withdrawalJobs } from "@/lib/withdrawals/jobs";
 import { upstreamJobs } from "@/lib/upstream/jobs";
 import { walletJobs } from "@/lib/wallet/jobs";
+import { notificationJobs } from "@/lib/notifications/jobs";
 
 /** Every domain's background jobs: what scripts/worker.ts hands lib/jobs to run. */
 export const WORKER_JOBS: readonly JobDefinition[] = [
@@ -20,5 +21,6 @@ export const WORKER_JOBS: readonly JobDefinition[] = [
   ...spendJobs,
   ...reconciliationJobs,
   ...upstreamJobs,
+  ...notificationJobs,
   ...dbJobs,
 ];

@@ -110,6 +110,11 @@ export const AUDIT_ACTIONS = {
     target: "setting",
     details: z.strictObject({ from: settingValue, to: settingValue }),
   },
+  "settings.notifications": {
+    label: "Changed notification settings",
+    target: "setting",
+    details: z.strictObject({ changed: z.array(z.string()), chatWebhook: z.enum(["set", "removed", "unchanged"]) }),
+  },
   "settings.second_factor_policy": {
     label: "Changed second-factor policy",
     target: "setting",

@@ -112,6 +112,9 @@ CREATE INDEX "NotificationDelivery_eventId_idx" ON "NotificationDelivery"("event
 -- CreateIndex
 CREATE INDEX "CaughtMail_receivedAt_idx" ON "CaughtMail"("receivedAt");
 
+-- CreateIndex: the catcher keeps one copy of a message resent under the same Message-ID
+CREATE UNIQUE INDEX "CaughtMail_messageId_key" ON "CaughtMail"("messageId");
+
 -- AddForeignKey
 ALTER TABLE "Notification" ADD CONSTRAINT "Notification_eventId_fkey" FOREIGN KEY ("eventId") REFERENCES "NotificationEvent"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

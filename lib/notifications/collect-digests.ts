@@ -1,0 +1,52 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { digestKey, groupDigests } from "./digest-groups";
+import { afterQuietHours } from "./quiet-hours";
+import { quietHours, readWorkspaceNotifications } from "./workspace-settings";
+
+/**
+ * Turns each person's held emails whose period has ended into one digest email: a delivery
+ * with no event that the held ones point at (they become "digested"). One transaction with
+ * the held rows locked, so two workers never make two digests of one email. The digest is due
+ * at once, or when the person's quiet hours end.
+ */
+export async function collectDigests(options: { now?: Date; limit?: number } = {}): Promise<{ digests: number; carried: number }> {
+  const now = options.now ?? new Date();
+  return db().$transaction(async (tx) => {
+    const held = await tx.$queryRaw<{ id: string; staffId: string; dueAt: Date }[]>`
+      SELECT "id", "staffId", "dueAt" FROM "NotificationDelivery"
+      WHERE "status" = 'held' AND "dueAt" <= ${now}
+      ORDER BY "dueAt"
+      LIMIT ${options.limit ?? 5_000}
+      FOR UPDATE SKIP LOCKED`;
+    if (held.length === 0) return { digests: 0, carried: 0 };
+    const groups = groupDigests(held);
+    const workspace = await readWorkspaceNotifications(tx);
+    const preferences = await tx.notificationPreference.findMany({ where: { staffId: { in: groups.map((g) => g.staffId) } } });
+    const byStaff = new Map(preferences.map((p) => [p.staffId, p]));
+    for (const group of groups) {
+      const own = byStaff.get(group.staffId);
+      const quiet = own ? quietHours(own.quietStart, own.quietEnd) : quietHours(workspace.quietStart, workspace.quietEnd);
+      const timeZone = own?.timeZone ?? workspace.timeZone;
+      const digestId = randomUUID();
+      await tx.notificationDelivery.create({
+        data: {
+          id: digestId,
+          deliveryKey: digestKey(group),
+          channel: "email",
+          staffId: group.staffId,
+          status: "pending",
+          dueAt: afterQuietHours(now, quiet, timeZone),
+          createdAt: now,
+        },
+      });
+      await tx.notificationDelivery.updateMany({
+        where: { id: { in: group.ids }, status: "held" },
+        data: { status: "digested", digestId, updatedAt: now },
+      });
+    }
+    return { digests: groups.length, carried: held.length };
+  });
+}
+

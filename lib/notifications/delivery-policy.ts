@@ -1,0 +1,48 @@
+/**
+ * The outbox's retry rules (pure, unit-tested). A delivery that failed for a reason that may
+ * pass (a lost or refused SMTP connection, an SMTP 4xx "try later", a chat 429 or 5xx, a
+ * timeout) is tried again after a growing wait; a refusal that will not pass (an SMTP 5xx for
+ * the recipient or the message, a chat 4xx) is kept as failed for an admin to read.
+ */
+export type Outcome = { kind: "sent" } | { kind: "retry"; reason: string; notBeforeMs?: number } | { kind: "refused"; reason: string };
+
+/** Attempts in all before a delivery that keeps failing for a passing reason is given up: about 6 hours of waits. */
+export const MAX_ATTEMPTS = 12;
+export const RETRY_BASE_MS = 30_000;
+export const RETRY_CAP_MS = 60 * 60_000;
+
+/** Wait before attempt `attempts + 1`: 30 s, 1, 2, 4 … minutes up to an hour, less up to a fifth at random (so a backlog does not return at once). */
+export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
+  const full = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(full * (1 - random() * 0.2));
+}
+
+/** What an SMTP failure means, from nodemailer's error (`responseCode`, `code`). */
+export function smtpOutcome(error: { responseCode?: number; code?: string; message?: string }): Outcome {
+  const code = error.responseCode;
+  const reason = smtpReason(error);
+  // 5xx is permanent for this message or recipient (RFC 5321 4.2.1), except that an
+  // authentication failure is the configuration's, not the recipient's: it passes once fixed.
+  if (code !== undefined && code >= 500 && code < 600 && error.code !== "EAUTH") return { kind: "refused", reason };
+  return { kind: "retry", reason };
+}
+
+/** What a chat webhook's answer means. */
+export function chatOutcome(answer: { status?: number; retryAfterMs?: number; transport?: string }): Outcome {
+  if (answer.status === undefined) return { kind: "retry", reason: `chat webhook: ${answer.transport ?? "no answer"}` };
+  if (answer.status >= 200 && answer.status < 300) return { kind: "sent" };
+  const reason = `chat webhook answered ${answer.status}`;
+  if (answer.status === 429 || answer.status >= 500 || answer.status === 408)
+    return { kind: "retry", reason, notBeforeMs: answer.retryAfterMs };
+  return { kind: "refused", reason };
+}
+
+/**
+ * The server's words, trimmed to one line of at most 300 characters. nodemailer's messages carry
+ * the server's answer and the command, never the password (AUTH is sent, not echoed).
+ */
+function smtpReason(error: { responseCode?: number; code?: string; message?: string }): string {
+  const text = (error.message ?? "SMTP error").replace(/\s+/g, " ").trim();
+  const prefix = error.code && !text.includes(error.code) ? `${error.code}: ` : "";
+  return `${prefix}${text}`.slice(0, 300);
+}

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createServer, type Server } from "node:http";
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { notify, type NotificationEvent } from "@/lib/notifications/notify";
+import { deliverDue } from "@/lib/notifications/deliver-due";
+import { collectDigests } from "@/lib/notifications/collect-digests";
+import { closeMailTransports } from "@/lib/notifications/send-email";
+import { startMailCatcher, type CaughtMessage, type MailCatcher } from "@/lib/notifications/mail-catcher";
+import { updateWorkspaceNotifications } from "@/lib/notifications/update-workspace-notifications";
+import { DEFAULT_WORKSPACE_NOTIFICATIONS } from "@/lib/notifications/workspace-settings";
+import { localClock } from "@/lib/notifications/quiet-hours";
+import { makeStaff } from "../support/db";
+
+/**
+ * The outbox against real parts: an SMTP server (the app's own mail catcher, smtp-server)
+ * and an HTTP chat receiver, both on loopback. Time is driven by deliverDue's clock, so a
+ * backoff of minutes takes no real waiting.
+ */
+const SMTP_PORT = Number(process.env.NOTIFY_TEST_SMTP_PORT ?? 4683);
+const CHAT_PORT = Number(process.env.NOTIFY_TEST_CHAT_PORT ?? 4684);
+const SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
+const ORIGIN = "http://localhost:3000"; // APP_URL's default in the tests
+
+let caught: CaughtMessage[] = [];
+let refuse: (to: string[]) => { code: number; message: string } | null = () => null;
+let catcher: MailCatcher | null = null;
+const startCatcher = async () => {
+  catcher = await startMailCatcher({ port: SMTP_PORT, onMail: (m) => void caught.push(m), refuse: ({ to }) => refuse(to) });
+};
+const stopCatcher = async () => {
+  await catcher?.stop();
+  catcher = null;
+};
+
+let chatPosts: { text: string; blocks?: unknown }[] = [];
+let chatAnswers: number[] = [];
+let chatServer: Server;
+
+beforeAll(async () => {
+  await startCatcher();
+  chatServer = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    request.on("end", () => {
+      const status = chatAnswers.shift() ?? 200;
+      chatPosts.push({ ...(JSON.parse(body) as { text: string }), status } as never);
+      response.writeHead(status).end(status === 200 ? "ok" : "no");
+    });
+  });
+  await new Promise<void>((resolve) => chatServer.listen(CHAT_PORT, "127.0.0.1", resolve));
+});
+
+afterAll(async () => {
+  const admin = await makeStaff(["admin"]);
+  await updateWorkspaceNotifications(admin, { ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS), chatKinds: [], chatWebhookUrl: "" });
+  closeMailTransports();
+  await stopCatcher();
+  await new Promise((resolve) => chatServer.close(resolve));
+});
+
+beforeEach(() => {
+  caught = [];
+  chatPosts = [];
+  chatAnswers = [];
+  refuse = () => null;
+});
+
+function choicesOf(settings: typeof DEFAULT_WORKSPACE_NOTIFICATIONS) {
+  return { emailKinds: settings.emailKinds, digest: settings.digest, quietStart: "", quietEnd: "", timeZone: settings.timeZone, chatKinds: settings.chatKinds };
+}
+
+/** Runs the delivery job at `now` until nothing due is left. */
+async function drain(now: Date): Promise<void> {
+  for (let pass = 0; pass < 50; pass++) if ((await deliverDue({ now, smtpUrl: SMTP_URL, limit: 100 })).claimed === 0) return;
+  throw new Error("the outbox did not drain");
+}
+
+const later = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
+const to = (email: string) => caught.filter((m) => m.to.includes(email));
+
+async function record(event: NotificationEvent): Promise<void> {
+  await db().$transaction((tx) => notify(tx, event));
+}
+
+function event(staffId: string, title: string, overrides: Partial<NotificationEvent> = {}): NotificationEvent {
+  return { kind: "orders.failed", eventKey: `test:${randomUUID()}`, title, link: "/orders?status=failed", audience: { staffIds: [staffId] }, ...overrides };
+}
+
+describe("the outbox delivers email through SMTP", () => {
+  test("an approver gets one email saying what and how much, with a link to the page; the requester gets none", async () => {
+    const [requester, approver] = [await makeStaff(["buyer", "approver"]), await makeStaff(["approver"])];
+    const title = "Spend request: 3 × Blue Harbor Coffee $100.00 — $300.00, asked by Bea Buyer";
+    await record({
+      kind: "approval.waiting",
+      eventKey: `test:${randomUUID()}`,
+      title,
+      link: "/spend-approvals",
+      audience: { roles: [], staffIds: [requester.staffId, approver.staffId], exceptStaffIds: [requester.staffId] },
+    });
+    await drain(new Date());
+    expect(to(requester.email)).toHaveLength(0);
+    expect(to(approver.email)).toHaveLength(1);
+    const mail = to(approver.email)[0]!;
+    expect(mail.subject).toBe(title);
+    expect(mail.text).toContain(`${ORIGIN}/spend-approvals`);
+    expect(mail.html).toContain(`href="${ORIGIN}/spend-approvals"`);
+    expect(mail.messageId).toMatch(/^<[0-9a-f]{40}@localhost>$/);
+  });
+
+  test("200 events while the SMTP server is down: once it is back, each arrives exactly once", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const start = new Date();
+    await stopCatcher();
+    for (let i = 0; i < 200; i++) await record(event(buyer.staffId, `Order ${i} failed: $${i}.00`));
+
+    // Down for a minute: every attempt in it fails and is put back with a wait.
+    await drain(start);
+    await drain(later(start, 1));
+    const waiting = await db().notificationDelivery.findMany({ where: { staffId: buyer.staffId } });
+    expect(waiting).toHaveLength(200);
+    expect(waiting.every((d) => d.status === "pending" && d.attempts >= 1 && d.lastError)).toBe(true);
+
+    await startCatcher();
+    await drain(later(start, 30));
+    const mails = to(buyer.email);
+    expect(mails).toHaveLength(200);
+    expect(new Set(mails.map((m) => m.subject)).size).toBe(200);
+    expect(new Set(mails.map((m) => m.messageId)).size).toBe(200);
+    expect(await db().notificationDelivery.count({ where: { staffId: buyer.staffId, status: "sent" } })).toBe(200);
+
+    await drain(later(start, 600)); // nothing is sent twice, however long the job keeps running
+    expect(to(buyer.email)).toHaveLength(200);
+  }, 240_000); // about 30 s alone on the embedded database: 200 events recorded, then sent
+
+  test("a message refused once with 451 arrives on the retry; a 550 refusal is kept as failed with its reason", async () => {
+    const [lucky, unknown] = [await makeStaff(["buyer"]), await makeStaff(["buyer"])];
+    let refusedOnce = false;
+    refuse = (rcpt) => {
+      if (rcpt.includes(unknown.email)) return { code: 550, message: "5.1.1 mailbox unavailable" };
+      if (rcpt.includes(lucky.email) && !refusedOnce) {
+        refusedOnce = true;
+        return { code: 451, message: "4.3.0 try again later" };
+      }
+      return null;
+    };
+    await record(event(lucky.staffId, "3 orders failed: $45.00"));
+    await record(event(unknown.staffId, "1 order failed: $10.00"));
+    const now = new Date();
+    await drain(now);
+    expect(to(lucky.email)).toHaveLength(0);
+    const retrying = await db().notificationDelivery.findFirstOrThrow({ where: { staffId: lucky.staffId } });
+    expect(retrying).toMatchObject({ status: "pending", attempts: 1 });
+    expect(retrying.lastError).toContain("451");
+    const failed = await db().notificationDelivery.findFirstOrThrow({ where: { staffId: unknown.staffId } });
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed.lastError).toContain("550");
+
+    await drain(later(now, 5));
+    expect(to(lucky.email)).toHaveLength(1);
+    expect(to(unknown.email)).toHaveLength(0);
+  });
+
+  test("a delivery sent just before its worker died is sent again under the same Message-ID", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    await record(event(buyer.staffId, "2 orders failed: $20.00"));
+    const now = new Date();
+    await drain(now);
+    // The crash: sent, but the mark never written (the claim stays, its lease runs out).
+    await db().notificationDelivery.updateMany({ where: { staffId: buyer.staffId }, data: { status: "sending", leaseUntil: later(now, 2) } });
+    await drain(later(now, 1));
+    expect(to(buyer.email)).toHaveLength(1); // the lease still holds
+    await drain(later(now, 3));
+    const copies = to(buyer.email);
+    expect(copies).toHaveLength(2);
+    expect(copies[1]!.messageId).toBe(copies[0]!.messageId);
+  });
+});
+
+describe("preferences decide when email goes", () => {
+  test("a digest collects an hour's notifications into one email", async () => {
+    const finance = await makeStaff(["finance"]);
+    await db().notificationPreference.create({
+      data: { staffId: finance.staffId, emailKinds: ["wallet.low_balance", "reconciliation.difference"], digest: "hourly", timeZone: "UTC" },
+    });
+    const titles = ["Wallet USD below $1,000.00: $812.40", "Reconciliation difference: $12.00", "Wallet EUR below €1,000.00: €640.00"];
+    for (const [i, title] of titles.entries())
+      await record(event(finance.staffId, title, { kind: i === 1 ? "reconciliation.difference" : "wallet.low_balance", link: i === 1 ? "/wallet/reconciliation" : "/wallet" }));
+    const now = new Date();
+    expect(await collectDigests({ now })).toMatchObject({ digests: 0 });
+    await drain(now);
+    expect(to(finance.email)).toHaveLength(0);
+
+    expect(await collectDigests({ now: later(now, 61) })).toMatchObject({ digests: 1, carried: 3 });
+    await drain(later(now, 61));
+    const mails = to(finance.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Digest, 3 notifications: ${titles[0]} and 2 more`);
+    for (const title of titles) expect(mails[0]!.text).toContain(title);
+    expect(mails[0]!.text).toContain(`${ORIGIN}/wallet/reconciliation`);
+    expect(await collectDigests({ now: later(now, 200) })).toMatchObject({ digests: 0 });
+  });
+
+  test("during quiet hours the email waits for their end; the in-app notification is there at once", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const now = new Date();
+    const { minute } = localClock(now, "Asia/Tokyo");
+    await db().notificationPreference.create({
+      data: { staffId: buyer.staffId, emailKinds: ["orders.failed"], timeZone: "Asia/Tokyo", quietStart: (minute + 1410) % 1440, quietEnd: (minute + 90) % 1440 },
+    });
+    await record(event(buyer.staffId, "5 orders failed: $250.00"));
+    expect(await db().notification.count({ where: { staffId: buyer.staffId, readAt: null } })).toBe(1);
+    await drain(later(now, 80));
+    expect(to(buyer.email)).toHaveLength(0);
+    await drain(later(now, 91));
+    expect(to(buyer.email)).toHaveLength(1);
+  });
+});
+
+describe("the chat webhook", () => {
+  test("gets only the kinds an admin chose, one message per event, retried after a 503", async () => {
+    const admin = await makeStaff(["admin"]);
+    await updateWorkspaceNotifications(admin, {
+      ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS),
+      chatKinds: ["wallet.low_balance"],
+      chatWebhookUrl: `http://127.0.0.1:${CHAT_PORT}/hooks/T000/B000/secretpart`,
+    });
+    const [f1, f2] = [await makeStaff(["finance"]), await makeStaff(["finance"])];
+    const low = event(f1.staffId, "Wallet USD below $1,000.00: $812.40", {
+      kind: "wallet.low_balance",
+      link: "/wallet",
+      audience: { roles: [], staffIds: [f1.staffId, f2.staffId] },
+    });
+    await record(low);
+    await record(event(admin.staffId, "History import finished: 1,204 orders", { kind: "import.finished", link: "/settings" }));
+    chatAnswers = [503];
+    const now = new Date();
+    await drain(now);
+    expect(chatPosts).toHaveLength(1);
+    const delivery = await db().notificationDelivery.findUniqueOrThrow({ where: { deliveryKey: `${low.eventKey}:chat` } });
+    expect(delivery).toMatchObject({ status: "pending", lastError: "chat webhook answered 503" });
+
+    await drain(later(now, 5));
+    expect(chatPosts).toHaveLength(2);
+    expect(chatPosts[1]!.text).toBe(`Wallet USD below $1,000.00: $812.40 — ${ORIGIN}/wallet`);
+    expect(chatPosts.some((p) => p.text.includes("History import"))).toBe(false);
+    expect(await db().notificationDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "sent" });
+
+    chatAnswers = [404];
+    await record(event(f1.staffId, "Wallet EUR below €1,000.00: €640.00", { kind: "wallet.low_balance", link: "/wallet" }));
+    await drain(later(now, 10));
+    const refused = await db().notificationDelivery.findFirstOrThrow({ where: { channel: "chat", status: "failed" }, orderBy: { createdAt: "desc" } });
+    expect(refused.lastError).toBe("chat webhook answered 404");
+  });
+
+  test("the stored webhook URL is sealed, and the audit row does not hold it", async () => {
+    const admin = await makeStaff(["admin"]);
+    const url = `http://127.0.0.1:${CHAT_PORT}/hooks/T111/B111/another-secret-part`;
+    await updateWorkspaceNotifications(admin, { ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS), chatWebhookUrl: url });
+    const stored = JSON.stringify(await db().setting.findUnique({ where: { key: "notifications" } }));
+    expect(stored).not.toContain("another-secret-part");
+    expect(stored).toContain("127.0.0.1:4684/…part".replace("4684", String(CHAT_PORT)));
+    const audit = await db().auditEvent.findFirstOrThrow({ where: { action: "settings.notifications", actorId: admin.staffId } });
+    expect(JSON.stringify(audit.details)).not.toContain("secret");
+  });
+});
