@@ -12,6 +12,8 @@ import { notify } from "@/lib/notifications/notify";
  */
 export type ApprovalSubject = {
   id: string;
+  /** A spend request sent back to approvers after a price rise is decided again: each round is its own event. */
+  round?: number;
   /** "Withdrawal of $500.00", "Order of $57.00 (ref. spring-17)", "Bulk file of $570.00 (10 orders)". */
   what: string;
   requestedById: string;
@@ -27,10 +29,15 @@ export function amountsInWords(amounts: readonly { currency: string; amountMinor
 
 const APPROVERS = ["approver"] as const;
 
+/** The request's id, and its round after the first (`sr_…:r2`). */
+function eventId(subject: ApprovalSubject): string {
+  return subject.round && subject.round > 1 ? `${subject.id}:r${subject.round}` : subject.id;
+}
+
 export async function noticeApprovalWaiting(tx: Tx, subject: ApprovalSubject, expiresAt: Date): Promise<void> {
   await notify(tx, {
     kind: "approval.waiting",
-    eventKey: `approval.waiting:${subject.id}`,
+    eventKey: `approval.waiting:${eventId(subject)}`,
     title: `${subject.what} from ${subject.requesterName} waits for your approval`,
     body: `Asked by ${subject.requesterName}; it expires undecided at ${utcMinute(expiresAt)}.`,
     link: subject.link,
@@ -46,7 +53,7 @@ export async function noticeApprovalDecided(
   const verb = decision.approved ? "approved" : "rejected";
   await notify(tx, {
     kind: "approval.decided",
-    eventKey: `approval.decided:${subject.id}`,
+    eventKey: `approval.decided:${eventId(subject)}`,
     title: `${subject.what} was ${verb} by ${decision.deciderName}`,
     link: subject.link,
     audience: { roles: [], staffIds: [subject.requestedById], exceptStaffIds: [decision.deciderId] },
@@ -56,7 +63,7 @@ export async function noticeApprovalDecided(
 export async function noticeApprovalExpiring(tx: Tx, subject: ApprovalSubject, expiresAt: Date): Promise<void> {
   await notify(tx, {
     kind: "approval.expiring",
-    eventKey: `approval.expiring:${subject.id}`,
+    eventKey: `approval.expiring:${eventId(subject)}`,
     title: `${subject.what} from ${subject.requesterName} expires undecided at ${utcMinute(expiresAt)}`,
     link: subject.link,
     audience: { roles: [...APPROVERS], exceptStaffIds: [subject.requestedById] },

@@ -1,6 +1,7 @@
 import "server-only";
 import { amountsInWords, type ApprovalSubject } from "@/lib/approval-notices";
 import type { Tx } from "@/lib/db/client";
+import { notify } from "@/lib/notifications/notify";
 import type { SpendRequest } from "@/lib/db/generated/client";
 import { readStoredTotals } from "./spend-request-id";
 
@@ -10,7 +11,7 @@ import { readStoredTotals } from "./spend-request-id";
  */
 export async function spendSubject(
   tx: Tx,
-  row: Pick<SpendRequest, "id" | "kind" | "totals" | "orderRequest" | "bulkOrderId" | "requestedById">,
+  row: Pick<SpendRequest, "id" | "kind" | "totals" | "orderRequest" | "bulkOrderId" | "requestedById" | "round">,
   requesterName?: string,
 ): Promise<ApprovalSubject> {
   const amount = amountsInWords(readStoredTotals(row.totals));
@@ -24,11 +25,34 @@ export async function spendSubject(
   }
   const name =
     requesterName ?? (await tx.staff.findUnique({ where: { id: row.requestedById }, select: { name: true } }))?.name ?? "a buyer";
-  return { id: row.id, what, requestedById: row.requestedById, requesterName: name, link: `/spend-approvals#${row.id}` };
+  return {
+    id: row.id,
+    round: row.round,
+    what,
+    requestedById: row.requestedById,
+    requesterName: name,
+    link: `/spend-approvals#${row.id}`,
+  };
 }
 
 function referenceOf(orderRequest: unknown): string | null {
   if (!orderRequest || typeof orderRequest !== "object") return null;
   const reference = (orderRequest as { clientReference?: unknown }).clientReference;
   return typeof reference === "string" && reference ? reference.slice(0, 80) : null;
+}
+
+/**
+ * An approved order the Issuing Service then refused (not a price rise, which goes back to the
+ * approvers): the buyer hears, in the transaction that records it as failed.
+ */
+export async function noticeApprovedOrderRefused(tx: Tx, row: SpendRequest, code: string): Promise<void> {
+  const subject = await spendSubject(tx, row);
+  await notify(tx, {
+    kind: "orders.failed",
+    eventKey: `orders.failed:${row.id}`,
+    title: `${subject.what} was approved but the Issuing Service refused it (${code})`,
+    body: "Nothing was charged; the amount no longer counts against your limits. Submit it again if it is still needed.",
+    link: subject.link,
+    audience: { roles: [], staffIds: [row.requestedById] },
+  });
 }
