@@ -4,6 +4,7 @@ import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";
 import { getLowBalanceWarning } from "@/lib/wallet/get-low-balance-warning";
 import { Shell } from "@/components/shell/shell";
+import { unreadCount } from "@/lib/notifications/unread-count";
 import { Providers } from "@/components/providers";
 import { LowBalanceBanner } from "@/components/wallet/low-balance-banner";
 
@@ -15,7 +16,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
           from the rest, in slices that let the browser answer input between them, instead of in
           one long task with the page (the page is another, its route's loading.tsx). */}
       <Suspense>
-        <Shell actor={actor} />
+        <Shell actor={actor} unread={unreadCount(actor.staffId)} />
       </Suspense>
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
         <div className="mx-auto max-w-6xl">

@@ -8,7 +8,7 @@ import { usePathname } from "next/navigation";
  * A modal <dialog> gives the drawer what a keyboard user needs for free: focus moves
  * into it, stays there, Escape closes it, and focus goes back to the menu button.
  */
-export function MobileNav({ brand, children }: { brand: ReactNode; children: ReactNode }) {
+export function MobileNav({ brand, actions, children }: { brand: ReactNode; actions?: ReactNode; children: ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -29,19 +29,22 @@ export function MobileNav({ brand, children }: { brand: ReactNode; children: Rea
   return (
     <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2 md:hidden">
       {brand}
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls="main-menu"
-        onClick={show}
-        className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
-      >
-        <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-          <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
-        </svg>
-        Menu
-      </button>
+      <div className="flex items-center gap-2">
+        {actions}
+        <button
+          ref={button}
+          type="button"
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={show}
+          className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+            <path d="M3 5h14v2H3zM3 9h14v2H3zM3 13h14v2H3z" />
+          </svg>
+          Menu
+        </button>
+      </div>
       <dialog
         ref={dialog}
         id="main-menu"

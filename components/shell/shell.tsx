@@ -1,4 +1,6 @@
+import { Suspense } from "react";
 import { Link } from "@/components/ui/link";
+import { Bell, UnreadBell } from "@/components/notifications/bell";
 import { can, ROLE_LABELS, isRole } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";
 import { NAV_ITEMS } from "./nav-items";
@@ -7,17 +9,29 @@ import { SignOutButton } from "./sign-out-button";
 import { MobileNav } from "./mobile-nav";
 
 /** The app's frame: a sidebar from 768 px up, a top bar with a menu drawer below it. */
-export function Shell({ actor }: { actor: Actor }) {
+export function Shell({ actor, unread }: { actor: Actor; unread: Promise<number> }) {
   return (
     <>
       <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white md:flex">
-        <Brand />
+        <div className="flex items-center justify-between pr-3">
+          <Brand />
+          <ShellBell unread={unread} testId="bell" />
+        </div>
         <ShellNav actor={actor} primary />
       </aside>
-      <MobileNav brand={<Brand compact />}>
+      <MobileNav brand={<Brand compact />} actions={<ShellBell unread={unread} testId="bell-phone" />}>
         <ShellNav actor={actor} primary={false} />
       </MobileNav>
     </>
+  );
+}
+
+/** Streams in after the shell: the count never holds up a page. */
+function ShellBell({ unread, testId }: { unread: Promise<number>; testId: string }) {
+  return (
+    <Suspense fallback={<Bell count={null} />}>
+      <UnreadBell unread={unread} testId={testId} />
+    </Suspense>
   );
 }
 
@@ -57,6 +71,12 @@ function ShellNav({ actor, primary }: { actor: Actor; primary: boolean }) {
           className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
         >
           Sign-in security
+        </Link>
+        <Link
+          href="/account/notifications"
+          className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          Notification settings
         </Link>
         <SignOutButton />
       </div>

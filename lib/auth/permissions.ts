@@ -46,6 +46,7 @@ const TABLE = {
   "settings.manage": ["admin"],
   "events.read": ["admin"],
   "events.manage": ["admin"],
+  "notifications.outbox": ["admin"],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type Permission = keyof typeof TABLE;

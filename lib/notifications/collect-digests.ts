@@ -11,7 +11,9 @@ import { quietHours, readWorkspaceNotifications } from "./workspace-settings";
  * the held rows locked, so two workers never make two digests of one email. The digest is due
  * at once, or when the person's quiet hours end.
  */
-export async function collectDigests(options: { now?: Date; limit?: number } = {}): Promise<{ digests: number; carried: number }> {
+export async function collectDigests(
+  options: { now?: Date; limit?: number } = {},
+): Promise<{ digests: number; carried: number }> {
   const now = options.now ?? new Date();
   return db().$transaction(async (tx) => {
     const held = await tx.$queryRaw<{ id: string; staffId: string; dueAt: Date }[]>`
@@ -49,4 +51,3 @@ export async function collectDigests(options: { now?: Date; limit?: number } = {
     return { digests: groups.length, carried: held.length };
   });
 }
-

@@ -11,11 +11,13 @@ export function appLink(origin: string, link: string): string {
 }
 
 const FOOTER = (origin: string) =>
-  `You get this because of your notification choices: ${appLink(origin, "/account#notifications")}`;
+  `You get this because of your notification choices: ${appLink(origin, "/account/notifications")}`;
 
 export function composeEmail(item: Item, origin: string): Email {
   const url = appLink(origin, item.link);
-  const text = [item.title, item.body ?? "", `Open: ${url}`, "", "--", FOOTER(origin)].filter((line, i) => i !== 1 || line).join("\n");
+  const text = [item.title, item.body ?? "", `Open: ${url}`, "", "--", FOOTER(origin)]
+    .filter((line, i) => i !== 1 || line)
+    .join("\n");
   const html = page(
     `<p style="font-size:16px;margin:0 0 12px"><strong>${escapeHtml(item.title)}</strong></p>` +
       (item.body ? `<p style="white-space:pre-line;margin:0 0 12px">${escapeHtml(item.body)}</p>` : "") +

@@ -92,7 +92,12 @@ type Row = Prisma.NotificationDeliveryGetPayload<{ include: typeof LOADED }>;
 
 async function sendOne(
   row: Row,
-  context: { smtpUrl: string | null; workspace: Awaited<ReturnType<typeof readWorkspaceNotifications>> | null; origin: string; from: string },
+  context: {
+    smtpUrl: string | null;
+    workspace: Awaited<ReturnType<typeof readWorkspaceNotifications>> | null;
+    origin: string;
+    from: string;
+  },
 ): Promise<Outcome | "dropped"> {
   if (row.channel === "chat") {
     const sealed = context.workspace?.chatWebhookSealed;
@@ -103,7 +108,10 @@ async function sendOne(
   if (!row.staff?.active || !context.smtpUrl) return "dropped";
   const email = row.event
     ? composeEmail(itemOf(row.event), context.origin)
-    : composeDigest(row.carried.flatMap((c) => (c.event ? [itemOf(c.event)] : [])), context.origin);
+    : composeDigest(
+        row.carried.flatMap((c) => (c.event ? [itemOf(c.event)] : [])),
+        context.origin,
+      );
   return sendEmail(context.smtpUrl, { ...email, to: row.staff.email, from: context.from, deliveryKey: row.deliveryKey });
 }
 
@@ -122,7 +130,10 @@ async function settle(
   const where = { id, status: "sending", attempts };
   const done = { leaseUntil: null, updatedAt: now };
   if (outcome === "dropped") {
-    await db().notificationDelivery.updateMany({ where, data: { ...done, status: "dropped", lastError: "recipient inactive or channel removed" } });
+    await db().notificationDelivery.updateMany({
+      where,
+      data: { ...done, status: "dropped", lastError: "recipient inactive or channel removed" },
+    });
     return "dropped";
   }
   if (outcome.kind === "sent") {

@@ -4,7 +4,8 @@
  * timeout) is tried again after a growing wait; a refusal that will not pass (an SMTP 5xx for
  * the recipient or the message, a chat 4xx) is kept as failed for an admin to read.
  */
-export type Outcome = { kind: "sent" } | { kind: "retry"; reason: string; notBeforeMs?: number } | { kind: "refused"; reason: string };
+export type Outcome =
+  { kind: "sent" } | { kind: "retry"; reason: string; notBeforeMs?: number } | { kind: "refused"; reason: string };
 
 /** Attempts in all before a delivery that keeps failing for a passing reason is given up: about 6 hours of waits. */
 export const MAX_ATTEMPTS = 12;

@@ -47,3 +47,6 @@ export function kindLabel(kind: string): string {
 export function isNotificationKind(value: string): value is NotificationKind {
   return isOneOf(NOTIFICATION_KINDS, value);
 }
+
+/** Past this the bell says "99+": the count stops there, so a long-unread inbox costs no more to count. */
+export const UNREAD_CAP = 100;

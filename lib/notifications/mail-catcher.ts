@@ -3,7 +3,14 @@ import type { Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 /** One caught message, parsed. */
-export type CaughtMessage = { messageId: string | null; from: string; to: string[]; subject: string; text: string; html: string | null };
+export type CaughtMessage = {
+  messageId: string | null;
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+};
 
 export type MailCatcher = { url: string; port: number; stop(): Promise<void> };
 
@@ -42,7 +49,9 @@ export async function startMailCatcher(options: {
           });
           callback();
         })
-        .catch((error: unknown) => callback(Object.assign(new Error("could not keep the message"), { responseCode: 451, cause: error })));
+        .catch((error: unknown) =>
+          callback(Object.assign(new Error("could not keep the message"), { responseCode: 451, cause: error })),
+        );
     },
   });
   // Without this, Nagle's algorithm and the client's delayed ACKs hold each SMTP reply about

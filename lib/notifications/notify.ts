@@ -102,4 +102,3 @@ function preferencesOf(recipient: Recipient, defaults: EmailPreferences): EmailP
     timeZone: recipient.timeZone ?? defaults.timeZone,
   };
 }
-

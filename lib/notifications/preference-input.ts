@@ -21,7 +21,11 @@ export const emailChoicesSchema = z
   })
   .superRefine((v, ctx) => {
     if ((v.quietStart === null) !== (v.quietEnd === null))
-      ctx.addIssue({ code: "custom", path: [v.quietStart === null ? "quietStart" : "quietEnd"], message: "Give both ends of the quiet hours, or neither." });
+      ctx.addIssue({
+        code: "custom",
+        path: [v.quietStart === null ? "quietStart" : "quietEnd"],
+        message: "Give both ends of the quiet hours, or neither.",
+      });
   });
 
 /** Only an https address (http on this machine, for a local receiver), at most 500 characters. */

@@ -8,7 +8,11 @@ import { emailChoicesSchema } from "./preference-input";
 export async function savePreferences(actor: Actor, input: unknown): Promise<void> {
   const choices = parseInput(emailChoicesSchema, input);
   const data = { ...choices, emailKinds: [...choices.emailKinds] };
-  await db().notificationPreference.upsert({ where: { staffId: actor.staffId }, create: { staffId: actor.staffId, ...data }, update: data });
+  await db().notificationPreference.upsert({
+    where: { staffId: actor.staffId },
+    create: { staffId: actor.staffId, ...data },
+    update: data,
+  });
 }
 
 /** Back to the workspace's defaults. */

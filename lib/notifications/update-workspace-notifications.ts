@@ -34,6 +34,11 @@ export async function updateWorkspaceNotifications(actor: Actor, input: unknown)
       create: { key: NOTIFICATION_SETTING_KEY, value, updatedBy: actor.staffId },
       update: { value, updatedBy: actor.staffId },
     });
-    await recordAudit(tx, { action: "settings.notifications", actor, targetId: NOTIFICATION_SETTING_KEY, details: { changed, chatWebhook: webhook } });
+    await recordAudit(tx, {
+      action: "settings.notifications",
+      actor,
+      targetId: NOTIFICATION_SETTING_KEY,
+      details: { changed, chatWebhook: webhook },
+    });
   });
 }

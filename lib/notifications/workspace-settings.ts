@@ -8,7 +8,12 @@ import type { EmailPreferences } from "./email-plan";
 /** The `Setting` row that holds the workspace's notification defaults and its chat channel. */
 export const NOTIFICATION_SETTING_KEY = "notifications";
 
-const minuteOfDay = z.number().int().min(0).max(MINUTES_A_DAY - 1).nullable();
+const minuteOfDay = z
+  .number()
+  .int()
+  .min(0)
+  .max(MINUTES_A_DAY - 1)
+  .nullable();
 
 export const workspaceNotificationSchema = z.object({
   /** The kinds people get by email unless they chose otherwise. */

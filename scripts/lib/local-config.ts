@@ -134,8 +134,24 @@ async function configure(
     if (production && !given.SERVICE_WEBHOOK_SECRETS) throw new Error("SERVICE_WEBHOOK_SECRETS is required in production mode.");
   }
 
+  // Email: the configured SMTP server, or in local mode a mail catcher beside the sandbox whose
+  // caught mail admins read in the app (Settings → Notifications → Caught mail).
+  const mail: Record<string, string> = {};
+  if (withUpstream && !given.SMTP_URL && !production) {
+    const { startMailCatcher } = await import("@/lib/notifications/mail-catcher");
+    const { storeCaughtMail } = await import("@/lib/notifications/caught-mail");
+    const port = Number(given.MAIL_CATCHER_PORT ?? "0");
+    if (port) await waitForFreePort(port, "MAIL_CATCHER_PORT, the local mail catcher");
+    const catcher = await startMailCatcher({ port, onMail: storeCaughtMail });
+    stops.push(catcher.stop);
+    mail.SMTP_URL = catcher.url;
+    mail.MAIL_CATCHER = "1";
+    console.log(`[start] mail catcher on ${catcher.url.replace("smtp://", "")} (no SMTP_URL: email is caught, not sent)`);
+  }
+
   const env: LocalConfig["env"] = {
     ...upstream,
+    ...mail,
     DATABASE_URL: databaseUrl,
     AUTH_SECRET: authSecret,
     SECOND_FACTOR_KEY: secondFactorKey,

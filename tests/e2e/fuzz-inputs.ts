@@ -158,6 +158,22 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
     kinds: { amount: "decimal", currency: "code", reason: "multiline" },
   },
   "POST /api/settings/order-import": { sample: { action: "pause" }, kinds: { action: "enum" } },
+  "PUT /api/account/notification-preferences": {
+    sample: { emailKinds: ["orders.failed"], digest: "off", quietStart: "22:00", quietEnd: "07:00", timeZone: "Europe/Paris" },
+    kinds: { "emailKinds.0": "enum", digest: "enum", quietStart: "code", quietEnd: "code", timeZone: "code" },
+  },
+  "PUT /api/settings/notifications": {
+    sample: {
+      emailKinds: ["orders.failed"],
+      digest: "hourly",
+      quietStart: "",
+      quietEnd: "",
+      timeZone: "UTC",
+      chatKinds: ["wallet.low_balance"],
+      chatWebhookUrl: "",
+    },
+    kinds: { "emailKinds.0": "enum", digest: "enum", timeZone: "code", "chatKinds.0": "enum", chatWebhookUrl: "code" },
+  },
   "POST /api/withdrawals/quotes": {
     sample: { amount: "10.00", currency: "USD" },
     kinds: { amount: "decimal", currency: "code" },

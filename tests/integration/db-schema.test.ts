@@ -451,6 +451,83 @@ describe("migrations agree with schema.prisma", () => {
     expect(decided).toMatchObject({ state: "placed", round: 3, requestedById: "maker" });
   });
 
+  test("notifications, their outbox, preferences and caught mail round-trip; the database refuses a chat delivery to a person", async () => {
+    const staff = await db().staff.create({
+      data: { email: `schema-n-${Date.now()}@test.local`, name: "N", passwordHash: "$argon2id$x", roles: ["finance"] },
+    });
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    const event = await db().notificationEvent.create({
+      data: {
+        eventKey: `schema:${Date.now()}`,
+        kind: "wallet.low_balance",
+        title: "t",
+        body: "b",
+        link: "/wallet",
+        createdAt: at,
+      },
+    });
+    expect(await db().notificationEvent.findUniqueOrThrow({ where: { id: event.id } })).toEqual(event);
+    const inApp = await db().notification.create({ data: { eventId: event.id, staffId: staff.id, readAt: at, createdAt: at } });
+    expect(await db().notification.findUniqueOrThrow({ where: { id: inApp.id } })).toEqual(inApp);
+    const digest = await db().notificationDelivery.create({
+      data: { deliveryKey: `d-${Date.now()}`, channel: "email", staffId: staff.id, status: "pending", dueAt: at },
+    });
+    const email = await db().notificationDelivery.create({
+      data: {
+        deliveryKey: `e-${Date.now()}`,
+        eventId: event.id,
+        channel: "email",
+        staffId: staff.id,
+        status: "digested",
+        dueAt: at,
+        attempts: 3,
+        leaseUntil: at,
+        lastError: "451",
+        sentAt: at,
+        digestId: digest.id,
+        createdAt: at,
+      },
+    });
+    expect(await db().notificationDelivery.findUniqueOrThrow({ where: { id: email.id } })).toEqual(email);
+    await expect(
+      db().notificationDelivery.create({
+        data: {
+          deliveryKey: `c-${Date.now()}`,
+          eventId: event.id,
+          channel: "chat",
+          staffId: staff.id,
+          status: "pending",
+          dueAt: at,
+        },
+      }),
+    ).rejects.toThrow();
+    const preference = await db().notificationPreference.create({
+      data: {
+        staffId: staff.id,
+        emailKinds: ["orders.failed"],
+        digest: "daily",
+        quietStart: 1320,
+        quietEnd: 420,
+        timeZone: "Europe/Paris",
+      },
+    });
+    expect(await db().notificationPreference.findUniqueOrThrow({ where: { staffId: staff.id } })).toEqual(preference);
+    const mail = await db().caughtMail.create({
+      data: {
+        messageId: `<m-${Date.now()}@x>`,
+        from: "a@x",
+        to: ["b@x"],
+        subject: "s",
+        text: "t",
+        html: "<p>t</p>",
+        receivedAt: at,
+      },
+    });
+    expect(await db().caughtMail.findUniqueOrThrow({ where: { id: mail.id } })).toEqual(mail);
+    await db().staff.delete({ where: { id: staff.id } });
+    expect(await db().notificationDelivery.count({ where: { staffId: staff.id } })).toBe(0);
+  });
+
   test("several instances migrating at once do not collide", async () => {
     const results = await Promise.all([1, 2, 3].map(() => migrate(databaseUrl(), path.resolve("prisma/migrations"))));
     expect(results.every((r) => r.applied.length === 0)).toBe(true);

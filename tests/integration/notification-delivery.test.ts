@@ -67,7 +67,14 @@ beforeEach(() => {
 });
 
 function choicesOf(settings: typeof DEFAULT_WORKSPACE_NOTIFICATIONS) {
-  return { emailKinds: settings.emailKinds, digest: settings.digest, quietStart: "", quietEnd: "", timeZone: settings.timeZone, chatKinds: settings.chatKinds };
+  return {
+    emailKinds: settings.emailKinds,
+    digest: settings.digest,
+    quietStart: "",
+    quietEnd: "",
+    timeZone: settings.timeZone,
+    chatKinds: settings.chatKinds,
+  };
 }
 
 /** Runs the delivery job at `now` until nothing due is left. */
@@ -84,7 +91,14 @@ async function record(event: NotificationEvent): Promise<void> {
 }
 
 function event(staffId: string, title: string, overrides: Partial<NotificationEvent> = {}): NotificationEvent {
-  return { kind: "orders.failed", eventKey: `test:${randomUUID()}`, title, link: "/orders?status=failed", audience: { staffIds: [staffId] }, ...overrides };
+  return {
+    kind: "orders.failed",
+    eventKey: `test:${randomUUID()}`,
+    title,
+    link: "/orders?status=failed",
+    audience: { staffIds: [staffId] },
+    ...overrides,
+  };
 }
 
 describe("the outbox delivers email through SMTP", () => {
@@ -167,7 +181,10 @@ describe("the outbox delivers email through SMTP", () => {
     const now = new Date();
     await drain(now);
     // The crash: sent, but the mark never written (the claim stays, its lease runs out).
-    await db().notificationDelivery.updateMany({ where: { staffId: buyer.staffId }, data: { status: "sending", leaseUntil: later(now, 2) } });
+    await db().notificationDelivery.updateMany({
+      where: { staffId: buyer.staffId },
+      data: { status: "sending", leaseUntil: later(now, 2) },
+    });
     await drain(later(now, 1));
     expect(to(buyer.email)).toHaveLength(1); // the lease still holds
     await drain(later(now, 3));
@@ -181,11 +198,25 @@ describe("preferences decide when email goes", () => {
   test("a digest collects an hour's notifications into one email", async () => {
     const finance = await makeStaff(["finance"]);
     await db().notificationPreference.create({
-      data: { staffId: finance.staffId, emailKinds: ["wallet.low_balance", "reconciliation.difference"], digest: "hourly", timeZone: "UTC" },
+      data: {
+        staffId: finance.staffId,
+        emailKinds: ["wallet.low_balance", "reconciliation.difference"],
+        digest: "hourly",
+        timeZone: "UTC",
+      },
     });
-    const titles = ["Wallet USD below $1,000.00: $812.40", "Reconciliation difference: $12.00", "Wallet EUR below €1,000.00: €640.00"];
+    const titles = [
+      "Wallet USD below $1,000.00: $812.40",
+      "Reconciliation difference: $12.00",
+      "Wallet EUR below €1,000.00: €640.00",
+    ];
     for (const [i, title] of titles.entries())
-      await record(event(finance.staffId, title, { kind: i === 1 ? "reconciliation.difference" : "wallet.low_balance", link: i === 1 ? "/wallet/reconciliation" : "/wallet" }));
+      await record(
+        event(finance.staffId, title, {
+          kind: i === 1 ? "reconciliation.difference" : "wallet.low_balance",
+          link: i === 1 ? "/wallet/reconciliation" : "/wallet",
+        }),
+      );
     const now = new Date();
     expect(await collectDigests({ now })).toMatchObject({ digests: 0 });
     await drain(now);
@@ -206,7 +237,13 @@ describe("preferences decide when email goes", () => {
     const now = new Date();
     const { minute } = localClock(now, "Asia/Tokyo");
     await db().notificationPreference.create({
-      data: { staffId: buyer.staffId, emailKinds: ["orders.failed"], timeZone: "Asia/Tokyo", quietStart: (minute + 1410) % 1440, quietEnd: (minute + 90) % 1440 },
+      data: {
+        staffId: buyer.staffId,
+        emailKinds: ["orders.failed"],
+        timeZone: "Asia/Tokyo",
+        quietStart: (minute + 1410) % 1440,
+        quietEnd: (minute + 90) % 1440,
+      },
     });
     await record(event(buyer.staffId, "5 orders failed: $250.00"));
     expect(await db().notification.count({ where: { staffId: buyer.staffId, readAt: null } })).toBe(1);
@@ -249,7 +286,10 @@ describe("the chat webhook", () => {
     chatAnswers = [404];
     await record(event(f1.staffId, "Wallet EUR below €1,000.00: €640.00", { kind: "wallet.low_balance", link: "/wallet" }));
     await drain(later(now, 10));
-    const refused = await db().notificationDelivery.findFirstOrThrow({ where: { channel: "chat", status: "failed" }, orderBy: { createdAt: "desc" } });
+    const refused = await db().notificationDelivery.findFirstOrThrow({
+      where: { channel: "chat", status: "failed" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(refused.lastError).toBe("chat webhook answered 404");
   });
 

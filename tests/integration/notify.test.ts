@@ -59,7 +59,13 @@ describe("notify() records a notification with the event that causes it", () => 
     const eventKey = key("rolled-back");
     await expect(
       db().$transaction(async (tx) => {
-        await notify(tx, { kind: "orders.failed", eventKey, title: "2 orders failed", link: "/orders", audience: { staffIds: [buyer.staffId] } });
+        await notify(tx, {
+          kind: "orders.failed",
+          eventKey,
+          title: "2 orders failed",
+          link: "/orders",
+          audience: { staffIds: [buyer.staffId] },
+        });
         throw new Error("the event failed");
       }),
     ).rejects.toThrow("the event failed");
@@ -74,7 +80,13 @@ describe("notify() records a notification with the event that causes it", () => 
     });
     const eventKey = key("low");
     await db().$transaction((tx) =>
-      notify(tx, { kind: "wallet.low_balance", eventKey, title: "Wallet USD below $1,000.00: $812.40", link: "/wallet", audience: { roles: [], staffIds: [finance.staffId] } }),
+      notify(tx, {
+        kind: "wallet.low_balance",
+        eventKey,
+        title: "Wallet USD below $1,000.00: $812.40",
+        link: "/wallet",
+        audience: { roles: [], staffIds: [finance.staffId] },
+      }),
     );
     expect(await inboxOf(finance.staffId, eventKey)).toHaveLength(1);
     expect(await emailsFor(eventKey)).toHaveLength(0);

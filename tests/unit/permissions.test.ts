@@ -38,6 +38,10 @@ describe("role → permission table", () => {
     expect(ROLES.filter((r) => can([r], "settings.manage"))).toEqual(["admin"]);
   });
 
+  test("the notification outbox and the caught mail are for admins only", () => {
+    expect(ROLES.filter((r) => can([r], "notifications.outbox"))).toEqual(["admin"]);
+  });
+
   test("several roles combine their permissions", () => {
     expect(can(["viewer", "buyer"], "orders.create")).toBe(true);
     expect(can(["viewer", "buyer"], "codes.reveal")).toBe(false);

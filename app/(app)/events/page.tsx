@@ -162,6 +162,16 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       <PageHeader
         title="Events"
         description="Webhooks received from the Issuing Service, newest first. Each is stored before it is acknowledged and processed once, in the background; failures are retried with backoff. A signed event whose data cannot be stored is refused for good and listed as Refused, with its body."
+        actions={
+          can(actor.roles, "notifications.outbox") ? (
+            <Link
+              href="/events/outbox"
+              className="inline-flex min-h-11 items-center text-sm font-medium text-brand-600 hover:underline"
+            >
+              Notification outbox
+            </Link>
+          ) : undefined
+        }
       />
       <p className="mb-4 flex flex-wrap gap-2 text-xs" data-testid="event-counts">
         {EVENT_STATES.map((state) => (

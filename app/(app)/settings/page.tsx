@@ -12,18 +12,24 @@ import { getImportProgress } from "@/lib/orders/import-progress";
 import { OrderImportPanel } from "@/components/settings/order-import-panel";
 import { readSecondFactorPolicy } from "@/lib/auth/second-factor/policy";
 import { SecondFactorPolicyForm } from "@/components/settings/second-factor-policy-form";
+import { readWorkspaceChoices } from "@/lib/notifications/read-choices";
+import { kindOptions, timeZoneOptions } from "@/lib/notifications/form-options";
+import { EmailChoicesForm } from "@/components/notifications/email-choices-form";
+import { Link } from "@/components/ui/link";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { actor } = await requirePageSession("settings.read");
-  const [status, keys, settings, importProgress, policy] = await Promise.all([
+  const [status, keys, settings, importProgress, policy, notifications] = await Promise.all([
     getUpstreamStatus(actor),
     getKeyHealth(actor),
     getSettings(),
     getImportProgress(actor),
     readSecondFactorPolicy(),
+    readWorkspaceChoices(actor),
   ]);
+  const { chatKinds, chatWebhookHint, ...emailDefaults } = notifications;
   return (
     <>
       <PageHeader title="Settings" description="The connection to the Issuing Service, and the thresholds staff work within." />
@@ -40,6 +46,27 @@ export default async function SettingsPage() {
           <SecondFactorPolicyForm
             roles={policy.roles}
             isDefault={policy.isDefault}
+            canEdit={can(actor.roles, "settings.manage")}
+          />
+        </Card>
+        <Card>
+          <h2 id="notifications" className="mb-1 text-base font-semibold">
+            Notifications
+          </h2>
+          <p className="mb-4 text-sm text-slate-600">
+            Everyone&apos;s email defaults (each person may choose their own) and the chat channel.{" "}
+            {can(actor.roles, "notifications.outbox") ? (
+              <Link href="/events/outbox" className="font-medium text-brand-600 hover:underline">
+                See the outbox
+              </Link>
+            ) : null}
+          </p>
+          <EmailChoicesForm
+            initial={emailDefaults}
+            kinds={kindOptions()}
+            timeZones={timeZoneOptions(emailDefaults.timeZone)}
+            target="workspace"
+            workspace={{ chatKinds, chatWebhookHint }}
             canEdit={can(actor.roles, "settings.manage")}
           />
         </Card>

@@ -1,0 +1,253 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useApiMutation } from "@/components/use-api-mutation";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Notice } from "@/components/ui/notice";
+import type { EmailChoicesView } from "@/lib/notifications/read-choices";
+
+export type KindOption = { kind: string; label: string };
+
+type Workspace = { chatKinds: string[]; chatWebhookHint: string | null };
+
+/**
+ * Email choices: which kinds, each or as a digest, quiet hours in a time zone. For a person
+ * (`target: "mine"`) or, with the chat channel, for the workspace (`target: "workspace"`).
+ * The webhook URL field is write-only: the saved one shows as its hint, empty keeps it.
+ */
+export function EmailChoicesForm({
+  initial,
+  kinds,
+  timeZones,
+  target,
+  own = true,
+  workspace,
+  canEdit = true,
+}: {
+  initial: EmailChoicesView;
+  kinds: KindOption[];
+  timeZones: string[];
+  target: "mine" | "workspace";
+  own?: boolean;
+  workspace?: Workspace;
+  canEdit?: boolean;
+}) {
+  const router = useRouter();
+  const [choices, setChoices] = useState(initial);
+  const [chatKinds, setChatKinds] = useState(workspace?.chatKinds ?? []);
+  const [webhook, setWebhook] = useState("");
+  const [removeWebhook, setRemoveWebhook] = useState(false);
+  const url = target === "mine" ? "/api/account/notification-preferences" : "/api/settings/notifications";
+  const save = useApiMutation((body: object) => ({ method: "PUT", url, body }), {
+    onSuccess: () => {
+      setWebhook("");
+      setRemoveWebhook(false);
+      router.refresh();
+    },
+  });
+  const reset = useApiMutation(() => ({ method: "DELETE", url, body: {} }), { onSuccess: () => router.refresh() });
+  const errors = save.problem?.errors ?? {};
+  const id = (name: string) => `${target}-${name}`;
+
+  return (
+    <form
+      noValidate
+      aria-label={target === "mine" ? "Your notification settings" : "Workspace notification settings"}
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const body: Record<string, unknown> = { ...choices };
+        if (target === "workspace") {
+          body.chatKinds = chatKinds;
+          if (removeWebhook) body.chatWebhookUrl = "";
+          else if (webhook.trim()) body.chatWebhookUrl = webhook.trim();
+        }
+        save.send(body);
+      }}
+    >
+      {save.problem ? (
+        <Notice tone="error" correlationId={save.problem.correlationId}>
+          {save.problem.errors ? "Check the fields marked below." : save.problem.detail}
+        </Notice>
+      ) : null}
+      {save.saved ? <Notice tone="success">Saved.</Notice> : null}
+      {target === "mine" && !own ? (
+        <p className="text-sm text-slate-600">You have not chosen yet: these are the workspace&apos;s defaults.</p>
+      ) : null}
+
+      <KindCheckboxes
+        legend="Send me an email for"
+        idPrefix={id("email")}
+        kinds={kinds}
+        selected={choices.emailKinds}
+        onChange={(emailKinds) => setChoices({ ...choices, emailKinds })}
+        error={errors.emailKinds}
+        disabled={!canEdit}
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1">
+          <label htmlFor={id("digest")} className="block text-sm font-medium text-slate-700">
+            How
+          </label>
+          <select
+            id={id("digest")}
+            name="digest"
+            value={choices.digest}
+            disabled={!canEdit}
+            onChange={(e) => setChoices({ ...choices, digest: e.target.value as EmailChoicesView["digest"] })}
+            className="block min-h-11 w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300"
+          >
+            <option value="off">Each one as it happens</option>
+            <option value="hourly">One digest an hour</option>
+            <option value="daily">One digest a day</option>
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={id("tz")} className="block text-sm font-medium text-slate-700">
+            Time zone
+          </label>
+          <select
+            id={id("tz")}
+            name="timeZone"
+            value={choices.timeZone}
+            disabled={!canEdit}
+            onChange={(e) => setChoices({ ...choices, timeZone: e.target.value })}
+            aria-invalid={errors.timeZone ? true : undefined}
+            className="block min-h-11 w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300"
+          >
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+          {errors.timeZone ? <p className="text-sm text-red-600">{errors.timeZone.join(" ")}</p> : null}
+        </div>
+        <Field
+          label="Quiet hours from"
+          name="quietStart"
+          id={id("quiet-start")}
+          type="time"
+          value={choices.quietStart}
+          disabled={!canEdit}
+          onChange={(e) => setChoices({ ...choices, quietStart: e.target.value })}
+          error={errors.quietStart}
+          hint="Email waits until the quiet hours end; the app shows it at once."
+        />
+        <Field
+          label="Quiet hours until"
+          name="quietEnd"
+          id={id("quiet-end")}
+          type="time"
+          value={choices.quietEnd}
+          disabled={!canEdit}
+          onChange={(e) => setChoices({ ...choices, quietEnd: e.target.value })}
+          error={errors.quietEnd}
+        />
+      </div>
+
+      {target === "workspace" ? (
+        <fieldset className="space-y-4 border-t border-slate-200 pt-4">
+          <legend className="pt-4 text-sm font-semibold text-slate-900">Chat channel</legend>
+          <Field
+            label="Incoming-webhook URL (Slack, Microsoft Teams, Mattermost)"
+            name="chatWebhookUrl"
+            id={id("webhook")}
+            type="url"
+            autoComplete="off"
+            value={webhook}
+            disabled={!canEdit || removeWebhook}
+            placeholder={workspace?.chatWebhookHint ? `Set: ${workspace.chatWebhookHint}` : "https://hooks.slack.com/services/…"}
+            onChange={(e) => setWebhook(e.target.value)}
+            error={errors.chatWebhookUrl}
+            hint={
+              workspace?.chatWebhookHint
+                ? "Leave empty to keep the one set. It is stored sealed and never shown again."
+                : "It is stored sealed and never shown again."
+            }
+          />
+          {workspace?.chatWebhookHint ? (
+            <label className="flex min-h-11 items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={removeWebhook}
+                disabled={!canEdit}
+                onChange={(e) => setRemoveWebhook(e.target.checked)}
+              />
+              Remove the webhook (no more chat messages)
+            </label>
+          ) : null}
+          <KindCheckboxes
+            legend="Post to the chat channel"
+            idPrefix={id("chat")}
+            kinds={kinds}
+            selected={chatKinds}
+            onChange={setChatKinds}
+            error={errors.chatKinds}
+            disabled={!canEdit}
+          />
+        </fieldset>
+      ) : null}
+
+      {canEdit ? (
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={save.pending}>
+            {save.pending ? "Saving…" : "Save"}
+          </Button>
+          {target === "mine" && own ? (
+            <Button type="button" variant="secondary" disabled={reset.pending} onClick={() => reset.send()}>
+              Use the workspace&apos;s defaults
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function KindCheckboxes({
+  legend,
+  idPrefix,
+  kinds,
+  selected,
+  onChange,
+  error,
+  disabled,
+}: {
+  legend: string;
+  idPrefix: string;
+  kinds: KindOption[];
+  selected: string[];
+  onChange: (kinds: string[]) => void;
+  error?: string[];
+  disabled: boolean;
+}) {
+  return (
+    <fieldset aria-describedby={error?.length ? `${idPrefix}-error` : undefined}>
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
+      <div className="mt-2 grid gap-1 sm:grid-cols-2">
+        {kinds.map(({ kind, label }) => (
+          <label key={kind} className="flex min-h-11 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={`${idPrefix}-kinds`}
+              value={kind}
+              disabled={disabled}
+              checked={selected.includes(kind)}
+              onChange={(e) => onChange(e.target.checked ? [...selected, kind] : selected.filter((k) => k !== kind))}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+      {error?.length ? (
+        <p id={`${idPrefix}-error`} className="mt-1 text-sm text-red-600">
+          {error.join(" ")}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
