@@ -126,10 +126,13 @@ test("an order above the threshold: the approver gets one email and one in-app n
 
   // In the app: the bell counts it, the inbox lists it, its link opens the request's card.
   const approver = await as(browser, "approver");
-  await approver.goto("/notifications");
-  const item = approver.getByRole("link", { name: new RegExp(subject.replace(/[().]/g, "\\$&")) });
+  await expect(approver.getByTestId("bell-count")).toBeVisible();
+  await approver.getByTestId("bell").click();
+  await expect(approver).toHaveURL(/\/notifications$/);
+  const item = approver.getByTestId("inbox-item").filter({ hasText: subject });
   await expect(item).toHaveCount(1);
-  await item.click();
+  await expect(item).toHaveAttribute("data-read", "0");
+  await item.getByRole("link").click();
   await expect(approver).toHaveURL(new RegExp(`/spend-approvals#${id}$`));
   const card = approver.getByTestId(`spend-request-${id}`);
   await expect(card).toBeVisible();
@@ -141,6 +144,9 @@ test("an order above the threshold: the approver gets one email and one in-app n
 
   const decided = await awaitMail(BUYER, `${subject} was approved by`);
   expect(decided).toHaveLength(1);
+  expect(decided[0]!.subject).toMatch(/ was approved by .+$/);
+  await buyer.goto("/notifications");
+  await expect(buyer.getByTestId("inbox-item").filter({ hasText: `${subject} was approved by` })).toHaveCount(1);
   expect(await inApp(BUYER, `${subject} was approved by`)).toBe(1);
   expect(await inApp(APPROVER, `${subject} was approved by`)).toBe(0);
 });
