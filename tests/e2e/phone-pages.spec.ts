@@ -122,6 +122,14 @@ async function pagesOf(page: Page): Promise<{ name: string; href: string }[]> {
     pages.push({ name: "bulk-results", href: `/orders/bulk/${bulkId}` });
   }
   if (menu.includes("/wallet")) pages.push({ name: "reconciliation", href: "/wallet/reconciliation" });
+  // Everyone's inbox and notification settings (the bell and the menu's footer link to them).
+  pages.push(
+    { name: "notifications", href: "/notifications" },
+    { name: "notification-settings", href: "/account/notifications" },
+  );
+  if (menu.includes("/events")) {
+    pages.push({ name: "outbox", href: "/events/outbox" }, { name: "caught-mail", href: "/events/caught-mail" });
+  }
   return pages;
 }
 

@@ -34,6 +34,24 @@ test("no upstream key appears in any response the app sends to a browser", async
   expect(leaks).toEqual([]);
 });
 
+test("no upstream key, nor the SMTP catcher's address, appears in the outbox or in any caught mail", async ({ page }) => {
+  const segments = await secrets();
+  await signInAs(page, "admin");
+  await page.goto("/events/outbox");
+  await expect(page.getByTestId("outbox-counts")).toBeVisible();
+  for (const secret of segments) await expect(page.locator("main")).not.toContainText(secret);
+  await page.goto("/events/caught-mail");
+  const messages = await page
+    .locator('[data-testid="caught-mail"] a[href^="/events/caught-mail/"]')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+  for (const message of messages) {
+    await page.goto(message);
+    const text = (await page.locator("main").textContent()) ?? "";
+    for (const secret of segments) expect(text.includes(secret), message).toBe(false);
+    expect(text).not.toMatch(/smtp:\/\//);
+  }
+});
+
 test("key health names each key by its lookup segment, never its secret", async ({ page }) => {
   const keys = await heldKeys();
   await signInAs(page, "admin");
