@@ -8,7 +8,8 @@ import nextTs from "eslint-config-next/typescript";
  * - route handlers read the request and call a domain function; they never query the database;
  * - lib/jobs runs what the worker hands it and imports no domain;
  * - lib/upstream is the wire: its client imports nothing of the app, its wiring only the data,
- *   settings and audit it needs for the shared budget, never a domain (staff, orders, …);
+ *   settings and audit it needs for the shared budget (and notify(), to tell admins of a key
+ *   refused or a share past repeatedly), never a domain (staff, orders, …);
  * - the sandbox is the other side of the wire: no app code imports it;
  * - links go through components/ui/link.tsx (no automatic prefetch);
  * - nothing imports Next's internals (next/dist): a Next upgrade must not reach the app's code.
@@ -52,10 +53,13 @@ const domainsFromUpstream = {
     "!@/lib/settings/**",
     "!@/lib/audit",
     "!@/lib/audit/record",
+    "!@/lib/notifications",
+    "@/lib/notifications/*",
+    "!@/lib/notifications/notify",
     "@/components/**",
   ],
   message:
-    "The upstream layer knows no domain: its wiring uses the database, settings (the budget's shares) and the audit record only; domain reads live in lib/<domain> or lib/overview.",
+    "The upstream layer knows no domain: its wiring uses the database, settings (the budget's shares), the audit record and notify() only; domain reads live in lib/<domain> or lib/overview.",
 };
 const nextLink = {
   group: ["next/link"],

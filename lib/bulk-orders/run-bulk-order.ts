@@ -1,8 +1,9 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import type { BulkOrderRow } from "@/lib/db/generated/client";
 import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/permissions";
+import { noticeBulkFailures } from "./bulk-failure-notice";
 import { assertBulkMove, assertRowMove, type BulkState } from "./states";
 import { bulkRowOrderRequest, placeBulkRow, type RowOutcome } from "./place-bulk-row";
 
@@ -173,7 +174,10 @@ async function finishIfSettled(bulkOrderId: string): Promise<RunResult> {
   const state = bulk.state as BulkState;
   if (pending + placing > 0) return { state, open: pending + placing, retryInSeconds: pending > 0 ? 1 : 30 };
   if (state === "running" || state === "confirmed") {
-    await moveBulk(bulkOrderId, state, "done", { finishedAt: new Date() });
+    // Done, and its failures told to the buyer as one message if none of its orders is still on its way.
+    await db().$transaction(async (tx) => {
+      if (await moveBulk(bulkOrderId, state, "done", { finishedAt: new Date() }, tx)) await noticeBulkFailures(tx, bulkOrderId);
+    });
     return { state: "done", open: 0, retryInSeconds: null };
   }
   if (state === "cancelled" && !bulk.finishedAt)
@@ -181,9 +185,15 @@ async function finishIfSettled(bulkOrderId: string): Promise<RunResult> {
   return { state, open: 0, retryInSeconds: null };
 }
 
-async function moveBulk(id: string, from: BulkState, to: BulkState, data: { finishedAt?: Date }): Promise<boolean> {
+async function moveBulk(
+  id: string,
+  from: BulkState,
+  to: BulkState,
+  data: { finishedAt?: Date },
+  tx: Tx = db(),
+): Promise<boolean> {
   assertBulkMove(from, to);
-  const { count } = await db().bulkOrder.updateMany({ where: { id, state: from }, data: { state: to, ...data } });
+  const { count } = await tx.bulkOrder.updateMany({ where: { id, state: from }, data: { state: to, ...data } });
   return count === 1;
 }
 

@@ -4,6 +4,7 @@ import { orderSyncConfig } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { spentByJob, upstream, upstreamBudget } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
+import { noticeImportFinished } from "./import-notices";
 import { mirrorOrders } from "./mirror";
 import { importMayUseMinute } from "./import-pacing";
 import { refreshOrderStatistics } from "./refresh-order-statistics";
@@ -64,18 +65,23 @@ export async function importOrdersPage(): Promise<ImportStep> {
   const newest = page.items[0] ? new Date(page.items[0].createdAtUtc) : null;
   const done = !page.hasMore || !page.nextCursor;
   // Recorded only if nobody moved the cursor meanwhile (a second worker, an admin's restart).
-  const recorded = await db().orderSync.updateMany({
-    where: { source: row.source, importCursor: row.importCursor, importState: { in: ["running", "paused"] } },
-    data: {
-      importCursor: done ? null : page.nextCursor,
-      importPages: { increment: 1 },
-      importOrders: { increment: page.items.length },
-      importLastPageAt: new Date(),
-      callsWindowStart: window,
-      callsInWindow: callsThisMinute + 1,
-      lastError: null,
-      ...(done ? { importState: "done", importFinishedAt: new Date() } : {}),
-    },
+  const recorded = await db().$transaction(async (tx) => {
+    const moved = await tx.orderSync.updateMany({
+      where: { source: row.source, importCursor: row.importCursor, importState: { in: ["running", "paused"] } },
+      data: {
+        importCursor: done ? null : page.nextCursor,
+        importPages: { increment: 1 },
+        importOrders: { increment: page.items.length },
+        importLastPageAt: new Date(),
+        callsWindowStart: window,
+        callsInWindow: callsThisMinute + 1,
+        lastError: null,
+        ...(done ? { importState: "done", importFinishedAt: new Date() } : {}),
+      },
+    });
+    // Admins hear that it finished with the write that finishes it.
+    if (done && moved.count === 1) await noticeImportFinished(tx, row, row.importOrders + page.items.length);
+    return moved;
   });
   // The first page holds the newest order: from here on the safety-net sync covers what comes after.
   if (recorded.count === 1 && row.importCursor === null) {

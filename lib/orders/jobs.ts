@@ -6,6 +6,7 @@ import { CHAIN_KEY, periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
 import { sendJob } from "@/lib/jobs/send-job";
 import { logger } from "@/lib/log";
 import { importOrdersPage } from "./import-orders-page";
+import { noticeImportIfStuck } from "./import-notices";
 import { reconcileOrders } from "./reconcile-orders";
 import { resumePendingOrders } from "./resume-pending-orders";
 import { syncOrders } from "./sync-orders";
@@ -57,6 +58,7 @@ async function runImportJob(job: Job<ImportJob>, context: JobContext): Promise<v
     if (job.data?.keeper) {
       const row = await ensureSyncState();
       nextInMs = row.importState === "running" ? 0 : null;
+      await noticeImportIfStuck(row);
     } else {
       const step = await importOrdersPage();
       nextInMs = step.nextInMs;

@@ -3,6 +3,7 @@ import { db, Prisma, type Tx } from "@/lib/db/client";
 import type { Order as UpstreamOrder } from "@/lib/upstream/client";
 import { toMinor } from "@/lib/money";
 import { escapeUnstorable, storableJson } from "@/lib/db/unstorable-text";
+import { noticeOrderSettled } from "./failed-order-notice";
 import { OPEN_STATUSES, takeOrderStatus, type OrderStatus } from "./states";
 
 /**
@@ -10,7 +11,7 @@ import { OPEN_STATUSES, takeOrderStatus, type OrderStatus } from "./states";
  * updatedAtUtc) or a forward state move wins; an older or backward one is ignored, so
  * reads and webhooks may arrive in any order. The row is locked while deciding, so two
  * concurrent writers (a webhook racing reconciliation, two workers) cannot land the older
- * answer last.
+ * answer last. A move to a final status notifies in the same transaction (failed-order-notice.ts).
  */
 export type MirrorMeta = { placedById?: string | null; idempotencyKey?: string | null; eventAt?: Date | null };
 
@@ -38,7 +39,14 @@ export async function mirrorOrder(
     ],
     skipDuplicates: true,
   });
-  if (inserted.count === 1) return { status, changed: true };
+  if (inserted.count === 1) {
+    await noticeOrderSettled(
+      tx,
+      { id: order.id, ...data, placedById: meta.placedById ?? null, idempotencyKey: meta.idempotencyKey ?? null },
+      status,
+    );
+    return { status, changed: true };
+  }
   await tx.$executeRaw`SELECT 1 FROM "Order" WHERE "id" = ${order.id} FOR UPDATE`;
   const existing = await tx.order.findUniqueOrThrow({ where: { id: order.id } });
 
@@ -54,7 +62,20 @@ export async function mirrorOrder(
   if (taken) Object.assign(patch, data, lines ? { lines } : {}, { checkAttempts: 0 });
   if (Object.keys(patch).length === 0) return { status: current, changed: false };
   await tx.order.update({ where: { id: order.id }, data: patch });
-  return { status: taken ? status : current, changed: taken && status !== current };
+  const changed = taken && status !== current;
+  // Who must hear of it (a failed order's buyer, a bulk file's one message) hears in this transaction.
+  if (changed)
+    await noticeOrderSettled(
+      tx,
+      {
+        id: order.id,
+        ...data,
+        placedById: existing.placedById ?? meta.placedById ?? null,
+        idempotencyKey: existing.idempotencyKey ?? meta.idempotencyKey ?? null,
+      },
+      status,
+    );
+  return { status: taken ? status : current, changed };
 }
 
 function mirroredFields(order: UpstreamOrder) {

@@ -15,6 +15,7 @@ import { toUpstreamRequest } from "./upstream-request";
 import { gateOrder } from "@/lib/spend/gate-order";
 import { releaseSpend, settleSpend } from "@/lib/spend/check-spend";
 import { toMinor } from "@/lib/money";
+import { forgetBalances } from "@/lib/wallet/read-balances";
 
 /**
  * How a placement is charged to the upstream budget: a person's order (and an approved spend
@@ -94,6 +95,8 @@ export async function sendLedgeredOrder(
         details: { clientReference: order.clientReference, total: order.total, currency: order.currency, status: order.status },
       });
     });
+    // The wallet moved: this process's next balance read asks the upstream (and tells finance if it crossed its low-balance threshold).
+    forgetBalances();
     return (await getMirroredOrder(order.id))!;
   } catch (error) {
     const failure = upstreamFailure(error);

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { db, Prisma, type Tx } from "@/lib/db/client";
 import type { Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
+import { notify } from "@/lib/notifications/notify";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { getSettings } from "@/lib/settings/get-settings";
@@ -92,6 +93,15 @@ async function lockCheckRecord(tx: Tx, actor: Actor, orderId: string, request: R
       actor,
       targetId: orderId,
       details: { quota, used },
+    });
+    // Admins hear of it with the refusal, once per person and hour however often they retry.
+    await notify(tx, {
+      kind: "reveal.quota_alert",
+      eventKey: `reveal.quota_alert:${actor.staffId}:${new Date().toISOString().slice(0, 13)}`,
+      title: `${actor.name} reached the reveal quota: ${used} reveals in the last hour (the limit is ${quota})`,
+      body: `${actor.email} was refused a further reveal of codes.`,
+      link: "/audit?action=order.reveal_quota_exceeded",
+      audience: { roles: ["admin"] },
     });
     return { kind: "over_quota", used, quota };
   }

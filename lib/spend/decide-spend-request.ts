@@ -1,5 +1,6 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
+import { noticeApprovalDecided } from "@/lib/approval-notices";
 import { recordAudit } from "@/lib/audit/record";
 import { db, type Prisma, type Tx } from "@/lib/db/client";
 import type { SpendRequest } from "@/lib/db/generated/client";
@@ -11,6 +12,7 @@ import { closeWaitingBulk } from "./bulk-spend";
 import { cancelForDeactivation } from "./cancel-buyer-spend-requests";
 import { releaseSpend } from "./check-spend";
 import { expireSpendRequest } from "./expire-spend-requests";
+import { spendSubject } from "./spend-notices";
 import { getSpendRequestRow } from "./spend-request-row";
 import { chargeSource } from "./spend-request-id";
 import { placeApprovedOrder } from "./place-approved-order";
@@ -77,6 +79,12 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
         details: { kind: row.kind, totals: row.totals, comment, requestedById: row.requestedById, round: row.round },
       });
       await afterDecision(tx, actor, row, to);
+      // The buyer hears of the decision with it (never the decider).
+      await noticeApprovalDecided(tx, await spendSubject(tx, row), {
+        approved: to === "approved",
+        deciderId: actor.staffId,
+        deciderName: actor.name,
+      });
       return tx.spendRequest.findUniqueOrThrow({ where: { id } });
     }
     return refusedDecision(

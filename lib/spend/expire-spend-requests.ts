@@ -1,9 +1,11 @@
 import "server-only";
+import { EXPIRY_NOTICE_MS, noticeExpiringRequests } from "@/lib/approval-notices";
 import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
 import type { SpendRequest } from "@/lib/db/generated/client";
 import { closeWaitingBulk } from "./bulk-spend";
 import { releaseSpend } from "./check-spend";
+import { spendSubject } from "./spend-notices";
 import { chargeSource } from "./spend-request-id";
 import { assertSpendMove } from "./states";
 
@@ -31,4 +33,23 @@ export async function expireSpendRequest(tx: Tx, row: SpendRequest): Promise<boo
     details: { kind: row.kind, totals: row.totals },
   });
   return true;
+}
+
+/** Approvers are told once of each request about to expire undecided (lib/approval-notices.ts). */
+export async function noticeExpiringSpendRequests(now = new Date()): Promise<number> {
+  const due = await db().spendRequest.findMany({
+    where: { state: "awaiting", expiryNoticedAt: null, expiresAt: { gt: now, lte: new Date(now.getTime() + EXPIRY_NOTICE_MS) } },
+    take: 200,
+  });
+  return noticeExpiringRequests(due, now, {
+    transaction: (work) => db().$transaction(work),
+    mark: async (tx, row) =>
+      (
+        await tx.spendRequest.updateMany({
+          where: { id: row.id, state: "awaiting", expiryNoticedAt: null },
+          data: { expiryNoticedAt: now },
+        })
+      ).count === 1,
+    subject: (tx, row) => spendSubject(tx, row),
+  });
 }

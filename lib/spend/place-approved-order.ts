@@ -1,6 +1,7 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { spentBy, spentByJob } from "@/lib/upstream/service";
+import { noticeApprovalWaiting } from "@/lib/approval-notices";
 import { recordAudit } from "@/lib/audit/record";
 import { db, Prisma } from "@/lib/db/client";
 import type { SpendRequest } from "@/lib/db/generated/client";
@@ -14,6 +15,7 @@ import type { OrderRequest } from "@/lib/upstream/client";
 import { releaseSpend, settleSpend } from "./check-spend";
 import { chargeSource, readStoredTotals, toStoredTotals } from "./spend-request-id";
 import { assertSpendMove, KEY_TAKEN } from "./states";
+import { noticeApprovedOrderRefused, spendSubject } from "./spend-notices";
 
 /**
  * Places an approved order exactly as stored, priced inline with `maximumTotal` = the
@@ -108,11 +110,15 @@ async function markRefused(row: SpendRequest, code: string, quotedTotal: number 
           decidedAt: null,
           decisionComment: null,
           expiresAt: new Date(now.getTime() + spendApprovalHours * 3_600_000),
+          expiryNoticedAt: null,
         },
       });
       if (count === 0) return;
       if (newMinor !== null)
         await tx.spendCharge.updateMany({ where: { source: chargeSource(row), state: "held" }, data: { amountMinor: newMinor } });
+      // Back with the approvers: a new round, told as a new request waiting.
+      const again = await tx.spendRequest.findUniqueOrThrow({ where: { id: row.id } });
+      await noticeApprovalWaiting(tx, await spendSubject(tx, again), again.expiresAt);
       await recordAudit(tx, {
         action: "spend.price_changed",
         actor,
@@ -134,6 +140,7 @@ async function markRefused(row: SpendRequest, code: string, quotedTotal: number 
     });
     if (count === 0) return;
     await releaseSpend(tx, chargeSource(row));
+    await noticeApprovedOrderRefused(tx, row, code);
     await recordAudit(tx, {
       action: "spend.failed",
       actor,

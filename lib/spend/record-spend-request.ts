@@ -1,11 +1,13 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import type { AuditDetailsOf } from "@/lib/audit/actions";
+import { noticeApprovalWaiting } from "@/lib/approval-notices";
 import { recordAudit } from "@/lib/audit/record";
 import type { Prisma, Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { Settings } from "@/lib/settings/schema";
 import { chargeSpend, type SpendAmount } from "./check-spend";
+import { spendSubject } from "./spend-notices";
 import { chargeSource, newSpendRequestId, toStoredTotals } from "./spend-request-id";
 
 /**
@@ -24,7 +26,8 @@ export function requireApprovalReason(reason: string | undefined, why: string, w
 /**
  * An approval request, written in the gate's transaction (lib/spend/gate-order.ts for one order,
  * bulk-spend.ts for a file): the request, its charge against the buyer's limits (it counts while
- * it waits) and its audit row, together. Nothing is sent. Returns the request's id.
+ * it waits), its audit row and the approvers' notification, together. Nothing is sent. Returns
+ * the request's id.
  */
 export async function recordSpendRequest(
   tx: Tx,
@@ -43,7 +46,7 @@ export async function recordSpendRequest(
 ): Promise<string> {
   const id = newSpendRequestId();
   const now = new Date();
-  await tx.spendRequest.create({
+  const row = await tx.spendRequest.create({
     data: {
       id,
       kind: request.kind,
@@ -64,5 +67,7 @@ export async function recordSpendRequest(
     targetId: id,
     details: request.details,
   });
+  // Approvers hear of it in the same transaction: the request and its notification commit together.
+  await noticeApprovalWaiting(tx, await spendSubject(tx, row, actor.name), row.expiresAt);
   return id;
 }

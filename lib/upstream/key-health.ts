@@ -2,6 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import { db, sqlQuery } from "@/lib/db/client";
 import { logger } from "@/lib/log";
+import { notify } from "@/lib/notifications/notify";
 import type { KeyName, KeyOutcome, Scope } from "@/lib/upstream/client";
 
 /** Which process holds a key: the web processes, or the worker (which alone holds the payout key). */
@@ -93,8 +94,8 @@ async function recordRefusal(outcome: KeyOutcome): Promise<void> {
   const status = outcome.outcome === "unauthorized" ? 401 : 403;
   // The upstream's words are short and name no secret (§5 problem documents); kept short anyway.
   const message = (outcome.message ?? "").slice(0, 300);
+  if (status === 401) return recordUnauthorized(outcome, message);
   await sqlQuery(REFUSED, [outcome.lookup, status, outcome.scope, message]);
-  if (status !== 403) return;
   const [row] = await sqlQuery<{ count: number }>(SCOPE_REFUSED, [outcome.lookup, outcome.scope]);
   if (row?.count !== 1) return;
   logger.warn("upstream key refused for a scope", { key: outcome.key, lookup: outcome.lookup, scope: outcome.scope });
@@ -104,5 +105,38 @@ async function recordRefusal(outcome: KeyOutcome): Promise<void> {
     targetId: outcome.lookup,
     correlationId: outcome.correlationId ?? null,
     details: { key: outcome.key, scope: outcome.scope, message },
+  });
+}
+
+/**
+ * A 401: the key itself was refused. Recorded on its row and, when it is the first refusal
+ * since the key last worked (or ever), admins are notified in the same transaction: once per
+ * episode of refusals, the event key naming the refusal that began it.
+ */
+async function recordUnauthorized(outcome: KeyOutcome, message: string): Promise<void> {
+  await db().$transaction(async (tx) => {
+    const [before] = await tx.$queryRaw<
+      { name: string; lastRefusalAt: Date | null; lastRefusalStatus: number | null; lastSuccessAt: Date | null }[]
+    >`
+      SELECT "name", "lastRefusalAt", "lastRefusalStatus", "lastSuccessAt" FROM "UpstreamKey" WHERE "lookup" = ${outcome.lookup} FOR UPDATE`;
+    const [after] = await tx.$queryRaw<{ lastRefusalAt: Date }[]>`
+      UPDATE "UpstreamKey" SET "lastRefusalAt" = now(), "lastRefusalStatus" = 401, "lastRefusalScope" = ${outcome.scope},
+        "lastRefusalMessage" = ${message}
+      WHERE "lookup" = ${outcome.lookup} RETURNING "lastRefusalAt"`;
+    if (!before || !after) return;
+    const ongoing =
+      before.lastRefusalStatus === 401 &&
+      before.lastRefusalAt !== null &&
+      (before.lastSuccessAt === null || before.lastSuccessAt < before.lastRefusalAt);
+    if (ongoing) return;
+    logger.warn("upstream key refused (401)", { key: outcome.key, lookup: outcome.lookup });
+    await notify(tx, {
+      kind: "upstream.key_refused",
+      eventKey: `upstream.key_refused:${outcome.lookup}:${after.lastRefusalAt.toISOString()}`,
+      title: `The Issuing Service refused the ${before.name} key ${outcome.lookup} (401)`,
+      body: "Calls that need this key fail until it is replaced or rotated. Settings shows each key's health.",
+      link: "/settings",
+      audience: { roles: ["admin"] },
+    });
   });
 }

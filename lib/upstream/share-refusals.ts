@@ -2,23 +2,47 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
+import { notify } from "@/lib/notifications/notify";
 import type { Spender } from "@/lib/upstream/client";
 
 export const SHARE_REFUSED_ACTION = "upstream.share_exceeded";
 
+/** How many minutes of an hour a person's share must refuse them before admins are told. */
+export const SHARE_MINUTES_TO_ALERT = 3;
+
 /**
  * A person's share of the upstream budget refused them: audited once per person and minute
  * (the budget tells only of the first refusal of a minute), so an admin sees who floods and
- * when, without a row per refused call.
+ * when, without a row per refused call. When it is the SHARE_MINUTES_TO_ALERT-th such minute
+ * within an hour, admins are notified in the same transaction, once per person and clock hour
+ * (the event key names the hour).
  */
 export async function recordShareRefusal(by: Spender): Promise<void> {
   if (by.kind !== "person") return;
-  await recordAudit(db(), {
-    action: SHARE_REFUSED_ACTION,
-    actor: { staffId: by.staffId, email: by.email ?? null },
-    targetId: by.staffId,
-    details: { minute: new Date(Date.now() - (Date.now() % 60_000)).toISOString() },
-  }).catch((error: unknown) =>
-    logger.warn("the share refusal could not be audited", { error: error instanceof Error ? error.message : String(error) }),
-  );
+  const now = new Date();
+  await db()
+    .$transaction(async (tx) => {
+      await recordAudit(tx, {
+        action: SHARE_REFUSED_ACTION,
+        actor: { staffId: by.staffId, email: by.email ?? null },
+        targetId: by.staffId,
+        details: { minute: new Date(now.getTime() - (now.getTime() % 60_000)).toISOString() },
+      });
+      const minutes = await tx.auditEvent.count({
+        where: { action: SHARE_REFUSED_ACTION, targetId: by.staffId, at: { gt: new Date(now.getTime() - 3_600_000) } },
+      });
+      if (minutes < SHARE_MINUTES_TO_ALERT) return;
+      const who = by.email ?? "A person";
+      await notify(tx, {
+        kind: "upstream.share_repeated",
+        eventKey: `upstream.share_repeated:${by.staffId}:${now.toISOString().slice(0, 13)}`,
+        title: `${who} went past their share of the upstream budget in ${minutes} minutes of the last hour`,
+        body: "Their calls past the share were refused (429) so that others could still work; a script or a stuck page may be the cause.",
+        link: `/audit?action=${SHARE_REFUSED_ACTION}`,
+        audience: { roles: ["admin"] },
+      });
+    })
+    .catch((error: unknown) =>
+      logger.warn("the share refusal could not be audited", { error: error instanceof Error ? error.message : String(error) }),
+    );
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { toMinor } from "@/lib/money";
 import type { Balance, Spender } from "@/lib/upstream/client";
 import { upstream } from "@/lib/upstream/service";
+import { checkLowBalances } from "./low-balance-alert";
 import { recordBalanceReads } from "./record-balance-read";
 
 /** One currency of the wallet, in minor units (strings: they travel as JSON). */
@@ -42,8 +43,15 @@ export async function readBalances(options: {
     const items = data.items.map(toView);
     // Every read is an anchor of the wallet chart (this app's clock, not the upstream's).
     await recordBalanceReads(readAt, items);
+    // And each tells whether the wallet crossed its low-balance threshold (finance hears once).
+    await checkLowBalances(readAt, items);
     return { readAt: readAt.toISOString(), items };
   });
+}
+
+/** The wallet moved (an order placed here): the next read of this process asks the upstream. */
+export function forgetBalances(): void {
+  upstream().cache.invalidate(KEY);
 }
 
 function toView(b: Balance): BalanceView {

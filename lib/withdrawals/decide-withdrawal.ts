@@ -1,5 +1,6 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
+import { noticeApprovalDecided } from "@/lib/approval-notices";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -11,6 +12,7 @@ import { getWithdrawalRow } from "./get-withdrawal";
 import { approveSchema, rejectSchema, withdrawalIdSchema } from "./schemas";
 import { sendApproved } from "./payout-tasks";
 import { assertWithdrawalMove, withdrawalStateWords } from "./states";
+import { withdrawalSubject } from "./withdrawal-notices";
 import { toWithdrawalView, type WithdrawalView } from "./withdrawal-view";
 
 /**
@@ -63,6 +65,12 @@ async function decide(
           comment: decision.comment,
           requestedById: row.requestedById,
         },
+      });
+      // The requester hears of the decision with it (never the decider).
+      await noticeApprovalDecided(tx, await withdrawalSubject(tx, row), {
+        approved: decision.state === "approved",
+        deciderId: actor.staffId,
+        deciderName: actor.name,
       });
       return null;
     }

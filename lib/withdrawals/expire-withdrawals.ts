@@ -1,7 +1,9 @@
 import "server-only";
+import { EXPIRY_NOTICE_MS, noticeExpiringRequests } from "@/lib/approval-notices";
 import { recordAudit } from "@/lib/audit/record";
 import { db, type Tx } from "@/lib/db/client";
 import { assertWithdrawalMove } from "./states";
+import { withdrawalSubject } from "./withdrawal-notices";
 
 /** Requests nobody approved in time become expired (each audited); they are never sent. */
 export async function expireWithdrawals(now = new Date()): Promise<number> {
@@ -24,4 +26,23 @@ export async function expireOne(tx: Tx, id: string): Promise<boolean> {
   });
   if (count === 1) await recordAudit(tx, { action: "withdrawal.expire", targetId: id });
   return count === 1;
+}
+
+/** Approvers are told once of each request about to expire unapproved (lib/approval-notices.ts). */
+export async function noticeExpiringWithdrawals(now = new Date()): Promise<number> {
+  const due = await db().withdrawalRequest.findMany({
+    where: { state: "pending", expiryNoticedAt: null, expiresAt: { gt: now, lte: new Date(now.getTime() + EXPIRY_NOTICE_MS) } },
+    take: 200,
+  });
+  return noticeExpiringRequests(due, now, {
+    transaction: (work) => db().$transaction(work),
+    mark: async (tx, row) =>
+      (
+        await tx.withdrawalRequest.updateMany({
+          where: { id: row.id, state: "pending", expiryNoticedAt: null },
+          data: { expiryNoticedAt: now },
+        })
+      ).count === 1,
+    subject: (tx, row) => withdrawalSubject(tx, row),
+  });
 }

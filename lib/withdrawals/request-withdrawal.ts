@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { spentBy } from "@/lib/upstream/service";
+import { noticeApprovalWaiting } from "@/lib/approval-notices";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { parseInput } from "@/lib/validation";
@@ -9,6 +10,7 @@ import { getSettings } from "@/lib/settings/get-settings";
 import { parseMinor } from "@/lib/money";
 import { priceWithdrawal } from "./quote-withdrawal";
 import { withdrawalRequestSchema } from "./schemas";
+import { withdrawalSubject } from "./withdrawal-notices";
 import { toWithdrawalView, withStaffNames, type WithdrawalView } from "./withdrawal-view";
 
 export function newWithdrawalRequestId(): string {
@@ -56,6 +58,8 @@ export async function requestWithdrawal(actor: Actor, input: unknown): Promise<W
         expiresAt: created.expiresAt.toISOString(),
       },
     });
+    // Approvers hear of it in the same transaction as the request.
+    await noticeApprovalWaiting(tx, await withdrawalSubject(tx, created, actor.name), created.expiresAt);
     return created;
   });
   return toWithdrawalView(row, actor);

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { E2E_API_KEY } from "../../playwright.config";
-import { ROLES, signInAs } from "./helpers";
+import { E2E_API_KEY, E2E_WEBHOOK_SECRET } from "../../playwright.config";
+import { ROLES, signInAs, withDb } from "./helpers";
 
 /** The keys local mode gave the app (read, ordering; payout to the worker), issued by the sandbox at the first start. */
 type Held = Record<"read" | "ordering" | "payout", { key: string }>;
@@ -81,4 +81,24 @@ test("no file of the browser bundle contains an upstream key", async () => {
     const text = await readFile(file);
     for (const secret of segments) expect(text.includes(secret), file).toBe(false);
   }
+});
+
+test("no upstream key or webhook secret is in any notification or any mail the catcher caught", async () => {
+  const segments = [...(await secrets()), E2E_WEBHOOK_SECRET, secretOf(E2E_WEBHOOK_SECRET)];
+  const texts = () =>
+    withDb(async (db) => {
+      const events = await db.query<{ text: string }>(
+        `SELECT concat_ws(' ', "eventKey", "title", "body", "link") AS text FROM "NotificationEvent"`,
+      );
+      const mail = await db.query<{ text: string }>(
+        `SELECT concat_ws(' ', array_to_string("to", ' '), "from", "subject", "text", "html") AS text FROM "CaughtMail"`,
+      );
+      return { events: events.rows.map((r) => r.text), mail: mail.rows.map((r) => r.text) };
+    });
+  // Not vacuous: the first start's history import alone notifies admins, by email too.
+  await expect.poll(async () => (await texts()).mail.length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const { events, mail } = await texts();
+  expect(events.length).toBeGreaterThan(0);
+  for (const text of [...events, ...mail])
+    for (const secret of segments) expect(text.includes(secret), text.slice(0, 120)).toBe(false);
 });

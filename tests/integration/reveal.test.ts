@@ -8,6 +8,7 @@ import { revealCodes } from "@/lib/reveal/reveal-codes";
 import { revealHistory } from "@/lib/reveal/reveal-history";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { makeStaff, uniqueIp } from "../support/db";
+import { notificationsOf, received } from "../support/notifications";
 import { control, eventually } from "../support/sandbox";
 import { variantProduct } from "../support/catalog";
 
@@ -132,9 +133,10 @@ describe("audited code reveal", () => {
     });
   });
 
-  test("past the hourly quota a reveal is refused and admins are alerted through the audit log", async () => {
+  test("past the hourly quota a reveal is refused and admins are alerted through the audit log and a notification, once that hour", async () => {
     const orderId = await fulfilledOrder();
     const { actor, session } = await supportSession();
+    const admin = await makeStaff(["admin"]);
     await withQuota(2, async () => {
       await revealCodes(actor, session, orderId, reveal(orderId));
       await revealCodes(actor, session, orderId, reveal(orderId));
@@ -143,6 +145,15 @@ describe("audited code reveal", () => {
         status: 429,
       });
       expect(await db().auditEvent.count({ where: { action: "order.reveal_quota_exceeded", actorId: actor.staffId } })).toBe(1);
+      await expect(revealCodes(actor, session, orderId, reveal(orderId))).rejects.toMatchObject({
+        code: "reveal_quota_exceeded",
+      });
+      const key = `reveal.quota_alert:${actor.staffId}:${new Date().toISOString().slice(0, 13)}`;
+      expect(await received(admin.staffId, key)).toBe(1);
+      expect(await received(actor.staffId, key)).toBe(0);
+      const alert = await notificationsOf(key);
+      expect(alert.title).toBe(`${actor.name} reached the reveal quota: 2 reveals in the last hour (the limit is 2)`);
+      expect(alert.link).toBe("/audit?action=order.reveal_quota_exceeded");
     });
   });
 

@@ -22,6 +22,7 @@ import { deactivationConsequences } from "@/lib/staff/staff-view";
 import { updateStaff } from "@/lib/staff/update-staff";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
+import { notificationsOf, received } from "../support/notifications";
 import { control } from "../support/sandbox";
 import { decimal, orderOf, priceMinor, upstreamCount, type Product } from "../support/spend";
 
@@ -140,6 +141,9 @@ describe("orders above the approval threshold", () => {
       expect(back.decidedBy).toBeNull();
       expect(await upstreamCount(input.clientReference)).toBe(0);
       expect(await db().auditEvent.count({ where: { targetId: id, action: "spend.price_changed" } })).toBe(1);
+      // The approvers hear of it again, as the request's second round waiting.
+      expect(await received(checker.staffId, `approval.waiting:${id}:r2`)).toBe(1);
+      expect(await received(buyer.staffId, `approval.waiting:${id}:r2`)).toBe(0);
 
       const placed = await approveSpendRequest(checker, id, { comment: "OK at the new price" });
       expect(placed.state).toBe("placed");
@@ -147,6 +151,24 @@ describe("orders above the approval threshold", () => {
     } finally {
       await control("PUT", `/products/${product.id}`, { priceFactor: 1 });
     }
+  });
+
+  test("an approved order the upstream refuses is told to its buyer, once", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const checker = await makeStaff(["approver"]);
+    const { id } = await waitingOrder(buyer);
+    await control("PUT", `/products/${product.id}`, { isAvailable: false });
+    try {
+      expect((await approveSpendRequest(checker, id, {})).state).toBe("failed");
+      await placeApprovedOrder(id, checker);
+    } finally {
+      await control("PUT", `/products/${product.id}`, { isAvailable: true });
+    }
+    expect(await received(buyer.staffId, `orders.failed:${id}`)).toBe(1);
+    expect(await received(checker.staffId, `orders.failed:${id}`)).toBe(0);
+    expect((await notificationsOf(`orders.failed:${id}`)).title).toMatch(
+      /^Order of \$[\d,.]+ \(ref\. .+\) was approved but the Issuing Service refused it \(\w+\)$/,
+    );
   });
 
   test("a bulk file above the threshold needs one approval for the whole file, then its rows are placed", async () => {

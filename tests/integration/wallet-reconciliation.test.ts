@@ -14,6 +14,7 @@ import { approveWithdrawal } from "@/lib/withdrawals/decide-withdrawal";
 import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
+import { notificationsOf, received } from "../support/notifications";
 import { control, eventually, sandbox, upstreamGet } from "../support/sandbox";
 import { deliver, delivery, headerId, type Envelope } from "./webhook-support";
 
@@ -139,6 +140,7 @@ describe("wallet reconciliation", () => {
 
     const nextDay = dayOf(dayStart + DAY_MS);
     await advanceTo(dayStart + 2 * DAY_MS + 5 * 60_000);
+    const told = await makeStaff(["finance"]);
     const usd = (await reconcileDay(nextDay)).find((r) => r.currency === "USD")!;
     expect(usd).toMatchObject({ status: "difference", differenceMinor: difference, withdrawnMinor: 2500n, withdrawnCount: 1 });
     expect(usd.explanations).toEqual([
@@ -150,6 +152,16 @@ describe("wallet reconciliation", () => {
     const [again] = (await reconcileDay(nextDay)).filter((r) => r.currency === "USD");
     expect({ ...again, updatedAt: null }).toEqual({ ...usd, updatedAt: null });
     expect(await db().walletReconciliation.count({ where: { day: nextDay, currency: "USD" } })).toBe(1);
+    // Finance heard of the difference with the row, once (the re-run added nothing).
+    const key = `reconciliation.difference:${nextDay}:USD`;
+    expect(await received(told.staffId, key)).toBe(1);
+    const notice = await notificationsOf(key);
+    const sign = difference < 0n ? "-" : "+";
+    const abs = Number(difference < 0n ? -difference : difference) / 100;
+    expect(notice.title).toBe(
+      `Reconciliation of ${nextDay} (USD) differs by ${sign}${new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(abs)}`,
+    );
+    expect(notice.link).toBe(`/wallet/reconciliation/${nextDay}`);
 
     const detail = await getReconciliationDay(finance, nextDay);
     expect(detail.find((r) => r.currency === "USD")).toMatchObject({

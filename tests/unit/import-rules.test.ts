@@ -57,6 +57,11 @@ describe("import rules", () => {
       'import { assertCan } from "@/lib/auth/actor";\nexport const x = assertCan;\n',
     ],
     [
+      "the upstream layer reading notifications beyond notify()",
+      "lib/upstream/probe.ts",
+      'import { KIND_DEFINITIONS } from "@/lib/notifications/kinds";\nexport const x = KIND_DEFINITIONS;\n',
+    ],
+    [
       "the upstream client importing the app",
       "lib/upstream/client/probe.ts",
       'import { db } from "@/lib/db/client";\nexport const x = db;\n',
@@ -96,6 +101,11 @@ describe("import rules", () => {
       "the upstream wiring using the database and the budget's settings",
       "lib/upstream/probe.ts",
       'import { db } from "@/lib/db/client";\nimport { readSettings } from "@/lib/settings/get-settings";\nexport const x = [db, readSettings];\n',
+    ],
+    [
+      "the upstream wiring telling admins through notify()",
+      "lib/upstream/probe.ts",
+      'import { notify } from "@/lib/notifications/notify";\nexport const x = notify;\n',
     ],
     [
       "a route handler calling a domain function",

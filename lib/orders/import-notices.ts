@@ -1,0 +1,49 @@
+import "server-only";
+import type { OrderSync } from "@/lib/db/generated/client";
+import { db, type Tx } from "@/lib/db/client";
+import { notify } from "@/lib/notifications/notify";
+
+/** A running import that has mirrored no page for this long is stuck (its pacing reads one every few seconds). */
+export const IMPORT_STUCK_AFTER_MS = 15 * 60_000;
+
+const count = new Intl.NumberFormat("en-US");
+
+/** The history import's last page recorded: admins hear in the same transaction, once per import (its start names it). */
+export async function noticeImportFinished(
+  tx: Tx,
+  row: Pick<OrderSync, "source" | "importStartedAt">,
+  orders: number,
+): Promise<void> {
+  await notify(tx, {
+    kind: "import.finished",
+    eventKey: `import.finished:${row.source}:${row.importStartedAt.toISOString()}`,
+    title: `The order history import finished: ${count.format(orders)} ${orders === 1 ? "order" : "orders"}`,
+    body: "Every order the Issuing Service lists is now in the app; from here the sync keeps it up to date.",
+    link: "/settings",
+    audience: { roles: ["admin"] },
+  });
+}
+
+/**
+ * Observed by the import's minute keeper (lib/orders/jobs.ts): a running import with no page
+ * mirrored for IMPORT_STUCK_AFTER_MS. The notification is the only write, keyed by the last
+ * progress, so one stall notifies once and a later stall (after progress) again.
+ */
+export async function noticeImportIfStuck(row: OrderSync, now = new Date()): Promise<boolean> {
+  if (row.importState !== "running") return false;
+  const progress = row.importLastPageAt ?? row.importStartedAt;
+  const idleMs = now.getTime() - progress.getTime();
+  if (idleMs < IMPORT_STUCK_AFTER_MS) return false;
+  const minutes = Math.floor(idleMs / 60_000);
+  await db().$transaction((tx) =>
+    notify(tx, {
+      kind: "import.stuck",
+      eventKey: `import.stuck:${row.source}:${progress.toISOString()}`,
+      title: `The order history import has read nothing for ${minutes} minutes`,
+      body: `${count.format(row.importOrders)} orders imported so far.${row.lastError ? ` Last error: ${row.lastError.slice(0, 120)}.` : ""} Settings shows its progress and can pause or restart it.`,
+      link: "/settings",
+      audience: { roles: ["admin"] },
+    }),
+  );
+  return true;
+}
