@@ -15,15 +15,18 @@ const totals = (list: MoneyAmount[]) => list.map((t) => money(t.total, t.currenc
  */
 export function SpendRequestCard({ request, now = new Date() }: { request: SpendRequestView; now?: Date }) {
   const what = request.kind === "bulk" ? "this file" : "this order";
+  const title =
+    request.kind === "bulk"
+      ? `Bulk file${request.bulk?.fileName ? ` ${request.bulk.fileName}` : ""}`
+      : `Order ${request.clientReference ?? ""}`;
+  // A name for the lines' table that no other card on the page has (a reference or file name may repeat).
+  const name = `${title.trim().replace(/^\w/, (c) => c.toLowerCase())} (request ${request.id.slice(-8)})`;
   return (
     <Card className="space-y-2">
       <div id={request.id} data-testid={`spend-request-${request.id}`} className="scroll-mt-4 space-y-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 className="text-base font-semibold text-slate-900">
-            {request.kind === "bulk"
-              ? `Bulk file${request.bulk?.fileName ? ` ${request.bulk.fileName}` : ""}`
-              : `Order ${request.clientReference ?? ""}`}{" "}
-            · {totals(request.totals)}
+            {title} · {totals(request.totals)}
           </h2>
           <span className="text-sm font-medium text-slate-700" data-testid="spend-state">
             {request.stateLabel}
@@ -40,9 +43,10 @@ export function SpendRequestCard({ request, now = new Date() }: { request: Spend
             bulk={request.bulk}
             rowsHref={request.rowsHref}
             fileHref={`/orders/bulk/${encodeURIComponent(request.bulkOrderId)}`}
+            name={name}
           />
         ) : (
-          <OrderLines lines={request.lines} now={now} waiting={request.state === "awaiting"} />
+          <OrderLines lines={request.lines} now={now} waiting={request.state === "awaiting"} name={name} />
         )}
         {request.outcomeNote ? (
           <p className="text-sm text-slate-700" data-testid="spend-outcome">

@@ -124,7 +124,7 @@ for (const role of ROLES) {
 
     for (const item of nav) {
       await openMenu();
-      await drawer.getByRole("link", { name: item.label }).click();
+      await drawer.getByRole("link", { name: item.label, exact: true }).click();
       await expect(phone).toHaveURL(new RegExp(`${item.href}$`));
       await expect(drawer).toBeHidden();
       await expect(phone.getByRole("heading", { level: 1 })).toBeVisible();
