@@ -118,7 +118,7 @@ const PRICED: Record<SpendLineView["pricedBy"], string> = {
 
 /**
  * What one order buys, and how old its price is: an approval places it at the price of that
- * moment, never above this total. `name` says which order ("order ux-big-phone"): a page lists
+ * moment, never above this total. `name` says which request ("request 2iou-e1a"): a page lists
  * many, and each table's scrolling region is a landmark that needs a name of its own.
  */
 export function OrderLines({ lines, now, waiting, name }: { lines: SpendLineView[]; now: Date; waiting: boolean; name: string }) {
@@ -126,7 +126,7 @@ export function OrderLines({ lines, now, waiting, name }: { lines: SpendLineView
   const priced = lines[0]!;
   return (
     <div className="space-y-1">
-      <Lines caption={`What ${name} buys`} bulk={false} rows={lines.map((l, i) => ({ key: String(i), ...l }))} />
+      <Lines caption={`What this order buys (${name})`} bulk={false} rows={lines.map((l, i) => ({ key: String(i), ...l }))} />
       <p className="text-xs text-slate-600" data-testid="spend-priced">
         {PRICED[priced.pricedBy]} at {utcTime(priced.pricedAt, "second")} (
         {elapsedText(now.getTime() - Date.parse(priced.pricedAt))} ago).
@@ -145,7 +145,7 @@ export function BulkLines({
   fileHref,
   name,
 }: {
-  /** Which file ("bulk file cards.csv"), for the table's landmark name (see OrderLines). */
+  /** Which request ("request 2iou-e1a"), for the table's landmark name (see OrderLines). */
   name: string;
   bulk: BulkSummaryView | null;
   rowsHref: string | null;
@@ -162,7 +162,11 @@ export function BulkLines({
               : ""}
             {bulk.fileName ? ` from ${bulk.fileName}` : ""}, by product:
           </p>
-          <Lines caption={`What ${name} buys, by product`} bulk rows={bulk.lines.map((l, i) => ({ key: String(i), ...l }))} />
+          <Lines
+            caption={`What this bulk file buys, by product (${name})`}
+            bulk
+            rows={bulk.lines.map((l, i) => ({ key: String(i), ...l }))}
+          />
         </>
       ) : null}
       <p className="flex flex-wrap gap-x-4 text-sm">

@@ -19,8 +19,9 @@ export function SpendRequestCard({ request, now = new Date() }: { request: Spend
     request.kind === "bulk"
       ? `Bulk file${request.bulk?.fileName ? ` ${request.bulk.fileName}` : ""}`
       : `Order ${request.clientReference ?? ""}`;
-  // A name for the lines' table that no other card on the page has (a reference or file name may repeat).
-  const name = `${title.trim().replace(/^\w/, (c) => c.toLowerCase())} (request ${request.id.slice(-8)})`;
+  // A name for the lines' table that no other card on the page has (a reference or file name may
+  // repeat); it does not repeat the heading's words, which people and tests look the card up by.
+  const name = `request ${request.id.slice(-8)}`;
   return (
     <Card className="space-y-2">
       <div id={request.id} data-testid={`spend-request-${request.id}`} className="scroll-mt-4 space-y-2">
