@@ -31,8 +31,36 @@ async function caught(to: string, subject: string): Promise<Mail[]> {
 
 /** Waits until the catcher holds at least one such mail, then returns all of them. */
 async function awaitMail(to: string, subject: string, timeout = 60_000): Promise<Mail[]> {
-  await expect.poll(async () => (await caught(to, subject)).length, { timeout, intervals: [250, 500, 1000] }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await caught(to, subject)).length, { timeout, intervals: [250, 500, 1000] })
+    .toBeGreaterThan(0)
+    .catch(async (error: unknown) => {
+      // What the outbox holds says why it did not arrive (not recorded, held, retrying, or a stalled worker).
+      throw new Error(`no mail to ${to} about "${subject}"; the outbox: ${await outboxState(subject)}`, { cause: error });
+    });
   return caught(to, subject);
+}
+
+/** What the outbox holds for this subject's events, and its backlog: for a failure's message. */
+async function outboxState(subject: string): Promise<string> {
+  return withDb(async (db) => {
+    const mine = await db.query(
+      `SELECT d."channel", d."status", d."attempts", d."dueAt", d."leaseUntil", d."lastError", s."email"
+       FROM "NotificationDelivery" d JOIN "NotificationEvent" e ON e."id" = d."eventId" LEFT JOIN "Staff" s ON s."id" = d."staffId"
+       WHERE strpos(e."title", $1) > 0`,
+      [subject],
+    );
+    const backlog = await db.query(
+      `SELECT "status", "channel", count(*)::int AS n, min("dueAt") AS "firstDue", max("updatedAt") AS "lastChange"
+       FROM "NotificationDelivery" GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    const jobs = await db
+      .query(
+        `SELECT "state", count(*)::int AS n, max("started_on") AS "lastStart" FROM pgboss.job WHERE "name" = 'notifications.deliver' GROUP BY 1`,
+      )
+      .catch((error: unknown) => ({ rows: [String(error)] }));
+    return JSON.stringify({ now: new Date(), deliveries: mine.rows, backlog: backlog.rows, deliverJobs: jobs.rows });
+  });
 }
 
 /** In-app notifications recorded for a person whose title contains `title`. */
