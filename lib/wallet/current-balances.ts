@@ -9,19 +9,28 @@ import { readBalances, type BalancesRead } from "./read-balances";
 export type CurrentBalances = BalancesRead & { updating: boolean; movedAt: string | null };
 
 /**
- * The shared balance read (up to a minute old, one upstream call a minute per instance), read
+ * The shared balance read (up to a minute old, one upstream call a minute per process), read
  * again when the wallet moved since it: an order this app placed, a withdrawal it sent, a credit
  * or a refund it recorded (the wallet chart's movements, kept by the database in "WalletMovement").
+ * The movement is the database's, so it reaches every process and instance: the process that
+ * placed an order forgets its own read (forgetBalances), the others learn of it here.
  * So a page shown right after the app moved money shows the new figure, or says it is updating
  * while a read younger than REREAD_FLOOR_MS stands, or when the read again fails.
  */
-export async function readCurrentBalances(options: { by: Spender; currencies?: readonly string[] }): Promise<CurrentBalances> {
-  let read = await readBalances({ fresh: false, priority: "interactive", by: options.by });
+export async function readCurrentBalances(options: {
+  by: Spender;
+  currencies?: readonly string[];
+  /** The warning on every page reads at background priority with a short deadline; pages about money, interactively. */
+  priority?: "interactive" | "background";
+  deadlineMs?: number;
+}): Promise<CurrentBalances> {
+  const call = { priority: options.priority ?? "interactive", deadlineMs: options.deadlineMs, by: options.by } as const;
+  let read = await readBalances({ fresh: false, ...call });
   const currencies = [...new Set([...read.items.map((i) => i.currency), ...(options.currencies ?? [])])];
   const movedAt = await lastMovementAt(currencies, new Date());
   if (shouldReread(new Date(read.readAt), movedAt, new Date())) {
     try {
-      read = await readBalances({ fresh: true, priority: "interactive", by: options.by });
+      read = await readBalances({ fresh: true, ...call });
     } catch (error) {
       logger.warn("balances: a read after the wallet moved failed; the last read is shown as updating", {
         error: error instanceof Error ? error.message : String(error),

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, test, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { problemFromError } from "@/lib/http/problem";
@@ -14,6 +15,7 @@ import { listDeposits } from "@/lib/wallet/list-deposits";
 import { requestDepositAddress } from "@/lib/wallet/request-deposit-address";
 import { recordBalanceReads } from "@/lib/wallet/record-balance-read";
 import { submitOrder } from "@/lib/orders/place-order";
+import { mirrorOrder } from "@/lib/orders/mirror";
 import { REREAD_FLOOR_MS } from "@/lib/wallet/balance-freshness";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
@@ -305,6 +307,40 @@ describe("the home's balances after the app moved money (lib/wallet/current-bala
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  test("an order placed by another process: this process's next warning reads again, and finance hears of the crossing", async () => {
+    const [admin, finance, buyer] = await Promise.all([makeStaff(["admin"]), makeStaff(["finance"]), makeStaff(["buyer"])]);
+    const product = await variantProduct();
+    const unit = product.variants[0].price;
+    const threshold = 7_654;
+    await updateSettings(admin, { lowBalance: { USD: threshold.toFixed(2) } });
+    await control("PUT", "/wallet", { balances: { USD: threshold + unit / 2 } });
+    await getWalletOverview(finance); // this process holds a read above the threshold
+    expect(await getLowBalanceWarning(buyer)).toBeNull();
+
+    // Another app process places an order: its upstream call and its mirror, and nothing in this process's memory.
+    const reference = `other-process-${randomUUID().slice(0, 8)}`;
+    const { data: order } = await upstream().createOrder(
+      {
+        item: { productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: "USD" },
+        clientReference: reference,
+      },
+      randomUUID(),
+    );
+    await mirrorOrder(order);
+
+    // Once the read is past the floor (the clock moved, nothing else), the page's warning reads again.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + REREAD_FLOOR_MS + 1_000 });
+    try {
+      expect(await getLowBalanceWarning(buyer)).toMatchObject({ low: [{ currency: "USD" }] });
+    } finally {
+      vi.useRealTimers();
+    }
+    const heard = await db().notification.count({
+      where: { staffId: finance.staffId, event: { kind: "wallet.low_balance", title: { startsWith: "Wallet below $7,654.00" } } },
+    });
+    expect(heard).toBe(1);
   });
 
   test("with no movement since, the shared read is served as it is", async () => {
