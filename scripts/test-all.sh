@@ -33,10 +33,24 @@ export TEST_POSTGRES_URL="postgresql://postgres@127.0.0.1:$pg_port/dgis_test"
 
 echo "[test] unit"
 npx vitest run --project unit
-echo "[test] integration on embedded PGlite"
-npx vitest run --project integration
-echo "[test] integration on PostgreSQL $(basename "$(dirname "$pg_bin")")"
-TEST_DATABASE_URL="$TEST_POSTGRES_URL" npx vitest run --project integration
+# The two integration runs side by side: each runs its files one at a time against its own
+# database and its own sandbox, and mostly waits on them, so together they take little more
+# than one. Ports of their own where a test needs a fixed one. The PostgreSQL run's output is
+# printed when both have finished.
+pg_name="PostgreSQL $(basename "$(dirname "$pg_bin")")"
+pg_log="$pg_dir/integration.log"
+echo "[test] integration on embedded PGlite and on $pg_name, side by side"
+TEST_DATABASE_URL="$TEST_POSTGRES_URL" NOTIFY_TEST_SMTP_PORT=4693 NOTIFY_TEST_CHAT_PORT=4694 \
+  npx vitest run --project integration >"$pg_log" 2>&1 &
+pg_run=$!
+pglite_status=0
+npx vitest run --project integration || pglite_status=$?
+pg_status=0
+wait "$pg_run" || pg_status=$?
+echo "[test] integration on $pg_name"
+cat "$pg_log"
+[ "$pglite_status" = 0 ] || { echo "[test] integration on embedded PGlite failed"; exit "$pglite_status"; }
+[ "$pg_status" = 0 ] || { echo "[test] integration on $pg_name failed"; exit "$pg_status"; }
 echo "[test] sandbox contract"
 npx vitest run --project contract
 echo "[test] end-to-end in Chromium"
