@@ -119,6 +119,7 @@ async function pagesOf(page: Page): Promise<{ name: string; href: string }[]> {
   if (menu.includes("/catalog")) pages.push({ name: "product", href: `/catalog/${encodeURIComponent(productId)}` });
   if (menu.includes("/orders")) {
     pages.push({ name: "order-revealed", href: `/orders/${encodeURIComponent(orderId)}` });
+    pages.push({ name: "bulk-orders", href: "/orders/bulk" });
     pages.push({ name: "bulk-results", href: `/orders/bulk/${bulkId}` });
   }
   if (menu.includes("/wallet")) pages.push({ name: "reconciliation", href: "/wallet/reconciliation" });

@@ -6,10 +6,13 @@ import { E2E_ORIGIN } from "../../playwright.config";
 import { ROLES, signInAs } from "./helpers";
 import { findProduct } from "./sandbox";
 
-// Every page of every role, as a phone (390×844) and a desktop (1440×900) show it. Set
+// Every page of every role, as a narrow window (390×844) and a desktop (1440×900) show it. Set
 // E2E_SCREENSHOTS=1 to keep a screenshot of each under test-results/screens, for people to look
 // at. They are not committed nor compared: the pages show live figures and times, and what this
 // spec asserts (fits the screen, reached through the menu, passes axe) is what must hold.
+// At 390 px, axe runs in phone-pages.spec.ts, on every page of every role in more states (a
+// touch phone: the same width rules, with the larger touch targets); here the narrow window's
+// own parts are checked: the menu that replaces the sidebar, and every page fitting the screen.
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 const SHOTS = path.join("test-results", "screens");
@@ -61,31 +64,33 @@ async function settled(page: Page) {
   await expect(page.locator('[aria-label="Loading"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
-async function check(page: Page, role: Role, name: string, size: "phone" | "desktop") {
+async function check(page: Page, role: Role, name: string, size: "phone" | "desktop", axe = true) {
   try {
-    await checkOnce(page, role, name, size);
+    await checkOnce(page, role, name, size, axe);
   } catch (error) {
     // A page this role may not open streams its skeleton first, then is sent on to /forbidden
     // (a redirect after streaming has begun is a navigation in the browser, as Next documents);
     // one that lands mid-check is checked again where it ended.
     if (!String(error).includes("Execution context was destroyed")) throw error;
-    await checkOnce(page, role, name, size);
+    await checkOnce(page, role, name, size, axe);
   }
 }
 
-async function checkOnce(page: Page, role: Role, name: string, size: "phone" | "desktop") {
+async function checkOnce(page: Page, role: Role, name: string, size: "phone" | "desktop", axe: boolean) {
   await settled(page);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${role} ${name} at ${size}: page wider than the screen`).toBeLessThanOrEqual(innerWidth);
-  // Every impact, minor and moderate included (heading order, landmarks, regions), not only serious ones.
-  const axe = await new AxeBuilder({ page }).analyze();
-  const violations = axe.violations.map(
-    (v) => `${v.impact}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-  expect(violations, `${role} ${name} at ${size}`).toEqual([]);
+  if (axe) {
+    // Every impact, minor and moderate included (heading order, landmarks, regions), not only serious ones.
+    const found = await new AxeBuilder({ page }).analyze();
+    const violations = found.violations.map(
+      (v) => `${v.impact}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+    expect(violations, `${role} ${name} at ${size}`).toEqual([]);
+  }
   if (writeShots) {
     await mkdir(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, `${size}-${role}-${name}.png`) });
@@ -93,7 +98,7 @@ async function checkOnce(page: Page, role: Role, name: string, size: "phone" | "
 }
 
 for (const role of ROLES) {
-  test(`${role} on a phone: every page fits the screen, is reached through the menu, and passes axe`, async ({ browser }) => {
+  test(`${role} in a narrow window: every page fits the screen and is reached through the menu`, async ({ browser }) => {
     test.setTimeout(240_000);
     const phone = await signedIn(browser, role, PHONE);
     const menuButton = phone.getByRole("button", { name: "Menu", exact: true });
@@ -128,11 +133,11 @@ for (const role of ROLES) {
       await expect(phone).toHaveURL(new RegExp(`${item.href}$`));
       await expect(drawer).toBeHidden();
       await expect(phone.getByRole("heading", { level: 1 })).toBeVisible();
-      await check(phone, role, item.href.slice(1), "phone");
+      await check(phone, role, item.href.slice(1), "phone", false);
     }
     for (const other of detailPages(nav.map((n) => n.href))) {
       await phone.goto(other.href);
-      await check(phone, role, other.name, "phone");
+      await check(phone, role, other.name, "phone", false);
     }
     await phone.context().close();
   });
