@@ -150,26 +150,29 @@ test("a scripted morning: orders placed and one failed, a withdrawal requested, 
     )
     .toBeGreaterThan(0);
 
-  // The upstream refuses a call with 429: its window holds one call, taken here directly.
+  // The upstream refuses the app's next wallet read with 429, as when its limit is hit: one
+  // refusal the sandbox injects, with a Retry-After of one second (the real limit's would hold
+  // the app's calls for the rest of the sandbox's minute).
   const before = ((await sandboxControl("GET", "/rate-limit")) as { rateLimitedSinceStart: number }).rateLimitedSinceStart;
-  await sandboxControl("PUT", "/rate-limit", { perMinute: 1 });
+  await sandboxControl("PUT", "/faults", {
+    rateLimitedRate: 1,
+    retryAfterSeconds: 1,
+    maxFaults: 1,
+    pathPrefix: "/api/v1/wallet",
+  });
   try {
-    await sandboxApi("/wallet/balance");
-    const read = finance.request.get("/api/wallet");
+    await finance.request.get("/api/wallet");
     await expect
       .poll(async () => ((await sandboxControl("GET", "/rate-limit")) as { rateLimitedSinceStart: number }).rateLimitedSinceStart)
       .toBeGreaterThan(before);
-    await sandboxControl("PUT", "/rate-limit", { perMinute: 600 });
-    await read;
   } finally {
-    await sandboxControl("PUT", "/rate-limit", { perMinute: 600 });
+    await sandboxControl("DELETE", "/faults");
   }
-  // The app process that met the 429 now holds every upstream call until its Retry-After (the
-  // rest of the sandbox's minute). Wait that out, so the next spec finds the upstream answering:
-  // several fresh reads in a row, since each app process keeps its own pause.
+  // The app process that met the 429 holds its upstream calls until the Retry-After; the next
+  // spec finds the upstream answering: several fresh reads in a row, since each process keeps its own pause.
   await expect(async () => {
     for (let i = 0; i < 4; i++) expect((await finance.request.get("/api/wallet")).status()).toBe(200);
-  }).toPass({ timeout: 75_000, intervals: [1_000] });
+  }).toPass({ timeout: 30_000, intervals: [500] });
 });
 
 test("finance's home page shows the morning: spend up by the captured orders, the withdrawal waiting, the deposit, balances", async ({
