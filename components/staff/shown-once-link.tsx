@@ -5,10 +5,17 @@ import { utcTime } from "@/components/ui/utc-time";
 import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
 
 /**
- * What the admin is told after a link was made: while no mail is configured, the link itself,
- * this once (it lives only in this answer and this component's props; the server keeps its
- * hash), to copy and pass on through a channel the person trusts. With mail, that it was sent.
+ * What the admin is told after a link was made: with mail, that it was emailed; without (or when
+ * the mail server did not take it), the link itself, this once (it lives only in this answer and
+ * this component's props; the server keeps its hash), to copy and pass on through a channel the
+ * person trusts.
  */
+const WHY = {
+  no_mail: "No mail is set up",
+  local_catcher: "Local mode catches email rather than sending it",
+  refused: "The mail server did not take the email",
+} as const;
+
 export function ShownOnceLink({
   delivery,
   what,
@@ -36,7 +43,7 @@ export function ShownOnceLink({
         <span className="font-medium">
           {what} for {email}.
         </span>{" "}
-        No mail is set up, so give them this link yourself, through a channel you trust. It is shown only now, works once, and
+        {WHY[delivery.why]}, so give them this link yourself, through a channel you trust. It is shown only now, works once, and
         expires {utcTime(expiresAt)}.
       </p>
       <label className="block">

@@ -1,16 +1,26 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { getEnv } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { sendEmail } from "@/lib/notifications/send-email";
+import { composeLinkEmail } from "./link-email";
 import { linkUrl, type AccessLinkPurpose } from "./link-rules";
 
-/** How a link reached (or will reach) its person: "shown_once" means the admin passes it on. */
-export type LinkDelivery = { via: "shown_once"; url: string } | { via: "email" };
+/**
+ * How a link reached (or will reach) its person: by email, or shown once to the admin who made
+ * it, to pass on, and why: no mail set up, local mode's mail catcher, or the SMTP server refused it.
+ */
+export type LinkDelivery = { via: "shown_once"; url: string; why: "no_mail" | "local_catcher" | "refused" } | { via: "email" };
 
 /**
- * The one place a new link leaves the app. No mail is configured yet, so the admin who made the
- * link sees it once, to pass on (the answer of the request that made it; never stored in clear
- * nor shown again). When mail exists (issue 41), this sends it and answers `{ via: "email" }`,
- * and the Staff page says "sent" instead of showing the link. Called after the link's row and
- * audit entry are committed.
+ * The one place a new link leaves the app, called after the link's row and audit entry are
+ * committed. With mail set up (SMTP_URL), it is emailed to the person, at once and from this
+ * request rather than through the notification outbox: the outbox keeps what it will send in the
+ * database, where a working link must never sit (only its hash does). When the SMTP server does
+ * not take it, or no mail is set up, the admin sees the link in the answer, once, to pass on.
+ *
+ * Local mode's mail catcher is no mail server: it keeps what it catches in the database for
+ * admins to read, so a link is shown to the admin there too, not caught.
  */
 export async function deliverAccessLink(link: {
   purpose: AccessLinkPurpose;
@@ -18,13 +28,28 @@ export async function deliverAccessLink(link: {
   name: string;
   url: string;
   expiresAt: Date;
+  /** The admin who made it, named in the email. */
+  from: string;
 }): Promise<LinkDelivery> {
-  return { via: "shown_once", url: link.url };
+  const env = getEnv();
+  if (!env.SMTP_URL) return { via: "shown_once", url: link.url, why: "no_mail" };
+  if (env.MAIL_CATCHER === "1") return { via: "shown_once", url: link.url, why: "local_catcher" };
+  const outcome = await sendEmail(env.SMTP_URL, {
+    ...composeLinkEmail(link),
+    to: link.email,
+    from: env.MAIL_FROM,
+    // Only its Message-ID comes from it; one send, never retried from a record.
+    deliveryKey: `access-link:${randomUUID()}`,
+  });
+  if (outcome.kind === "sent") return { via: "email" };
+  // The server's answer, never the link: nodemailer's errors carry the SMTP reply, not the message.
+  logger.warn("one-time link not emailed; shown to the admin instead", { purpose: link.purpose, reason: outcome.reason });
+  return { via: "shown_once", url: link.url, why: "refused" };
 }
 
 /** A link just committed, with its token (never stored), handed to `deliverAccessLink` under its address. */
 export function deliverNewLink(
-  link: { purpose: AccessLinkPurpose; email: string; name: string; expiresAt: Date },
+  link: { purpose: AccessLinkPurpose; email: string; name: string; expiresAt: Date; from: string },
   token: string,
 ): Promise<LinkDelivery> {
   return deliverAccessLink({ ...link, url: linkUrl(getEnv().APP_URL, link.purpose, token) });

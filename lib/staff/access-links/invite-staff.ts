@@ -15,8 +15,8 @@ const WAITING = "An invitation to this address is already waiting: send it again
 /**
  * An admin invites a person by email, name and roles. Nobody exists until the invitee opens the
  * one-time link and sets a password (accept-invitation.ts). The row and its audit entry are
- * committed first; only then does the link leave (deliverAccessLink: shown once to the admin
- * while no mail is configured).
+ * committed first; only then does the link leave (deliverAccessLink: emailed when mail is set
+ * up, else shown once to the admin).
  */
 export async function inviteStaff(actor: Actor, input: unknown): Promise<{ invitation: InvitationView; delivery: LinkDelivery }> {
   assertCan(actor, "staff.invite");
@@ -57,6 +57,9 @@ export async function inviteStaff(actor: Actor, input: unknown): Promise<{ invit
       throw new AppError("conflict", WAITING, { fieldErrors: { email: [WAITING] } });
     throw error;
   }
-  const delivery = await deliverNewLink({ purpose: "invitation", email: link.email, name: link.name, expiresAt }, token);
+  const delivery = await deliverNewLink(
+    { purpose: "invitation", email: link.email, name: link.name, expiresAt, from: actor.name },
+    token,
+  );
   return { invitation: toInvitationView(link, now), delivery };
 }

@@ -71,6 +71,9 @@ export async function issuePasswordResetLink(
         throw new AppError("conflict", "Another reset link for this person was just sent. Reload to see it.");
       throw error;
     });
-  const delivery = await deliverNewLink({ purpose: "password_reset", email: person.email, name: person.name, expiresAt }, token);
+  const delivery = await deliverNewLink(
+    { purpose: "password_reset", email: person.email, name: person.name, expiresAt, from: actor.name },
+    token,
+  );
   return { expiresAt: expiresAt.toISOString(), delivery };
 }

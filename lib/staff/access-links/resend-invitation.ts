@@ -53,7 +53,10 @@ export async function resendInvitation(
     });
     return created;
   });
-  const delivery = await deliverNewLink({ purpose: "invitation", email: link.email, name: link.name, expiresAt }, token);
+  const delivery = await deliverNewLink(
+    { purpose: "invitation", email: link.email, name: link.name, expiresAt, from: actor.name },
+    token,
+  );
   return { invitation: toInvitationView(link, now), delivery };
 }
 
