@@ -5,6 +5,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { DEMO_PASSWORD, E2E_ORIGIN } from "../../playwright.config";
 import { ROLES, signInAs } from "./helpers";
+import { can } from "../../lib/auth/permissions";
 import { findProduct } from "./sandbox";
 
 // Every page each role can open, on a phone with a touch screen (390×844, isMobile, hasTouch), in
@@ -113,13 +114,13 @@ test.afterAll(async ({ browser }) => {
 });
 
 /** The pages a role can open: its menu, the home page, and one detail page of each kind it may read. */
-async function pagesOf(page: Page): Promise<{ name: string; href: string }[]> {
+async function pagesOf(page: Page, role: Role): Promise<{ name: string; href: string }[]> {
   const menu = await page.locator("#main-menu nav a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
   const pages = [{ name: "home", href: "/" }, ...menu.map((href) => ({ name: href.slice(1).replaceAll("/", "-"), href }))];
   if (menu.includes("/catalog")) pages.push({ name: "product", href: `/catalog/${encodeURIComponent(productId)}` });
   if (menu.includes("/orders")) {
     pages.push({ name: "order-revealed", href: `/orders/${encodeURIComponent(orderId)}` });
-    pages.push({ name: "bulk-orders", href: "/orders/bulk" });
+    if (can([role], "orders.create")) pages.push({ name: "bulk-orders", href: "/orders/bulk" });
     pages.push({ name: "bulk-results", href: `/orders/bulk/${bulkId}` });
   }
   if (menu.includes("/wallet")) pages.push({ name: "reconciliation", href: "/wallet/reconciliation" });
@@ -253,7 +254,7 @@ for (const role of ROLES) {
   }) => {
     test.setTimeout(480_000);
     const page = await phoneAs(browser, role);
-    for (const { name, href } of await pagesOf(page)) {
+    for (const { name, href } of await pagesOf(page, role)) {
       await page.goto(href);
       await check(page, role, name);
       if (name === "orders") {
