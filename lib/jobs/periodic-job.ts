@@ -21,7 +21,9 @@ export const CHAIN_KEY = "chain";
  * later under one singleton key, and the queue's "stately" policy keeps that to one chain
  * however many workers run, so each pass runs on one worker at a time. pg-boss cron has a
  * one-minute resolution, too coarse for a 5 s reconciliation; a per-minute cron is kept
- * only as a keeper that restarts a chain if a link was ever lost (a failed send).
+ * only as a keeper that restarts a chain if a link was ever lost (a failed send). A due link is
+ * fetched within the worker's polling interval, or a few seconds more when pg-boss's statistics
+ * last saw its key active (queue.ts, STATS_SECONDS).
  * `everySeconds` is a function because it may come from the environment, read once validated.
  */
 export function periodicJob(task: { queue: QueueSpec; everySeconds: () => number; run: () => Promise<unknown> }): JobDefinition {

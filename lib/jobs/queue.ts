@@ -55,6 +55,17 @@ export async function stopQueues(timeoutMs = 20_000): Promise<void> {
   );
 }
 
+/**
+ * How often the worker's pg-boss takes the queues' statistics, and reads them back (default: a
+ * minute each). Among them is each queue's list of singleton keys active at that moment, and a
+ * worker's fetch skips those keys until its next read: a periodic chain (periodic-job.ts) whose
+ * link happened to be running when the statistics were taken was then not fetched for up to two
+ * minutes, though due. Seen in the e2e run: a notifications link due at 21:43:10.750 started at
+ * 21:44:11.077, so an email waited a minute. At 3 s a chain is at most about 6 s late; the
+ * statistics scan pgboss.job, a few thousand rows here (finished jobs are kept an hour).
+ */
+const STATS_SECONDS = 3;
+
 async function start(role: Role): Promise<Jobs> {
   const env = getEnv();
   const embedded = await isPglite();
@@ -71,7 +82,9 @@ async function start(role: Role): Promise<Jobs> {
     // advisory lock), so a webhook can be queued before the first worker is up. The
     // follow-up index migrations it polls for are left to workers: once an hour here.
     migrate: true,
-    ...(worker ? {} : { bamIntervalSeconds: 3_600 }),
+    ...(worker
+      ? { monitorIntervalSeconds: STATS_SECONDS, queueCacheIntervalSeconds: STATS_SECONDS }
+      : { bamIntervalSeconds: 3_600 }),
   };
   const boss = new PgBoss(options);
   boss.on("error", (error: unknown) =>
