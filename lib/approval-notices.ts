@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { formatMoney } from "@/lib/money";
+import { utcMinute } from "@/lib/notifications/compose";
 import { notify } from "@/lib/notifications/notify";
 
 /**
@@ -82,10 +83,6 @@ export function isAboutToExpire(row: { requestedAt: Date; expiresAt: Date }, now
 
 /** The longest time before expiry at which approvers are warned. */
 export const EXPIRY_NOTICE_MS = 2 * 3_600_000;
-
-function utcMinute(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
 
 /**
  * The periodic pass of one kind of request (its maintenance job): each waiting request about

@@ -73,11 +73,22 @@ export function composeChat(item: Item, origin: string): { text: string; blocks:
 }
 
 function page(inner: string, origin: string): string {
+  return emailPage(inner, FOOTER(origin));
+}
+
+/** The HTML around an email's content (already escaped), with an optional footer line (plain text). */
+export function emailPage(inner: string, footer?: string): string {
   return (
     `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:16px">` +
     inner +
-    `<p style="color:#666;font-size:12px;border-top:1px solid #ddd;padding-top:8px">${escapeHtml(FOOTER(origin))}</p></body></html>`
+    (footer ? `<p style="color:#666;font-size:12px;border-top:1px solid #ddd;padding-top:8px">${escapeHtml(footer)}</p>` : "") +
+    `</body></html>`
   );
+}
+
+/** "2026-11-27 21:43 UTC": an email's time, on the one clock staff read (as components/ui/utc-time.ts). */
+export function utcMinute(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
 function oneLine(text: string): string {

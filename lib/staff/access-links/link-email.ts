@@ -1,4 +1,4 @@
-import { escapeHtml, type Email } from "@/lib/notifications/compose";
+import { emailPage, escapeHtml, utcMinute, type Email } from "@/lib/notifications/compose";
 import type { AccessLinkPurpose } from "./link-rules";
 
 /**
@@ -13,7 +13,7 @@ export function composeLinkEmail(link: {
   expiresAt: Date;
   from: string;
 }): Email {
-  const until = `${link.expiresAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const until = utcMinute(link.expiresAt);
   const invitation = link.purpose === "invitation";
   const subject = invitation ? `${link.from} invited you to the back office` : "Set a new password for the back office";
   const lead = invitation
@@ -21,11 +21,11 @@ export function composeLinkEmail(link: {
     : `${link.from} asked for your password to be reset: your old password no longer works. Open this link to set a new one.`;
   const rest = `The link works once, until ${until}. If you did not expect this email, ignore it: nothing happens until the link is opened.`;
   const text = [`Hello ${link.name},`, "", lead, "", link.url, "", rest].join("\n");
-  const html =
-    `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:16px">` +
+  const html = emailPage(
     `<p style="margin:0 0 12px">Hello ${escapeHtml(link.name)},</p>` +
-    `<p style="margin:0 0 12px">${escapeHtml(lead)}</p>` +
-    `<p style="margin:0 0 12px"><a href="${escapeHtml(link.url)}">${invitation ? "Set your password" : "Set a new password"}</a></p>` +
-    `<p style="color:#555;margin:0">${escapeHtml(rest)}</p></body></html>`;
+      `<p style="margin:0 0 12px">${escapeHtml(lead)}</p>` +
+      `<p style="margin:0 0 12px"><a href="${escapeHtml(link.url)}">${invitation ? "Set your password" : "Set a new password"}</a></p>` +
+      `<p style="color:#555;margin:0">${escapeHtml(rest)}</p>`,
+  );
   return { subject, text, html };
 }
