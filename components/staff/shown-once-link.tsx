@@ -4,18 +4,19 @@ import { CopyButton } from "@/components/wallet/copy-button";
 import { utcTime } from "@/components/ui/utc-time";
 import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
 
-/**
- * What the admin is told after a link was made: with mail, that it was emailed; without (or when
- * the mail server did not take it), the link itself, this once (it lives only in this answer and
- * this component's props; the server keeps its hash), to copy and pass on through a channel the
- * person trusts.
- */
+/** Why the link is shown rather than emailed (LinkDelivery's `why`), as the admin reads it. */
 const WHY = {
   no_mail: "No mail is set up",
   local_catcher: "Local mode catches email rather than sending it",
   refused: "The mail server did not take the email",
 } as const;
 
+/**
+ * What the admin is told after a link was made: with mail, that it was emailed; without (or when
+ * the mail server did not take it), the link itself, this once (it lives only in this answer and
+ * this component's props; the server keeps its hash), to copy and pass on through a channel the
+ * person trusts.
+ */
 export function ShownOnceLink({
   delivery,
   what,
