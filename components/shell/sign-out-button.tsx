@@ -1,17 +1,27 @@
 "use client";
 
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
+
+const noSubscription = () => () => {};
 
 /**
  * next-auth's client is loaded on the click, not with every page: the shell is on every page
- * and the button is rarely pressed.
+ * and the button is rarely pressed. Until the page has hydrated the button has no handler, so it
+ * is shown disabled then: a press that could do nothing is not offered (seen in e2e: a sign-out
+ * pressed right after the admin's home appeared left the person signed in).
  */
 export function SignOutButton() {
+  // false in the server's HTML and while hydrating, true once the handler is attached.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [pending, setPending] = useState(false);
   return (
     <button
       type="button"
-      disabled={pending}
+      disabled={!hydrated || pending}
       onClick={async () => {
         setPending(true);
         const { signOut } = await import("next-auth/react");
