@@ -2,7 +2,7 @@
 
 import { Suspense, use, useEffect, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { regionName } from "@/lib/catalog/region-name";
+import type { CatalogFacets } from "@/lib/catalog/catalog-facets";
 import { FilterField } from "@/components/ui/filter-form";
 
 const ALIASES = [
@@ -11,7 +11,7 @@ const ALIASES = [
   { value: "top-up", label: "All phone top-ups" },
 ];
 
-type Facets = { countries: string[]; categories: string[] };
+type Facets = CatalogFacets;
 
 /**
  * Search and filters live in the URL, so a view can be shared and the back button works. The
@@ -155,9 +155,9 @@ function FacetSelects({
           className="mt-1 w-full rounded-md bg-white px-2 py-2 ring-1 ring-slate-300"
         >
           <option value="">All countries</option>
-          {countries.map((code) => (
+          {countries.map(({ code, name }) => (
             <option key={code} value={code}>
-              {regionName(code)}
+              {name}
             </option>
           ))}
         </select>

@@ -1,13 +1,16 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { spentByJob, upstream } from "@/lib/upstream/service";
+import { regionName } from "./region-name";
 
 /**
  * The countries and categories the filters offer. The contract has no endpoint listing
  * them, so they are gathered by walking the catalog (about four pages of 100) on
  * background priority, at most once an hour per instance; concurrent callers share the walk.
+ * Countries come named ("GB", "United Kingdom") and in the order of their names: naming them
+ * here keeps Intl.DisplayNames, slow to build on a phone, out of the browser.
  */
-export type CatalogFacets = { countries: string[]; categories: string[] };
+export type CatalogFacets = { countries: { code: string; name: string }[]; categories: string[] };
 
 const TTL_MS = 60 * 60_000;
 const MAX_PAGES = 20;
@@ -44,5 +47,8 @@ async function walk(): Promise<CatalogFacets> {
     }
     if (!result.hasMore) break;
   }
-  return { countries: [...countries].sort(), categories: [...categories].sort((a, b) => a.localeCompare(b)) };
+  return {
+    countries: [...countries].map((code) => ({ code, name: regionName(code) })).sort((a, b) => a.name.localeCompare(b.name)),
+    categories: [...categories].sort((a, b) => a.localeCompare(b)),
+  };
 }
