@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { PageHeader } from "./page-header";
 
 /**
  * What a person sees while a page or a section waits for its data: grey shapes where the
@@ -37,26 +36,18 @@ export function Bone({ className = "" }: { className?: string }) {
   return <div aria-hidden="true" className={`rounded-md bg-slate-200/70 motion-safe:animate-pulse ${className}`} />;
 }
 
-/** What a page's header says, kept beside the page so that its loading.tsx can show it too. */
-export type PageHeading = { title: string; description?: string };
-
 /**
- * A whole page's skeleton (the routes' loading.tsx): a title and its line, then cards of content.
- * Given the page's heading, it shows the real title and line at once instead of grey bars: the
- * person sees where they are going, and the page's largest text is painted with the skeleton
- * instead of when the content is revealed.
+ * A whole page's skeleton, for the two routes whose page waits on the upstream before it can say
+ * anything (a product, an order: their loading.tsx): grey bars for the title and its line, then
+ * cards of content. Every other page renders with the first paint (ARCHITECTURE.md, "Waiting").
  */
-export function PageSkeleton({ heading }: { heading?: PageHeading } = {}) {
+export function PageSkeleton() {
   return (
     <div role="group" aria-label="Loading" aria-busy="true" data-testid="page-loading">
-      {heading ? (
-        <PageHeader title={heading.title} description={heading.description} />
-      ) : (
-        <div className="mb-6" aria-hidden="true">
-          <Bone className="h-8 w-56 max-w-full" />
-          <Bone className="mt-2 h-4 w-96 max-w-full" />
-        </div>
-      )}
+      <div className="mb-6" aria-hidden="true">
+        <Bone className="h-8 w-56 max-w-full" />
+        <Bone className="mt-2 h-4 w-96 max-w-full" />
+      </div>
       <p role="status" className="mb-3 text-sm text-slate-600">
         Loading…
       </p>

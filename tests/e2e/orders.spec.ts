@@ -226,7 +226,7 @@ test("the order page follows the status live and stops asking once the order is 
 
 test("an unknown order id shows the not-found page, kept out of indexes; the API answers 404", async ({ page }) => {
   await signInAs(page, "viewer");
-  // Pages stream behind their loading skeleton (app/(app)/loading.tsx, issue 39 item 4), so the
+  // An order page streams behind its loading skeleton (app/(app)/orders/[id]/loading.tsx), so the
   // status is sent before the page knows the order is missing: Next answers 200 and marks the
   // not-found page `noindex` (its documented behaviour when streaming). The API still says 404.
   await page.goto("/orders/ord_doesnotexist000000000");

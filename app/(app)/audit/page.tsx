@@ -14,7 +14,6 @@ import { auditDetailsText } from "@/lib/audit/read-details";
 import { auditTargetView } from "@/lib/audit/targets";
 import type { Actor } from "@/lib/auth/actor";
 import { PageHeader } from "@/components/ui/page-header";
-import { auditHeading } from "./heading";
 import { Notice } from "@/components/ui/notice";
 import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
 import { AuditTable, type AuditTableRow } from "@/components/audit/audit-table";
@@ -45,8 +44,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   return (
     <>
       <PageHeader
-        title={auditHeading.title}
-        description={auditHeading.description}
+        title="Audit log"
+        description="Every change, sign-in and sensitive action, newest first. Rows can never be edited or removed."
         actions={
           <a
             href={`/api/audit/export?${query}`}

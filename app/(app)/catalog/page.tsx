@@ -8,7 +8,6 @@ import { isAppError } from "@/lib/errors";
 import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";
 import { PageHeader } from "@/components/ui/page-header";
-import { catalogHeading } from "./heading";
 import { Notice } from "@/components/ui/notice";
 import { CatalogFilters } from "@/components/catalog/catalog-filters";
 import { productCard } from "@/components/catalog/product-card";
@@ -29,8 +28,8 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
   return (
     <>
       <PageHeader
-        title={catalogHeading.title}
-        description={catalogHeading.description}
+        title="Catalog"
+        description="Gift cards, eSIM plans and phone top-ups from the Issuing Service, featured first. Prices are wholesale, in each product's sell currency."
         actions={
           can(actor.roles, "orders.create") ? (
             <Link

@@ -19,7 +19,6 @@ import {
   type EventRow,
 } from "@/lib/webhooks/list-events";
 import { PageHeader } from "@/components/ui/page-header";
-import { eventsHeading } from "./heading";
 import { Notice } from "@/components/ui/notice";
 import { ReprocessButton } from "@/components/events/reprocess-button";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -161,8 +160,8 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <PageHeader
-        title={eventsHeading.title}
-        description={eventsHeading.description}
+        title="Events"
+        description="Webhooks received from the Issuing Service, newest first. Each is stored before it is acknowledged and processed once, in the background; failures are retried with backoff. A signed event whose data cannot be stored is refused for good and listed as Refused, with its body."
         actions={
           can(actor.roles, "notifications.outbox") ? (
             <Link

@@ -13,7 +13,6 @@ import { isAppError } from "@/lib/errors";
 import { rateLimitedAsValue } from "@/components/ui/rate-limited";
 import { listStaff } from "@/lib/staff/list-staff";
 import { PageHeader } from "@/components/ui/page-header";
-import { ordersHeading } from "./heading";
 import { Notice } from "@/components/ui/notice";
 import { OrderFilters, type KeptFilter } from "@/components/orders/order-filters";
 import { OrdersTable } from "@/components/orders/orders-table";
@@ -94,8 +93,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <PageHeader
-        title={ordersHeading.title}
-        description={ordersHeading.description}
+        title="Orders"
+        description="Orders placed at the Issuing Service, newest first, as this app last heard of them."
         actions={
           <>
             <a

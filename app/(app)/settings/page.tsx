@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { requirePageSession } from "@/lib/auth/current";
 import { getUpstreamStatus } from "@/lib/overview/upstream-status";
 import { PageHeader, Card } from "@/components/ui/page-header";
-import { settingsHeading } from "./heading";
 import { UpstreamStatusPanel } from "@/components/settings/upstream-status-panel";
 import { KeyHealthPanel } from "@/components/settings/key-health-panel";
 import { getKeyHealth } from "@/lib/overview/key-health";
@@ -36,7 +35,7 @@ export default async function SettingsPage() {
   const { chatKinds, chatWebhookHint, ...emailDefaults } = notifications;
   return (
     <>
-      <PageHeader title={settingsHeading.title} description={settingsHeading.description} />
+      <PageHeader title="Settings" description="The connection to the Issuing Service, and the thresholds staff work within." />
       <div className="space-y-6">
         <UpstreamStatusPanel status={status} />
         <KeyHealthPanel keys={keys} />

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { requirePageSession } from "@/lib/auth/current";
 import { listSpendRequests } from "@/lib/spend/list-spend-requests";
 import { PageHeader } from "@/components/ui/page-header";
-import { spendApprovalsHeading } from "./heading";
 import { Notice } from "@/components/ui/notice";
 import { SpendRequestCard } from "@/components/spend/spend-request-card";
 
@@ -19,7 +18,10 @@ export default async function SpendApprovalsPage({
   const submitted = (await searchParams).submitted;
   return (
     <>
-      <PageHeader title={spendApprovalsHeading.title} description={spendApprovalsHeading.description} />
+      <PageHeader
+        title="Spend approvals"
+        description="Orders above the approval threshold, or past a buyer's limit, wait here. Another person with the approver role approves or rejects them; the buyer who asked never can."
+      />
       {submitted ? (
         <div className="mb-4">
           <Notice tone="success" testId="submitted-for-approval">

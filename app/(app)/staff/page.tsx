@@ -4,7 +4,6 @@ import { can } from "@/lib/auth/permissions";
 import { listStaff } from "@/lib/staff/list-staff";
 import { listInvitations } from "@/lib/staff/access-links/list-invitations";
 import { PageHeader, Card } from "@/components/ui/page-header";
-import { staffHeading } from "./heading";
 import { InviteForm } from "@/components/staff/invite-form";
 import { InvitationsTable } from "@/components/staff/invitations-table";
 import { StaffTable } from "@/components/staff/staff-table";
@@ -16,7 +15,10 @@ export default async function StaffPage() {
   const [staff, invitations] = await Promise.all([listStaff(actor), listInvitations(actor)]);
   return (
     <>
-      <PageHeader title={staffHeading.title} description={staffHeading.description} />
+      <PageHeader
+        title="Staff"
+        description="Who can sign in, and what each person may do. Deactivating someone ends their sessions at once."
+      />
       <div className="space-y-6">
         <StaffTable staff={staff} currentStaffId={actor.staffId} />
         {can(actor.roles, "staff.invite") ? (

@@ -12,7 +12,6 @@ import { getDepositAddress } from "@/lib/wallet/deposit-address";
 import { depositCursorSchema, listDeposits } from "@/lib/wallet/list-deposits";
 import { listCredits } from "@/lib/wallet/list-credits";
 import { PageHeader, Card } from "@/components/ui/page-header";
-import { walletHeading } from "./heading";
 import { Notice } from "@/components/ui/notice";
 import { BalanceCards } from "@/components/wallet/balance-cards";
 import { BalanceChart } from "@/components/wallet/balance-chart";
@@ -42,8 +41,8 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <PageHeader
-        title={walletHeading.title}
-        description={walletHeading.description}
+        title="Wallet"
+        description="Balances as the Issuing Service reports them, read when this page loaded; the chart comes from this app's own records."
         actions={
           <Link href="/wallet/reconciliation" className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline">
             Daily reconciliation →

@@ -7,7 +7,6 @@ import { listWithdrawals } from "@/lib/withdrawals/list-withdrawals";
 import { withdrawalApprovalFacts } from "@/lib/withdrawals/withdrawal-approval-facts";
 import { withdrawalListQuerySchema } from "@/lib/withdrawals/schemas";
 import { Card, PageHeader } from "@/components/ui/page-header";
-import { withdrawalsHeading } from "./heading";
 import { Notice } from "@/components/ui/notice";
 import { WithdrawalCard } from "@/components/withdrawals/withdrawal-card";
 import { WithdrawalRequestForm } from "@/components/withdrawals/withdrawal-request-form";
@@ -53,7 +52,10 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
 
   return (
     <>
-      <PageHeader title={withdrawalsHeading.title} description={withdrawalsHeading.description} />
+      <PageHeader
+        title="Withdrawals"
+        description="Payouts of unused wallet funds to the payout details registered with the Issuing Service. Finance requests; another person with the approver role approves; only then is it sent."
+      />
       <RefreshWhileSending active={list.items.some((w) => w.state === "approved" || w.state === "sending")} />
       {!parsed.success ? (
         <Notice tone="warning">The filter in the address was not valid, so all withdrawals are shown.</Notice>
