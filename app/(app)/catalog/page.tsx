@@ -1,18 +1,17 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { Link } from "@/components/ui/link";
 import { requirePageSession } from "@/lib/auth/current";
 import { catalogQuerySchema, listProducts, type CatalogQuery } from "@/lib/catalog/list-products";
 import { getCatalogFacets } from "@/lib/catalog/catalog-facets";
 import { isAppError } from "@/lib/errors";
 import { can } from "@/lib/auth/permissions";
-import type { Actor } from "@/lib/auth/actor";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { CatalogFilters } from "@/components/catalog/catalog-filters";
 import { productCard } from "@/components/catalog/product-card";
 import { ProductCards } from "@/components/catalog/product-cards";
 import { Bone, Busy } from "@/components/ui/skeleton";
+import { StreamIfSlow } from "@/components/ui/stream-if-slow";
 import { pickParams, type SearchParams } from "@/components/ui/search-params";
 
 export const metadata: Metadata = { title: "Catalog" };
@@ -23,8 +22,10 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
   const query = catalogQuerySchema.parse(pickParams(raw, ["q", "country", "category", "size", "page"]));
 
   // Neither read is awaited here: the header and the search box show at once, the filters'
-  // choices and the products stream in (each can wait seconds on a slow upstream).
+  // choices stream in, and so do the products unless they are there at once (a cached page):
+  // each can wait seconds on a slow upstream.
   const facets = getCatalogFacets(actor);
+  const listing = listProducts(actor, query);
   return (
     <>
       <PageHeader
@@ -42,16 +43,24 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
         }
       />
       <CatalogFilters facets={facets} />
-      {/* Keyed by the query: a new search shows the skeleton again instead of the last results. */}
-      <Suspense key={JSON.stringify(query)} fallback={<ResultsSkeleton />}>
-        <CatalogResults actor={actor} query={query} raw={raw} />
-      </Suspense>
+      {/* Keyed by the query: a slow new search shows the skeleton again instead of the last results. */}
+      <StreamIfSlow key={JSON.stringify(query)} ready={listing} fallback={<ResultsSkeleton />}>
+        <CatalogResults listing={listing} query={query} raw={raw} />
+      </StreamIfSlow>
     </>
   );
 }
 
-async function CatalogResults({ actor, query, raw }: { actor: Actor; query: CatalogQuery; raw: SearchParams }) {
-  const result = await listProducts(actor, query).then(
+async function CatalogResults({
+  listing,
+  query,
+  raw,
+}: {
+  listing: ReturnType<typeof listProducts>;
+  query: CatalogQuery;
+  raw: SearchParams;
+}) {
+  const result = await listing.then(
     (page) => ({ ok: true as const, page }),
     (error: unknown) => {
       if (!isAppError(error)) throw error;

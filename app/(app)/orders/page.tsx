@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { requirePageSession } from "@/lib/auth/current";
@@ -21,6 +20,7 @@ import { OrdersTableSkeleton } from "@/components/orders/orders-table-skeleton";
 import { countOrdersCapped } from "@/lib/orders/count-orders";
 import { keysetPager, Pager } from "@/components/ui/pager";
 import { pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
+import { StreamIfSlow } from "@/components/ui/stream-if-slow";
 
 export const metadata: Metadata = { title: "Orders" };
 
@@ -89,6 +89,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const searchedId = filter.q && looksLikeOrderId(filter.q) && !cursor ? filter.q : null;
   const found = searchedId ? await findOrderById(actor, searchedId).catch(rateLimitedAsValue) : null;
   if (typeof found === "string") redirect(`/orders/${encodeURIComponent(found)}`);
+  const results = loadOrders(actor, filter, cursor, !searchedId);
 
   return (
     <>
@@ -144,40 +145,53 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           </Notice>
         </div>
       ) : null}
-      {/* The form paints at once; the rows stream in (a new key shows the skeleton on each new filter or page). */}
-      <Suspense key={`${query}|${cursor ?? ""}`} fallback={<OrdersTableSkeleton />}>
-        <OrdersResults actor={actor} filter={filter} query={query} cursor={cursor} lookup={!searchedId} />
-      </Suspense>
+      {/* The form paints at once; the rows with it when they are quick, else they stream in (a new
+          key shows the skeleton again on each slow new filter or page). */}
+      <StreamIfSlow key={`${query}|${cursor ?? ""}`} ready={results} fallback={<OrdersTableSkeleton />}>
+        <OrdersResults actor={actor} results={results} query={query} cursor={cursor} />
+      </StreamIfSlow>
     </>
   );
 }
 
-async function OrdersResults({
-  actor,
-  filter,
-  query,
-  cursor,
-  lookup,
-}: {
-  actor: Actor;
-  filter: OrderFilter;
-  query: URLSearchParams;
-  cursor?: string;
+/**
+ * A page of orders with its count and reveal counts, or the upstream's "one moment" when an
+ * order looked up there was refused for the rate limit.
+ */
+async function loadOrders(
+  actor: Actor,
+  filter: OrderFilter,
+  cursor: string | undefined,
   /** False when the page has already asked the upstream (an id-shaped search). */
-  lookup: boolean;
-}) {
+  lookup: boolean,
+) {
   // The search first: it may mirror an order found at the upstream, which the count then includes.
   const searched = await searchOrders(actor, filter, { cursor, limit: PAGE_SIZE }, { lookup }).catch(rateLimitedAsValue);
-  if (isAppError(searched)) {
+  if (isAppError(searched)) return searched;
+  const [count, revealed] = await Promise.all([countOrdersCapped(actor, filter), revealCounts(searched.rows.map((r) => r.id))]);
+  return { ...searched, count, reveals: Object.fromEntries(revealed) };
+}
+
+async function OrdersResults({
+  actor,
+  results,
+  query,
+  cursor,
+}: {
+  actor: Actor;
+  results: ReturnType<typeof loadOrders>;
+  query: URLSearchParams;
+  cursor?: string;
+}) {
+  const loaded = await results;
+  if (isAppError(loaded)) {
     return (
-      <Notice tone="warning" title="One moment" testId="orders-rate-limited" correlationId={searched.correlationId}>
-        {searched.message}
+      <Notice tone="warning" title="One moment" testId="orders-rate-limited" correlationId={loaded.correlationId}>
+        {loaded.message}
       </Notice>
     );
   }
-  const { rows, nextCursor, lookedUp } = searched;
-  const [count, revealed] = await Promise.all([countOrdersCapped(actor, filter), revealCounts(rows.map((r) => r.id))]);
-  const reveals = Object.fromEntries(revealed);
+  const { rows, nextCursor, lookedUp, count, reveals } = loaded;
   const filtered = query.size > 0;
   const pager = keysetPager("/orders", query, { cursor, nextCursor, shown: rows.length }, count, {
     noun: ["order", "orders"],
