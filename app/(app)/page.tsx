@@ -4,12 +4,12 @@ import { requirePageSession } from "@/lib/auth/current";
 import { can, type RoleName } from "@/lib/auth/permissions";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
 import { PageHeader } from "@/components/ui/page-header";
-import { ApproverHome } from "@/components/home/approver-home";
-import { BuyerHome } from "@/components/home/buyer-home";
-import { SupportHome } from "@/components/home/support-home";
-import { FinanceHome } from "@/components/home/finance-home";
-import { AdminHome } from "@/components/home/admin-home";
-import { ReconciliationNotice } from "@/components/reconciliation/reconciliation-notice";
+import { ApproverHome, loadApproverHome } from "@/components/home/approver-home";
+import { BuyerHome, loadBuyerHome } from "@/components/home/buyer-home";
+import { loadSupportHome, SupportHome } from "@/components/home/support-home";
+import { FinanceHome, loadFinanceHome } from "@/components/home/finance-home";
+import { AdminHome, loadAdminHome } from "@/components/home/admin-home";
+import { loadReconciliationNotice, ReconciliationNotice } from "@/components/reconciliation/reconciliation-notice";
 import { RevealInOrder, type Step } from "@/components/ui/reveal-in-order";
 import { Bone, Busy } from "@/components/ui/skeleton";
 
@@ -25,26 +25,57 @@ export default async function HomePage() {
   const { actor } = session;
   const holds = (role: RoleName) => actor.roles.includes(role);
   const items = NAV_ITEMS.filter((item) => can(actor.roles, item.permission));
-  const section = (role: RoleName, title: string, content: ReactNode): Step[] =>
-    holds(role) ? [{ key: role, fallback: <SectionSkeleton title={title} />, content }] : [];
+  // Each role's data is asked for only if the person holds the role (its reads check it too).
+  const section = <T,>(role: RoleName, title: string, load: () => Promise<T>, show: (data: Promise<T>) => ReactNode): Step[] => {
+    if (!holds(role)) return [];
+    const data = load();
+    return [{ key: role, fallback: <SectionSkeleton title={title} />, ready: data, content: show(data) }];
+  };
+  const differences = holds("finance") || holds("admin") ? loadReconciliationNotice(actor) : null;
   const steps: Step[] = [
-    ...section("approver", "Approvals", <ApproverHome session={session} />),
-    ...section("buyer", "Your orders", <BuyerHome session={session} />),
-    ...section("support", "Support", <SupportHome session={session} />),
-    ...(holds("finance") || holds("admin")
+    ...section(
+      "approver",
+      "Approvals",
+      () => loadApproverHome(session),
+      (data) => <ApproverHome data={data} />,
+    ),
+    ...section(
+      "buyer",
+      "Your orders",
+      () => loadBuyerHome(session),
+      (data) => <BuyerHome data={data} />,
+    ),
+    ...section(
+      "support",
+      "Support",
+      () => loadSupportHome(session),
+      (data) => <SupportHome data={data} />,
+    ),
+    ...(differences
       ? [
           {
             key: "reconciliation",
+            ready: differences,
             content: (
               <div className="mb-6 empty:hidden">
-                <ReconciliationNotice />
+                <ReconciliationNotice days={differences} />
               </div>
             ),
           },
         ]
       : []),
-    ...section("finance", "Finance", <FinanceHome session={session} />),
-    ...section("admin", "Admin", <AdminHome session={session} />),
+    ...section(
+      "finance",
+      "Finance",
+      () => loadFinanceHome(session),
+      (data) => <FinanceHome data={data} />,
+    ),
+    ...section(
+      "admin",
+      "Admin",
+      () => loadAdminHome(session),
+      (data) => <AdminHome data={data} />,
+    ),
   ];
   const quickLinks = (
     <nav aria-labelledby="quick-links">
@@ -74,8 +105,9 @@ export default async function HomePage() {
               : "Everything here is yours to read: orders, the catalog, the wallet and their history."
         }
       />
-      {/* Each section streams in; they appear top to bottom, the quick links last, so that none
-          is pushed down by one above it arriving later (components/ui/reveal-in-order.tsx). */}
+      {/* Each section comes with the page when its data is quick, else streams in; they appear
+          top to bottom, the quick links last, so that none is pushed down by one above it
+          arriving later (components/ui/reveal-in-order.tsx). */}
       <RevealInOrder steps={steps} then={items.length ? quickLinks : null} />
     </>
   );

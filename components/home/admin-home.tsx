@@ -20,13 +20,17 @@ const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFracti
  * first, when one of the upstream keys needs attention (expiring, refused, mid-rotation), that.
  * All from this app's database: the page makes no upstream call.
  */
-export async function AdminHome({ session }: { session: LiveSession }) {
-  const [budget, inbox, signIns, keys] = await settleAll([
+export function loadAdminHome(session: LiveSession) {
+  return settleAll([
     getBudgetOverview(session.actor),
     getInboxOverview(session.actor),
     getSignInOverview(session.actor),
     getKeyHealth(session.actor),
   ] as const);
+}
+
+export async function AdminHome({ data }: { data: ReturnType<typeof loadAdminHome> }) {
+  const [budget, inbox, signIns, keys] = await data;
   const troubled = keys.ok ? keys.value.filter((key) => key.problems.length > 0) : [];
   return (
     <HomeSection title="Admin">

@@ -9,9 +9,13 @@ import { HomeFigure } from "./home-figure";
 const KIND_LABELS: Record<WaitingDecision["kind"], string> = { withdrawal: "Withdrawal", spend: "Spend approval" };
 
 /** The approver's home: what waits for their decision, oldest first, each a link to where it is decided. */
-export async function ApproverHome({ session }: { session: LiveSession }) {
+export async function loadApproverHome({ actor }: LiveSession) {
   const now = new Date();
-  const waiting = await waitingDecisions(session.actor, now);
+  return { now, waiting: await waitingDecisions(actor, now) };
+}
+
+export async function ApproverHome({ data }: { data: ReturnType<typeof loadApproverHome> }) {
+  const { now, waiting } = await data;
   const parts = [
     waiting.withdrawals ? `${waiting.withdrawals} withdrawal${waiting.withdrawals === 1 ? "" : "s"}` : null,
     waiting.spendRequests ? `${waiting.spendRequests} spend request${waiting.spendRequests === 1 ? "" : "s"}` : null,

@@ -13,13 +13,18 @@ import { SpendRequestGlance } from "./spend-request-glance";
  * The buyer's home: their orders today by state, their requests waiting for an approver (or
  * rejected this week), and the failed orders that need buying again.
  */
-export async function BuyerHome({ session }: { session: LiveSession }) {
+export async function loadBuyerHome({ actor }: LiveSession) {
   const now = new Date();
   const [today, failed, spend] = await Promise.all([
-    ordersToday(session.actor, now),
-    failedOrdersToRetry(session.actor, now),
-    buyerSpendRequests(session.actor, now),
+    ordersToday(actor, now),
+    failedOrdersToRetry(actor, now),
+    buyerSpendRequests(actor, now),
   ]);
+  return { now, today, failed, spend };
+}
+
+export async function BuyerHome({ data }: { data: ReturnType<typeof loadBuyerHome> }) {
+  const { now, today, failed, spend } = await data;
   return (
     <HomeSection title="Your orders">
       <HomeBlock

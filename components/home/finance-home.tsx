@@ -20,13 +20,17 @@ import { RefreshSoon } from "./refresh-soon";
  * upstream (the shared read of up to a minute ago, read again when the wallet moved since:
  * lib/wallet/current-balances.ts); the rest is this app's own records.
  */
-export async function FinanceHome({ session }: { session: LiveSession }) {
-  const [balances, spend, withdrawals, deposits] = await settleAll([
+export function loadFinanceHome(session: LiveSession) {
+  return settleAll([
     getWalletOverview(session.actor, { fresh: false }),
     getFinanceSpend(session.actor),
     getPendingWithdrawals(session.actor),
     getRecentDeposits(session.actor),
   ] as const);
+}
+
+export async function FinanceHome({ data }: { data: ReturnType<typeof loadFinanceHome> }) {
+  const [balances, spend, withdrawals, deposits] = await data;
   const low = balances.ok ? balances.value.balances.filter((b) => b.low) : [];
   return (
     <HomeSection title="Finance">

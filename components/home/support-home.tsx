@@ -46,14 +46,13 @@ function orderBlocks(orders: OrdersNeedingSupport) {
 }
 
 /** Support's home: failed and stuck orders, the newest code reveals, and any reveal-quota alert. */
-export async function SupportHome({ session }: { session: LiveSession }) {
-  const { actor } = session;
+export function loadSupportHome({ actor }: LiveSession) {
   const now = new Date();
-  const [orders, reveals, alerts] = await Promise.all([
-    ordersNeedingSupport(actor, now),
-    recentReveals(actor, now),
-    recentQuotaAlerts(actor),
-  ]);
+  return Promise.all([ordersNeedingSupport(actor, now), recentReveals(actor, now), recentQuotaAlerts(actor)]);
+}
+
+export async function SupportHome({ data }: { data: ReturnType<typeof loadSupportHome> }) {
+  const [orders, reveals, alerts] = await data;
   return (
     <HomeSection title="Support">
       {alerts.count > 0 ? (

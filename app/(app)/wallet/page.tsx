@@ -8,8 +8,8 @@ import { isAppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { getWalletOverview, type WalletOverview } from "@/lib/wallet/get-wallet-overview";
 import { getBalanceHistory } from "@/lib/wallet/get-balance-history";
-import { getDepositAddress } from "@/lib/wallet/deposit-address";
-import { depositCursorSchema, listDeposits } from "@/lib/wallet/list-deposits";
+import { getDepositAddress, type DepositAddressView } from "@/lib/wallet/deposit-address";
+import { depositCursorSchema, listDeposits, type DepositPageView } from "@/lib/wallet/list-deposits";
 import { listCredits } from "@/lib/wallet/list-credits";
 import { PageHeader, Card } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
@@ -18,7 +18,7 @@ import { BalanceChart } from "@/components/wallet/balance-chart";
 import { DepositAddressPanel } from "@/components/wallet/deposit-address-panel";
 import { DepositsTable } from "@/components/wallet/deposits-table";
 import { CreditsTable } from "@/components/wallet/credits-table";
-import { ReconciliationNotice } from "@/components/reconciliation/reconciliation-notice";
+import { loadReconciliationNotice, ReconciliationNotice } from "@/components/reconciliation/reconciliation-notice";
 import { utcTime } from "@/components/ui/utc-time";
 import { Pager } from "@/components/ui/pager";
 import { settle, type Settled } from "@/components/ui/settle";
@@ -35,8 +35,13 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
   const raw = await searchParams;
   const { given: cursorParam, cursor } = validCursor(raw, "deposits", depositCursorSchema);
   const chartParam = firstParam(raw.chart);
-  // One balance read serves the cards and the chart's anchor.
+  // One balance read serves the cards and the chart's anchor. Every section's read starts here,
+  // at once, so that the sections whose data is quick come with the page.
   const overview = settle(getWalletOverview(actor));
+  const chart = overview.then((result) => loadChart(actor, result, chartParam));
+  const address = settle(getDepositAddress(actor));
+  const deposits = settle(listDeposits(actor, { cursor, limit: DEPOSIT_PAGE }));
+  const credits = settle(listCredits(actor, { limit: 20 }));
 
   return (
     <>
@@ -50,32 +55,34 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
         }
       />
       <div className="space-y-6">
-        <ReconciliationNotice />
-        {/* Each section streams in, top to bottom (components/ui/reveal-in-order.tsx): one above
-            that arrives later never pushes down one already on screen. */}
+        <ReconciliationNotice days={loadReconciliationNotice(actor)} />
+        {/* Each section comes with the page when its data is quick, else streams in, top to
+            bottom (components/ui/reveal-in-order.tsx): one above that arrives later never
+            pushes down one already on screen. */}
         <RevealInOrder
           steps={[
             {
               key: "balances",
               fallback: <BalancesFrame>{<Skeleton testId="balances-loading" label="Loading the balances…" />}</BalancesFrame>,
+              ready: overview,
               content: (
                 <BalancesFrame>
                   <Balances overview={overview} />
                 </BalancesFrame>
               ),
             },
-            card("chart", "Available balance, last 30 days", null, "h-72", () => (
-              <Chart actor={actor} overview={overview} requested={chartParam} deposits={cursor} />
+            card("chart", "Available balance, last 30 days", null, "h-72", chart, () => (
+              <Chart chart={chart} deposits={cursor} />
             )),
-            card("address", "Deposit address", null, "h-40", () => <Address actor={actor} />),
-            card(`deposits:${cursor ?? ""}`, "Deposit history", null, "h-40", () => (
+            card("address", "Deposit address", null, "h-40", address, () => <Address actor={actor} address={address} />),
+            card(`deposits:${cursor ?? ""}`, "Deposit history", null, "h-40", deposits, () => (
               <>
                 {cursorParam && !cursor ? (
                   <div className="mb-3">
                     <Notice tone="warning">That page position was not valid; showing the newest deposits.</Notice>
                   </div>
                 ) : null}
-                <Deposits actor={actor} cursor={cursor} chart={chartParam} />
+                <Deposits deposits={deposits} cursor={cursor} chart={chartParam} />
               </>
             )),
             card(
@@ -87,7 +94,8 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
                 credited).
               </p>,
               "h-40",
-              () => <Credits actor={actor} />,
+              credits,
+              () => <Credits credits={credits} />,
             ),
           ]}
         />
@@ -107,8 +115,18 @@ function BalancesFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** A card of the page as a step: its heading (and `intro`) at once, then its body or a skeleton of `height`. */
-function card(key: string, title: string, intro: ReactNode, height: string, body: () => ReactNode): Step {
+/**
+ * A card of the page as a step: its heading (and `intro`) at once, then its body, or a skeleton
+ * of `height` while `ready` (the body's data) is awaited.
+ */
+function card(
+  key: string,
+  title: string,
+  intro: ReactNode,
+  height: string,
+  ready: Promise<unknown>,
+  body: () => ReactNode,
+): Step {
   const frame = (inner: ReactNode) => (
     <Card>
       <h2 className={`${intro ? "" : "mb-3 "}text-lg font-semibold text-slate-900`}>{title}</h2>
@@ -119,6 +137,7 @@ function card(key: string, title: string, intro: ReactNode, height: string, body
   return {
     key,
     fallback: frame(<Skeleton className={height} label={`Loading ${title.toLowerCase()}…`} />),
+    ready,
     content: frame(body()),
   };
 }
@@ -129,26 +148,23 @@ async function Balances({ overview }: { overview: Promise<Settled<WalletOverview
   return <BalanceCards overview={result.value} />;
 }
 
-async function Chart({
-  actor,
-  overview,
-  requested,
-  deposits,
-}: {
-  actor: Actor;
-  overview: Promise<Settled<WalletOverview>>;
-  requested?: string;
-  deposits?: string;
-}) {
-  const result = await overview;
+/** The chart's currency (the one asked for, else USD, else the first held) and its history, once the balances are read. */
+async function loadChart(actor: Actor, overview: Settled<WalletOverview>, requested?: string) {
+  if (!overview.ok) return overview;
+  const currencies = overview.value.balances.map((b) => b.currency);
+  if (currencies.length === 0) return { ok: true as const, value: null };
+  const currency = requested && currencies.includes(requested) ? requested : currencies.includes("USD") ? "USD" : currencies[0]!;
+  const history = await getBalanceHistory(actor, { currency }, { readAt: overview.value.readAt, items: overview.value.balances });
+  const threshold = overview.value.balances.find((b) => b.currency === currency)?.thresholdMinor ?? null;
+  return { ok: true as const, value: { currencies, currency, history, threshold } };
+}
+
+async function Chart({ chart, deposits }: { chart: ReturnType<typeof loadChart>; deposits?: string }) {
+  const result = await chart;
   if (!result.ok)
     return <SectionError what="The chart needs the current balance, which could not be read" error={result.error} />;
-  const currencies = result.value.balances.map((b) => b.currency);
-  if (currencies.length === 0)
-    return <p className="text-sm text-slate-600">Nothing to chart yet: the wallet holds no currency.</p>;
-  const currency = requested && currencies.includes(requested) ? requested : currencies.includes("USD") ? "USD" : currencies[0]!;
-  const history = await getBalanceHistory(actor, { currency }, { readAt: result.value.readAt, items: result.value.balances });
-  const threshold = result.value.balances.find((b) => b.currency === currency)?.thresholdMinor ?? null;
+  if (result.value === null) return <p className="text-sm text-slate-600">Nothing to chart yet: the wallet holds no currency.</p>;
+  const { currencies, currency, history, threshold } = result.value;
   return (
     <>
       {currencies.length > 1 ? (
@@ -174,14 +190,22 @@ async function Chart({
   );
 }
 
-async function Address({ actor }: { actor: Actor }) {
-  const result = await settle(getDepositAddress(actor));
+async function Address({ actor, address }: { actor: Actor; address: Promise<Settled<DepositAddressView | null>> }) {
+  const result = await address;
   if (!result.ok) return <SectionError what="The deposit address could not be read" error={result.error} />;
   return <DepositAddressPanel address={result.value} canRequest={can(actor.roles, "wallet.deposit-address")} />;
 }
 
-async function Deposits({ actor, cursor, chart }: { actor: Actor; cursor?: string; chart?: string }) {
-  const result = await settle(listDeposits(actor, { cursor, limit: DEPOSIT_PAGE }));
+async function Deposits({
+  deposits,
+  cursor,
+  chart,
+}: {
+  deposits: Promise<Settled<DepositPageView>>;
+  cursor?: string;
+  chart?: string;
+}) {
+  const result = await deposits;
   if (!result.ok)
     return <SectionError what="The deposit history could not be read" error={result.error} testId="deposits-error" />;
   const page = result.value;
@@ -204,8 +228,8 @@ async function Deposits({ actor, cursor, chart }: { actor: Actor; cursor?: strin
   );
 }
 
-async function Credits({ actor }: { actor: Actor }) {
-  const result = await settle(listCredits(actor, { limit: 20 }));
+async function Credits({ credits }: { credits: Promise<Settled<Awaited<ReturnType<typeof listCredits>>>> }) {
+  const result = await credits;
   if (!result.ok) return <SectionError what="The credits could not be matched" error={result.error} />;
   return <CreditsTable items={result.value.items} />;
 }
