@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { requirePageSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";
@@ -7,6 +6,7 @@ import { Shell } from "@/components/shell/shell";
 import { unreadCount } from "@/lib/notifications/unread-count";
 import { Providers } from "@/components/providers";
 import { LowBalanceBanner } from "@/components/wallet/low-balance-banner";
+import { StreamIfSlow } from "@/components/ui/stream-if-slow";
 
 /**
  * The frame of every signed-in page. The frame and the page are one shell, sent whole with the
@@ -15,21 +15,23 @@ import { LowBalanceBanner } from "@/components/wallet/low-balance-banner";
  * about 300 ms after the first paint, so a page behind one appeared 300 ms or more after its
  * skeleton on every load (Lighthouse mobile: /settings 76–89, its content painted at 618 ms
  * against a first paint at 269 ms; the frame arriving after the page moved it down). What
- * waits on the upstream streams behind a Suspense of its own inside the page, and a click on a
- * link shows LinkNavigator's bar at once.
+ * waits on a slow upstream streams inside the page (StreamIfSlow), and a click on a link shows
+ * LinkNavigator's bar at once.
  */
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const { actor } = await requirePageSession();
+  const warning = can(actor.roles, "orders.create") ? getLowBalanceWarning(actor) : null;
   return (
     <div className="min-h-screen md:flex">
       <Shell actor={actor} unread={unreadCount(actor.staffId)} />
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
         <div className="mx-auto max-w-6xl">
-          {can(actor.roles, "orders.create") ? (
-            // Streams in after the page: the warning never delays it.
-            <Suspense fallback={null}>
-              <LowBalance actor={actor} />
-            </Suspense>
+          {warning ? (
+            // With the page when the balances are at hand; else it streams in after it, so a slow
+            // balance read never delays the page.
+            <StreamIfSlow ready={warning} fallback={null}>
+              <LowBalance actor={actor} warning={warning} />
+            </StreamIfSlow>
           ) : null}
           <Providers>{children}</Providers>
         </div>
@@ -38,7 +40,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   );
 }
 
-async function LowBalance({ actor }: { actor: Actor }) {
-  const warning = await getLowBalanceWarning(actor);
-  return warning ? <LowBalanceBanner warning={warning} canReadWallet={can(actor.roles, "wallet.read")} /> : null;
+async function LowBalance({ actor, warning }: { actor: Actor; warning: ReturnType<typeof getLowBalanceWarning> }) {
+  const shown = await warning;
+  return shown ? <LowBalanceBanner warning={shown} canReadWallet={can(actor.roles, "wallet.read")} /> : null;
 }
