@@ -16,7 +16,8 @@ const PAGES: { role: (typeof ROLES)[number]; path: string; mark: string; what: s
   { role: "finance", path: "/", mark: 'data-testid="home-finance-balances"', what: "finance's balances block" },
   { role: "buyer", path: "/", mark: 'data-testid="home-orders-today"', what: "the buyer's orders today" },
   { role: "finance", path: "/wallet", mark: 'data-testid="balance-cards"', what: "the balance cards" },
-  { role: "finance", path: "/wallet", mark: "Deposit history", what: "the deposit history card" },
+  // The pager closes the deposit history (its card's title is in the skeleton too).
+  { role: "finance", path: "/wallet", mark: 'aria-label="Pages of deposits"', what: "the deposit history" },
   { role: "viewer", path: "/orders", mark: 'data-testid="orders-total"', what: "the orders' pager" },
   { role: "buyer", path: "/catalog", mark: 'data-testid="product-card"', what: "the product cards" },
   { role: "admin", path: "/settings", mark: 'data-testid="upstream-status"', what: "the upstream status" },
