@@ -1,5 +1,6 @@
 import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
+import type { LiveSession } from "@/lib/auth/staff-session";
 import { requirePageSession } from "@/lib/auth/current";
 import { can, type RoleName } from "@/lib/auth/permissions";
 import { NAV_ITEMS } from "@/components/shell/nav-items";
@@ -26,31 +27,21 @@ export default async function HomePage() {
   const holds = (role: RoleName) => actor.roles.includes(role);
   const items = NAV_ITEMS.filter((item) => can(actor.roles, item.permission));
   // Each role's data is asked for only if the person holds the role (its reads check it too).
-  const section = <T,>(role: RoleName, title: string, load: () => Promise<T>, show: (data: Promise<T>) => ReactNode): Step[] => {
+  const section = <T,>(
+    role: RoleName,
+    title: string,
+    load: (session: LiveSession) => Promise<T>,
+    Show: (props: { data: Promise<T> }) => Promise<ReactNode>,
+  ): Step[] => {
     if (!holds(role)) return [];
-    const data = load();
-    return [{ key: role, fallback: <SectionSkeleton title={title} />, ready: data, content: show(data) }];
+    const data = load(session);
+    return [{ key: role, fallback: <SectionSkeleton title={title} />, ready: data, content: <Show data={data} /> }];
   };
   const differences = holds("finance") || holds("admin") ? loadReconciliationNotice(actor) : null;
   const steps: Step[] = [
-    ...section(
-      "approver",
-      "Approvals",
-      () => loadApproverHome(session),
-      (data) => <ApproverHome data={data} />,
-    ),
-    ...section(
-      "buyer",
-      "Your orders",
-      () => loadBuyerHome(session),
-      (data) => <BuyerHome data={data} />,
-    ),
-    ...section(
-      "support",
-      "Support",
-      () => loadSupportHome(session),
-      (data) => <SupportHome data={data} />,
-    ),
+    ...section("approver", "Approvals", loadApproverHome, ApproverHome),
+    ...section("buyer", "Your orders", loadBuyerHome, BuyerHome),
+    ...section("support", "Support", loadSupportHome, SupportHome),
     ...(differences
       ? [
           {
@@ -64,18 +55,8 @@ export default async function HomePage() {
           },
         ]
       : []),
-    ...section(
-      "finance",
-      "Finance",
-      () => loadFinanceHome(session),
-      (data) => <FinanceHome data={data} />,
-    ),
-    ...section(
-      "admin",
-      "Admin",
-      () => loadAdminHome(session),
-      (data) => <AdminHome data={data} />,
-    ),
+    ...section("finance", "Finance", loadFinanceHome, FinanceHome),
+    ...section("admin", "Admin", loadAdminHome, AdminHome),
   ];
   const quickLinks = (
     <nav aria-labelledby="quick-links">

@@ -14,12 +14,7 @@ import { BlockBody, Figures } from "./home-figures";
 const count = new Intl.NumberFormat("en-US");
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 0 });
 
-/**
- * The admin's blocks on the home page: the upstream budget over the last hour (from the
- * per-minute counts, lib/upstream/call-counts.ts), the webhook inbox, and sign-in trouble;
- * first, when one of the upstream keys needs attention (expiring, refused, mid-rotation), that.
- * All from this app's database: the page makes no upstream call.
- */
+/** Its reads, started by the home page (a section whose reads are quick comes with the page). */
 export function loadAdminHome(session: LiveSession) {
   return settleAll([
     getBudgetOverview(session.actor),
@@ -29,6 +24,12 @@ export function loadAdminHome(session: LiveSession) {
   ] as const);
 }
 
+/**
+ * The admin's blocks on the home page: the upstream budget over the last hour (from the
+ * per-minute counts, lib/upstream/call-counts.ts), the webhook inbox, and sign-in trouble;
+ * first, when one of the upstream keys needs attention (expiring, refused, mid-rotation), that.
+ * All from this app's database: the page makes no upstream call.
+ */
 export async function AdminHome({ data }: { data: ReturnType<typeof loadAdminHome> }) {
   const [budget, inbox, signIns, keys] = await data;
   const troubled = keys.ok ? keys.value.filter((key) => key.problems.length > 0) : [];

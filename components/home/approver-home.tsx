@@ -8,12 +8,13 @@ import { HomeFigure } from "./home-figure";
 
 const KIND_LABELS: Record<WaitingDecision["kind"], string> = { withdrawal: "Withdrawal", spend: "Spend approval" };
 
-/** The approver's home: what waits for their decision, oldest first, each a link to where it is decided. */
+/** Its reads, started by the home page (a section whose reads are quick comes with the page). */
 export async function loadApproverHome({ actor }: LiveSession) {
   const now = new Date();
   return { now, waiting: await waitingDecisions(actor, now) };
 }
 
+/** The approver's home: what waits for their decision, oldest first, each a link to where it is decided. */
 export async function ApproverHome({ data }: { data: ReturnType<typeof loadApproverHome> }) {
   const { now, waiting } = await data;
   const parts = [

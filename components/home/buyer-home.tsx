@@ -9,10 +9,7 @@ import { HomeFigure } from "./home-figure";
 import { OrderGlanceList } from "./order-glance-list";
 import { SpendRequestGlance } from "./spend-request-glance";
 
-/**
- * The buyer's home: their orders today by state, their requests waiting for an approver (or
- * rejected this week), and the failed orders that need buying again.
- */
+/** Its reads, started by the home page (a section whose reads are quick comes with the page). */
 export async function loadBuyerHome({ actor }: LiveSession) {
   const now = new Date();
   const [today, failed, spend] = await Promise.all([
@@ -23,6 +20,10 @@ export async function loadBuyerHome({ actor }: LiveSession) {
   return { now, today, failed, spend };
 }
 
+/**
+ * The buyer's home: their orders today by state, their requests waiting for an approver (or
+ * rejected this week), and the failed orders that need buying again.
+ */
 export async function BuyerHome({ data }: { data: ReturnType<typeof loadBuyerHome> }) {
   const { now, today, failed, spend } = await data;
   return (

@@ -12,14 +12,7 @@ import { BlockBody, Figures } from "./home-figures";
 import { LowBalanceLead } from "./low-balance-lead";
 import { RefreshSoon } from "./refresh-soon";
 
-/**
- * Finance's blocks on the home page: balances against their thresholds, spend (captured
- * orders, see lib/overview/finance-spend.ts) today, this month and over 30 days, what waits
- * to leave the wallet, and what came in this week. A balance below its threshold leads the
- * section: finance are the ones who top the wallet up. Only the balances come from the
- * upstream (the shared read of up to a minute ago, read again when the wallet moved since:
- * lib/wallet/current-balances.ts); the rest is this app's own records.
- */
+/** Its reads, started by the home page (a section whose reads are quick comes with the page). */
 export function loadFinanceHome(session: LiveSession) {
   return settleAll([
     getWalletOverview(session.actor, { fresh: false }),
@@ -29,6 +22,14 @@ export function loadFinanceHome(session: LiveSession) {
   ] as const);
 }
 
+/**
+ * Finance's blocks on the home page: balances against their thresholds, spend (captured
+ * orders, see lib/overview/finance-spend.ts) today, this month and over 30 days, what waits
+ * to leave the wallet, and what came in this week. A balance below its threshold leads the
+ * section: finance are the ones who top the wallet up. Only the balances come from the
+ * upstream (the shared read of up to a minute ago, read again when the wallet moved since:
+ * lib/wallet/current-balances.ts); the rest is this app's own records.
+ */
 export async function FinanceHome({ data }: { data: ReturnType<typeof loadFinanceHome> }) {
   const [balances, spend, withdrawals, deposits] = await data;
   const low = balances.ok ? balances.value.balances.filter((b) => b.low) : [];

@@ -45,12 +45,13 @@ function orderBlocks(orders: OrdersNeedingSupport) {
   ];
 }
 
-/** Support's home: failed and stuck orders, the newest code reveals, and any reveal-quota alert. */
+/** Its reads, started by the home page (a section whose reads are quick comes with the page). */
 export function loadSupportHome({ actor }: LiveSession) {
   const now = new Date();
   return Promise.all([ordersNeedingSupport(actor, now), recentReveals(actor, now), recentQuotaAlerts(actor)]);
 }
 
+/** Support's home: failed and stuck orders, the newest code reveals, and any reveal-quota alert. */
 export async function SupportHome({ data }: { data: ReturnType<typeof loadSupportHome> }) {
   const [orders, reveals, alerts] = await data;
   return (
