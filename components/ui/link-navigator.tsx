@@ -11,9 +11,9 @@ import { useRouter } from "next/navigation";
  * another button (new tab, new window, download), `target` other than `_self`, `download`,
  * another origin, and a link to a fragment of the page already shown.
  *
- * From the click until the new page is on screen (what waits on a slow upstream shows its own
- * skeleton there), a bar across the top says the page is loading: the click shows something at
- * once, whatever the server does.
+ * From the click until the new page is on screen (its sections that wait on the upstream show
+ * their own skeletons; a product or an order, its route's loading.tsx), a bar across the top
+ * says the page is loading: the click shows something at once, whatever the server does.
  */
 export function LinkNavigator() {
   const router = useRouter();

@@ -37,9 +37,9 @@ export function Bone({ className = "" }: { className?: string }) {
 }
 
 /**
- * A whole page's skeleton, for the two pages that can say nothing before the upstream answers (a
- * product, an order) when it is slow to: grey bars for the title and its line, then cards of
- * content (ARCHITECTURE.md, "Waiting").
+ * A whole page's skeleton, for the two routes whose page waits on the upstream before it can say
+ * anything (a product, an order: their loading.tsx): grey bars for the title and its line, then
+ * cards of content. Every other page renders with the first paint (ARCHITECTURE.md, "Waiting").
  */
 export function PageSkeleton() {
   return (

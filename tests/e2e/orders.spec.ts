@@ -226,9 +226,9 @@ test("the order page follows the status live and stops asking once the order is 
 
 test("an unknown order id shows the not-found page, kept out of indexes; the API answers 404", async ({ page }) => {
   await signInAs(page, "viewer");
-  // The page answers the not-found page, kept out of indexes (a 404, or a 200 marked `noindex`
-  // when the upstream was slow and the page had streamed its skeleton first: Next's documented
-  // behaviour when streaming). The API says 404.
+  // An order page streams behind its loading skeleton (app/(app)/orders/[id]/loading.tsx), so the
+  // status is sent before the page knows the order is missing: Next answers 200 and marks the
+  // not-found page `noindex` (its documented behaviour when streaming). The API still says 404.
   await page.goto("/orders/ord_doesnotexist000000000");
   await expect(page.getByTestId("order-not-found")).toBeVisible();
   await expect(page.locator('meta[name="robots"][content="noindex"]').first()).toBeAttached();

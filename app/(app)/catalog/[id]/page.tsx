@@ -15,9 +15,6 @@ import { PageHeader, Card } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { OrderForm } from "@/components/ordering/order-form";
 import { ProductIds } from "@/components/catalog/product-ids";
-import { PageSkeleton } from "@/components/ui/skeleton";
-import { StreamIfSlow } from "@/components/ui/stream-if-slow";
-import type { Actor } from "@/lib/auth/actor";
 
 export const metadata: Metadata = { title: "Product" };
 
@@ -27,17 +24,7 @@ const PHONE_CARD = "max-lg:rounded-lg max-lg:bg-white max-lg:p-5 max-lg:shadow-s
 export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {
   const { actor } = await requirePageSession("catalog.read");
   const { id } = await params;
-  // Nothing of the page can be said before the product is read: its skeleton, if that is slow.
-  const reading = getProduct(actor, decodedOrAsIs(id));
-  return (
-    <StreamIfSlow ready={reading} fallback={<PageSkeleton />}>
-      <Product actor={actor} id={id} reading={reading} />
-    </StreamIfSlow>
-  );
-}
-
-async function Product({ actor, id, reading }: { actor: Actor; id: string; reading: ReturnType<typeof getProduct> }) {
-  const product = await reading.catch((error: unknown) => {
+  const product = await getProduct(actor, decodedOrAsIs(id)).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") notFound();
     if (isAppError(error)) return error;
     throw error;

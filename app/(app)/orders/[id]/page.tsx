@@ -17,9 +17,6 @@ import { proofMethods } from "@/lib/auth/step-up";
 import { RevealHistory } from "@/components/reveal/reveal-history";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { utcTime } from "@/components/ui/utc-time";
-import { PageSkeleton } from "@/components/ui/skeleton";
-import { StreamIfSlow } from "@/components/ui/stream-if-slow";
-import type { Actor } from "@/lib/auth/actor";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -29,17 +26,7 @@ const money = (minor: string | null, currency: string) => (minor === null ? "—
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
   const { actor, sessionId } = await requirePageSession("orders.read");
   const { id } = await params;
-  // An order the mirror lacks is asked of the upstream: the page's skeleton, if that is slow.
-  const reading = getOrder(actor, id);
-  return (
-    <StreamIfSlow ready={reading} fallback={<PageSkeleton />}>
-      <Order actor={actor} sessionId={sessionId} reading={reading} />
-    </StreamIfSlow>
-  );
-}
-
-async function Order({ actor, sessionId, reading }: { actor: Actor; sessionId: string; reading: ReturnType<typeof getOrder> }) {
-  const order = await reading.catch((error: unknown) => {
+  const order = await getOrder(actor, id).catch((error: unknown) => {
     if (isAppError(error) && (error.code === "not_found" || error.code === "invalid_request")) notFound();
     return rateLimitedAsValue(error);
   });
