@@ -12,8 +12,9 @@ import { useRouter } from "next/navigation";
  * another origin, and a link to a fragment of the page already shown.
  *
  * From the click until the new page is on screen (its sections that wait on the upstream show
- * their own skeletons; a product or an order, its route's loading.tsx), a bar across the top
- * says the page is loading: the click shows something at once, whatever the server does.
+ * their own skeletons; a product's or an order's page waits for its read before it is sent), a
+ * bar across the top says the page is loading: the click shows something at once, whatever the
+ * server does.
  */
 export function LinkNavigator() {
   const router = useRouter();

@@ -35,26 +35,3 @@ export function Busy({
 export function Bone({ className = "" }: { className?: string }) {
   return <div aria-hidden="true" className={`rounded-md bg-slate-200/70 motion-safe:animate-pulse ${className}`} />;
 }
-
-/**
- * A whole page's skeleton, for the two routes whose page waits on the upstream before it can say
- * anything (a product, an order: their loading.tsx): grey bars for the title and its line, then
- * cards of content. Every other page renders with the first paint (ARCHITECTURE.md, "Waiting").
- */
-export function PageSkeleton() {
-  return (
-    <div role="group" aria-label="Loading" aria-busy="true" data-testid="page-loading">
-      <div className="mb-6" aria-hidden="true">
-        <Bone className="h-8 w-56 max-w-full" />
-        <Bone className="mt-2 h-4 w-96 max-w-full" />
-      </div>
-      <p role="status" className="mb-3 text-sm text-slate-600">
-        Loading…
-      </p>
-      <div className="space-y-4" aria-hidden="true">
-        <Bone className="h-24" />
-        <Bone className="h-64" />
-      </div>
-    </div>
-  );
-}

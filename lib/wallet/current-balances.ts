@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { sqlQuery } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import type { Spender } from "@/lib/upstream/client";
 import { mayMissMovement, shouldReread } from "./balance-freshness";
@@ -43,17 +43,21 @@ export async function readCurrentBalances(options: {
 /**
  * The newest movement of these currencies up to `now` (a refund's time is estimated from the
  * upstream's and can lie ahead of it): one backward step of the (currency, at) index each.
+ * Through `sqlQuery` (a prepared statement), not Prisma: the low-balance warning runs this on
+ * every page of staff who can order.
  */
+const LAST_MOVEMENT = `
+  SELECT max(m."at") AS "at"
+  FROM unnest($1::text[]) AS c(currency)
+  CROSS JOIN LATERAL (
+    SELECT w."at" FROM "WalletMovement" w
+    WHERE w."currency" = c.currency AND w."at" <= ($2::timestamptz AT TIME ZONE 'UTC')
+    ORDER BY w."at" DESC LIMIT 1
+  ) m`;
+
 async function lastMovementAt(currencies: string[], now: Date): Promise<Date | null> {
   if (currencies.length === 0) return null;
-  const [row] = await db().$queryRaw<{ at: Date | null }[]>`
-    SELECT max(m."at") AS "at"
-    FROM unnest(${currencies}::text[]) AS c(currency)
-    CROSS JOIN LATERAL (
-      SELECT w."at" FROM "WalletMovement" w
-      WHERE w."currency" = c.currency AND w."at" <= ${now}::timestamp
-      ORDER BY w."at" DESC LIMIT 1
-    ) m`;
+  const [row] = await sqlQuery<{ at: Date | null }>(LAST_MOVEMENT, [currencies, now.toISOString()]);
   return row?.at ?? null;
 }
 

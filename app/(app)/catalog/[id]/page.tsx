@@ -21,6 +21,7 @@ export const metadata: Metadata = { title: "Product" };
 /** A card's look for what shares the page's card on a large screen and stands alone below it. */
 const PHONE_CARD = "max-lg:rounded-lg max-lg:bg-white max-lg:p-5 max-lg:shadow-sm max-lg:ring-1 max-lg:ring-slate-200";
 
+/** One product, and for a buyer its order form. Sent once the product is read, whole (ARCHITECTURE.md, "Waiting"). */
 export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {
   const { actor } = await requirePageSession("catalog.read");
   const { id } = await params;

@@ -22,7 +22,10 @@ export const metadata: Metadata = { title: "Order" };
 
 const money = (minor: string | null, currency: string) => (minor === null ? "—" : formatMoney(minor, currency));
 
-/** One order from the mirror: its live status, lines and totals, who placed it and when. Never codes. */
+/**
+ * One order from the mirror: its live status, lines and totals, who placed it and when. Never codes.
+ * Sent once the order is read, whole (no route skeleton: ARCHITECTURE.md, "Waiting").
+ */
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
   const { actor, sessionId } = await requirePageSession("orders.read");
   const { id } = await params;
