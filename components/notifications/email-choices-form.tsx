@@ -6,6 +6,7 @@ import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
+import { TimeZoneSelect } from "./time-zone-select";
 import type { EmailChoicesView } from "@/lib/notifications/read-choices";
 
 export type KindOption = { kind: string; label: string };
@@ -20,7 +21,6 @@ type Workspace = { chatKinds: string[]; chatWebhookHint: string | null };
 export function EmailChoicesForm({
   initial,
   kinds,
-  timeZones,
   target,
   own = true,
   workspace,
@@ -28,7 +28,6 @@ export function EmailChoicesForm({
 }: {
   initial: EmailChoicesView;
   kinds: KindOption[];
-  timeZones: string[];
   target: "mine" | "workspace";
   own?: boolean;
   workspace?: Workspace;
@@ -109,21 +108,15 @@ export function EmailChoicesForm({
           <label htmlFor={id("tz")} className="block text-sm font-medium text-slate-700">
             Time zone
           </label>
-          <select
+          <TimeZoneSelect
             id={id("tz")}
             name="timeZone"
             value={choices.timeZone}
             disabled={!canEdit}
-            onChange={(e) => setChoices({ ...choices, timeZone: e.target.value })}
+            onZone={(timeZone) => setChoices({ ...choices, timeZone })}
             aria-invalid={errors.timeZone ? true : undefined}
             className="block min-h-11 w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300"
-          >
-            {timeZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
+          />
           {errors.timeZone ? <p className="text-sm text-red-600">{errors.timeZone.join(" ")}</p> : null}
         </div>
         <Field

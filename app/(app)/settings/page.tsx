@@ -15,7 +15,7 @@ import { SecondFactorPolicyForm } from "@/components/settings/second-factor-poli
 import { readSsoOnly } from "@/lib/auth/sso/sso-only";
 import { SsoOnlyForm } from "@/components/settings/sso-only-form";
 import { readWorkspaceChoices } from "@/lib/notifications/read-choices";
-import { kindOptions, timeZoneOptions } from "@/lib/notifications/form-options";
+import { kindOptions } from "@/lib/notifications/form-options";
 import { EmailChoicesForm } from "@/components/notifications/email-choices-form";
 import { Link } from "@/components/ui/link";
 
@@ -71,7 +71,6 @@ export default async function SettingsPage() {
           <EmailChoicesForm
             initial={emailDefaults}
             kinds={kindOptions()}
-            timeZones={timeZoneOptions(emailDefaults.timeZone)}
             target="workspace"
             workspace={{ chatKinds, chatWebhookHint }}
             canEdit={can(actor.roles, "settings.manage")}
