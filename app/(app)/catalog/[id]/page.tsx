@@ -67,10 +67,12 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
         <Card className="max-lg:contents lg:col-start-1 lg:row-start-1">
           {images.length ? (
             <div className={`grid gap-3 sm:grid-cols-2 max-lg:order-1 ${PHONE_CARD}`}>
-              {images.map((image) => (
+              {images.map((image, i) => (
                 // eslint-disable-next-line @next/next/no-img-element -- served by our own image proxy
                 <img
                   key={image.id}
+                  // The primary picture is the page's largest paint in a phone's first screen: asked for first.
+                  fetchPriority={i === 0 ? "high" : undefined}
                   src={imageSrc(image.publicReference)}
                   alt={image.altText}
                   width={image.width}
