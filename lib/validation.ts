@@ -195,8 +195,9 @@ export const bigintCursorSchema = z
  * `refineCurrencyDecimals` so that it has no more decimals than that currency.
  */
 export function moneyAmount(rule: AmountRule = {}) {
-  return z
-    .string({ error: "Enter an amount." })
+  // The text rule first, on the text as sent: trim() would take a vertical tab or a form feed
+  // off either end, and "1\v" passed as 1 wherever the schema ran without the door's walk.
+  return singleLineText({ error: "Enter an amount." })
     .trim()
     .check(
       z.refine((v: string) => amountProblem(v, rule) === null, {
