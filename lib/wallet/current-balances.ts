@@ -40,12 +40,6 @@ export async function readCurrentBalances(options: {
   return { ...read, updating: mayMissMovement(new Date(read.readAt), movedAt), movedAt: movedAt?.toISOString() ?? null };
 }
 
-/**
- * The newest movement of these currencies up to `now` (a refund's time is estimated from the
- * upstream's and can lie ahead of it): one backward step of the (currency, at) index each.
- * Through `sqlQuery` (a prepared statement), not Prisma: the low-balance warning runs this on
- * every page of staff who can order.
- */
 const LAST_MOVEMENT = `
   SELECT max(m."at") AS "at"
   FROM unnest($1::text[]) AS c(currency)
@@ -55,6 +49,12 @@ const LAST_MOVEMENT = `
     ORDER BY w."at" DESC LIMIT 1
   ) m`;
 
+/**
+ * The newest movement of these currencies up to `now` (a refund's time is estimated from the
+ * upstream's and can lie ahead of it): one backward step of the (currency, at) index each.
+ * Through `sqlQuery` (a prepared statement), not Prisma: the low-balance warning runs this on
+ * every page of staff who can order.
+ */
 async function lastMovementAt(currencies: string[], now: Date): Promise<Date | null> {
   if (currencies.length === 0) return null;
   const [row] = await sqlQuery<{ at: Date | null }>(LAST_MOVEMENT, [currencies, now.toISOString()]);

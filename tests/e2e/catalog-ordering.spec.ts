@@ -3,7 +3,14 @@ import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
 import { signInAs } from "./helpers";
-import { findProduct, sandboxApi, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
+import {
+  cheapVariant,
+  findProduct,
+  sandboxApi,
+  sandboxControl,
+  upstreamOrdersWithReference,
+  type SandboxProduct,
+} from "./sandbox";
 
 const ORIGIN = E2E_ORIGIN;
 
@@ -20,9 +27,6 @@ async function expectFulfilled(page: Page) {
 async function reference(page: Page, value: string) {
   await page.getByLabel("Client reference").fill(value);
 }
-
-const cheapVariant = (p: SandboxProduct) =>
-  p.isAvailable && p.variants.length > 0 && p.type === "gift-card" && p.variants[0]!.price < 50;
 
 test.describe("catalog", () => {
   test("search, filters and page size live in the URL, and the back button works", async ({ page }) => {

@@ -226,10 +226,10 @@ test("the order page follows the status live and stops asking once the order is 
 
 test("an unknown order id shows the not-found page, kept out of indexes; the API answers 404", async ({ page }) => {
   await signInAs(page, "viewer");
-  // An order page streams behind its loading skeleton (app/(app)/orders/[id]/loading.tsx), so the
-  // status is sent before the page knows the order is missing: Next answers 200 and marks the
-  // not-found page `noindex` (its documented behaviour when streaming). The API still says 404.
-  await page.goto("/orders/ord_doesnotexist000000000");
+  // The order page waits for its read before anything is sent, so the status is known: a 404,
+  // every time, with the not-found page marked `noindex`. The API says 404 too.
+  const answer = await page.goto("/orders/ord_doesnotexist000000000");
+  expect(answer?.status()).toBe(404);
   await expect(page.getByTestId("order-not-found")).toBeVisible();
   await expect(page.locator('meta[name="robots"][content="noindex"]').first()).toBeAttached();
   expect((await page.request.get("/api/orders/ord_doesnotexist000000000")).status()).toBe(404);

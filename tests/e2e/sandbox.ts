@@ -33,6 +33,10 @@ export async function sandboxApi<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** An available gift card whose first variant costs under 50: cheap to order, bought by variant. */
+export const cheapVariant = (p: SandboxProduct) =>
+  p.isAvailable && p.variants.length > 0 && p.type === "gift-card" && p.variants[0]!.price < 50;
+
 export async function findProduct(match: (p: SandboxProduct) => boolean): Promise<SandboxProduct> {
   for (let offset = 0; offset < 500; offset += 100) {
     const page = await sandboxApi<{ items: SandboxProduct[]; hasMore: boolean }>(`/products?limit=100&offset=${offset}`);
