@@ -22,6 +22,7 @@
  * Its own data folder and ports 3240/4670/25480 (BENCH_PORT, BENCH_SANDBOX_PORT, BENCH_DB_PORT).
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
 import path from "node:path";
 import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
@@ -109,8 +110,9 @@ async function main() {
 }
 
 /**
- * One unmeasured visit first: the page and its pictures as the server answers them warm (its
- * catalog and image caches filled from the upstream, as they are for everyone after the first
+ * One unmeasured visit first: the page, its pictures and its static files as the server answers
+ * them warm (its catalog and image caches filled from the upstream, and Next's static files kept
+ * compressed by the edge, lib/edge/static-files.ts, as they are for everyone after the first
  * visitor). A server's first answer after it starts is not what Lighthouse measures here; the
  * server's own time is bench:cpu's and bench:pages'.
  */
@@ -118,6 +120,24 @@ async function warm(baseUrl: string, target: string, admin: Session) {
   const page = await admin.get(target);
   const pictures = new Set(page.body.match(/\/api\/catalog\/images\/[\w-]+/g) ?? []);
   await Promise.all([...pictures].map((src) => admin.get(src)));
+  // Each app process keeps its own copy, and hands out connections in turn: one new connection
+  // per process for each file.
+  const files = new Set(page.body.match(/\/_next\/static\/[\w./-]+/g) ?? []);
+  for (let i = 0; i < os.availableParallelism(); i++) {
+    for (const file of files) await getOnNewConnection(`${baseUrl}${file}`);
+  }
+}
+
+function getOnNewConnection(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers: { "accept-encoding": "zstd, gzip" } }, (res) => {
+        res.resume();
+        res.on("end", resolve);
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
 }
 
 /** The app's own background work (below) is this small a share of one core when it is quiet. */

@@ -81,19 +81,33 @@ export function chooseEncoding(header: unknown): Encoding | null {
   return best;
 }
 
+export type CompressOptions = {
+  /**
+   * Given the whole body as written (before compression) once a compressed response has been
+   * sent in full; not called for a response sent as it is, or one whose body passed
+   * `wholeLimitBytes` (./static-files.ts keeps Next's static files with it).
+   */
+  whole?: (body: Buffer) => void;
+  wholeLimitBytes?: number;
+};
+
 /**
  * Compresses what `res` sends, if the response turns out to be worth it. Call before handing
  * `req` and `res` to Next. The response's write methods are replaced for this response;
  * nothing else is changed.
  */
-export function compressResponse(req: IncomingMessage, res: ServerResponse): void {
+export function compressResponse(req: IncomingMessage, res: ServerResponse, options: CompressOptions = {}): void {
   /** The coding this client gets (null: it is sent as it is). */
   const chosen = req.method === "HEAD" ? null : chooseEncoding(req.headers["accept-encoding"]);
   const original = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders };
   /** "holding" until the first part is sent; then "sent" (compressed or as it is). */
   let mode: "holding" | "sent" = "holding";
   /** What was written and not yet passed on: the whole body while holding, a turn's worth after. */
-  const held = heldPieces();
+  /** Set when this response is sent compressed by us. */
+  let compressed = false;
+  const held = heldPieces(
+    options.whole ? wholeBody(res, () => compressed, options.whole, options.wholeLimitBytes ?? MAX_HELD_BYTES) : undefined,
+  );
   /** The step at this turn's end: release() while holding, the next compressed piece after. */
   let turnEnd: NodeJS.Immediate | undefined;
   // Node's overloads of write/end/writeHead cannot be restated one by one; these replacements
@@ -157,10 +171,11 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
     plain();
     if (done) res.once("finish", done);
     if (!compress || !chosen) return originalEnd(body.length > 0 ? body : undefined, callback);
-    const compressed = CODECS[chosen]!.compressSync(body);
+    const encoded = CODECS[chosen]!.compressSync(body);
+    compressed = true;
     res.setHeader("Content-Encoding", chosen);
-    res.setHeader("Content-Length", compressed.length);
-    return originalEnd(compressed, callback);
+    res.setHeader("Content-Length", encoded.length);
+    return originalEnd(encoded, callback);
   };
 
   /** The response goes on past this turn: send what is held, compressed or as it is. */
@@ -176,6 +191,7 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse): voi
       else original.flushHeaders.call(res);
       return;
     }
+    compressed = true;
     res.setHeader("Content-Encoding", chosen);
     res.removeHeader("Content-Length");
     const stream = CODECS[chosen]!.stream();
@@ -253,8 +269,30 @@ function writeArgs(args: unknown[]): [Chunk | undefined, BufferEncoding | undefi
   return [chunk as Chunk | undefined, encoding as BufferEncoding | undefined, callback as Callback | undefined];
 }
 
-/** Chunks written and not yet passed on, with the callbacks of the writes that gave them. */
-function heldPieces() {
+/**
+ * Collects every piece written (for CompressOptions.whole) and hands the body over once the
+ * response has finished compressed; gives up past `limit` bytes.
+ */
+function wholeBody(res: ServerResponse, compressed: () => boolean, give: (body: Buffer) => void, limit: number) {
+  let pieces: Buffer[] | null = [];
+  let bytes = 0;
+  res.once("finish", () => {
+    if (pieces && compressed()) give(Buffer.concat(pieces, bytes));
+    pieces = null;
+  });
+  return (piece: Buffer) => {
+    if (!pieces) return;
+    bytes += piece.length;
+    if (bytes > limit) pieces = null;
+    else pieces.push(piece);
+  };
+}
+
+/**
+ * Chunks written and not yet passed on, with the callbacks of the writes that gave them;
+ * `seen`, if given, sees each chunk as it comes.
+ */
+function heldPieces(seen?: (piece: Buffer) => void) {
   let chunks: Buffer[] = [];
   let callbacks: Callback[] = [];
   let bytes = 0;
@@ -265,6 +303,7 @@ function heldPieces() {
     add(chunk: Chunk | undefined, encoding?: BufferEncoding, callback?: Callback) {
       if (chunk != null) {
         const piece = toBuffer(chunk, encoding);
+        seen?.(piece);
         chunks.push(piece);
         bytes += piece.length;
       }

@@ -7,6 +7,7 @@ import { discoverApiRoutes } from "@/scripts/discover-api-routes.mjs";
 import { freshContentSecurityPolicy } from "@/scripts/security-headers.mjs";
 import { compressResponse } from "./compress-response";
 import { sendPlainAnswer } from "./plain-answer";
+import { MAX_FILE_BYTES, STATIC_PREFIX, staticFiles } from "./static-files";
 import { isWebhookDelivery, serveWebhook } from "./webhook-door";
 
 /**
@@ -23,7 +24,9 @@ import { isWebhookDelivery, serveWebhook } from "./webhook-door";
  *    a path Next would rewrite first (`//`, a backslash), is a 400.
  * 5. The request gate (lib/http/gate.ts): the text rule on the address, a verified session
  *    cookie, a method the route exports (405). A refusal is written here.
- * 6. zstd or gzip for what Next answers (./compress-response.ts).
+ * 6. Next's static files are answered from memory once Next has answered each in full
+ *    (./static-files.ts): compressed once, not for every first visit.
+ * 7. zstd or gzip for what Next answers (./compress-response.ts).
  * Then `next` (Next's request handler). Nothing here reads Next's build or imports Next.
  */
 export type Edge = (req: IncomingMessage, res: ServerResponse, next: () => Promise<void>) => Promise<void>;
@@ -36,6 +39,7 @@ const UNGATED = /^\/(?:_next\/static|_next\/image|favicon\.ico)(?:\/|$)/;
 
 export function createEdge(options: { dev: boolean; dir: string }): Edge {
   const routes = discoverApiRoutes(options.dir).map(({ pattern, methods }) => ({ pattern, methods }));
+  const files = staticFiles();
   return async function edge(req, res, next) {
     if (isWebhookDelivery(req)) return serveWebhook(answerDelivery, req, res);
     req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
@@ -68,6 +72,13 @@ export function createEdge(options: { dev: boolean; dir: string }): Edge {
         routes,
       );
       if (refused) return sendPlainAnswer(res, refused, csp);
+    }
+    if (url.pathname.startsWith(STATIC_PREFIX)) {
+      const path = url.pathname;
+      if (files.answer(req, res, path, csp)) return;
+      res.setHeader("content-security-policy", csp);
+      compressResponse(req, res, { whole: (body) => files.keep(req, res, path, body), wholeLimitBytes: MAX_FILE_BYTES });
+      return next();
     }
     res.setHeader("content-security-policy", csp);
     compressResponse(req, res);

@@ -1,0 +1,117 @@
+/**
+ * Next's static files (`/_next/static/…`), compressed once and answered from memory, as a CDN in
+ * front of the app would: by the edge (./serve.ts), from what Next itself answered.
+ *
+ * Those files are named by their content and Next sends them as `Cache-Control: public,
+ * max-age=31536000, immutable`, so a browser asks for each one once, and then only after a
+ * deploy. But a first visit asks for all of a page's (17 files for an admin's /staff: scripts, a
+ * stylesheet, a font), and each was read by Next's static handler and compressed again for
+ * every such visit: 34 ms of the app's CPU a visit, taken while that visitor's browser was
+ * working hardest. Answered from here, 7.5 ms (both measured by fetching those 17 files 40 times
+ * over, the note of issue 39).
+ *
+ * So: the first time Next answers one in full (200, `immutable`, compressed: the body as Next
+ * wrote it is at hand, from ./compress-response.ts), that body is compressed in the background,
+ * on zlib's thread pool, with zstd at level 19 and gzip at level 9: a page's scripts came to
+ * 143 KB instead of zstd's 161 KB at its default level (11 % less for a phone to download, and
+ * the compression's CPU is spent once). From then on, a GET or HEAD of that file (by its path as
+ * Next reads it, whatever the query) is answered from here: Next's headers as it sent them
+ * (minus the per-response ones), the encoding the client prefers (./compress-response.ts's
+ * choice), and a fresh Content-Security-Policy, as every response has. A Range request still
+ * goes to Next, which answers ranges; so does a file sent as it is (the font: woff2 is
+ * compressed already).
+ *
+ * Memory: Next's static files are what the build made (1.3 MB here, all of them), and only a
+ * 200 marked immutable is kept, so an address Next answers 404 is never kept. Still, the store
+ * stops taking files past MAX_STORED_BYTES. Each app process keeps its own.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { chooseEncoding, type Encoding } from "./compress-response";
+
+export const STATIC_PREFIX = "/_next/static/";
+/** A file larger than this is left to Next (the largest here is 229 KB). */
+export const MAX_FILE_BYTES = 8 << 20;
+/** All the kept files together (each in three forms) stop growing here. */
+const MAX_STORED_BYTES = 64 << 20;
+
+/** Headers of Next's answer that belong to that one response, not to the file. */
+const PER_RESPONSE = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "content-security-policy",
+]);
+
+type Stored = { headers: OutgoingHttpHeaders; identity: Buffer; zstd?: Buffer; gzip: Buffer };
+
+const zstd = typeof zlib.zstdCompress === "function" ? promisify(zlib.zstdCompress) : undefined;
+const gzip = promisify(zlib.gzip);
+
+export type StaticFiles = {
+  /** Answers `req` (for the file at `path`) from the store and returns true, or returns false (Next answers it). */
+  answer(req: IncomingMessage, res: ServerResponse, path: string, csp: string): boolean;
+  /** For ./compress-response.ts's `whole`: keeps the body Next sent for `path`, if it should be kept. */
+  keep(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): void;
+  /** How many files are kept (for tests). */
+  readonly size: number;
+};
+
+export function staticFiles(): StaticFiles {
+  const stored = new Map<string, Stored>();
+  /** Addresses being compressed now (a second request meanwhile goes to Next, and is not compressed twice). */
+  const pending = new Set<string>();
+  let storedBytes = 0;
+
+  return {
+    get size() {
+      return stored.size;
+    },
+
+    answer(req, res, path, csp) {
+      if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.range !== undefined) return false;
+      const file = stored.get(path);
+      if (!file) return false;
+      const encoding: Encoding | null = chooseEncoding(req.headers["accept-encoding"]);
+      const body = encoding === "zstd" ? file.zstd : encoding === "gzip" ? file.gzip : file.identity;
+      // A client that prefers zstd on a Node without it: the plain file, as compress-response would.
+      const [sent, coding] = body ? [body, encoding] : [file.identity, null];
+      res.writeHead(200, {
+        ...file.headers,
+        "content-security-policy": csp,
+        ...(coding ? { "content-encoding": coding } : {}),
+        "content-length": sent.length,
+      });
+      res.end(req.method === "HEAD" ? undefined : sent);
+      return true;
+    },
+
+    keep(req, res, address, body) {
+      if (req.method !== "GET" || req.headers.range !== undefined || res.statusCode !== 200) return;
+      if (!/\bimmutable\b/.test(String(res.getHeader("cache-control") ?? ""))) return;
+      if (stored.has(address) || pending.has(address) || body.length > MAX_FILE_BYTES) return;
+      if (storedBytes + body.length * 2 > MAX_STORED_BYTES) return;
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) {
+        if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = value;
+      }
+      pending.add(address);
+      void Promise.all([
+        // The size up front: without it zstd plans for any length, and level 19 took six times as long.
+        zstd?.(body, { params: { [zlib.constants.ZSTD_c_compressionLevel]: 19 }, pledgedSrcSize: body.length }),
+        gzip(body, { level: 9 }),
+      ])
+        .then(([zstdBody, gzipBody]) => {
+          stored.set(address, { headers, identity: body, zstd: zstdBody, gzip: gzipBody });
+          storedBytes += body.length + (zstdBody?.length ?? 0) + gzipBody.length;
+        })
+        // Not kept: Next goes on answering this address, as it did.
+        .catch(() => undefined)
+        .finally(() => pending.delete(address));
+    },
+  };
+}
