@@ -102,9 +102,9 @@ export function compressResponse(req: IncomingMessage, res: ServerResponse, opti
   const original = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders };
   /** "holding" until the first part is sent; then "sent" (compressed or as it is). */
   let mode: "holding" | "sent" = "holding";
-  /** What was written and not yet passed on: the whole body while holding, a turn's worth after. */
   /** Set when this response is sent compressed by us. */
   let compressed = false;
+  /** What was written and not yet passed on: the whole body while holding, a turn's worth after. */
   const held = heldPieces(
     options.whole ? wholeBody(res, () => compressed, options.whole, options.wholeLimitBytes ?? MAX_HELD_BYTES) : undefined,
   );

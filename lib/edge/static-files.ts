@@ -57,8 +57,6 @@ export type StaticFiles = {
   answer(req: IncomingMessage, res: ServerResponse, path: string, csp: string): boolean;
   /** For ./compress-response.ts's `whole`: keeps the body Next sent for `path`, if it should be kept. */
   keep(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): void;
-  /** How many files are kept (for tests). */
-  readonly size: number;
 };
 
 export function staticFiles(): StaticFiles {
@@ -68,10 +66,6 @@ export function staticFiles(): StaticFiles {
   let storedBytes = 0;
 
   return {
-    get size() {
-      return stored.size;
-    },
-
     answer(req, res, path, csp) {
       if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.range !== undefined) return false;
       const file = stored.get(path);

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createZstdDecompress, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { chooseEncoding, compressResponse } from "@/lib/edge/compress-response";
+import { chooseEncoding, type CompressOptions, compressResponse } from "@/lib/edge/compress-response";
 
 /**
  * lib/edge/compress-response.ts in front of a real HTTP server, read by a raw client (so
@@ -10,12 +10,14 @@ import { chooseEncoding, compressResponse } from "@/lib/edge/compress-response";
  */
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const handlers = new Map<string, Handler>();
+/** compressResponse's options for a route (none for most). */
+const optionsFor = new Map<string, CompressOptions>();
 let server: http.Server;
 let base: string;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    compressResponse(req, res);
+    compressResponse(req, res, optionsFor.get(req.url!));
     handlers.get(req.url!)!(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -256,6 +258,69 @@ describe("a browser that accepts zstd (Chromium and Firefox ask for it)", () => 
     expect(shell).toBe(SHELL);
     sendRest();
     expect(zstdDecompressSync(await whole).toString()).toBe(SHELL + LATE);
+  });
+});
+
+describe("the whole body, for a caller that keeps it (lib/edge/static-files.ts)", () => {
+  /**
+   * A route, and the whole body its response handed over: null when the response finished
+   * without it (the route's own "finish" listener comes after compressResponse's, which gives).
+   */
+  function keeping(handler: Handler, wholeLimitBytes?: number): { path: string; kept: Promise<Buffer | null> } {
+    let give!: (body: Buffer | null) => void;
+    const kept = new Promise<Buffer | null>((resolve) => (give = resolve));
+    const path = route((req, res) => {
+      res.once("finish", () => give(null));
+      handler(req, res);
+    });
+    optionsFor.set(path, { whole: give, wholeLimitBytes });
+    return { path, kept };
+  }
+  async function keptAfter(path: string, kept: Promise<Buffer | null>, headers?: Record<string, string>) {
+    const res = await get(path, headers);
+    return { res, kept: await kept };
+  }
+
+  test("is handed over as written, for a body ended in one turn and for one streamed over many", async () => {
+    const atOnce = keeping((_req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.write(json.slice(0, 500));
+      res.end(json.slice(500));
+    });
+    const a = await keptAfter(atOnce.path, atOnce.kept);
+    expect(a.res.headers["content-encoding"]).toBe("gzip");
+    expect(a.kept?.toString()).toBe(json);
+
+    const streamed = keeping((_req, res) => {
+      res.setHeader("content-type", "application/javascript");
+      let i = 0;
+      const next = () => (i < 5 ? (res.write(json), i++, setImmediate(next)) : res.end());
+      next();
+    });
+    const b = await keptAfter(streamed.path, streamed.kept, { "accept-encoding": "zstd" });
+    expect(b.res.headers["content-encoding"]).toBe("zstd");
+    expect(zstdDecompressSync(b.res.body).toString()).toBe(json.repeat(5));
+    expect(b.kept?.toString()).toBe(json.repeat(5));
+  });
+
+  test("is not handed over for a response sent as it is, or one past the limit", async () => {
+    const image = keeping((_req, res) => {
+      res.setHeader("content-type", "image/png");
+      res.end(Buffer.alloc(4000));
+    });
+    expect((await keptAfter(image.path, image.kept)).kept).toBeNull();
+    const plainClient = keeping((_req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(json);
+    });
+    expect((await keptAfter(plainClient.path, plainClient.kept, {})).kept).toBeNull();
+    const tooLarge = keeping((_req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(json);
+    }, json.length - 1);
+    const c = await keptAfter(tooLarge.path, tooLarge.kept);
+    expect(gunzipSync(c.res.body).toString()).toBe(json);
+    expect(c.kept).toBeNull();
   });
 });
 
