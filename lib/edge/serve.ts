@@ -73,15 +73,15 @@ export function createEdge(options: { dev: boolean; dir: string }): Edge {
       );
       if (refused) return sendPlainAnswer(res, refused, csp);
     }
-    if (url.pathname.startsWith(STATIC_PREFIX)) {
-      const path = url.pathname;
-      if (files.answer(req, res, path, csp)) return;
-      res.setHeader("content-security-policy", csp);
-      compressResponse(req, res, { whole: (body) => files.keep(req, res, path, body), wholeLimitBytes: MAX_FILE_BYTES });
-      return next();
-    }
+    const path = url.pathname;
+    const staticFile = path.startsWith(STATIC_PREFIX);
+    if (staticFile && files.answer(req, res, path, csp)) return;
     res.setHeader("content-security-policy", csp);
-    compressResponse(req, res);
+    compressResponse(
+      req,
+      res,
+      staticFile ? { whole: (body) => files.keep(req, res, path, body), wholeLimitBytes: MAX_FILE_BYTES } : undefined,
+    );
     await next();
   };
 }
