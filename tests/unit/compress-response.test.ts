@@ -1,8 +1,8 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { createZstdDecompress, gunzipSync, zstdDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { chooseEncoding, type CompressOptions, compressResponse } from "@/lib/edge/compress-response";
+import { rawRequest, serveOnLoopback } from "../support/loopback";
 
 /**
  * lib/edge/compress-response.ts in front of a real HTTP server, read by a raw client (so
@@ -12,24 +12,16 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const handlers = new Map<string, Handler>();
 /** compressResponse's options for a route (none for most). */
 const optionsFor = new Map<string, CompressOptions>();
-let server: http.Server;
 let base: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  ({ base, close } = await serveOnLoopback((req, res) => {
     compressResponse(req, res, optionsFor.get(req.url!));
     handlers.get(req.url!)!(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }));
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections(); // the client's keep-alive sockets would hold close() for seconds
-    }),
-);
+afterAll(() => close());
 
 let routes = 0;
 function route(handler: Handler): string {
@@ -38,21 +30,8 @@ function route(handler: Handler): string {
   return path;
 }
 
-type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; chunks: number };
 function get(path: string, headers: Record<string, string> = { "accept-encoding": "gzip, deflate, br" }, method = "GET") {
-  return new Promise<Raw>((resolve, reject) => {
-    http
-      .request(`${base}${path}`, { method, headers }, (res) => {
-        const parts: Buffer[] = [];
-        res.on("data", (c: Buffer) => parts.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts), chunks: parts.length }),
-        );
-        res.on("error", reject);
-      })
-      .on("error", reject)
-      .end();
-  });
+  return rawRequest(`${base}${path}`, { method, headers });
 }
 
 const SHELL = `<html><body>${"<p>shell</p>".repeat(200)}`;

@@ -1,5 +1,4 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -8,6 +7,7 @@ import {
   ExchangeTimeoutError,
   ExchangeTooLargeError,
 } from "@/lib/upstream/client/http-exchange";
+import { serveOnLoopback } from "../support/loopback";
 
 /**
  * The upstream client's HTTP door (lib/upstream/client/http-exchange.ts) against a real
@@ -15,23 +15,17 @@ import {
  */
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const handlers = new Map<string, Handler>();
-let server: http.Server;
 let base: URL;
+let close: () => Promise<void>;
 let exchange: ReturnType<typeof createHttpExchange>;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => handlers.get(new URL(req.url!, "http://x").pathname)!(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+  const served = await serveOnLoopback((req, res) => handlers.get(new URL(req.url!, "http://x").pathname)!(req, res));
+  base = new URL(`${served.base}/`);
+  close = served.close;
   exchange = createHttpExchange(base);
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-);
+afterAll(() => close());
 
 let routes = 0;
 function route(handler: Handler): URL {

@@ -1,8 +1,8 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gunzipSync, zstdDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { type RawAnswer, rawRequest, serveOnLoopback } from "../support/loopback";
 
 /**
  * Next's static files answered from memory by the app's edge (lib/edge/static-files.ts through
@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SCRIPT = Buffer.from(`(globalThis.TURBOPACK ||= []).push(${JSON.stringify("x".repeat(40_000))});\n`.repeat(3));
 
-let server: http.Server;
 let base: string;
+let close: () => Promise<void>;
 const reached: string[] = [];
 
 /** What "Next" answers under /_next/static/: a script, a file it does not keep, and a 404. */
@@ -58,35 +58,15 @@ beforeAll(async () => {
   });
   const { createEdge } = await import("@/lib/edge/serve");
   const edge = createEdge({ dev: false, dir: ROOT });
-  server = http.createServer((req, res) => edge(req, res, async () => void next(req, res)));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ base, close } = await serveOnLoopback((req, res) => edge(req, res, async () => void next(req, res))));
 });
+afterAll(() => close());
 
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-);
-
-type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 function get(target: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<Raw>((resolve, reject) => {
-    http
-      .request(`${base}${target}`, { method, headers }, (res) => {
-        const parts: Buffer[] = [];
-        res.on("data", (c: Buffer) => parts.push(c));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(parts) }));
-        res.on("error", reject);
-      })
-      .on("error", reject)
-      .end();
-  });
+  return rawRequest(`${base}${target}`, { method, headers });
 }
 
-function decoded(raw: Raw): Buffer {
+function decoded(raw: RawAnswer): Buffer {
   const coding = raw.headers["content-encoding"];
   if (coding === "zstd") return zstdDecompressSync(raw.body);
   if (coding === "gzip") return gunzipSync(raw.body);

@@ -1,6 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { serveOnLoopback } from "../support/loopback";
 import { createServiceClient, isServiceError, type AttemptLog } from "@/lib/upstream/client";
 
 /**
@@ -8,12 +7,12 @@ import { createServiceClient, isServiceError, type AttemptLog } from "@/lib/upst
  * answers up to 5 MiB, product images up to 8 MiB; past it the call fails at once, saying why.
  */
 const MiB = 1024 * 1024;
-let server: http.Server;
 let baseUrl: string;
+let close: () => Promise<void>;
 const served = new Map<string, number>();
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  ({ base: baseUrl, close } = await serveOnLoopback((req, res) => {
     const path = new URL(req.url!, "http://x").pathname;
     served.set(path, (served.get(path) ?? 0) + 1);
     if (path === "/api/v1/products") {
@@ -26,17 +25,9 @@ beforeAll(async () => {
     const size = path.endsWith("/large") ? 9 * MiB : 6 * MiB;
     res.writeHead(200, { "content-type": "image/png" });
     res.end(Buffer.alloc(size, 1));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }));
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-);
+afterAll(() => close());
 
 function client(attempts: AttemptLog[]) {
   return createServiceClient({
