@@ -27,6 +27,11 @@ export function spendApprovalKey(requestId: string, round: number): string {
   return `spend-${requestId}-${round}`;
 }
 
+/** The spend request an approved order's key was derived from (`spend-<id>-<round>`), else null. */
+export function spendRequestOfKey(key: string): string | null {
+  return /^spend-(.+)-\d+$/.exec(key)?.[1] ?? null;
+}
+
 /** Whether a key has the form of one the app derives (a client's key never keeps that form). */
 export function isDerivedKey(key: string): boolean {
   return /^(spend|bulk)-/.test(key);

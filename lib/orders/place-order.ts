@@ -13,7 +13,7 @@ import { placeOrderSchema } from "./schemas";
 import { getMirroredOrder, type OrderView } from "./order-view";
 import { toUpstreamRequest } from "./upstream-request";
 import { gateOrder } from "@/lib/spend/gate-order";
-import { releaseSpend, settleSpend } from "@/lib/spend/check-spend";
+import { releaseSpend, settleOrderSpend } from "@/lib/spend/check-spend";
 import { toMinor } from "@/lib/money";
 import { forgetBalances } from "@/lib/wallet/read-balances";
 
@@ -86,7 +86,7 @@ export async function sendLedgeredOrder(
     await db().$transaction(async (tx) => {
       await mirrorOrder(order, { placedById: actor?.staffId ?? null, idempotencyKey: key }, tx);
       await markLedger(tx, key, { state: "succeeded", resultId: order.id, correlationId });
-      await settleSpend(tx, `order:${key}`, order.currency, toMinor(order.total, order.currency));
+      await settleOrderSpend(tx, key, order.currency, toMinor(order.total, order.currency));
       await recordAudit(tx, {
         action: "order.place",
         actor: actor ?? { email: "system:order-resume" },
@@ -103,6 +103,7 @@ export async function sendLedgeredOrder(
     if (failure && !failure.outcomeUnknown && failure.code !== "budget_exhausted" && failure.status !== 429) {
       await db().$transaction(async (tx) => {
         await markLedger(tx, key, { state: "rejected", errorCode: failure.code, correlationId: failure.correlationId });
+        // An approved request's charge is not released here: its request decides (a price rise goes back to the approvers, still counting).
         await releaseSpend(tx, `order:${key}`);
         await recordAudit(tx, {
           action: "order.rejected",

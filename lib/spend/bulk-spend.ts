@@ -19,7 +19,8 @@ export function bulkTotals(bulk: BulkOrder): SpendAmount[] {
 
 /**
  * The spend gate in front of a bulk file, inside its confirmation's transaction: the file
- * counts as one spend per currency. "send": charged, confirm as usual. "awaiting": stored
+ * is checked as one spend per currency. "send": charged, confirm as usual (its rows then count
+ * until each is an order or refused: ./spend-limits.ts). "awaiting": stored
  * as one approval request for the whole file, the file moved to awaiting_approval.
  * `settings` are read before the transaction: on PGlite every query of another connection
  * waits for an open transaction to end.

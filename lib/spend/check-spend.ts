@@ -1,10 +1,12 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
+import { spendRequestOfKey } from "@/lib/idempotency/keys";
 import { formatMoney } from "@/lib/money";
 import type { Settings } from "@/lib/settings/schema";
-import { limitsFor, spentSince } from "./spend-limits";
-import { thresholdMinor, utcDayStart, utcMonthStart } from "./spend-window";
+import { countedSpend, limitsFor } from "./spend-limits";
+import { chargeSource } from "./spend-request-id";
+import { thresholdMinor } from "./spend-window";
 
 export type SpendAmount = { currency: string; amountMinor: bigint };
 
@@ -20,8 +22,8 @@ export async function lockBuyerSpend(tx: Tx, staffId: string): Promise<void> {
 /**
  * Why this spend needs a second person's approval, or null if it may be sent now: above
  * the workspace threshold, above the per-order limit, or past the day's or month's limit
- * (UTC) counting what this buyer already placed, sent or has awaiting approval. A bulk
- * file is one spend per currency. Call under `lockBuyerSpend`.
+ * (UTC) counting what this buyer already placed, sent or has awaiting approval, each once
+ * (./spend-limits.ts `countedSpend`). A bulk file is one spend per currency. Call under `lockBuyerSpend`.
  */
 export async function approvalNeeded(
   tx: Tx,
@@ -41,16 +43,12 @@ export async function approvalNeeded(
     if (!limits) continue;
     if (limits.perOrderMinor !== null && amountMinor > limits.perOrderMinor)
       return `The total ${money(amountMinor)} is above the limit of ${money(limits.perOrderMinor)} per order.`;
-    if (limits.perDayMinor !== null) {
-      const spent = await spentSince(tx, staffId, currency, utcDayStart(now));
-      if (spent + amountMinor > limits.perDayMinor)
-        return `With ${money(spent)} already spent today (UTC), this would pass the daily limit of ${money(limits.perDayMinor)}.`;
-    }
-    if (limits.perMonthMinor !== null) {
-      const spent = await spentSince(tx, staffId, currency, utcMonthStart(now));
-      if (spent + amountMinor > limits.perMonthMinor)
-        return `With ${money(spent)} already spent this month (UTC), this would pass the monthly limit of ${money(limits.perMonthMinor)}.`;
-    }
+    if (limits.perDayMinor === null && limits.perMonthMinor === null) continue;
+    const spent = await countedSpend(tx, staffId, currency, now);
+    if (limits.perDayMinor !== null && spent.today + amountMinor > limits.perDayMinor)
+      return `With ${money(spent.today)} already spent today (UTC), this would pass the daily limit of ${money(limits.perDayMinor)}.`;
+    if (limits.perMonthMinor !== null && spent.thisMonth + amountMinor > limits.perMonthMinor)
+      return `With ${money(spent.thisMonth)} already spent this month (UTC), this would pass the monthly limit of ${money(limits.perMonthMinor)}.`;
   }
   return null;
 }
@@ -69,7 +67,19 @@ export async function releaseSpend(tx: Tx, source: string): Promise<void> {
   await tx.spendCharge.updateMany({ where: { source, state: "held" }, data: { state: "released" } });
 }
 
-/** The order was placed: it counts at its real total. */
+/** The intent became an order: from now the order counts (./spend-limits.ts), the charge keeps its real total. */
 export async function settleSpend(tx: Tx, source: string, currency: string, amountMinor: bigint): Promise<void> {
   await tx.spendCharge.updateMany({ where: { source, currency }, data: { state: "spent", amountMinor } });
+}
+
+/**
+ * The order placed under `key` is being mirrored (call in that transaction), so the charge that
+ * counted it until now stops counting in the same step: an approved request's (its key is
+ * derived from the request: `spend:<id>`), else the order's own (`order:<key>`). A bulk row's
+ * order needs nothing: its row stops counting once the order is mirrored.
+ */
+export async function settleOrderSpend(tx: Tx, key: string, currency: string, amountMinor: bigint): Promise<void> {
+  const request = spendRequestOfKey(key);
+  const source = request ? chargeSource({ id: request, kind: "order", bulkOrderId: null }) : `order:${key}`;
+  await settleSpend(tx, source, currency, amountMinor);
 }

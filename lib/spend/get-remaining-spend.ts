@@ -3,8 +3,8 @@ import type { Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
 import { minorToDecimal } from "@/lib/money";
 import { getSettings } from "@/lib/settings/get-settings";
-import { limitsFor, spentSince } from "./spend-limits";
-import { thresholdMinor, utcDayStart, utcMonthStart } from "./spend-window";
+import { countedSpend, limitsFor } from "./spend-limits";
+import { thresholdMinor } from "./spend-window";
 
 export type RemainingSpend = {
   currency: string;
@@ -18,16 +18,18 @@ export type RemainingSpend = {
 
 /**
  * What the order form and the bulk preview show a buyer before they submit: the largest
- * order that goes through without approval, in each currency. Only an explanation: the
+ * order that goes through without approval, in each currency, counted as the limit check
+ * counts (./spend-limits.ts `countedSpend`). Only an explanation: the
  * server checks again, under the buyer's lock, when they submit.
  */
 export async function getRemainingSpend(actor: Actor, currency: string, now = new Date()): Promise<RemainingSpend> {
   const settings = await getSettings();
   const tx = db();
   const limits = await limitsFor(tx, actor.staffId, currency);
-  const left = async (limit: bigint | null, from: Date) => {
-    if (limit === null) return null;
-    const rest = limit - (await spentSince(tx, actor.staffId, currency, from));
+  const spent = limits ? await countedSpend(tx, actor.staffId, currency, now) : null;
+  const left = (limit: bigint | null | undefined, counted: bigint | undefined) => {
+    if (limit == null || counted === undefined) return null;
+    const rest = limit - counted;
     return minorToDecimal(rest > 0n ? rest : 0n, currency);
   };
   return {
@@ -36,7 +38,7 @@ export async function getRemainingSpend(actor: Actor, currency: string, now = ne
       ? minorToDecimal(thresholdMinor(settings.spendApprovalAmount, currency), currency)
       : null,
     perOrder: limits?.perOrderMinor != null ? minorToDecimal(limits.perOrderMinor, currency) : null,
-    leftToday: await left(limits?.perDayMinor ?? null, utcDayStart(now)),
-    leftThisMonth: await left(limits?.perMonthMinor ?? null, utcMonthStart(now)),
+    leftToday: left(limits?.perDayMinor, spent?.today),
+    leftThisMonth: left(limits?.perMonthMinor, spent?.thisMonth),
   };
 }

@@ -74,6 +74,7 @@ async function markPlaced(row: SpendRequest, orderId: string, approver: Actor | 
       data: { state: "placed", orderId },
     });
     if (count === 0) return;
+    // Settled already where the order was mirrored (settleOrderSpend); a no-op then, kept for a send that ended before it.
     if (order) await settleSpend(tx, chargeSource(row), order.currency, order.totalMinor);
     await recordAudit(tx, {
       action: "spend.placed",

@@ -1,5 +1,8 @@
 import "server-only";
-import type { Tx } from "@/lib/db/client";
+import { OPEN_ROW_STATES } from "@/lib/bulk-orders/states";
+import { Prisma, type Tx } from "@/lib/db/client";
+import type { OrderStatus } from "@/lib/orders/states";
+import { utcDayStart, utcMonthStart } from "./spend-window";
 
 export type Limits = { perOrderMinor: bigint | null; perDayMinor: bigint | null; perMonthMinor: bigint | null; scope: string };
 
@@ -17,28 +20,53 @@ export async function hasAnyLimit(tx: Tx, staffId: string): Promise<boolean> {
   return (await tx.spendLimit.count({ where: { scope: { in: [staffId, "workspace"] } } })) > 0;
 }
 
+export type Counted = { today: bigint; thisMonth: bigint };
+
+/** Orders that were never paid for, or paid back: they spend nothing against a limit. */
+const UNSPENT_STATUSES: readonly OrderStatus[] = ["failed", "refunded"];
+
 /**
- * What counts against a limit since `from`: charges held (sent or awaiting approval) or spent,
- * never released ones, plus the orders this buyer placed through the app that no charge
- * covers. A buyer with no limit and no threshold orders without a charge (the fast path), so
- * when an admin sets a limit mid-month, what the buyer already placed this month still counts:
- * from the order mirror, by mirror time (the app's clock, as charges are), leaving out orders
- * that failed or were refunded. An order is covered by its own charge (`order:<key>`) or, for a
- * bulk row, by its file's (`bulk:<id>`).
+ * What counts against a buyer's limits in one currency, today and this month (UTC): the one
+ * rule every reader uses (the limit check, the order form's "left", an approver's card).
+ * Everything counts once, as what it is now:
+ * - an order is counted as the order: the buyer's orders in the mirror, at their total, by
+ *   mirror time (the app's clock), leaving out failed and refunded ones. Whether a charge was
+ *   ever written for it does not matter, so a limit set mid-month sees the month's orders;
+ * - what may still become an order is counted by its held charge: an order sent and not yet
+ *   heard of, a request awaiting approval or approved and being placed (`spend:<id>`);
+ * - a charged bulk file (`bulk:<id>`) by its rows not yet an order (waiting or being sent),
+ *   at their previewed totals.
+ * A charge stops counting when its intent became an order (`spent`, in the transaction that
+ * mirrors the order) or will never be one (`released`). `besides` leaves one charge out: what
+ * an approver reads as spent before the request in front of them.
  */
-export async function spentSince(tx: Tx, staffId: string, currency: string, from: Date): Promise<bigint> {
-  const { _sum } = await tx.spendCharge.aggregate({
-    where: { staffId, currency, state: { in: ["held", "spent"] }, chargedAt: { gte: from } },
-    _sum: { amountMinor: true },
-  });
-  const [uncharged] = await tx.$queryRaw<{ total: bigint | null }[]>`
-    SELECT SUM(o."totalMinor")::bigint AS total FROM "Order" o
-    WHERE o."placedById" = ${staffId} AND o."currency" = ${currency} AND o."createdAt" >= ${from}
-      AND o."status" NOT IN ('failed', 'refunded')
-      AND NOT EXISTS (SELECT 1 FROM "SpendCharge" c WHERE c."source" = 'order:' || o."idempotencyKey")
-      AND NOT EXISTS (
-        SELECT 1 FROM "BulkOrderRow" r JOIN "SpendCharge" c ON c."source" = 'bulk:' || r."bulkOrderId"
-        WHERE r."idempotencyKey" = o."idempotencyKey"
-      )`;
-  return (_sum.amountMinor ?? 0n) + (uncharged?.total ?? 0n);
+export async function countedSpend(
+  tx: Tx,
+  staffId: string,
+  currency: string,
+  now = new Date(),
+  besides: string | null = null,
+): Promise<Counted> {
+  const day = utcDayStart(now);
+  const month = utcMonthStart(now);
+  const notBesides = besides === null ? Prisma.empty : Prisma.sql`AND c."source" <> ${besides}`;
+  const [row] = await tx.$queryRaw<{ today: bigint | null; month: bigint | null }[]>`
+    WITH counted AS (
+      SELECT o."totalMinor" AS amount, o."createdAt" AS at FROM "Order" o
+      WHERE o."placedById" = ${staffId} AND o."currency" = ${currency} AND o."createdAt" >= ${month}
+        AND o."status" <> ALL(${UNSPENT_STATUSES})
+      UNION ALL
+      SELECT c."amountMinor", c."chargedAt" FROM "SpendCharge" c
+      WHERE c."staffId" = ${staffId} AND c."currency" = ${currency} AND c."chargedAt" >= ${month}
+        AND c."state" = 'held' AND c."source" NOT LIKE 'bulk:%' ${notBesides}
+      UNION ALL
+      SELECT r."quotedTotalMinor", c."chargedAt" FROM "SpendCharge" c
+      JOIN "BulkOrderRow" r ON r."bulkOrderId" = substring(c."source" from 6) AND r."currency" = c."currency"
+      WHERE c."staffId" = ${staffId} AND c."currency" = ${currency} AND c."chargedAt" >= ${month}
+        AND c."state" = 'held' AND c."source" LIKE 'bulk:%' ${notBesides}
+        AND r."state" = ANY(${OPEN_ROW_STATES}) AND r."quotedTotalMinor" IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."idempotencyKey" = r."idempotencyKey")
+    )
+    SELECT SUM(amount) FILTER (WHERE at >= ${day})::bigint AS today, SUM(amount)::bigint AS month FROM counted`;
+  return { today: row?.today ?? 0n, thisMonth: row?.month ?? 0n };
 }

@@ -8,11 +8,12 @@ import { findProduct, sandboxApi, sandboxControl, upstreamOrdersWithReference, t
 const ORIGIN = E2E_ORIGIN;
 const BUYER_APPROVER = "buyer-approver@demo.local"; // holds buyer and approver: still may not approve their own
 const CARD_BUYER = "card-buyer@demo.local"; // a buyer of this spec alone: their spend so far is exactly what it does
+const COUNTED_BUYER = "counted-buyer@demo.local"; // likewise, for the spend an approved order leaves
 
 let product: SandboxProduct;
 let unit = 0;
 
-type Who = "admin" | "approver" | "buyer" | typeof BUYER_APPROVER | typeof CARD_BUYER;
+type Who = "admin" | "approver" | "buyer" | typeof BUYER_APPROVER | typeof CARD_BUYER | typeof COUNTED_BUYER;
 
 async function as(browser: Browser, who: Who, viewport = { width: 1440, height: 900 }): Promise<Page> {
   const page = await (await browser.newContext({ viewport })).newPage();
@@ -65,6 +66,7 @@ async function approveInUi(page: Page, id: string) {
 test.beforeAll(async ({ browser }) => {
   await addStaff(BUYER_APPROVER, "Bea Buyer-Approver", ["buyer", "approver"]);
   await addStaff(CARD_BUYER, "Cary Cardbuyer", ["buyer"]);
+  await addStaff(COUNTED_BUYER, "Cora Counted", ["buyer"]);
   product = await findProduct(
     (p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD" && p.variants[0]!.price < 40,
   );
@@ -243,6 +245,56 @@ test("an approver's card lists what is bought (product link, variant, quantity, 
       headers: { origin: ORIGIN },
       data: { scope: buyerId, currency: "USD", perOrder: "", perDay: "", perMonth: "" },
     });
+  }
+});
+
+test("after an approved order is placed, the approver's card says the buyer's real spend today, and the order form counts it once", async ({
+  browser,
+}) => {
+  const admin = await as(browser, "admin");
+  const buyerId = (await withDb((db) => db.query<{ id: string }>(`SELECT id FROM "Staff" WHERE email = $1`, [COUNTED_BUYER])))
+    .rows[0]!.id;
+  const setLimits = (perDay: string, perMonth: string) =>
+    admin.request.put("/api/spend-limits", {
+      headers: { origin: ORIGIN },
+      data: { scope: buyerId, currency: "USD", perOrder: "", perDay, perMonth },
+    });
+  expect((await setLimits("500.00", "5000.00")).ok()).toBe(true);
+  try {
+    const buyer = await as(browser, COUNTED_BUYER);
+    const placedRef = `e2e-spend-counted-${Date.now()}`;
+    const placed = await submitLarge(buyer, placedRef);
+    const approver = await as(browser, "approver");
+    await approveInUi(approver, placed);
+    await expect(card(approver, placed).getByTestId("spend-state")).toHaveText("Placed");
+    await expect
+      .poll(async () => (await upstreamOrdersWithReference(placedRef)).map((o) => o.status), { timeout: 20_000 })
+      .toEqual(["fulfilled"]);
+    // The buyer's real spend: what the supplier charged for the one order placed.
+    const orders = await sandboxApi<{ items: { total: number }[] }>(`/orders?clientReference=${encodeURIComponent(placedRef)}`);
+    const spent = Math.round(orders.items[0]!.total * 100);
+    const asked = Math.round(unit * 100) * 2;
+
+    const waiting = await submitLarge(buyer, `e2e-spend-counted-next-${Date.now()}`);
+    await approver.goto("/spend-approvals");
+    const c = card(approver, waiting);
+    await expect(c.getByTestId("spend-so-far-today")).toHaveText(
+      `Today${usd(spent / 100)}${usd((spent + asked) / 100)}${usd(500)}`,
+    );
+    await expect(c.getByTestId("spend-so-far-month")).toHaveText(
+      `This month${usd(spent / 100)}${usd((spent + asked) / 100)}${usd(5000)}`,
+    );
+    // The order form's "left" counts the placed order and the waiting request, each once.
+    await buyer.goto(`/catalog/${encodeURIComponent(product.id)}`);
+    await expect(buyer.getByTestId("spend-limits")).toContainText(`${usd((50_000 - spent - asked) / 100)} left today`);
+
+    const rejected = await approver.request.post(`/api/spend-requests/${waiting}/rejection`, {
+      headers: { origin: ORIGIN },
+      data: { comment: "Test done" },
+    });
+    expect(rejected.ok(), await rejected.text()).toBe(true);
+  } finally {
+    await setLimits("", "");
   }
 });
 

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { toMinor } from "@/lib/money";
+import { parseMinor, toMinor } from "@/lib/money";
+import type { Actor } from "@/lib/auth/actor";
+import { readSettings } from "@/lib/settings/get-settings";
+import { approvalNeeded, lockBuyerSpend } from "@/lib/spend/check-spend";
+import { getRemainingSpend } from "@/lib/spend/get-remaining-spend";
+import { listSpendRequests } from "@/lib/spend/list-spend-requests";
 import { setSpendLimit } from "@/lib/spend/set-spend-limit";
+import { limitsFor } from "@/lib/spend/spend-limits";
 import { variantProduct } from "./catalog";
 import { makeStaff } from "./db";
 import { upstreamGet } from "./sandbox";
@@ -41,17 +47,66 @@ export async function limitedBuyer(limits: { perOrder?: bigint; perDay?: bigint;
   return buyer;
 }
 
-/** Spend recorded earlier (e.g. yesterday 23:59:59.999 UTC), as an order placed then would have left it. */
-export async function pastSpend(staffId: string, amountMinor: bigint, chargedAt: Date, currency = "USD") {
-  await db().spendCharge.create({
+/**
+ * An order the buyer placed earlier (e.g. yesterday 23:59:59.999 UTC), as the mirror keeps it: what
+ * a limit counts. Left reserved and never re-read (no next check), so no job or other figure takes it up.
+ */
+export async function pastSpend(staffId: string, amountMinor: bigint, at: Date, currency = "USD") {
+  await db().order.create({
     data: {
-      id: `sc_test_${randomUUID()}`,
-      staffId,
+      id: `ord_past_${randomUUID()}`,
+      clientReference: `past-${randomUUID().slice(0, 8)}`,
+      status: "reserved",
+      totalMinor: amountMinor,
       currency,
-      amountMinor,
-      source: `test:${randomUUID()}`,
-      state: "spent",
-      chargedAt,
+      lines: [],
+      upstreamCreatedAt: at,
+      upstreamUpdatedAt: at,
+      placedById: staffId,
+      createdAt: at,
     },
   });
 }
+
+/**
+ * What a buyer's limits count besides one waiting request of theirs (`probe`), as each reader
+ * shows it: the order form's "left" today and this month, an approver's card "so far" beside
+ * the probe, and the limit check (an order of exactly what is left today passes, a cent more
+ * needs approval; the threshold left out, so that only the limits decide).
+ */
+export async function countedBesides(
+  buyer: Actor,
+  approver: Actor,
+  probe: { id: string; amountMinor: bigint },
+  currency = "USD",
+) {
+  const limits = await limitsFor(db(), buyer.staffId, currency);
+  if (limits?.perDayMinor == null || limits.perMonthMinor == null) throw new Error("the buyer needs a daily and a monthly limit");
+  const left = await getRemainingSpend(buyer, currency);
+  const card = (await listSpendRequests(approver))
+    .find((r) => r.id === probe.id)
+    ?.facts?.spend.find((s) => s.currency === currency);
+  if (!card) throw new Error("the probe is not waiting");
+  const leftToday = parseMinor(left.leftToday!, currency);
+  const settings = { ...(await readSettings()), spendApprovalAmount: "" };
+  const check = (amountMinor: bigint) =>
+    db().$transaction(async (tx) => {
+      await lockBuyerSpend(tx, buyer.staffId);
+      return (await approvalNeeded(tx, buyer.staffId, [{ currency, amountMinor }], settings)) === null;
+    });
+  return {
+    form: {
+      today: decimal(limits.perDayMinor - leftToday - probe.amountMinor),
+      month: decimal(limits.perMonthMinor - parseMinor(left.leftThisMonth!, currency) - probe.amountMinor),
+    },
+    card: { today: card.today.spent, month: card.month.spent },
+    check: { exactlyLeftPasses: await check(leftToday), aCentMorePasses: await check(leftToday + 1n) },
+  };
+}
+
+/** What `countedBesides` reads when every reader counts `minor` once. */
+export const countedOnce = (minor: bigint) => ({
+  form: { today: decimal(minor), month: decimal(minor) },
+  card: { today: decimal(minor), month: decimal(minor) },
+  check: { exactlyLeftPasses: true, aCentMorePasses: false },
+});

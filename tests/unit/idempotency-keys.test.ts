@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { clientOrderKey, isDerivedKey, MAX_KEY_LENGTH, spendApprovalKey } from "@/lib/idempotency/keys";
+import { clientOrderKey, isDerivedKey, MAX_KEY_LENGTH, spendApprovalKey, spendRequestOfKey } from "@/lib/idempotency/keys";
 
 const staffId = "0b9c1a52-6d0e-4c55-9a51-3f1a2b7c9d10";
 
@@ -25,5 +25,11 @@ describe("idempotency keys: the app's and the clients' never meet", () => {
     expect(spendApprovalKey("sr_AAAAAAAAAAAAAAAA", 2)).toBe("spend-sr_AAAAAAAAAAAAAAAA-2");
     expect(isDerivedKey("spend-sr_AAAAAAAAAAAAAAAA-2")).toBe(true);
     expect(isDerivedKey("bulk-5f0e-3")).toBe(true);
+  });
+
+  test("an approved order's key leads back to its request (ids may hold dashes); no other key does", () => {
+    expect(spendRequestOfKey(spendApprovalKey("sr_a-b_c-d", 12))).toBe("sr_a-b_c-d");
+    for (const key of ["bulk-5f0e-3", clientOrderKey(staffId, "spend-sr_x-1"), "spend-sr_x", "spend--1"])
+      expect(spendRequestOfKey(key)).toBeNull();
   });
 });
