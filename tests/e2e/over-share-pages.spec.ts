@@ -58,15 +58,21 @@ async function axeViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-test("past their share, the catalog, an order id search and an unknown order keep their frame, count down and recover by themselves", async ({
+test("past their share, the catalog, a product, an order id search and an unknown order keep their frame, count down and recover by themselves", async ({
   browser,
 }) => {
   // Up to a minute of waiting for the next window, and the pages' recovery after it.
   test.setTimeout(180_000);
   await addStaff(PERSON, "Over Share", ["viewer"]);
   const product = await findProduct((p) => p.isAvailable && p.name.length > 6);
+  const shown = await findProduct((p) => p.isAvailable && p.id !== product.id && p.type === "esim");
   const context = await browser.newContext();
-  const [catalog, orders, order] = [await context.newPage(), await context.newPage(), await context.newPage()];
+  const [catalog, productPage, orders, order] = [
+    await context.newPage(),
+    await context.newPage(),
+    await context.newPage(),
+    await context.newPage(),
+  ];
   await signIn(catalog, PERSON);
   await expect(catalog.getByTestId("current-staff")).toContainText(PERSON);
   // At least 40 s of the minute left, so each page can be checked before its countdown ends.
@@ -78,6 +84,7 @@ test("past their share, the catalog, an order id search and an unknown order kee
   const [searchedId, openedId] = [unknownOrderId(), unknownOrderId()];
   await Promise.all([
     catalog.goto(`/catalog?q=${encodeURIComponent(product.name)}&size=100`),
+    productPage.goto(`/catalog/${shown.id}`),
     orders.goto(`/orders?q=${searchedId}`),
     order.goto(`/orders/${openedId}`),
   ]);
@@ -91,6 +98,13 @@ test("past their share, the catalog, an order id search and an unknown order kee
   await expect(catalogNotice).toContainText("You have used your share of this minute's calls to the Issuing Service");
   await expect(catalog.getByTestId("catalog-error")).toHaveCount(0);
   await countsDown(catalogNotice);
+
+  // A product's page: the way back to the catalog, a heading and the same countdown.
+  await expect(productPage.getByRole("heading", { level: 1, name: "Product", exact: true })).toBeVisible();
+  await expect(productPage.getByRole("link", { name: "← Catalog" })).toBeVisible();
+  const productNotice = productPage.getByTestId("product-retry-later");
+  await expect(productNotice).toContainText("We could not load this product yet");
+  await countsDown(productNotice);
 
   // The orders list, searched by that id: the id cannot be checked yet, and the page never
   // claims that no order matches.
@@ -114,14 +128,16 @@ test("past their share, the catalog, an order id search and an unknown order kee
   // The only announcement is the sentence; the seconds tick in a timer, which is not read out each second.
   await expect(orderNotice.getByRole("status")).not.toContainText(/\d+ seconds?/);
 
-  for (const page of [catalog, orders, order]) expect(await axeViolations(page)).toEqual([]);
+  for (const page of [catalog, productPage, orders, order]) expect(await axeViolations(page)).toEqual([]);
   // Still counting down, so axe saw the refused pages rather than the recovered ones.
-  for (const notice of [catalogNotice, ordersNotice, orderNotice]) await expect(notice.getByRole("timer")).toBeVisible();
+  for (const notice of [catalogNotice, productNotice, ordersNotice, orderNotice])
+    await expect(notice.getByRole("timer")).toBeVisible();
 
   // The next minute: each page asks again by itself and shows what it could not show before.
   const nextMinute = { timeout: 75_000 };
   await expect(catalog.getByRole("list", { name: "Products" }).getByText(product.name).first()).toBeVisible(nextMinute);
   await expect(catalogNotice).toHaveCount(0);
+  await expect(productPage.getByRole("heading", { level: 1, name: shown.name })).toBeVisible(nextMinute);
   await expect(orders.getByTestId("orders-no-such-id")).toContainText(searchedId, nextMinute);
   await expect(ordersNotice).toHaveCount(0);
   await expect(order.getByTestId("order-not-found")).toContainText("no such order in this workspace", nextMinute);
