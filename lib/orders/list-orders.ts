@@ -32,7 +32,7 @@ function isOrderStatus(value: string): value is OrderStatus {
 export const orderFilterSchema = z
   .object({
     /**
-     * The one search box: an order id (exact), part of a client reference, or a product (an id
+     * The one search box: an order id (whole or its beginning), part of a client reference, or a product (an id
      * exact, or part of a name). Optional in the output too, so callers may leave it out.
      */
     q: singleLineText().trim().max(200, "Use at most 200 characters.").transform(blankToUndefined).optional(),
@@ -90,7 +90,8 @@ type RawRow = {
 };
 
 const DAY_MS = 86_400_000;
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likePattern = (text: string) => `%${escapeLike(text)}%`;
 
 /** The SQL conditions of a filter; shared by the list and the CSV export. */
 export function orderConditions(actor: Actor, filter: OrderFilter): Prisma.Sql[] {
@@ -106,9 +107,14 @@ export function orderConditions(actor: Actor, filter: OrderFilter): Prisma.Sql[]
   if (filter.origin === "elsewhere") conditions.push(Prisma.sql`(o."placedById" IS NULL AND o."idempotencyKey" IS NULL)`);
   if (filter.reference) conditions.push(referenceMatch(filter.reference));
   if (filter.product) conditions.push(productMatch(filter.product));
-  // Each branch has its index (the key, the reference's trigrams, the lines' containment and name trigrams).
-  if (filter.q) conditions.push(Prisma.sql`(o."id" = ${filter.q} OR ${referenceMatch(filter.q)} OR ${productMatch(filter.q)})`);
+  // Each branch has its index (the id's and the reference's trigrams, the lines' containment and name trigrams).
+  if (filter.q) conditions.push(Prisma.sql`(${idMatch(filter.q)} OR ${referenceMatch(filter.q)} OR ${productMatch(filter.q)})`);
   return conditions;
+}
+
+/** The whole id or its beginning (part of an id, pasted or typed), as ids are written (case matters). */
+function idMatch(text: string): Prisma.Sql {
+  return Prisma.sql`o."id" LIKE ${`${escapeLike(text)}%`}`;
 }
 
 function referenceMatch(text: string): Prisma.Sql {

@@ -11,3 +11,11 @@ const ORDER_ID_SHAPE = /^ord_[A-Za-z0-9_-]{4,96}$/;
 export function looksLikeOrderId(text: string): boolean {
   return ORDER_ID_SHAPE.test(text);
 }
+
+/**
+ * Whether a search is the beginning of an order id (`ord_`, then fewer characters than an id):
+ * matched in the mirror by prefix, never asked of the upstream, which looks up whole ids only.
+ */
+export function looksLikeOrderIdStart(text: string): boolean {
+  return text.startsWith("ord_") && !looksLikeOrderId(text);
+}

@@ -19,7 +19,17 @@ export function toAppError(error: unknown): unknown {
       wait.own
         ? `You are going faster than the Issuing Service allows for one person. Try again in ${seconds} s.`
         : `The workspace has used this minute's calls to the Issuing Service. Try again in ${seconds} s.`,
-      { status: 429, correlationId, extra: { retryAfterSeconds: seconds }, cause },
+      // `spent`: whose calls of the minute ran out; `retryAt`: when the wait ends (a page counts down to it).
+      {
+        status: 429,
+        correlationId,
+        extra: {
+          retryAfterSeconds: seconds,
+          retryAt: new Date(Date.now() + seconds * 1000).toISOString(),
+          spent: wait.own ? "person" : "workspace",
+        },
+        cause,
+      },
     );
   }
   if (error.status === 409)

@@ -150,7 +150,7 @@ describe("orders list (from the mirror)", () => {
     expect((await listOrders(viewer, filter({ ...base, product: "prd_" }))).rows).toHaveLength(0);
   });
 
-  test("one search matches an order id exactly, part of a client reference in any case, or a product", async () => {
+  test("one search matches an order id or its beginning, part of a client reference in any case, or a product", async () => {
     const ref = `s-${randomUUID().slice(0, 6)}`;
     const productId = `prd_${randomUUID().slice(0, 8)}`;
     const cardId = await mirrorRow({ ref: `${ref}-card`, lines: [{ productId, productName: "Gift Card Deluxe" }] });
@@ -158,7 +158,12 @@ describe("orders list (from the mirror)", () => {
     const search = (q: string) => listOrders(viewer, parseInput(orderFilterSchema, { q, reference: `${prefix}-${ref}` }));
 
     expect(refs((await search(cardId)).rows)).toEqual([`${ref}-card`]);
-    expect((await search(cardId.slice(0, -1))).rows).toHaveLength(0); // an id matches whole, never in part
+    // Part of an id matches by its beginning (its "_" literal, not LIKE's any character), never from the middle.
+    const begun = (await search(cardId.slice(0, -1))).rows;
+    expect(begun.map((r) => r.id)).toContain(cardId);
+    for (const row of begun) expect(row.id.startsWith(cardId.slice(0, -1))).toBe(true);
+    expect((await search(cardId.slice(4))).rows).toHaveLength(0);
+    expect((await search(cardId.slice(0, -1).replace(/_(?=[^_]*$)/, "x"))).rows).toHaveLength(0);
     expect(refs((await search(`${ref}-TOPUP`.toUpperCase())).rows)).toEqual([`${ref}-topup`]);
     expect(refs((await search(productId)).rows)).toEqual([`${ref}-card`]);
     expect(refs((await search("card delux")).rows)).toEqual([`${ref}-card`]);

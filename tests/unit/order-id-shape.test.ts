@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { looksLikeOrderId } from "@/lib/orders/order-id-shape";
+import { looksLikeOrderId, looksLikeOrderIdStart } from "@/lib/orders/order-id-shape";
 
 describe("an order id recognised by its shape in the orders search", () => {
   test("the upstream's ids (ord_ and a token) are taken as ids", () => {
@@ -21,5 +21,11 @@ describe("an order id recognised by its shape in the orders search", () => {
     ])
       expect(looksLikeOrderId(text), text).toBe(false);
     expect(looksLikeOrderId(`ord_${"a".repeat(97)}`)).toBe(false);
+  });
+
+  test("the beginning of an id, shorter than one, is matched in the mirror only; a whole id or other text is not such a beginning", () => {
+    for (const text of ["ord_", "ord_a", "ord_k3v"]) expect(looksLikeOrderIdStart(text), text).toBe(true);
+    for (const text of ["ord_k3v7", "ord_k3v7q2m9x4b5n6c8d2fa", "or", "ORD_k3v", "shop-123", ""])
+      expect(looksLikeOrderIdStart(text), text).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { isAppError } from "@/lib/errors";
 import { can } from "@/lib/auth/permissions";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
+import { isRateLimited, RetryLater } from "@/components/ui/rate-limited";
 import { CatalogFilters } from "@/components/catalog/catalog-filters";
 import { productCard } from "@/components/catalog/product-card";
 import { ProductCards } from "@/components/catalog/product-cards";
@@ -64,7 +65,7 @@ async function CatalogResults({
     (page) => ({ ok: true as const, page }),
     (error: unknown) => {
       if (!isAppError(error)) throw error;
-      return { ok: false as const, message: error.message, correlationId: error.correlationId };
+      return { ok: false as const, error };
     },
   );
 
@@ -76,10 +77,25 @@ async function CatalogResults({
     return next.size ? `/catalog?${next}` : "/catalog";
   };
 
+  if (!result.ok && isRateLimited(result.error)) {
+    const what = query.q ? "We could not search the catalog yet" : "We could not load this page of the catalog yet";
+    // The way back stays; whether there is a next page is not known until the page is read.
+    return (
+      <>
+        <RetryLater error={result.error} title={what} testId="catalog-retry-later" />
+        {query.page > 1 ? <Pages page={query.page} href={pageHref} hasMore={false} /> : null}
+      </>
+    );
+  }
   if (!result.ok) {
     return (
-      <Notice tone="error" title="The catalog could not be loaded" correlationId={result.correlationId} testId="catalog-error">
-        {result.message}{" "}
+      <Notice
+        tone="error"
+        title="The catalog could not be loaded"
+        correlationId={result.error.correlationId}
+        testId="catalog-error"
+      >
+        {result.error.message}{" "}
         <Link href={pageHref(query.page)} className="font-medium underline">
           Try again
         </Link>
@@ -105,24 +121,31 @@ async function CatalogResults({
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Products">
         <ProductCards cards={result.page.items.map(productCard)} />
       </ul>
-      <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
-        {query.page > 1 ? (
-          <Link href={pageHref(query.page - 1)} className="font-medium text-brand-600 hover:underline">
-            ← Previous
-          </Link>
-        ) : (
-          <span />
-        )}
-        <span className="text-slate-500">Page {query.page}</span>
-        {result.page.hasMore ? (
-          <Link href={pageHref(query.page + 1)} className="font-medium text-brand-600 hover:underline">
-            Next →
-          </Link>
-        ) : (
-          <span />
-        )}
-      </nav>
+      <Pages page={query.page} href={pageHref} hasMore={result.page.hasMore} />
     </>
+  );
+}
+
+/** Previous, this page's number and Next (when there is more, or `hasMore` is not known yet). */
+function Pages({ page, href, hasMore }: { page: number; href: (page: number) => string; hasMore: boolean }) {
+  return (
+    <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
+      {page > 1 ? (
+        <Link href={href(page - 1)} className="font-medium text-brand-600 hover:underline">
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-500">Page {page}</span>
+      {hasMore ? (
+        <Link href={href(page + 1)} className="font-medium text-brand-600 hover:underline">
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
 

@@ -7,9 +7,9 @@ import type { Actor } from "@/lib/auth/actor";
 import { orderCursorSchema, orderFilterSchema, type OrderFilter } from "@/lib/orders/list-orders";
 import { searchOrders } from "@/lib/orders/search-orders";
 import { findOrderById } from "@/lib/orders/find-order-by-id";
-import { looksLikeOrderId } from "@/lib/orders/order-id-shape";
+import { looksLikeOrderId, looksLikeOrderIdStart } from "@/lib/orders/order-id-shape";
 import { isAppError } from "@/lib/errors";
-import { rateLimitedAsValue } from "@/components/ui/rate-limited";
+import { rateLimitedAsValue, RetryLater } from "@/components/ui/rate-limited";
 import { listStaff } from "@/lib/staff/list-staff";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
@@ -124,18 +124,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         selfId={actor.staffId}
         kept={keptFilters(filter, query)}
       />
-      {searchedId && found === null ? (
+      {isAppError(found) ? (
         <div className="mb-4">
-          <Notice tone="warning" title="No order with this id" testId="orders-no-such-id">
-            Neither this back-office nor the Issuing Service knows an order <span className="font-mono">{searchedId}</span> in
-            this workspace. Check the id, or search by the client reference.
-          </Notice>
-        </div>
-      ) : isAppError(found) ? (
-        <div className="mb-4">
-          <Notice tone="warning" title="One moment" testId="orders-rate-limited" correlationId={found.correlationId}>
-            {found.message}
-          </Notice>
+          <RetryLater error={found} title="We could not check this id yet" testId="orders-rate-limited" />
         </div>
       ) : null}
       {ignored.length ? (
@@ -148,15 +139,22 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       {/* The form paints at once; the rows with it when they are quick, else they stream in (a new
           key shows the skeleton again on each slow new filter or page). */}
       <StreamIfSlow key={`${query}|${cursor ?? ""}`} ready={results} fallback={<OrdersTableSkeleton />}>
-        <OrdersResults actor={actor} results={results} query={query} cursor={cursor} />
+        <OrdersResults
+          actor={actor}
+          results={results}
+          query={query}
+          cursor={cursor}
+          search={filter.q}
+          idSearch={searchedId ? (found === null ? "unknown" : "unchecked") : null}
+        />
       </StreamIfSlow>
     </>
   );
 }
 
 /**
- * A page of orders with its count and reveal counts, or the upstream's "one moment" when an
- * order looked up there was refused for the rate limit.
+ * A page of orders with its count and reveal counts, or the refusal when the upstream could not
+ * be asked yet about a search the mirror has no order for (the person's share of the minute).
  */
 async function loadOrders(
   actor: Actor,
@@ -177,20 +175,26 @@ async function OrdersResults({
   results,
   query,
   cursor,
+  search,
+  idSearch,
 }: {
   actor: Actor;
   results: ReturnType<typeof loadOrders>;
   query: URLSearchParams;
   cursor?: string;
+  /** The search box's text, for the empty state to speak of an order id when it is (part of) one. */
+  search?: string;
+  /**
+   * For a search that is a whole order id the mirror lacks: no order has it (`unknown`), or the
+   * upstream could not be asked yet (`unchecked`: the notice above counts down).
+   */
+  idSearch: "unknown" | "unchecked" | null;
 }) {
   const loaded = await results;
-  if (isAppError(loaded)) {
-    return (
-      <Notice tone="warning" title="One moment" testId="orders-rate-limited" correlationId={loaded.correlationId}>
-        {loaded.message}
-      </Notice>
-    );
-  }
+  // Never "No orders match" while the upstream could not be asked: it may know the order.
+  if (isAppError(loaded))
+    return <RetryLater error={loaded} title="We could not check this client reference yet" testId="orders-rate-limited" />;
+  if (loaded.rows.length === 0 && idSearch === "unchecked") return null;
   const { rows, nextCursor, lookedUp, count, reveals } = loaded;
   const filtered = query.size > 0;
   const pager = keysetPager("/orders", query, { cursor, nextCursor, shown: rows.length }, count, {
@@ -200,6 +204,17 @@ async function OrdersResults({
   });
   return (
     <>
+      {idSearch === "unknown" ? (
+        <div className="mb-4">
+          <Notice tone="warning" title="No order with this id" testId="orders-no-such-id">
+            Neither this back-office nor the Issuing Service knows an order <span className="font-mono">{search}</span> in this
+            workspace.{" "}
+            {rows.length
+              ? "Below: the orders whose id begins with it, or whose client reference or product holds it."
+              : "Check the id, or search by the client reference."}
+          </Notice>
+        </div>
+      ) : null}
       {rows.length === 0 ? (
         <div
           className="rounded-lg bg-white p-8 text-center text-sm text-slate-600 shadow-sm ring-1 ring-slate-200"
@@ -208,7 +223,12 @@ async function OrdersResults({
           {filtered || cursor ? (
             <>
               <p>No orders match these filters.</p>
-              {lookedUp ? (
+              {search && looksLikeOrderIdStart(search) ? (
+                <p className="mt-1">
+                  No order id here begins with <span className="font-mono">{search}</span>. The Issuing Service can only be asked
+                  for a whole order id: paste the whole id to ask it.
+                </p>
+              ) : lookedUp ? (
                 <p className="mt-1">
                   The Issuing Service has no order with exactly this client reference in this workspace either.
                 </p>

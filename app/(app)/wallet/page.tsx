@@ -13,6 +13,7 @@ import { depositCursorSchema, listDeposits, type DepositPageView } from "@/lib/w
 import { listCredits } from "@/lib/wallet/list-credits";
 import { PageHeader, Card } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
+import { isRateLimited, RetryLater } from "@/components/ui/rate-limited";
 import { BalanceCards } from "@/components/wallet/balance-cards";
 import { BalanceChart } from "@/components/wallet/balance-chart";
 import { DepositAddressPanel } from "@/components/wallet/deposit-address-panel";
@@ -235,6 +236,8 @@ async function Credits({ credits }: { credits: Promise<Settled<Awaited<ReturnTyp
 }
 
 function SectionError({ what, error, testId }: { what: string; error: unknown; testId?: string }) {
+  // Refused for a while (the person's share of the upstream's minute): the section counts down and reads again.
+  if (isRateLimited(error)) return <RetryLater error={error} title={`${what} yet`} testId={testId} />;
   const known = isAppError(error);
   if (!known)
     logger.error("wallet page section failed", { section: what, error: error instanceof Error ? error.message : String(error) });

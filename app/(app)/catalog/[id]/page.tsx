@@ -13,6 +13,7 @@ import { isAppError } from "@/lib/errors";
 import { formatMoney, toMinor } from "@/lib/money";
 import { PageHeader, Card } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
+import { isRateLimited, RetryLater } from "@/components/ui/rate-limited";
 import { OrderForm } from "@/components/ordering/order-form";
 import { ProductIds } from "@/components/catalog/product-ids";
 
@@ -32,12 +33,24 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
   });
   if (isAppError(product)) {
     return (
-      <Notice tone="error" title="The product could not be loaded" correlationId={product.correlationId}>
-        {product.message}{" "}
-        <Link href={`/catalog/${id}`} className="font-medium underline">
-          Try again
-        </Link>
-      </Notice>
+      <>
+        <p className="mb-2 text-sm">
+          <Link href="/catalog" className="text-brand-600 hover:underline">
+            ← Catalog
+          </Link>
+        </p>
+        <PageHeader title="Product" description={<span className="font-mono text-xs">{decodedOrAsIs(id)}</span>} />
+        {isRateLimited(product) ? (
+          <RetryLater error={product} title="We could not load this product yet" testId="product-retry-later" />
+        ) : (
+          <Notice tone="error" title="The product could not be loaded" correlationId={product.correlationId}>
+            {product.message}{" "}
+            <Link href={`/catalog/${id}`} className="font-medium underline">
+              Try again
+            </Link>
+          </Notice>
+        )}
+      </>
     );
   }
 

@@ -3,8 +3,7 @@ import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { requirePageSession } from "@/lib/auth/current";
 import { isAppError } from "@/lib/errors";
-import { Notice } from "@/components/ui/notice";
-import { rateLimitedAsValue } from "@/components/ui/rate-limited";
+import { rateLimitedAsValue, RetryLater } from "@/components/ui/rate-limited";
 import { formatMoney } from "@/lib/money";
 import { getOrder, type OrderDetail } from "@/lib/orders/get-order";
 import { PageHeader, Card } from "@/components/ui/page-header";
@@ -34,10 +33,12 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
     return rateLimitedAsValue(error);
   });
   if (isAppError(order)) {
+    // Not in this app's mirror, and the Issuing Service could not be asked yet: the page's frame and a countdown.
     return (
-      <Notice tone="warning" title="One moment" testId="order-rate-limited" correlationId={order.correlationId}>
-        {order.message}
-      </Notice>
+      <>
+        <PageHeader title="Order" description={<span className="font-mono text-xs">{id}</span>} actions={<AllOrdersLink />} />
+        <RetryLater error={order} title="We could not look up this order yet" testId="order-rate-limited" />
+      </>
     );
   }
 
@@ -61,9 +62,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
                 Reveal codes ↓
               </a>
             ) : null}
-            <Link href="/orders" className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline">
-              ← All orders
-            </Link>
+            <AllOrdersLink />
           </>
         }
       />
@@ -134,6 +133,14 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         </Card>
       </div>
     </>
+  );
+}
+
+function AllOrdersLink() {
+  return (
+    <Link href="/orders" className="px-2 py-2 text-sm font-medium text-brand-600 hover:underline">
+      ← All orders
+    </Link>
   );
 }
 
