@@ -14,7 +14,11 @@ export type RemainingSpend = {
   /** What is left today / this month (UTC) before an order needs approval; null: no limit. */
   leftToday: string | null;
   leftThisMonth: string | null;
+  /** Each period's limit and what already counts against it (null: no limit), for the reasons the form gives. */
+  today: PeriodView | null;
+  thisMonth: PeriodView | null;
 };
+type PeriodView = { limit: string; spent: string };
 
 /**
  * What the order form and the bulk preview show a buyer before they submit: the largest
@@ -25,18 +29,26 @@ export async function getRemainingSpend(actor: Actor, currency: string, now = ne
   const settings = await getSettings();
   const tx = db();
   const limits = await limitsFor(tx, actor.staffId, currency);
-  const left = async (limit: bigint | null, from: Date) => {
-    if (limit === null) return null;
-    const rest = limit - (await spentSince(tx, actor.staffId, currency, from));
-    return minorToDecimal(rest > 0n ? rest : 0n, currency);
+  const period = async (limit: bigint | null, from: Date): Promise<[PeriodView | null, string | null]> => {
+    if (limit === null) return [null, null];
+    const spent = await spentSince(tx, actor.staffId, currency, from);
+    const rest = limit - spent;
+    return [
+      { limit: minorToDecimal(limit, currency), spent: minorToDecimal(spent, currency) },
+      minorToDecimal(rest > 0n ? rest : 0n, currency),
+    ];
   };
+  const [today, leftToday] = await period(limits?.perDayMinor ?? null, utcDayStart(now));
+  const [thisMonth, leftThisMonth] = await period(limits?.perMonthMinor ?? null, utcMonthStart(now));
   return {
     currency,
     approvalAbove: settings.spendApprovalAmount
       ? minorToDecimal(thresholdMinor(settings.spendApprovalAmount, currency), currency)
       : null,
     perOrder: limits?.perOrderMinor != null ? minorToDecimal(limits.perOrderMinor, currency) : null,
-    leftToday: await left(limits?.perDayMinor ?? null, utcDayStart(now)),
-    leftThisMonth: await left(limits?.perMonthMinor ?? null, utcMonthStart(now)),
+    leftToday,
+    leftThisMonth,
+    today,
+    thisMonth,
   };
 }
