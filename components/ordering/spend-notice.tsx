@@ -56,11 +56,10 @@ export function SpendLimitsNote({ spend, thisOrder }: { spend: RemainingSpend | 
       data-testid="spend-limits"
     >
       <h3 className="font-semibold text-slate-900">Your spending in {spend.currency}</h3>
-      <dl className="mt-1 grid gap-x-6 gap-y-0.5 sm:grid-cols-2">
+      <dl className="mt-1 space-y-0.5">
         {facts.map(([key, label, value]) => (
           <div key={key} className="flex flex-wrap gap-x-1" data-testid={`spend-${key}`}>
-            <dt>{label}:</dt>
-            <dd className="font-medium tabular-nums text-slate-900">{value}</dd>
+            <dt>{label}:</dt> <dd className="font-medium tabular-nums text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

@@ -49,9 +49,12 @@ export function approvalReasonText(reason: ApprovalReason): string {
     case "per_order":
       return `its total of ${total} is above the limit of ${money(reason.limitMinor)} per order`;
     case "day":
-      return `${money(reason.spentMinor)} already spent today (UTC) plus ${total} would pass the daily limit of ${money(reason.limitMinor)}`;
-    case "month":
-      return `${money(reason.spentMinor)} already spent this month (UTC) plus ${total} would pass the monthly limit of ${money(reason.limitMinor)}`;
+    case "month": {
+      const [when, limit] = reason.rule === "day" ? ["today", "daily"] : ["this month", "monthly"];
+      // Nothing spent yet: the total alone passes the limit, and "$0.00 already spent" says nothing.
+      if (reason.spentMinor === 0n) return `its total of ${total} is above the ${limit} limit of ${money(reason.limitMinor)}`;
+      return `${money(reason.spentMinor)} already spent ${when} (UTC) plus ${total} would pass the ${limit} limit of ${money(reason.limitMinor)}`;
+    }
   }
 }
 

@@ -19,6 +19,11 @@ describe("why a spend needs approval", () => {
     );
   });
 
+  test("with nothing spent yet in the period, the reason names the total against the limit", () => {
+    const reasons = approvalReasons(rules({ day: { limitMinor: 408n, spentMinor: 0n } }), 544n);
+    expect(approvalWhy(reasons)).toBe("its total of $5.44 is above the daily limit of $4.08");
+  });
+
   test("a total at a limit passes; one cent above it does not", () => {
     const at = rules({ thresholdMinor: 1000n, perOrderMinor: 1000n, day: { limitMinor: 1500n, spentMinor: 500n } });
     expect(approvalReasons(at, 1000n)).toEqual([]);
