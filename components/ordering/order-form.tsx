@@ -89,8 +89,7 @@ export function OrderForm({
     void submit({ quoteId: liveQuote.id, ...order.extras }, toMinor(liveQuote.total, liveQuote.currency));
   }
 
-  function buyNow(event?: FormEvent) {
-    event?.preventDefault();
+  function buyNow() {
     clearProblem();
     if (!order.validate()) return;
     const max = order.maximumTotal;
@@ -122,6 +121,12 @@ export function OrderForm({
     if (quoteHolds) placeFromQuote();
     else buyNow();
   }
+  /** Enter in a field does what the form's one main button does. */
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (asking) askForApproval();
+    else buyNow();
+  }
   const askedAt = quoteHolds
     ? `At the quote's total, ${money(liveQuote!.total)}.`
     : order.maximumMinor !== null
@@ -140,12 +145,7 @@ export function OrderForm({
   const reasonError = reasonMissing ? ["Say why this order is needed: an approver reads it."] : problem?.errors?.approvalReason;
 
   return (
-    <form
-      onSubmit={(event) => (event.preventDefault(), asking ? askForApproval() : buyNow())}
-      noValidate
-      className="space-y-4"
-      aria-label="Order this product"
-    >
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Order this product">
       {resuming ? <Notice tone="info">Finishing the order you submitted before the page reloaded…</Notice> : null}
       {order.restored && !resuming ? (
         <Notice tone="info" testId="order-draft-restored">

@@ -39,31 +39,43 @@ export function approvalReasons(rules: SpendRules, totalMinor: bigint): Approval
   return reasons;
 }
 
-/** One reason as a clause that reads after "Needs approval because": lower case, no full stop. */
-export function approvalReasonText(reason: ApprovalReason): string {
+/**
+ * One reason as a clause that reads after "Needs approval because": lower case, no full stop.
+ * `totalSaid`: an earlier clause already began "its total of …", so this one says "it".
+ */
+export function approvalReasonText(reason: ApprovalReason, totalSaid = false): string {
   const money = (minor: bigint) => formatMoney(minor, reason.currency);
   const total = money(reason.totalMinor);
+  const subject = totalSaid ? "it" : `its total of ${total}`;
   switch (reason.rule) {
     case "threshold":
-      return `its total of ${total} is above the approval threshold of ${money(reason.limitMinor)}`;
+      return `${subject} is above the approval threshold of ${money(reason.limitMinor)}`;
     case "per_order":
-      return `its total of ${total} is above the limit of ${money(reason.limitMinor)} per order`;
+      return `${subject} is above the limit of ${money(reason.limitMinor)} per order`;
     case "day":
     case "month": {
       const [when, limit] = reason.rule === "day" ? ["today", "daily"] : ["this month", "monthly"];
       // Nothing spent yet: the total alone passes the limit, and "$0.00 already spent" says nothing.
-      if (reason.spentMinor === 0n) return `its total of ${total} is above the ${limit} limit of ${money(reason.limitMinor)}`;
+      if (reason.spentMinor === 0n) return `${subject} is above the ${limit} limit of ${money(reason.limitMinor)}`;
       return `${money(reason.spentMinor)} already spent ${when} (UTC) plus ${total} would pass the ${limit} limit of ${money(reason.limitMinor)}`;
     }
   }
 }
 
+/** Whether the clause for this reason begins with the total ("its total of …"). */
+const beginsWithTotal = (reason: ApprovalReason) =>
+  reason.rule === "day" || reason.rule === "month" ? reason.spentMinor === 0n : true;
+
 /**
  * All reasons as one clause for "Needs approval because …": "a", "a, and b", "a; b; and c"
- * (a reason may hold a comma of its own, so three or more are set apart by semicolons).
+ * (a reason may hold a comma of its own, so three or more are set apart by semicolons). The
+ * total is named once: "its total of $5.44 is above the approval threshold of $4.08, and it is
+ * above the daily limit of $4.08".
  */
 export function approvalWhy(reasons: ApprovalReason[]): string {
-  const clauses = reasons.map(approvalReasonText);
+  const clauses = reasons.map((reason, i) =>
+    approvalReasonText(reason, beginsWithTotal(reason) && reasons.slice(0, i).some(beginsWithTotal)),
+  );
   if (clauses.length <= 1) return clauses[0] ?? "";
   if (clauses.length === 2) return `${clauses[0]}, and ${clauses[1]}`;
   return `${clauses.slice(0, -1).join("; ")}; and ${clauses.at(-1)}`;

@@ -80,7 +80,7 @@ describe("spend limits per buyer and currency", () => {
     const money = (minor: bigint) => formatMoney(minor, "USD");
     const why =
       `its total of ${money(p)} is above the limit of ${money(p - 1n)} per order, and ` +
-      `its total of ${money(p)} is above the daily limit of ${money(p - 1n)}`;
+      `it is above the daily limit of ${money(p - 1n)}`;
     const error = await refusal(submitOrder(buyer, input));
     expect(error).toMatchObject({
       code: "approval_required",

@@ -19,9 +19,13 @@ describe("why a spend needs approval", () => {
     );
   });
 
-  test("with nothing spent yet in the period, the reason names the total against the limit", () => {
+  test("with nothing spent yet in the period, the reason names the total against the limit, and the total is named once", () => {
     const reasons = approvalReasons(rules({ day: { limitMinor: 408n, spentMinor: 0n } }), 544n);
     expect(approvalWhy(reasons)).toBe("its total of $5.44 is above the daily limit of $4.08");
+    const both = approvalReasons(rules({ thresholdMinor: 408n, day: { limitMinor: 408n, spentMinor: 0n } }), 544n);
+    expect(approvalWhy(both)).toBe(
+      "its total of $5.44 is above the approval threshold of $4.08, and it is above the daily limit of $4.08",
+    );
   });
 
   test("a total at a limit passes; one cent above it does not", () => {
@@ -42,7 +46,7 @@ describe("why a spend needs approval", () => {
     );
     expect(approvalWhy(all)).toBe(
       "its total of $1,200.00 is above the approval threshold of $1,000.00; " +
-        "its total of $1,200.00 is above the limit of $1,000.00 per order; " +
+        "it is above the limit of $1,000.00 per order; " +
         "$600.00 already spent today (UTC) plus $1,200.00 would pass the daily limit of $1,500.00; " +
         "and $2,500.00 already spent this month (UTC) plus $1,200.00 would pass the monthly limit of $3,000.00",
     );
