@@ -13,6 +13,8 @@ export type ApiRequest = {
 };
 
 type Options<TData, TVariables> = {
+  /** What the step-up prompt says the person is confirming, should one be asked ("Approve the order of …"). */
+  confirming?: (variables: TVariables) => string | undefined;
   onSuccess?: (data: TData, variables: TVariables) => void;
   onError?: (problem: ApiProblem, variables: TVariables) => void;
 };
@@ -27,11 +29,12 @@ type Options<TData, TVariables> = {
  * caller that waits for it. The callbacks given here run for every call, even if the form
  * is gone by the time the answer comes (a navigation after an order must still happen).
  * A refusal for want of a recent proof (403 `step_up_required`) opens the step-up prompt
- * (components/auth/step-up.tsx) and, once proved, sends the same request again.
+ * (components/auth/step-up.tsx), saying what is confirmed (`confirming`), and once proved
+ * sends the same request again.
  */
 export function useApiMutation<TData = unknown, TVariables = void>(
   request: (variables: TVariables) => ApiRequest,
-  { onSuccess, onError }: Options<TData, TVariables> = {},
+  { confirming, onSuccess, onError }: Options<TData, TVariables> = {},
 ) {
   const askStepUp = useStepUp();
   const mutation = useMutation<TData, ApiProblem, TVariables>({
@@ -40,7 +43,8 @@ export function useApiMutation<TData = unknown, TVariables = void>(
       let result = await callApi<TData>(method, url, body);
       // A sensitive action whose proof is too old: ask for it (the step-up prompt), then send again once.
       if (!result.ok && result.problem.code === "step_up_required" && result.problem.stepUp && askStepUp) {
-        if (await askStepUp(result.problem.stepUp.methods)) result = await callApi<TData>(method, url, body);
+        if (await askStepUp(result.problem.stepUp.methods, confirming?.(variables)))
+          result = await callApi<TData>(method, url, body);
       }
       // A problem document is the error of a mutation: TanStack keeps it as `error`.
       if (!result.ok) throw result.problem;

@@ -5,7 +5,8 @@ import type { ProofMethod } from "@/lib/auth/proof-method";
 import { Button } from "@/components/ui/button";
 import { ProveForm } from "./prove-form";
 
-type AskStepUp = (methods: readonly ProofMethod[]) => Promise<boolean>;
+/** `confirming`: what the person is about to do, in words with its amount ("Approve the order of …"). */
+type AskStepUp = (methods: readonly ProofMethod[], confirming?: string) => Promise<boolean>;
 
 const StepUpContext = createContext<AskStepUp | null>(null);
 
@@ -20,8 +21,15 @@ export function useStepUp(): AskStepUp | null {
  * (their second factor, or their password when they have none), the call is sent again.
  */
 export function StepUpProvider({ children }: { children: ReactNode }) {
-  const [request, setRequest] = useState<{ methods: readonly ProofMethod[]; resolve: (ok: boolean) => void } | null>(null);
-  const ask = useCallback<AskStepUp>((methods) => new Promise((resolve) => setRequest({ methods, resolve })), []);
+  const [request, setRequest] = useState<{
+    methods: readonly ProofMethod[];
+    confirming?: string;
+    resolve: (ok: boolean) => void;
+  } | null>(null);
+  const ask = useCallback<AskStepUp>(
+    (methods, confirming) => new Promise((resolve) => setRequest({ methods, confirming, resolve })),
+    [],
+  );
   const finish = (ok: boolean) => {
     request?.resolve(ok);
     setRequest(null);
@@ -29,12 +37,24 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   return (
     <StepUpContext.Provider value={ask}>
       {children}
-      {request ? <StepUpDialog methods={request.methods} onDone={finish} /> : null}
+      {request ? <StepUpDialog methods={request.methods} confirming={request.confirming} onDone={finish} /> : null}
     </StepUpContext.Provider>
   );
 }
 
-function StepUpDialog({ methods, onDone }: { methods: readonly ProofMethod[]; onDone: (ok: boolean) => void }) {
+/**
+ * Says what is being confirmed (with its amount, so nothing the person decided on is hidden
+ * behind it) and sits at the bottom of the screen, leaving the top of the page in view.
+ */
+function StepUpDialog({
+  methods,
+  confirming,
+  onDone,
+}: {
+  methods: readonly ProofMethod[];
+  confirming?: string;
+  onDone: (ok: boolean) => void;
+}) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -43,7 +63,7 @@ function StepUpDialog({ methods, onDone }: { methods: readonly ProofMethod[]; on
     return () => document.removeEventListener("keydown", onKey);
   }, [onDone]);
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/40 p-4 sm:items-center">
+    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/20 p-4">
       <div
         ref={dialog}
         role="dialog"
@@ -55,7 +75,16 @@ function StepUpDialog({ methods, onDone }: { methods: readonly ProofMethod[]; on
         <h2 id={titleId} className="text-base font-semibold text-slate-900">
           Confirm it is you
         </h2>
-        <p className="mt-1 mb-4 text-sm text-slate-600">
+        {confirming ? (
+          <p
+            className="mt-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-200"
+            data-testid="step-up-confirming"
+          >
+            <span className="font-medium">You are confirming: </span>
+            {confirming}
+          </p>
+        ) : null}
+        <p className="mt-2 mb-4 text-sm text-slate-600">
           {methods.includes("password")
             ? "This action needs your password again."
             : methods.includes("sso")

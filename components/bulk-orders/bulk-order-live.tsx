@@ -1,7 +1,8 @@
 "use client";
 
 import { Link } from "@/components/ui/link";
-import { approvalReasonFor, NeedsApproval } from "@/components/ordering/spend-notice";
+import { approvalReasonsFor, NeedsApproval } from "@/components/ordering/spend-notice";
+import { approvalWhy as approvalWhyOf } from "@/lib/spend/approval-reasons";
 import type { RemainingSpend } from "@/lib/spend/get-remaining-spend";
 import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -61,12 +62,11 @@ export function BulkOrderLive({ initial, spend = [] }: { initial: BulkOrderView;
   const busy = step.pending ? (step.variables ?? null) : null;
   const act = (action: "confirm" | "cancel") => step.send(action);
   // The file counts as one spend per currency: said before confirming (the server decides again).
-  const approvalWhy =
+  const reasons =
     view.state === "draft"
-      ? (view.totals
-          .map((t) => approvalReasonFor(spend.find((s) => s.currency === t.currency) ?? null, BigInt(t.totalMinor)))
-          .find(Boolean) ?? null)
-      : null;
+      ? view.totals.flatMap((t) => approvalReasonsFor(spend.find((s) => s.currency === t.currency) ?? null, BigInt(t.totalMinor)))
+      : [];
+  const approvalWhy = reasons.length > 0 ? approvalWhyOf(reasons) : null;
   // A reason once typed stays in view while it is sent (a new attempt clears the last problem).
   const askReason =
     view.state === "draft" &&
@@ -91,7 +91,7 @@ export function BulkOrderLive({ initial, spend = [] }: { initial: BulkOrderView;
       ) : null}
       {askReason ? (
         <NeedsApproval
-          what={`This file needs approval${approvalWhy ? `: ${approvalWhy}` : "."} Confirming sends it to an approver as a whole; nothing is placed until another person agrees.`}
+          what={`This file needs approval${approvalWhy ? ` because ${approvalWhy}` : ""}. Confirming sends it to an approver as a whole; nothing is placed until another person agrees.`}
           reason={approvalReason}
           onReason={setApprovalReason}
           error={problem?.errors?.approvalReason}

@@ -89,8 +89,7 @@ export function OrderForm({
     void submit({ quoteId: liveQuote.id, ...order.extras }, toMinor(liveQuote.total, liveQuote.currency));
   }
 
-  function buyNow(event?: FormEvent) {
-    event?.preventDefault();
+  function buyNow() {
     clearProblem();
     if (!order.validate()) return;
     const max = order.maximumTotal;
@@ -107,21 +106,46 @@ export function OrderForm({
   const serverAsksReason = problem?.code === "approval_required";
   const shown = serverAsksReason ? quote.problem : (problem ?? quote.problem);
   const totalInView = liveQuote ? toMinor(liveQuote.total, product.currency) : null;
-  // Said before submitting: the total in view (quote, ceiling or list price) against the buyer's limits.
-  const approvalWhy = approvalReasonFor(spend, totalInView ?? order.maximumMinor ?? order.listedMinor);
   /** Whether an order of this total waits for an approver (the server decides again on submit). */
   function waitsForApproval(totalMinor: bigint | null) {
     return serverAsksReason || approvalReasonFor(spend, totalMinor) !== null;
   }
-  // Each button says what it does: an order that will wait asks for approval, it is not placed.
-  const quoteAsks = waitsForApproval(totalInView);
-  const buyNowAsks = waitsForApproval(order.maximumMinor ?? order.listedMinor);
+  // One action when the order will wait: the approval box's button asks, at the quote's total
+  // while a quote holds, else at the current price (under the ceiling, if one is set).
+  const quoteHolds = liveQuote !== null && !quote.expired;
+  const askedTotal = quoteHolds ? totalInView : (order.maximumMinor ?? order.listedMinor);
+  // Said before submitting: that total (quote, ceiling or list price) against the buyer's limits.
+  const approvalWhy = approvalReasonFor(spend, askedTotal);
+  const asking = waitsForApproval(askedTotal);
+  function askForApproval() {
+    if (quoteHolds) placeFromQuote();
+    else buyNow();
+  }
+  /** Enter in a field does what the form's one main button does. */
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (asking) askForApproval();
+    else buyNow();
+  }
+  const askedAt = quoteHolds
+    ? `At the quote's total, ${money(liveQuote!.total)}.`
+    : order.maximumMinor !== null
+      ? `At the current price, never above ${money(order.maximumMinor)}.`
+      : `At the current price${order.listedMinor !== null ? `, about ${money(order.listedMinor)}` : ""}.`;
+  const thisOrder =
+    quoteHolds && totalInView !== null
+      ? `${money(totalInView)} (the quote)`
+      : order.maximumMinor !== null
+        ? `at most ${money(order.maximumMinor)}`
+        : order.listedMinor !== null
+          ? `about ${money(order.listedMinor)} at the listed price`
+          : null;
   // A reason once typed stays in view while it is sent (a new attempt clears the last problem).
   const askReason = approvalWhy !== null || serverAsksReason || fields.approvalReason !== "";
   const reasonError = reasonMissing ? ["Say why this order is needed: an approver reads it."] : problem?.errors?.approvalReason;
 
   return (
-    <form onSubmit={buyNow} noValidate className="space-y-4" aria-label="Order this product">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Order this product">
       {resuming ? <Notice tone="info">Finishing the order you submitted before the page reloaded…</Notice> : null}
       {order.restored && !resuming ? (
         <Notice tone="info" testId="order-draft-restored">
@@ -148,15 +172,7 @@ export function OrderForm({
       />
       <OrderDetails phoneTopUp={product.type === "phone-top-up"} fields={fields} errors={errors} onChange={edit} />
 
-      <SpendLimitsNote spend={spend} />
-      {askReason ? (
-        <NeedsApproval
-          what={`This order needs approval${approvalWhy ? `: ${approvalWhy}` : serverAsksReason ? `: ${problem.detail}` : "."} It is not placed until another person with the approver role agrees.`}
-          reason={fields.approvalReason}
-          onReason={(reason) => edit("approvalReason", reason)}
-          error={reasonError}
-        />
-      ) : null}
+      <SpendLimitsNote spend={spend} thisOrder={thisOrder} />
 
       {shown ? (
         <OrderProblem
@@ -188,7 +204,7 @@ export function OrderForm({
         hadQuote={quote.quote !== null}
         asking={quote.asking}
         placing={pending}
-        placeLabel={quoteAsks ? "Ask for approval" : "Place order"}
+        placeLabel={asking ? null : "Place order"}
         onQuote={getQuote}
         onPlace={placeFromQuote}
       />
@@ -199,8 +215,24 @@ export function OrderForm({
         error={errors.maximumTotal}
         onChange={(maximumTotal) => edit("maximumTotal", maximumTotal)}
         pending={pending}
-        asksApproval={buyNowAsks}
+        asksApproval={asking}
+        hidden={asking && quoteHolds}
       />
+      {askReason ? (
+        <NeedsApproval
+          what={
+            approvalWhy
+              ? `This order needs approval because ${approvalWhy}. It is not placed until another person with the approver role agrees.`
+              : serverAsksReason
+                ? problem.detail
+                : "This order needs approval. It is not placed until another person with the approver role agrees."
+          }
+          reason={fields.approvalReason}
+          onReason={(reason) => edit("approvalReason", reason)}
+          error={reasonError}
+          ask={asking ? { at: askedAt, pending, onAsk: askForApproval } : undefined}
+        />
+      ) : null}
     </form>
   );
 }

@@ -21,8 +21,8 @@ export function QuoteBox({
   hadQuote: boolean;
   asking: boolean;
   placing: boolean;
-  /** "Place order", or "Ask for approval" when the order will wait for an approver. */
-  placeLabel: string;
+  /** "Place order"; null when the order will wait for an approver (the approval box asks, at this total). */
+  placeLabel: string | null;
   onQuote: () => void;
   onPlace: () => void;
 }) {
@@ -50,9 +50,13 @@ export function QuoteBox({
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {total !== null && !expired ? (
-          <Button type="button" disabled={placing} onClick={onPlace}>
-            {placing ? (placeLabel === "Place order" ? "Placing…" : "Sending…") : placeLabel}
-          </Button>
+          placeLabel !== null ? (
+            <Button type="button" disabled={placing} onClick={onPlace}>
+              {placing ? "Placing…" : placeLabel}
+            </Button>
+          ) : (
+            <p className="text-sm text-slate-600">Approval is asked at this total, below.</p>
+          )
         ) : (
           <Button type="button" disabled={asking} onClick={onQuote}>
             {asking ? "Getting a quote…" : hadQuote ? "Get a new quote" : "Get quote"}

@@ -2,8 +2,12 @@
 
 import { DecisionPanel } from "@/components/ui/decision-panel";
 
-/** Approve (the order is then placed at this total) or reject with a comment. The server checks everything again. */
-export function SpendActions({ id, total }: { id: string; total: string }) {
+/**
+ * Approve (the order is then placed at this total) or reject with a comment. The server checks
+ * everything again. `bought` names what it buys ("the order of 2 × Amazon US $25"), for the
+ * step-up prompt, which must say what is confirmed.
+ */
+export function SpendActions({ id, total, bought }: { id: string; total: string; bought: string }) {
   return (
     <DecisionPanel
       testId="spend-actions"
@@ -14,6 +18,7 @@ export function SpendActions({ id, total }: { id: string; total: string }) {
           key: "approve",
           open: { label: "Approve…" },
           question: `Approve spending ${total}? It is placed at once, never above this total.`,
+          confirming: `Approve ${bought} for ${total}`,
           comment: "optional",
           confirm: { label: "Approve and place" },
           url: `/api/spend-requests/${id}/approval`,
@@ -22,6 +27,7 @@ export function SpendActions({ id, total }: { id: string; total: string }) {
           key: "reject",
           open: { label: "Reject…", variant: "secondary" },
           question: `Reject spending ${total}? It will never be sent.`,
+          confirming: `Reject ${bought} for ${total}`,
           comment: "required",
           confirm: { label: "Reject", variant: "danger" },
           url: `/api/spend-requests/${id}/rejection`,

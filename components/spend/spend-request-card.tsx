@@ -8,6 +8,13 @@ import { BulkLines, OrderLines } from "./spend-lines";
 
 const totals = (list: MoneyAmount[]) => list.map((t) => money(t.total, t.currency)).join(" + ");
 
+/** What a request buys, in a few words: "the order of 2 × Amazon US $25", "the bulk file cards.csv". */
+function bought(request: SpendRequestView): string {
+  if (request.kind === "bulk") return `the bulk file${request.bulk?.fileName ? ` ${request.bulk.fileName}` : ""}`;
+  const lines = request.lines.map((l) => `${l.quantity}\u00a0× ${l.productName ?? l.productId}${l.option ? ` ${l.option}` : ""}`);
+  return lines.length > 0 ? `the order of ${lines.join(", ")}` : `the order ${request.clientReference ?? ""}`.trim();
+}
+
 /**
  * One spend approval request: what it buys (the lines, or a bulk file's rows by product), who
  * asked, why, how much (old and new totals after a price rise), what the approver weighs (the
@@ -65,7 +72,9 @@ export function SpendRequestCard({ request, now = new Date() }: { request: Spend
           </div>
           <div className="sm:col-span-2">
             <dt className="inline font-medium">Needs approval because </dt>
-            <dd className="inline">{request.why}</dd>
+            <dd className="inline" data-testid="spend-why">
+              {request.why}.
+            </dd>
           </div>
           {request.decidedBy ? (
             <div className="sm:col-span-2">
@@ -99,7 +108,7 @@ export function SpendRequestCard({ request, now = new Date() }: { request: Spend
           </p>
         ) : null}
         {request.facts ? <SpendFacts facts={request.facts} buyer={request.requestedBy.name} what={what} /> : null}
-        {request.canDecide ? <SpendActions id={request.id} total={totals(request.totals)} /> : null}
+        {request.canDecide ? <SpendActions id={request.id} total={totals(request.totals)} bought={bought(request)} /> : null}
       </div>
     </Card>
   );

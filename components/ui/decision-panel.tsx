@@ -16,6 +16,10 @@ export type Decision = {
   question: string;
   /** A comment: asked for and optional, asked for and required (a rejection), or not asked. */
   comment: "optional" | "required" | "none";
+  /** What it does, with its amount, as the step-up prompt names it ("Approve the order of 2 × … for $51.20"). */
+  confirming: string;
+  /** Why it cannot be taken now: the button is shown disabled, with this beside it. */
+  unavailable?: string;
   /** The button that acts ("Approve and send"). */
   confirm: { label: string; variant?: "primary" | "danger" };
   url: string;
@@ -50,6 +54,7 @@ export function DecisionPanel({
       body: decision.comment === "none" ? undefined : { comment },
     }),
     {
+      confirming: ({ decision }) => decision.confirming,
       onSuccess: () => {
         setOpen(null);
         setComment("");
@@ -75,13 +80,33 @@ export function DecisionPanel({
         </Notice>
       ) : null}
       {open === null ? (
-        <div className="flex flex-wrap gap-2">
-          {decisions.map((d) => (
-            <Button key={d.key} variant={d.open.variant} onClick={() => setOpen(d)}>
-              {d.open.label}
-            </Button>
-          ))}
-        </div>
+        <>
+          <div className="flex flex-wrap gap-2">
+            {decisions.map((d) => (
+              <Button
+                key={d.key}
+                variant={d.open.variant}
+                onClick={() => setOpen(d)}
+                disabled={d.unavailable !== undefined}
+                aria-describedby={d.unavailable !== undefined ? `${commentId}-${d.key}-unavailable` : undefined}
+              >
+                {d.open.label}
+              </Button>
+            ))}
+          </div>
+          {decisions.map((d) =>
+            d.unavailable !== undefined ? (
+              <p
+                key={d.key}
+                id={`${commentId}-${d.key}-unavailable`}
+                className="text-sm text-slate-700"
+                data-testid={`${d.key}-unavailable`}
+              >
+                {d.unavailable}
+              </p>
+            ) : null,
+          )}
+        </>
       ) : (
         <div className="space-y-2 rounded-md bg-slate-50 p-3 ring-1 ring-inset ring-slate-200">
           <p className="text-sm text-slate-800">{open.question}</p>

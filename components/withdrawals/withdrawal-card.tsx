@@ -32,7 +32,7 @@ function BeforeDeciding({ w, payoutName, balance }: { w: WithdrawalView; payoutN
                 <strong>{payoutName}</strong> (the payout details registered with the Issuing Service)
               </>
             ) : (
-              "the payout details registered with the Issuing Service; an admin can name them in Settings"
+              "the payout details registered with the Issuing Service, not named yet"
             )}
           </dd>
         </div>
@@ -150,7 +150,7 @@ export function WithdrawalCard({
         </p>
       ) : null}
       <div className="mt-4">
-        <WithdrawalActions withdrawal={w} />
+        <WithdrawalActions withdrawal={w} payoutName={w.state === "pending" && facts ? facts.payoutName : null} />
       </div>
     </article>
   );

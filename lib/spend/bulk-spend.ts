@@ -8,6 +8,7 @@ import { minorToDecimal } from "@/lib/money";
 import { readTotals, ROW_CANCELLED } from "@/lib/bulk-orders/bulk-view";
 import { assertBulkMove } from "@/lib/bulk-orders/states";
 import type { Settings } from "@/lib/settings/schema";
+import { approvalWhy } from "./approval-reasons";
 import { approvalNeeded, chargeSpend, lockBuyerSpend, releaseSpend, type SpendAmount } from "./check-spend";
 import { hasAnyLimit } from "./spend-limits";
 import { recordSpendRequest, requireApprovalReason } from "./record-spend-request";
@@ -35,12 +36,13 @@ export async function gateBulkOrder(
   if (settings.spendApprovalAmount === "" && !(await hasAnyLimit(tx, actor.staffId))) return "send";
   const amounts = bulkTotals(bulk);
   await lockBuyerSpend(tx, actor.staffId);
-  const why = await approvalNeeded(tx, actor.staffId, amounts, settings);
-  if (!why) {
+  const reasons = await approvalNeeded(tx, actor.staffId, amounts, settings);
+  if (reasons.length === 0) {
     await chargeSpend(tx, actor.staffId, `bulk:${bulk.id}`, amounts);
     return "send";
   }
-  const given = requireApprovalReason(reason, why, "this file");
+  const why = approvalWhy(reasons);
+  const given = requireApprovalReason(reason, why, "This file");
   assertBulkMove("draft", "awaiting_approval");
   const { count } = await tx.bulkOrder.updateMany({
     where: { id: bulk.id, state: "draft" },

@@ -2,8 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { spendRequestOfKey } from "@/lib/idempotency/keys";
-import { formatMoney } from "@/lib/money";
 import type { Settings } from "@/lib/settings/schema";
+import { approvalReasons, type ApprovalReason, type SpendRules } from "./approval-reasons";
 import { countedSpend, limitsFor } from "./spend-limits";
 import { chargeSource } from "./spend-request-id";
 import { thresholdMinor } from "./spend-window";
@@ -20,10 +20,11 @@ export async function lockBuyerSpend(tx: Tx, staffId: string): Promise<void> {
 }
 
 /**
- * Why this spend needs a second person's approval, or null if it may be sent now: above
- * the workspace threshold, above the per-order limit, or past the day's or month's limit
- * (UTC) counting what this buyer already placed, sent or has awaiting approval, each once
- * (./spend-limits.ts `countedSpend`). A bulk file is one spend per currency. Call under `lockBuyerSpend`.
+ * Why this spend needs a second person's approval — every rule it passes (./approval-reasons.ts)
+ * — or an empty list if it may be sent now: above the workspace threshold, above the per-order
+ * limit, or past the day's or month's limit (UTC) counting what this buyer already placed, sent
+ * or has awaiting approval, each once (./spend-limits.ts `countedSpend`). A bulk file is one
+ * spend per currency. Call under `lockBuyerSpend`.
  */
 export async function approvalNeeded(
   tx: Tx,
@@ -31,26 +32,26 @@ export async function approvalNeeded(
   amounts: SpendAmount[],
   settings: Settings,
   now = new Date(),
-): Promise<string | null> {
+): Promise<ApprovalReason[]> {
+  const reasons: ApprovalReason[] = [];
   for (const { currency, amountMinor } of amounts) {
-    const money = (minor: bigint) => formatMoney(minor, currency);
-    if (settings.spendApprovalAmount) {
-      const threshold = thresholdMinor(settings.spendApprovalAmount, currency);
-      if (amountMinor > threshold)
-        return `The total ${money(amountMinor)} is above the approval threshold of ${money(threshold)}.`;
-    }
     const limits = await limitsFor(tx, staffId, currency);
-    if (!limits) continue;
-    if (limits.perOrderMinor !== null && amountMinor > limits.perOrderMinor)
-      return `The total ${money(amountMinor)} is above the limit of ${money(limits.perOrderMinor)} per order.`;
-    if (limits.perDayMinor === null && limits.perMonthMinor === null) continue;
-    const spent = await countedSpend(tx, staffId, currency, now);
-    if (limits.perDayMinor !== null && spent.today + amountMinor > limits.perDayMinor)
-      return `With ${money(spent.today)} already spent today (UTC), this would pass the daily limit of ${money(limits.perDayMinor)}.`;
-    if (limits.perMonthMinor !== null && spent.thisMonth + amountMinor > limits.perMonthMinor)
-      return `With ${money(spent.thisMonth)} already spent this month (UTC), this would pass the monthly limit of ${money(limits.perMonthMinor)}.`;
+    const spent =
+      limits && (limits.perDayMinor !== null || limits.perMonthMinor !== null)
+        ? await countedSpend(tx, staffId, currency, now)
+        : null;
+    const period = (limitMinor: bigint | null | undefined, spentMinor: bigint | undefined) =>
+      limitMinor == null || spentMinor === undefined ? null : { limitMinor, spentMinor };
+    const rules: SpendRules = {
+      currency,
+      thresholdMinor: settings.spendApprovalAmount ? thresholdMinor(settings.spendApprovalAmount, currency) : null,
+      perOrderMinor: limits?.perOrderMinor ?? null,
+      day: period(limits?.perDayMinor, spent?.today),
+      month: period(limits?.perMonthMinor, spent?.thisMonth),
+    };
+    reasons.push(...approvalReasons(rules, amountMinor));
   }
-  return null;
+  return reasons;
 }
 
 /** Records spend against the buyer's limits (same transaction as the check). `source` names the intent. */

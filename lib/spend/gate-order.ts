@@ -9,6 +9,7 @@ import { getSettings } from "@/lib/settings/get-settings";
 import type { OrderRequest } from "@/lib/upstream/client";
 import { spentBy, upstream } from "@/lib/upstream/service";
 import { toUpstreamRequest } from "@/lib/orders/upstream-request";
+import { approvalWhy } from "./approval-reasons";
 import { approvalNeeded, chargeSpend, lockBuyerSpend, type SpendAmount } from "./check-spend";
 import { describeSpendLine, type LineBasis } from "./describe-spend-line";
 import { findIssuedQuote } from "./issued-quote";
@@ -36,8 +37,8 @@ export async function gateOrder(actor: Actor, key: string, data: PlaceOrderInput
   try {
     return await db().$transaction(async (tx): Promise<Gate> => {
       await lockBuyerSpend(tx, actor.staffId);
-      const why = await approvalNeeded(tx, actor.staffId, [priced.amount], settings);
-      if (!why) {
+      const reasons = await approvalNeeded(tx, actor.staffId, [priced.amount], settings);
+      if (reasons.length === 0) {
         await tx.idempotencyKey.create({
           data: {
             key,
@@ -50,7 +51,8 @@ export async function gateOrder(actor: Actor, key: string, data: PlaceOrderInput
         await chargeSpend(tx, actor.staffId, `order:${key}`, [priced.amount]);
         return { kind: "send", request: priced.request, ledgered: true };
       }
-      const reason = requireApprovalReason(data.approvalReason, why, "it");
+      const why = approvalWhy(reasons);
+      const reason = requireApprovalReason(data.approvalReason, why, "This order");
       const { currency, amountMinor } = priced.amount;
       const id = await recordSpendRequest(tx, actor, {
         kind: "order",

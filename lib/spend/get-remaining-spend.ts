@@ -14,7 +14,11 @@ export type RemainingSpend = {
   /** What is left today / this month (UTC) before an order needs approval; null: no limit. */
   leftToday: string | null;
   leftThisMonth: string | null;
+  /** Each period's limit and what already counts against it (null: no limit), for the reasons the form gives. */
+  today: PeriodView | null;
+  thisMonth: PeriodView | null;
 };
+type PeriodView = { limit: string; spent: string };
 
 /**
  * What the order form and the bulk preview show a buyer before they submit: the largest
@@ -27,18 +31,25 @@ export async function getRemainingSpend(actor: Actor, currency: string, now = ne
   const tx = db();
   const limits = await limitsFor(tx, actor.staffId, currency);
   const spent = limits ? await countedSpend(tx, actor.staffId, currency, now) : null;
-  const left = (limit: bigint | null | undefined, counted: bigint | undefined) => {
-    if (limit == null || counted === undefined) return null;
+  const period = (limit: bigint | null | undefined, counted: bigint | undefined): [PeriodView | null, string | null] => {
+    if (limit == null || counted === undefined) return [null, null];
     const rest = limit - counted;
-    return minorToDecimal(rest > 0n ? rest : 0n, currency);
+    return [
+      { limit: minorToDecimal(limit, currency), spent: minorToDecimal(counted, currency) },
+      minorToDecimal(rest > 0n ? rest : 0n, currency),
+    ];
   };
+  const [today, leftToday] = period(limits?.perDayMinor, spent?.today);
+  const [thisMonth, leftThisMonth] = period(limits?.perMonthMinor, spent?.thisMonth);
   return {
     currency,
     approvalAbove: settings.spendApprovalAmount
       ? minorToDecimal(thresholdMinor(settings.spendApprovalAmount, currency), currency)
       : null,
     perOrder: limits?.perOrderMinor != null ? minorToDecimal(limits.perOrderMinor, currency) : null,
-    leftToday: left(limits?.perDayMinor, spent?.today),
-    leftThisMonth: left(limits?.perMonthMinor, spent?.thisMonth),
+    leftToday,
+    leftThisMonth,
+    today,
+    thisMonth,
   };
 }

@@ -12,15 +12,20 @@ import { chargeSource, newSpendRequestId, toStoredTotals } from "./spend-request
 
 /**
  * The buyer's reason, which an order or a file past the threshold or a limit must carry: without
- * one, a 409 that says why approval is needed and a field message asking for the reason.
+ * one, a 409 that says why approval is needed (`why`, the clause of ./approval-reasons.ts) and a
+ * field message asking for the reason.
  */
-export function requireApprovalReason(reason: string | undefined, why: string, what: string): string {
+export function requireApprovalReason(reason: string | undefined, why: string, what: "This order" | "This file"): string {
   if (reason) return reason;
-  throw new AppError("approval_required", `${why} An approver must agree before ${what} is placed: say why it is needed.`, {
-    status: 409,
-    fieldErrors: { approvalReason: ["Say why this order is needed."] },
-    extra: { why },
-  });
+  throw new AppError(
+    "approval_required",
+    `${what} needs approval because ${why}. An approver must agree before it is placed: say why it is needed.`,
+    {
+      status: 409,
+      fieldErrors: { approvalReason: ["Say why this order is needed."] },
+      extra: { why },
+    },
+  );
 }
 
 /**

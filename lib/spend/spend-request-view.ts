@@ -3,6 +3,7 @@ import type { Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/permissions";
 import type { SpendRequest } from "@/lib/db/generated/client";
 import { minorToDecimal } from "@/lib/money";
+import { storedWhyClause } from "./approval-reasons";
 import type { BulkSummaryView } from "./bulk-request-summary";
 import type { SpendApprovalFacts } from "./spend-approval-facts";
 import { linesFromOrderRequest, readSpendLines, type SpendLineView } from "./spend-lines";
@@ -16,6 +17,7 @@ export type SpendRequestView = {
   state: SpendState;
   stateLabel: string;
   reason: string;
+  /** Why it needs approval, a clause that reads after "Needs approval because" (./approval-reasons.ts). */
   why: string;
   totals: MoneyAmount[];
   approvedTotals: MoneyAmount[] | null;
@@ -72,7 +74,7 @@ export function toSpendRequestView(
     state,
     stateLabel: spendStateLabel(state, row.failureCode),
     reason: row.reason,
-    why: row.why,
+    why: storedWhyClause(row.why),
     totals: amounts(row.totals) ?? [],
     approvedTotals: amounts(row.approvedTotals),
     previousTotals: amounts(row.previousTotals),

@@ -7,9 +7,11 @@ import { AppError } from "@/lib/errors";
 import { refusedDecision } from "@/lib/maker-checker";
 import { parseInput } from "@/lib/validation";
 import { minorToDecimal } from "@/lib/money";
+import { readSettings } from "@/lib/settings/get-settings";
 import { expireOne } from "./expire-withdrawals";
 import { getWithdrawalRow } from "./get-withdrawal";
 import { approveSchema, rejectSchema, withdrawalIdSchema } from "./schemas";
+import { destinationNamed, UNNAMED_DESTINATION } from "./payout-destination";
 import { sendApproved } from "./payout-tasks";
 import { assertWithdrawalMove, withdrawalStateWords } from "./states";
 import { withdrawalSubject } from "./withdrawal-notices";
@@ -20,13 +22,15 @@ import { toWithdrawalView, type WithdrawalView } from "./withdrawal-view";
  * database refuses it too), before the request expires, approves and the app sends it
  * upstream at once (through the worker when only it holds the payout key: the answer then
  * shows the request as sending if the worker takes longer than a few seconds); or rejects it
- * with a comment, and it is never sent.
+ * with a comment, and it is never sent. Approval needs the destination named (./payout-destination.ts):
+ * a waiting request whose destination is not named is refused with 409 and stays waiting.
  */
 export async function approveWithdrawal(actor: Actor, id: unknown, input: unknown): Promise<WithdrawalView> {
   assertCan(actor, "withdrawals.approve");
   const requestId = parseInput(withdrawalIdSchema, id);
   const { comment } = parseInput(approveSchema, input);
-  await decide(actor, requestId, { state: "approved", comment: comment || null, action: "withdrawal.approve" });
+  const named = destinationNamed((await readSettings()).payoutDetailsName);
+  await decide(actor, requestId, { state: "approved", comment: comment || null, action: "withdrawal.approve", named });
   await sendApproved.call({ id: requestId, actor });
   return toWithdrawalView(await getWithdrawalRow(requestId), actor);
 }
@@ -42,11 +46,25 @@ export async function rejectWithdrawal(actor: Actor, id: unknown, input: unknown
 async function decide(
   actor: Actor,
   id: string,
-  decision: { state: "approved" | "rejected"; comment: string | null; action: "withdrawal.approve" | "withdrawal.reject" },
+  decision: {
+    state: "approved" | "rejected";
+    comment: string | null;
+    action: "withdrawal.approve" | "withdrawal.reject";
+    /** Whether the destination is named; an approval of a request still waiting needs it. */
+    named?: boolean;
+  },
 ): Promise<void> {
   const now = new Date();
   assertWithdrawalMove("pending", decision.state);
   const refusal = await db().$transaction(async (tx) => {
+    // Only a request this person could otherwise approve: own, expired or decided ones get their own refusal.
+    if (decision.named === false) {
+      const waiting = await tx.withdrawalRequest.findFirst({
+        where: { id, state: "pending", expiresAt: { gt: now }, NOT: { requestedById: actor.staffId } },
+        select: { id: true },
+      });
+      if (waiting) return new AppError("payout_details_unnamed", UNNAMED_DESTINATION, { status: 409 });
+    }
     // One conditional update decides who wins when two approvers click at once.
     const { count } = await tx.withdrawalRequest.updateMany({
       where: { id, state: "pending", expiresAt: { gt: now }, NOT: { requestedById: actor.staffId } },

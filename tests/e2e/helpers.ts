@@ -40,3 +40,20 @@ export async function addStaff(email: string, name: string, roles: string[]): Pr
     ),
   );
 }
+
+/** What the e2e workspace names its payout details (Settings), so that withdrawals can be approved. */
+export const E2E_PAYOUT_NAME = "E2E Payout Ltd · account ending 0001";
+
+/**
+ * A withdrawal is approved only to named payout details (lib/withdrawals/payout-destination.ts):
+ * names them, as an admin does in Settings, for a spec that approves one.
+ */
+export async function namePayoutDetails(name = E2E_PAYOUT_NAME): Promise<void> {
+  await withDb((db) =>
+    db.query(
+      `INSERT INTO "Setting" (key, value, "updatedAt") VALUES ('payoutDetailsName', $1::jsonb, now())
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()`,
+      [JSON.stringify(name)],
+    ),
+  );
+}

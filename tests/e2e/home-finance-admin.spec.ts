@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { E2E_ORIGIN } from "../../playwright.config";
-import { signIn, withDb } from "./helpers";
+import { namePayoutDetails, signIn, withDb } from "./helpers";
 import { findProduct, sandboxApi, sandboxControl } from "./sandbox";
 
 // The finance and admin home pages after a scripted morning: orders placed (one fails), a
@@ -362,6 +362,7 @@ test("right after the app places an order and sends a withdrawal, finance's home
   expect(requested.status(), await requested.text()).toBe(201);
   const id = ((await requested.json()) as { id: string }).id;
   const beforeWithdrawal = await supplierUsd();
+  await namePayoutDetails();
   const approved = await approver.request.post(`/api/withdrawals/${id}/approval`, { headers: { origin: E2E_ORIGIN }, data: {} });
   expect(approved.ok(), await approved.text()).toBe(true);
   expect(await supplierUsd()).toBe(beforeWithdrawal - 3117n);

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { E2E_ORIGIN } from "../../playwright.config";
-import { addStaff, signIn, signInAs, withDb } from "./helpers";
+import { addStaff, E2E_PAYOUT_NAME, namePayoutDetails, signIn, signInAs, withDb } from "./helpers";
 import { findProduct } from "./sandbox";
 
 /**
@@ -24,6 +24,7 @@ test.beforeAll(async () => {
   await addStaff(SUPPORT, "Sam Second", ["support"]);
   await addStaff(APPROVER, "Pat Passkey", ["approver"]);
   await addStaff(FINANCE, "Fin Enrol", ["finance"]);
+  await namePayoutDetails();
 });
 
 function totp(secret: string) {
@@ -206,6 +207,8 @@ test("an approval asks for the passkey again once the last proof is older than t
   await card.getByRole("button", { name: "Approve and send" }).click();
   const dialog = approver.getByTestId("step-up-dialog");
   await expect(dialog).toBeVisible();
+  // It says what is being confirmed, with the amount and where it goes.
+  await expect(dialog.getByTestId("step-up-confirming")).toContainText(`Approve the withdrawal of $21.37 to ${E2E_PAYOUT_NAME}`);
   await dialog.getByRole("button", { name: "Use a passkey" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(card.getByTestId("withdrawal-state")).toHaveText("Requested upstream");

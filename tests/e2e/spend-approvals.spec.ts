@@ -87,18 +87,23 @@ test("an order above the threshold waits; its buyer holding approver cannot appr
   await buyer.goto(`/catalog/${encodeURIComponent(product.id)}`);
   await buyer.getByLabel("Quantity").fill("2");
   await buyer.getByLabel("Client reference").fill(reference);
-  // Said before submitting, not after; and the buttons say what they do (issue 39): nothing is placed yet.
-  await expect(buyer.getByTestId("needs-approval")).toContainText("needs approval");
-  const buyNow = buyer.getByRole("region", { name: "Buy now" });
-  await expect(buyNow.getByRole("button", { name: "Ask for approval" })).toBeVisible();
+  // Said before submitting, not after, with why (issue 50: every reason, as one sentence); and
+  // one button asks (issue 39: it says what it does, nothing is placed yet).
+  const approval = buyer.getByRole("region", { name: "Approval" });
+  await expect(approval).toContainText("This order needs approval because its total of");
+  const ask = approval.getByRole("button", { name: "Ask for approval" });
+  await expect(buyer.getByRole("button", { name: "Ask for approval" })).toHaveCount(1);
+  await expect(approval.getByTestId("approval-asked-at")).toHaveText(/^At the current price, about \$[\d,]+\.\d\d\.$/);
   await expect(buyer.getByRole("button", { name: "Buy now" })).toHaveCount(0);
   const quote = buyer.getByRole("region", { name: "Quote" });
   await quote.getByRole("button", { name: "Get quote" }).click();
   await expect(quote.getByTestId("quote-total")).toBeVisible();
-  await expect(quote.getByRole("button", { name: "Ask for approval" })).toBeVisible();
+  const quoted = (await quote.getByTestId("quote-total").textContent())!;
+  await expect(buyer.getByRole("button", { name: "Ask for approval" })).toHaveCount(1);
+  await expect(approval.getByTestId("approval-asked-at")).toHaveText(`At the quote's total, ${quoted}.`);
   await expect(quote.getByRole("button", { name: "Place order" })).toHaveCount(0);
   // Without a reason: the reason field says so, at the field; no refusal box, nothing sent.
-  await buyNow.getByRole("button", { name: "Ask for approval" }).click();
+  await ask.click();
   await expect(buyer.getByTestId("error-approvalReason")).toHaveText("Say why this order is needed: an approver reads it.");
   await expect(buyer.getByLabel("Why is this order needed?")).toHaveAttribute("aria-invalid", "true");
   await expect(buyer.getByLabel("Why is this order needed?")).toBeFocused();
@@ -107,7 +112,7 @@ test("an order above the threshold waits; its buyer holding approver cannot appr
   expect(await buyer.evaluate(() => location.pathname)).toBe(`/catalog/${encodeURIComponent(product.id)}`);
   await buyer.getByLabel("Why is this order needed?").fill("Partner promotion");
   await expect(buyer.getByTestId("error-approvalReason")).toHaveCount(0);
-  await buyNow.getByRole("button", { name: "Ask for approval" }).click();
+  await ask.click();
   await expect(buyer.getByTestId("submitted-for-approval")).toBeVisible();
   const id = new URL(buyer.url()).searchParams.get("submitted")!;
   await expect(card(buyer, id).getByTestId("own-request")).toBeVisible();

@@ -1,6 +1,6 @@
 import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type Page } from "@playwright/test";
-import { signInAs, withDb } from "./helpers";
+import { namePayoutDetails, signInAs, withDb } from "./helpers";
 import { findProduct, sandboxControl } from "./sandbox";
 
 const ORIGIN = E2E_ORIGIN;
@@ -161,6 +161,7 @@ test("the wallet chart's past days stay fixed across a new order, a deposit and 
   const id = ((await quote.json()) as { id: string }).id;
   const approver = await (await browser.newContext()).newPage();
   await signInAs(approver, "approver");
+  await namePayoutDetails();
   const approved = await approver.request.post(`/api/withdrawals/${id}/approval`, { headers: { origin: E2E_ORIGIN }, data: {} });
   expect(approved.ok(), await approved.text()).toBe(true);
   const after = await dailyCloses(finance);

@@ -1,6 +1,6 @@
 import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { addStaff, signIn, signInAs, withDb, type ROLES } from "./helpers";
+import { addStaff, namePayoutDetails, signIn, signInAs, withDb, type ROLES } from "./helpers";
 import { sandboxApi, sandboxControl } from "./sandbox";
 
 /** "$1,234.56" → 123456 (cents), the first amount in a text. */
@@ -67,6 +67,7 @@ const card = (page: Page, id: string) => page.locator(`[data-testid="withdrawal"
 
 test.beforeAll(async () => {
   await addStaff(MAKER, "Morgan Maker", ["finance", "approver"]);
+  await namePayoutDetails();
 });
 
 test("finance requests, the requester cannot approve, an approver approves; it is requested upstream and later paid", async ({
@@ -177,20 +178,21 @@ test("an approver sees where the money goes (the payout details' name), the net 
       }
       await approver.context().close();
     }
-    // Unnamed, the card says where it goes all the same, and who can name it.
+    // Unnamed, the card says where it goes all the same, and that it cannot be approved until named.
     await name("");
     // (The whole list, not the pending filter: the card stays in view once rejected.)
     const approver = await as(browser, "approver");
     await expect(card(approver, id).getByTestId("withdrawal-payout-name")).toHaveText(
-      "the payout details registered with the Issuing Service; an admin can name them in Settings",
+      "the payout details registered with the Issuing Service, not named yet",
     );
+    await expect(card(approver, id).getByRole("button", { name: "Approve…" })).toBeDisabled();
     // Rejected, so that it waits for nobody after this test.
     await card(approver, id).getByRole("button", { name: "Reject…" }).click();
     await card(approver, id).getByLabel("Why is it rejected?").fill("Only checked here");
     await card(approver, id).getByRole("button", { name: "Reject", exact: true }).click();
     await expect(card(approver, id).getByTestId("withdrawal-state")).toHaveText("Rejected");
   } finally {
-    await name("");
+    await namePayoutDetails();
   }
 });
 

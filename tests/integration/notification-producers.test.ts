@@ -39,6 +39,8 @@ beforeAll(async () => {
   product = await variantProduct();
   unit = priceMinor(product);
   admin = await makeStaff(["admin"]);
+  // Withdrawals are approved only to named payout details.
+  await updateSettings(admin, { payoutDetailsName: "Notices Ltd" });
 });
 
 afterAll(async () => {

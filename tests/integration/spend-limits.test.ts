@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { clientOrderKey } from "@/lib/idempotency/keys";
 import { isAppError } from "@/lib/errors";
+import { formatMoney } from "@/lib/money";
 import { placeOrder, submitOrder } from "@/lib/orders/place-order";
 import { getRemainingSpend } from "@/lib/spend/get-remaining-spend";
 import { setSpendLimit } from "@/lib/spend/set-spend-limit";
@@ -71,6 +72,23 @@ describe("spend limits per buyer and currency", () => {
     const euroOnly = await limitedBuyer({ perOrder: 1n }, "EUR");
     const ok = await submitOrder(euroOnly, orderOf(product));
     expect(ok.kind).toBe("placed");
+  });
+
+  test("an order past two limits is held for both reasons: the 409 and the stored request name each, in one sentence", async () => {
+    const buyer = await limitedBuyer({ perOrder: p - 1n, perDay: p - 1n });
+    const input = orderOf(product);
+    const money = (minor: bigint) => formatMoney(minor, "USD");
+    const why =
+      `its total of ${money(p)} is above the limit of ${money(p - 1n)} per order, and ` +
+      `it is above the daily limit of ${money(p - 1n)}`;
+    const error = await refusal(submitOrder(buyer, input));
+    expect(error).toMatchObject({
+      code: "approval_required",
+      message: `This order needs approval because ${why}. An approver must agree before it is placed: say why it is needed.`,
+    });
+    expect(await submitOrder(buyer, { ...input, approvalReason: "Launch gifts" })).toMatchObject({ kind: "awaiting" });
+    const stored = await db().spendRequest.findFirstOrThrow({ where: { requestedById: buyer.staffId } });
+    expect(stored.why).toBe(why);
   });
 
   test("the daily limit counts what the buyer already placed today; the rest goes to approval with a reason", async () => {

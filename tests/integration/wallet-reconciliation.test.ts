@@ -10,6 +10,7 @@ import { reconciliationJobs } from "@/lib/reconciliation/jobs";
 import { WORKER_JOBS } from "@/lib/worker-jobs";
 import type { JobContext } from "@/lib/jobs/define-job";
 import { processEvent } from "@/lib/webhooks/process-event";
+import { updateSettings } from "@/lib/settings/update-settings";
 import { approveWithdrawal } from "@/lib/withdrawals/decide-withdrawal";
 import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
 import { variantProduct } from "../support/catalog";
@@ -60,6 +61,8 @@ let day = "";
 let dayStart = 0;
 beforeAll(async () => {
   await control("PUT", "/fulfilment", { mode: "auto", delayMs: 50, failRate: 0 });
+  // Withdrawals are approved only to named payout details.
+  await updateSettings(await makeStaff(["admin"]), { payoutDetailsName: "Reconciliation Ltd" });
   let start = Math.floor((await sandboxNow()) / DAY_MS + 5) * DAY_MS;
   while (![1, 2, 3, 4].includes(new Date(start).getUTCDay())) start += DAY_MS;
   dayStart = start;

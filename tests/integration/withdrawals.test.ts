@@ -1,7 +1,9 @@
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
+import { updateSettings } from "@/lib/settings/update-settings";
 import { upstream } from "@/lib/upstream/service";
 import { approveWithdrawal, rejectWithdrawal } from "@/lib/withdrawals/decide-withdrawal";
+import { UNNAMED_DESTINATION } from "@/lib/withdrawals/payout-destination";
 import { cancelWithdrawal } from "@/lib/withdrawals/cancel-withdrawal";
 import { listWithdrawals } from "@/lib/withdrawals/list-withdrawals";
 import { maintainWithdrawals } from "@/lib/withdrawals/maintain-withdrawals";
@@ -38,8 +40,11 @@ function freshAmount(): string {
 
 const reason = "Monthly sweep of unused funds";
 
+const PAYOUT = "Acme Trading Ltd · account ending 4821";
+
 beforeAll(async () => {
   await control("POST", "/deposits", { amount: 200_000, currency: "USD" });
+  await updateSettings(await makeStaff(["admin"]), { payoutDetailsName: PAYOUT });
 });
 
 afterEach(async () => {
@@ -101,6 +106,30 @@ describe("withdrawals with maker-checker approval", () => {
       "withdrawal.approve",
       "withdrawal.send",
     ]);
+  });
+
+  test("a withdrawal cannot be approved while its destination is not named: 409, still waiting, nothing sent; once named, it can", async () => {
+    const admin = await makeStaff(["admin"]);
+    const maker = await makeStaff(["finance"]);
+    const checker = await makeStaff(["approver"]);
+    const amount = freshAmount();
+    const requested = await requestWithdrawal(maker, { amount, currency: "USD", reason });
+    await updateSettings(admin, { payoutDetailsName: "" });
+    try {
+      await expect(approveWithdrawal(checker, requested.id, {})).rejects.toMatchObject({
+        code: "payout_details_unnamed",
+        status: 409,
+        message: UNNAMED_DESTINATION,
+      });
+      const row = await db().withdrawalRequest.findUniqueOrThrow({ where: { id: requested.id } });
+      expect(row).toMatchObject({ state: "pending", decidedById: null });
+      expect(await upstreamWithdrawalsOf(amount)).toHaveLength(0);
+      expect(await db().auditEvent.count({ where: { targetId: requested.id, action: "withdrawal.approve" } })).toBe(0);
+    } finally {
+      await updateSettings(admin, { payoutDetailsName: PAYOUT });
+    }
+    expect(await approveWithdrawal(checker, requested.id, {})).toMatchObject({ state: "requested", decision: "approved" });
+    expect(await upstreamWithdrawalsOf(amount)).toHaveLength(1);
   });
 
   test("rejected and expired requests are never sent", async () => {

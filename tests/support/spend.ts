@@ -92,7 +92,7 @@ export async function countedBesides(
   const check = (amountMinor: bigint) =>
     db().$transaction(async (tx) => {
       await lockBuyerSpend(tx, buyer.staffId);
-      return (await approvalNeeded(tx, buyer.staffId, [{ currency, amountMinor }], settings)) === null;
+      return (await approvalNeeded(tx, buyer.staffId, [{ currency, amountMinor }], settings)).length === 0;
     });
   return {
     form: {
