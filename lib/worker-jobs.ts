@@ -2,6 +2,7 @@ import "server-only";
 import type { JobDefinition } from "@/lib/jobs/define-job";
 import { dbJobs } from "@/lib/db/jobs";
 import { bulkOrderJobs } from "@/lib/bulk-orders/jobs";
+import { catalogJobs } from "@/lib/catalog/jobs";
 import { orderJobs } from "@/lib/orders/jobs";
 import { reconciliationJobs } from "@/lib/reconciliation/jobs";
 import { webhookJobs } from "@/lib/webhooks/jobs";
@@ -22,6 +23,7 @@ export const WORKER_JOBS: readonly JobDefinition[] = [
   ...spendJobs,
   ...reconciliationJobs,
   ...upstreamJobs,
+  ...catalogJobs,
   ...notificationJobs,
   ...dbJobs,
   ...staffJobs,

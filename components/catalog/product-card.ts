@@ -1,4 +1,4 @@
-import type { ProductView } from "@/lib/catalog/product-view";
+import { cardImage, type ProductView } from "@/lib/catalog/product-view";
 import { describePrice, describeProduct, imageSrc } from "@/lib/catalog/describe-price";
 import type { ProductCardView } from "./product-cards";
 
@@ -8,7 +8,7 @@ import type { ProductCardView } from "./product-cards";
  * a client component (product-cards.tsx; components/orders/orders-table.tsx says why).
  */
 export function productCard(product: ProductView): ProductCardView {
-  const image = product.images.find((i) => i.isPrimary) ?? product.images[0];
+  const image = cardImage(product);
   return {
     id: product.id,
     href: `/catalog/${encodeURIComponent(product.id)}`,

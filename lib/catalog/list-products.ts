@@ -3,7 +3,8 @@ import { z } from "zod";
 import { singleLineText } from "@/lib/validation";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { spentBy, upstream } from "@/lib/upstream/service";
-import { toProductPageView, type ProductPageView } from "./product-view";
+import { cardImage, toProductPageView, type ProductPageView } from "./product-view";
+import { rememberProductImages } from "./remember-product-images";
 
 export const PAGE_SIZES = [24, 50, 100] as const;
 
@@ -38,7 +39,10 @@ export const catalogApiQuerySchema = z
   })
   .strict();
 
-/** One page of the catalog, featured first in the catalog's order (the upstream's order). Cached briefly. */
+/**
+ * One page of the catalog, featured first in the catalog's order (the upstream's order). Cached
+ * briefly. Its cards' pictures are recorded for the worker to fetch, without waiting.
+ */
 export async function listProducts(actor: Actor, query: CatalogQuery): Promise<ProductPageView> {
   assertCan(actor, "catalog.read");
   const page = await upstream().listProducts(
@@ -51,5 +55,7 @@ export async function listProducts(actor: Actor, query: CatalogQuery): Promise<P
     },
     { by: spentBy(actor) },
   );
-  return toProductPageView(page);
+  const view = toProductPageView(page);
+  void rememberProductImages(view.items.flatMap((product) => cardImage(product)?.publicReference ?? []));
+  return view;
 }

@@ -1,62 +1,32 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
-import { spentBy, upstream } from "@/lib/upstream/service";
+import { readStoredImage, type StoredImage } from "./product-image-store";
 
 /**
- * Product images, proxied so that the browser never calls the upstream. References are
- * stable for the life of an image (contract 4.3), so each costs one upstream call per
- * instance; after an hour it is revalidated with its ETag (a 304 costs no body).
- * Bounded in memory; the least recently used images leave first.
+ * A product picture for the browser (which never calls the upstream itself): the one the app
+ * holds (./product-image-store.ts), or null while it holds none, which the route answers with a
+ * placeholder the browser does not keep, so the real picture shows on a later view.
+ *
+ * This never calls the upstream, by choice: the worker fetches every picture a catalog answer
+ * names (./fetch-product-images.ts), paced and counted as its job. Fetching here instead, on a
+ * person's request, would put the calls back on the request path (24 at once for a page, where
+ * the pace is one every 2 s), let a person's browsing spend the job's pace, and let a request
+ * for a made-up reference cost a call; a placeholder for the few seconds until the worker has it
+ * costs nothing. So a person's pictures never count against their share of the minute.
  */
-type Cached = { etag: string | null; contentType: string; body: Uint8Array; checkedAt: number };
+export type ProductImage = StoredImage;
 
-const REVALIDATE_AFTER_MS = 60 * 60_000;
-const MAX_BYTES = 32 * 1024 * 1024;
 const REFERENCE = /^[A-Za-z0-9._~-]{1,200}$/;
 
-const globalForImages = globalThis as unknown as { __images?: { entries: Map<string, Cached>; bytes: number } };
-const store = (globalForImages.__images ??= { entries: new Map(), bytes: 0 });
-
-export type ProductImage = { etag: string | null; contentType: string; body: Uint8Array };
-
-export async function getProductImage(actor: Actor, publicReference: string): Promise<ProductImage> {
+export async function getProductImage(actor: Actor, publicReference: string): Promise<ProductImage | null> {
   assertCan(actor, "catalog.read");
   if (!REFERENCE.test(publicReference)) throw new AppError("invalid_request", "That is not an image reference.");
-  const cached = store.entries.get(publicReference);
-  if (cached && Date.now() - cached.checkedAt < REVALIDATE_AFTER_MS) return touch(publicReference, cached);
-
-  const res = await upstream().getProductImage(publicReference, cached?.etag ?? undefined, {
-    priority: "background",
-    deadlineMs: 20_000,
-    by: spentBy(actor),
-  });
-  if (res.status === 304 && cached) return touch(publicReference, { ...cached, checkedAt: Date.now() });
-  const contentType = res.headers.get("content-type") ?? "application/octet-stream";
-  if (!contentType.startsWith("image/"))
-    throw new AppError("upstream_error", "The Issuing Service sent something that is not an image.", {
-      correlationId: res.correlationId,
-    });
-  const entry: Cached = { etag: res.headers.get("etag"), contentType, body: res.body, checkedAt: Date.now() };
-  remember(publicReference, entry);
-  return entry;
+  return readStoredImage(publicReference);
 }
 
-function touch(key: string, entry: Cached): Cached {
-  store.entries.delete(key);
-  store.entries.set(key, entry);
-  return entry;
-}
-
-function remember(key: string, entry: Cached) {
-  const previous = store.entries.get(key);
-  if (previous) store.bytes -= previous.body.length;
-  store.entries.delete(key);
-  store.entries.set(key, entry);
-  store.bytes += entry.body.length;
-  for (const [oldKey, old] of store.entries) {
-    if (store.bytes <= MAX_BYTES) break;
-    store.entries.delete(oldKey);
-    store.bytes -= old.body.length;
-  }
-}
+/**
+ * What shows while a picture is not at hand: a grey frame with a picture's outline, drawn to
+ * fill the card's 16:10 box as a picture would.
+ */
+export const PLACEHOLDER_IMAGE = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200" viewBox="0 0 320 200" preserveAspectRatio="xMidYMid slice"><rect width="320" height="200" fill="#f1f5f9"/><g fill="none" stroke="#cbd5e1" stroke-width="6" stroke-linejoin="round"><rect x="125" y="70" width="70" height="60" rx="6"/><path d="M131 124l20-22 14 14 10-10 14 18"/></g><circle cx="178" cy="86" r="6" fill="#cbd5e1"/></svg>`;

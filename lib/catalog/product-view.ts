@@ -73,6 +73,11 @@ export function toProductView(p: Product): ProductView {
   };
 }
 
+/** The picture a product's catalog card shows: its primary one, else its first. */
+export function cardImage(product: Pick<ProductView, "images">): ProductImageView | undefined {
+  return product.images.find((i) => i.isPrimary) ?? product.images[0];
+}
+
 export function toProductPageView(page: ProductPage): ProductPageView {
   return { items: page.items.map(toProductView), offset: page.offset, limit: page.limit, hasMore: page.hasMore };
 }

@@ -232,6 +232,19 @@ describe("migrations agree with schema.prisma", () => {
       db().accessLink.create({ data: { purpose: "other", tokenHash: `t3-${Date.now()}`, email: "x", name: "x", expiresAt: at } }),
     ).rejects.toThrow();
 
+    const picture = await db().productImage.create({
+      data: {
+        publicReference: `schema-${Date.now()}`,
+        contentType: "image/png",
+        body: new Uint8Array([137, 80, 78, 71, 0, 255]),
+        etag: '"e"',
+        seenAt: at,
+        fetchedAt: at,
+        checkedAt: at,
+      },
+    });
+    expect(await db().productImage.findUniqueOrThrow({ where: { publicReference: picture.publicReference } })).toEqual(picture);
+
     // Cascade declared in the schema is present in the SQL.
     await db().staff.delete({ where: { id: staff.id } });
     expect(await db().accessLink.count({ where: { staffId: staff.id } })).toBe(0);

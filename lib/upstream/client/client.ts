@@ -51,7 +51,7 @@ export type OrderRequest =
     };
 export type WithdrawalRequest = { amount: number; currency: string };
 
-/** A product image is taken up to 8 MiB (JSON answers up to the transport's 5 MiB); each process keeps 32 MiB of them. */
+/** A product image is taken up to 8 MiB (JSON answers up to the transport's 5 MiB). */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
 export function createServiceClient(options: ServiceClientOptions) {
