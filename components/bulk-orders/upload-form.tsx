@@ -7,6 +7,7 @@ import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
+import { FIELD_ERROR } from "@/components/ui/field";
 
 const MAX_BYTES = 256 * 1024;
 const TEMPLATE = "productId,variantId,value,quantity,clientReference,phoneNumber\r\n";
@@ -68,7 +69,7 @@ export function UploadForm() {
           .
         </p>
         {fileError ? (
-          <p id="bulk-file-error" role="alert" className="text-sm text-red-600" data-testid="error-file">
+          <p id="bulk-file-error" role="alert" className={FIELD_ERROR} data-testid="error-file">
             {fileError.join(" ")}
             {problem?.correlationId ? (
               <span className="mt-0.5 block font-mono text-xs opacity-80">Reference for support: {problem.correlationId}</span>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+import { FIELD_ERROR, Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TimeZoneSelect } from "./time-zone-select";
 import type { EmailChoicesView } from "@/lib/notifications/read-choices";
@@ -117,7 +117,7 @@ export function EmailChoicesForm({
             aria-invalid={errors.timeZone ? true : undefined}
             className="block min-h-11 w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300"
           />
-          {errors.timeZone ? <p className="text-sm text-red-600">{errors.timeZone.join(" ")}</p> : null}
+          {errors.timeZone ? <p className={FIELD_ERROR}>{errors.timeZone.join(" ")}</p> : null}
         </div>
         <Field
           label="Quiet hours from"
@@ -237,7 +237,7 @@ function KindCheckboxes({
         ))}
       </div>
       {error?.length ? (
-        <p id={`${idPrefix}-error`} className="mt-1 text-sm text-red-600">
+        <p id={`${idPrefix}-error`} className={`mt-1 ${FIELD_ERROR}`}>
           {error.join(" ")}
         </p>
       ) : null}

@@ -1,6 +1,6 @@
 import type { ProductView } from "@/lib/catalog/product-view";
 import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
-import { Field } from "@/components/ui/field";
+import { FIELD_ERROR, Field } from "@/components/ui/field";
 import { gridValues } from "./purchase-rules";
 import type { FieldErrors } from "./use-order-fields";
 
@@ -48,7 +48,7 @@ export function ItemChoice({
             </label>
           ))}
         </div>
-        {errors.variantId ? <p className="mt-1 text-sm text-red-600">{errors.variantId}</p> : null}
+        {errors.variantId ? <p className={`mt-1 ${FIELD_ERROR}`}>{errors.variantId}</p> : null}
       </fieldset>
     );
   }
@@ -77,7 +77,7 @@ export function ItemChoice({
         </select>
         <p className="text-xs text-slate-500">The price in {product.currency} comes with the quote.</p>
         {errors.value ? (
-          <p className="text-sm text-red-600" data-testid="error-value">
+          <p className={FIELD_ERROR} data-testid="error-value">
             {errors.value}
           </p>
         ) : null}

@@ -1,4 +1,5 @@
 import { ROLES, ROLE_DESCRIPTIONS, ROLE_LABELS } from "@/lib/auth/permissions";
+import { FIELD_ERROR } from "@/components/ui/field";
 
 export function RoleCheckboxes({
   name,
@@ -40,7 +41,7 @@ export function RoleCheckboxes({
         ))}
       </div>
       {error?.length ? (
-        <p id={`${idPrefix}-roles-error`} className="mt-1 text-sm text-red-600" data-testid="error-roles">
+        <p id={`${idPrefix}-roles-error`} className={`mt-1 ${FIELD_ERROR}`} data-testid="error-roles">
           {error.join(" ")}
         </p>
       ) : null}

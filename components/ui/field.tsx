@@ -2,6 +2,12 @@ import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "rea
 
 type FieldProps = { label: ReactNode; name: string; error?: string[]; hint?: ReactNode };
 
+/**
+ * A field's error message. Red 700, not 600: red 600 falls under 4.5:1 on the tinted boxes
+ * forms sit in (a decision panel's grey, a notice's amber); red 700 passes on all of them.
+ */
+export const FIELD_ERROR = "text-sm text-red-700";
+
 const CONTROL =
   "block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-500";
 
@@ -60,9 +66,8 @@ function FieldFrame({ id, label, name, error, hint, children }: FieldProps & { i
           {hint}
         </p>
       ) : null}
-      {/* red-700: 4.5:1 and more on the tinted boxes some forms sit in (red-600 on violet-50 is 4.34:1). */}
       {error?.length ? (
-        <p id={`${id}-error`} className="text-sm text-red-700" data-testid={`error-${name}`}>
+        <p id={`${id}-error`} className={FIELD_ERROR} data-testid={`error-${name}`}>
           {error.join(" ")}
         </p>
       ) : null}

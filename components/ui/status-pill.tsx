@@ -1,3 +1,5 @@
+import { Link } from "@/components/ui/link";
+
 /** The tones a status can take; each list maps its statuses onto these. */
 export type PillTone = "info" | "working" | "success" | "danger" | "attention" | "neutral" | "refused";
 
@@ -33,5 +35,20 @@ export function StatusPill({ status, label, tone, testId, title, dataAttribute }
     >
       {label}
     </span>
+  );
+}
+
+/**
+ * A list's count of one status, as a link to that status ("Failed: 2"). Coloured only when
+ * there is something there: "Failed: 0" in red reads as trouble where there is none.
+ */
+export function CountPill({ href, label, count, tone }: { href: string; label: string; count: number; tone: PillTone }) {
+  return (
+    <Link
+      href={href}
+      className={`inline-flex min-h-11 items-center rounded-full px-3 font-medium ring-1 ring-inset ${PILL_TONES[count > 0 ? tone : "neutral"]}`}
+    >
+      {label}: {count}
+    </Link>
   );
 }

@@ -4,136 +4,32 @@ import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { DEMO_PASSWORD, E2E_ORIGIN } from "../../playwright.config";
-import { ROLES, signInAs } from "./helpers";
-import { can } from "../../lib/auth/permissions";
-import { findProduct } from "./sandbox";
+import { addStaff, ROLES, signIn } from "./helpers";
+import { arrange, errorStatesOf, pagesOf, signedIn, tidyUp, type Fixtures, type Role } from "./every-page";
 
 // Every page each role can open, on a phone with a touch screen (390×844, isMobile, hasTouch), in
-// the states the issue measured: an order page after a reveal, a bulk file's results with a
-// skipped row, the audit log. On each: nothing wider than the screen, every control at least
-// 44×44 px to a finger (WCAG 2.5.5), every table cell (a list's status, total, reason, action)
-// inside the screen without scrolling sideways, and no axe violation of any impact.
+// the states people meet and the error states (tests/e2e/every-page.ts lists them; the desktop
+// checks the same list in responsive-pages.spec.ts), the sign-in pages and the second factor's
+// enrolment. On each: nothing wider than the screen, every control at least 44×44 px to a finger
+// (WCAG 2.5.5), every table cell (a list's status, total, reason, action) inside the screen
+// without scrolling sideways, and no axe violation of any impact.
 // E2E_SCREENSHOTS=1 keeps a full-page screenshot of each under test-results/phone, to look at.
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const MIN_TAP = 44;
 const SHOTS = path.join("test-results", "phone");
-type Role = (typeof ROLES)[number];
 
-let productId = "";
-let orderId = "";
-let bulkId = "";
-let withdrawalId = "";
+let fixtures: Fixtures;
 
-async function phoneAs(browser: Browser, role: Role): Promise<Page> {
-  const page = await (await browser.newContext(PHONE)).newPage();
-  await signInAs(page, role);
-  return page;
-}
+const phoneAs = (browser: Browser, role: Role) => signedIn(browser, role, PHONE);
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  const buyer = await phoneAs(browser, "buyer");
-  const product = await findProduct(
-    (p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD" && p.variants[0]!.price < 40,
-  );
-  productId = product.id;
-  const variantId = product.variants[0]!.id;
-  const placed = await buyer.request.post("/api/orders", {
-    headers: { origin: E2E_ORIGIN },
-    data: {
-      idempotencyKey: randomUUID(),
-      clientReference: `e2e-phone-${Date.now()}`,
-      item: { productId, variantId, quantity: 1, currency: product.currency },
-    },
-  });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  orderId = ((await placed.json()) as { order: { id: string } }).order.id;
-
-  // A bulk file of two good rows and one that cannot be ordered: confirmed, the bad row is skipped.
-  const batch = `e2e-phone-bulk-${randomUUID().slice(0, 8)}`;
-  const csv = [
-    "productId,variantId,value,quantity,clientReference,phoneNumber",
-    `${productId},${variantId},,1,${batch}-1,`,
-    `${productId},${variantId},,1,${batch}-2,`,
-    `${productId},var_not_a_variant,,1,${batch}-bad,`,
-  ].join("\r\n");
-  const uploaded = await buyer.request.post("/api/bulk-orders", {
-    headers: { origin: E2E_ORIGIN },
-    data: { fileName: `${batch}.csv`, csv: `${csv}\r\n` },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(201);
-  bulkId = ((await uploaded.json()) as { id: string }).id;
-  const confirmed = await buyer.request.post(`/api/bulk-orders/${bulkId}/confirm`, { headers: { origin: E2E_ORIGIN }, data: {} });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
-
-  await expect
-    .poll(async () => ((await (await buyer.request.get(`/api/orders/${orderId}`)).json()) as { status?: string }).status, {
-      timeout: 30_000,
-    })
-    .toBe("fulfilled");
-  await expect
-    .poll(async () => ((await (await buyer.request.get(`/api/bulk-orders/${bulkId}`)).json()) as { state: string }).state, {
-      timeout: 60_000,
-    })
-    .toBe("done");
-  await buyer.context().close();
-
-  // Support reveals the order's codes: every order page now shows a reveal history.
-  const support = await phoneAs(browser, "support");
-  const revealed = await support.request.post(`/api/orders/${orderId}/reveal`, {
-    headers: { origin: E2E_ORIGIN },
-    data: {
-      idempotencyKey: randomUUID(),
-      ticket: "SUP-PHONE-1",
-      reason: "Customer says the email with the code never arrived in their inbox",
-      password: DEMO_PASSWORD,
-    },
-  });
-  expect(revealed.ok(), await revealed.text()).toBe(true);
-  await support.context().close();
-
-  // A withdrawal awaiting approval: its card and the approver's buttons on the withdrawals page.
-  const finance = await phoneAs(browser, "finance");
-  const requested = await finance.request.post("/api/withdrawals", {
-    headers: { origin: E2E_ORIGIN },
-    data: { amount: "21.37", currency: "USD", reason: "Phone layout check, cancelled when the spec ends" },
-  });
-  expect(requested.status(), await requested.text()).toBe(201);
-  withdrawalId = ((await requested.json()) as { id: string }).id;
-  await finance.context().close();
+  fixtures = await arrange(browser);
 });
 
 test.afterAll(async ({ browser }) => {
-  if (!withdrawalId) return;
-  const finance = await phoneAs(browser, "finance");
-  const cancelled = await finance.request.post(`/api/withdrawals/${withdrawalId}/cancellation`, {
-    headers: { origin: E2E_ORIGIN },
-  });
-  expect(cancelled.ok(), await cancelled.text()).toBe(true);
-  await finance.context().close();
+  await tidyUp(browser, fixtures ?? {});
 });
-
-/** The pages a role can open: its menu, the home page, and one detail page of each kind it may read. */
-async function pagesOf(page: Page, role: Role): Promise<{ name: string; href: string }[]> {
-  const menu = await page.locator("#main-menu nav a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
-  const pages = [{ name: "home", href: "/" }, ...menu.map((href) => ({ name: href.slice(1).replaceAll("/", "-"), href }))];
-  if (menu.includes("/catalog")) pages.push({ name: "product", href: `/catalog/${encodeURIComponent(productId)}` });
-  if (menu.includes("/orders")) {
-    pages.push({ name: "order-revealed", href: `/orders/${encodeURIComponent(orderId)}` });
-    if (can([role], "orders.create")) pages.push({ name: "bulk-orders", href: "/orders/bulk" });
-    pages.push({ name: "bulk-results", href: `/orders/bulk/${bulkId}` });
-  }
-  if (menu.includes("/wallet")) pages.push({ name: "reconciliation", href: "/wallet/reconciliation" });
-  // Everyone's inbox and notification settings (the bell and the menu's footer link to them).
-  pages.push(
-    { name: "notifications", href: "/notifications" },
-    { name: "notification-settings", href: "/account/notifications" },
-  );
-  if (menu.includes("/events")) {
-    pages.push({ name: "outbox", href: "/events/outbox" }, { name: "caught-mail", href: "/events/caught-mail" });
-  }
-  return pages;
-}
 
 /** Streamed sections have arrived (no skeleton left) and the page is laid out. */
 async function settled(page: Page) {
@@ -213,6 +109,25 @@ async function expectCellsOnScreen(page: Page, table: string, label: string) {
   expect.soft(outside, `${table}: ${label} cells outside the screen`).toEqual([]);
 }
 
+/**
+ * The admin home's upstream budget block: inside the screen, and its "Who spent the last hour's
+ * calls" caption on a line or two across the card, not squeezed to a word a line.
+ */
+async function expectBudgetBlockReadable(page: Page) {
+  const block = page.getByTestId("home-admin-budget");
+  const box = (await block.boundingBox())!;
+  expect.soft(box.x + box.width, "the budget block inside the screen").toBeLessThanOrEqual(PHONE.viewport.width);
+  // The fixtures' orders and catalog reads were someone's calls in the last hour.
+  const caption = block.getByTestId("home-budget-spenders").locator("caption");
+  await expect(caption).toHaveText("Who spent the last hour's calls");
+  const shape = await caption.evaluate((el) => {
+    const { width, height } = el.getBoundingClientRect();
+    return { width, lines: Math.round(height / parseFloat(getComputedStyle(el).lineHeight)) };
+  });
+  expect.soft(shape.lines, "the caption's lines").toBeLessThanOrEqual(2);
+  expect.soft(shape.width, "the caption as wide as its card").toBeGreaterThan(box.width / 2);
+}
+
 test("the sign-in page on a touch phone fits, takes a finger, and axe finds nothing", async ({ browser }) => {
   const page = await (await browser.newContext(PHONE)).newPage();
   await page.goto("/signin");
@@ -248,15 +163,47 @@ test("a one-time link's pages on a touch phone (the password form, a refused lin
   await page.context().close();
 });
 
+test("the second factor's enrolment on a touch phone (the choice, the authenticator's key, a wrong code) fits, takes a finger, and axe finds nothing", async ({
+  browser,
+}) => {
+  const email = "phone-enrol@e2e.local";
+  await addStaff(email, "Pat Phone", ["finance"]);
+  const admin = await phoneAs(browser, "admin");
+  const requireFor = (roles: string[]) =>
+    admin.request.put("/api/settings/second-factor-policy", { headers: { origin: E2E_ORIGIN }, data: { roles } });
+  expect((await requireFor(["finance"])).ok()).toBe(true);
+  try {
+    const page = await (await browser.newContext(PHONE)).newPage();
+    await signIn(page, email);
+    await page.waitForURL(/\/signin\/enrol/);
+    await check(page, "enrolling", "enrol");
+    await expect(async () => {
+      await page.getByRole("button", { name: "Set up an authenticator app" }).click({ timeout: 2_000 });
+      await expect(page.getByTestId("totp-key")).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await check(page, "enrolling", "enrol-authenticator");
+    await page.getByLabel("Code from the app").fill("000000");
+    await page.getByRole("button", { name: "Confirm", exact: true }).click();
+    await expect(page.getByTestId("error-code")).toContainText("That code is not right.");
+    await check(page, "enrolling", "enrol-wrong-code");
+    await page.context().close();
+  } finally {
+    expect((await requireFor([])).ok()).toBe(true);
+    await admin.context().close();
+  }
+});
+
 for (const role of ROLES) {
-  test(`${role} on a touch phone: every page fits, every control takes a finger, every list's key fields show, axe finds nothing`, async ({
+  test(`${role} on a touch phone: every page and error state fits, every control takes a finger, every list's key fields show, axe finds nothing`, async ({
     browser,
   }) => {
     test.setTimeout(480_000);
     const page = await phoneAs(browser, role);
-    for (const { name, href } of await pagesOf(page, role)) {
+    const menu = await page.locator("#main-menu nav a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+    for (const { name, href } of pagesOf(role, menu, fixtures)) {
       await page.goto(href);
       await check(page, role, name);
+      if (name === "home" && role === "admin") await expectBudgetBlockReadable(page);
       if (name === "orders") {
         await expectCellsOnScreen(page, "orders-table", "Status");
         await expectCellsOnScreen(page, "orders-table", "Total");
@@ -272,26 +219,30 @@ for (const role of ROLES) {
         await expectCellsOnScreen(page, "bulk-rows", "Result");
       }
       if (name === "order-revealed") {
-        await expect(page.getByTestId("reveal-history")).toContainText("SUP-PHONE-1");
+        await expect(page.getByTestId("reveal-history")).toContainText("SUP-PAGES-1");
         await expectCellsOnScreen(page, "reveal-history", "Outcome");
         await expectCellsOnScreen(page, "reveal-history", "Reason");
       }
     }
+    for (const state of errorStatesOf(role, fixtures)) {
+      await state.arrive(page);
+      await check(page, role, state.name);
+    }
     // Support's own view of an order: the reveal form open.
     if (role === "support") {
-      await page.goto(`/orders/${encodeURIComponent(orderId)}`);
+      await page.goto(`/orders/${encodeURIComponent(fixtures.orderId)}`);
       await settled(page);
       await page.getByRole("button", { name: "Reveal codes" }).click();
       await expect(page.getByRole("form", { name: "Reveal codes" })).toBeVisible();
       await check(page, role, "order-reveal-form");
       // Right after a reveal: the codes, their Show and Copy buttons, and the history with this reveal.
       const form = page.getByRole("form", { name: "Reveal codes" });
-      await form.getByLabel("Ticket reference").fill("SUP-PHONE-2");
+      await form.getByLabel("Ticket reference").fill("SUP-PAGES-2");
       await form.getByLabel("Reason").fill("Customer on the phone asks for the code again");
       await form.getByLabel("Your password").fill(DEMO_PASSWORD);
       await form.getByRole("button", { name: "Reveal" }).click();
       await expect(page.getByTestId("revealed-codes")).toBeVisible();
-      await expect(page.getByTestId("reveal-history")).toContainText("SUP-PHONE-2");
+      await expect(page.getByTestId("reveal-history")).toContainText("SUP-PAGES-2");
       await check(page, role, "order-codes-shown");
     }
     // The staff list with one person's editor open.

@@ -9,7 +9,7 @@ import {
   auditActionLabel,
   auditDetailsProblem,
 } from "@/lib/audit/actions";
-import { auditDetailsText } from "@/lib/audit/read-details";
+import { auditDetails, type AuditDetail } from "@/lib/audit/read-details";
 import { AUDIT_TARGETS, auditTargetView, isAuditTargetKind } from "@/lib/audit/targets";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -125,34 +125,68 @@ describe("details against their action's schema", () => {
 });
 
 describe("the audit page's reading of a row", () => {
+  /** The details as one line, ids marked: "kind: bulk · order: [ord_1]". */
+  const line = (details: AuditDetail[]) =>
+    details.map((d) => `${d.label ? `${d.label}: ` : ""}${d.id ? `[${d.text}]` : d.text}`).join(" · ");
+
   test("details that fit read in words, amounts in minor units as amounts", () => {
-    expect(auditDetailsText("spend.expire", { kind: "bulk", totals: { USD: "1250", JPY: "300" } })).toBe(
+    expect(line(auditDetails("spend.expire", { kind: "bulk", totals: { USD: "1250", JPY: "300" } }))).toBe(
       "kind: bulk · totals: 12.50 USD, 300 JPY",
     );
-    expect(auditDetailsText("staff.create", { email: "a@b.c", roles: ["buyer", "support"] })).toBe(
+    expect(line(auditDetails("staff.create", { email: "a@b.c", roles: ["buyer", "support"] }))).toBe(
       "email: a@b.c · roles: buyer, support",
     );
-    expect(auditDetailsText("auth.sign_in", null)).toBe("");
+    expect(line(auditDetails("orders.import_restart", { from: "2026-01-01", pagesRead: 3 }))).toMatch(/pages read: 3/);
+    expect(auditDetails("auth.sign_in", null)).toEqual([]);
+  });
+
+  test("a detail with nothing in it is left out, never shown as null", () => {
+    const decided = { kind: "order", totals: { USD: "1250" }, comment: null, requestedById: "s1", round: 1 };
+    expect(line(auditDetails("spend.approve", decided, new Map([["s1", "Ann Buyer"]])))).toBe(
+      "kind: order · totals: 12.50 USD · requested by: Ann Buyer · round: 1",
+    );
+    expect(line(auditDetails("spend.approve", { ...decided, comment: "" }))).not.toMatch(/comment/);
+  });
+
+  test("ids: a staff id reads as the person's name, an id people quote is marked to be shortened, an internal one is left out", () => {
+    expect(line(auditDetails("spend.placed", { orderId: "ord_1", total: "12.50", currency: "USD" }))).toBe(
+      "order: [ord_1] · total: 12.50 · currency: USD",
+    );
+    // A requester whose name is not found keeps the id, marked.
+    expect(
+      line(auditDetails("spend.reject", { kind: "order", totals: {}, comment: "no", requestedById: "s9", round: 1 })),
+    ).toMatch(/requested by: \[s9\]/);
+    expect(line(auditDetails("staff.invitation_accepted", { email: "a@b.c", roles: ["buyer"], invitationId: "inv-1" }))).toBe(
+      "email: a@b.c · roles: buyer",
+    );
   });
 
   test("an old row whose details do not fit, or of an action the table does not know, is shown as stored", () => {
-    expect(auditDetailsText("staff.deactivate", { email: "a@b.c" })).toBe('{"email":"a@b.c"}');
-    expect(auditDetailsText("test.page", { i: 1 })).toBe('{"i":1}');
-    expect(auditDetailsText("spend.expire", { kind: "order", totals: { USD: "12.50" } })).toBe(
+    expect(line(auditDetails("staff.deactivate", { email: "a@b.c" }))).toBe('{"email":"a@b.c"}');
+    expect(line(auditDetails("test.page", { i: 1 }))).toBe('{"i":1}');
+    expect(line(auditDetails("spend.expire", { kind: "order", totals: { USD: "12.50" } }))).toBe(
       '{"kind":"order","totals":{"USD":"12.50"}}',
     );
   });
 
-  test("a target links to its page only for a reader who may open it", () => {
+  test("a target reads in words with a link for a reader who may open its page, the id only where people quote it", () => {
     expect(auditTargetView("spend_request", "sr_1", ["admin"])).toEqual({
       type: "spend request",
-      id: "sr_1",
-      href: "/spend-approvals",
+      id: null,
+      short: false,
+      href: "/spend-approvals#sr_1",
     });
-    expect(auditTargetView("staff", "s1", ["viewer"])).toEqual({ type: "staff", id: "s1", href: undefined });
+    expect(auditTargetView("staff", "s1", ["viewer"], new Map([["s1", "Ann Buyer"]]))).toEqual({
+      type: "staff",
+      name: "Ann Buyer",
+      id: null,
+      short: false,
+      href: undefined,
+    });
     expect(auditTargetView("staff", "s1", ["admin"])?.href).toBe("/staff");
-    expect(auditTargetView("order", "o/1", ["viewer"])?.href).toBe("/orders/o%2F1");
-    expect(auditTargetView("some_old-kind", "x", ["admin"])).toEqual({ type: "some old kind", id: "x" });
+    expect(auditTargetView("order", "o/1", ["viewer"])).toEqual({ type: "order", id: "o/1", short: true, href: "/orders/o%2F1" });
+    expect(auditTargetView("setting", "spend.threshold", ["admin"])).toMatchObject({ id: "spend.threshold", short: false });
+    expect(auditTargetView("some_old-kind", "x", ["admin"])).toEqual({ type: "some old kind", id: "x", short: true });
     expect(auditTargetView(null, null, ["admin"])).toBeNull();
   });
 

@@ -10,7 +10,8 @@ import {
   type AuditRow,
 } from "@/lib/audit/list-audit";
 import { auditActionGroups, auditActionLabel } from "@/lib/audit/actions";
-import { auditDetailsText } from "@/lib/audit/read-details";
+import { auditDetails } from "@/lib/audit/read-details";
+import { auditStaffNames } from "@/lib/audit/staff-names";
 import { auditTargetView } from "@/lib/audit/targets";
 import type { Actor } from "@/lib/auth/actor";
 import { PageHeader } from "@/components/ui/page-header";
@@ -35,6 +36,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     countAudit(actor, filter),
     recentQuotaAlerts(actor),
   ]);
+  const names = await auditStaffNames(actor, rows);
   const query = filterQuery(filter);
   const pager = keysetPager("/audit", query, { cursor, nextCursor, shown: rows.length }, count, {
     noun: ["entry", "entries"],
@@ -103,24 +105,24 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         </div>
       ) : null}
       {!parsed.success ? <Notice tone="warning">Some filters were not valid and were ignored.</Notice> : null}
-      <AuditTable rows={rows.map((row) => tableRow(row, actor))} />
+      <AuditTable rows={rows.map((row) => tableRow(row, actor, names))} />
       <Pager name={{ label: "Pages of the audit log", testId: "audit-total" }} {...pager} />
     </>
   );
 }
 
-/** An entry in words, as the table shows it (labels, target kinds and details from lib/audit's tables). */
-function tableRow(row: AuditRow, reader: Actor): AuditTableRow {
+/** An entry in words, as the table shows it (labels, target kinds and details from lib/audit's tables, people by name). */
+function tableRow(row: AuditRow, reader: Actor, names: ReadonlyMap<string, string>): AuditTableRow {
   return {
     id: row.id,
     action: row.action,
     at: utcTime(row.at, "second", true),
     who: row.actorEmail ?? "—",
     what: auditActionLabel(row.action),
-    target: auditTargetView(row.targetType, row.targetId, reader.roles),
+    target: auditTargetView(row.targetType, row.targetId, reader.roles, names),
     ip: row.ip ?? "—",
     userAgent: row.userAgent ?? undefined,
     correlationId: row.correlationId,
-    details: auditDetailsText(row.action, row.details),
+    details: auditDetails(row.action, row.details, names),
   };
 }

@@ -25,7 +25,7 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import { FILTER_INPUT, FilterActions, FilterField, FilterForm } from "@/components/ui/filter-form";
 import { keysetPager, Pager } from "@/components/ui/pager";
 import { filterQuery, pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
-import { PILL_TONES, StatusPill, type PillTone } from "@/components/ui/status-pill";
+import { CountPill, StatusPill, type PillTone } from "@/components/ui/status-pill";
 import { utcTime } from "@/components/ui/utc-time";
 
 export const metadata: Metadata = { title: "Events" };
@@ -175,13 +175,13 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       />
       <p className="mb-4 flex flex-wrap gap-2 text-xs" data-testid="event-counts">
         {EVENT_STATES.map((state) => (
-          <Link
+          <CountPill
             key={state}
             href={`/events?state=${state}`}
-            className={`rounded-full px-2.5 py-1 font-medium ${PILL_TONES[STATE_TONES[state]]}`}
-          >
-            {EVENT_STATE_LABELS[state]}: {counts[state] ?? 0}
-          </Link>
+            label={EVENT_STATE_LABELS[state]}
+            count={counts[state] ?? 0}
+            tone={STATE_TONES[state]}
+          />
         ))}
       </p>
       <FilterForm label="Filter events" path="/events" layout="grid gap-3 sm:grid-cols-3">

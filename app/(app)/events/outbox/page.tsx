@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { Link } from "@/components/ui/link";
 import { DataTable, type Column } from "@/components/ui/data-table";
-import { PILL_TONES, StatusPill, type PillTone } from "@/components/ui/status-pill";
+import { CountPill, StatusPill, type PillTone } from "@/components/ui/status-pill";
 import { utcTime } from "@/components/ui/utc-time";
 import type { SearchParams } from "@/components/ui/search-params";
 import { RetryDeliveryButton } from "@/components/notifications/retry-delivery-button";
@@ -102,13 +102,13 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           All
         </Link>
         {FILTERS.map((filter) => (
-          <Link
+          <CountPill
             key={filter}
             href={`/events/outbox?state=${filter}`}
-            className={`inline-flex min-h-11 items-center rounded-full px-3 font-medium ${PILL_TONES[TONES[filter]]}`}
-          >
-            {LABELS[filter]}: {outbox.counts[filter]}
-          </Link>
+            label={LABELS[filter]}
+            count={outbox.counts[filter]}
+            tone={TONES[filter]}
+          />
         ))}
         {outbox.counts.held ? (
           <span className="inline-flex min-h-11 items-center px-2 text-slate-600">{outbox.counts.held} held for digests</span>
