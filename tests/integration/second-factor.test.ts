@@ -7,6 +7,8 @@ import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/auth/second-fact
 import { totpCodeAt, TOTP_PERIOD_S } from "@/lib/auth/second-factor/totp";
 import { updateSecondFactorPolicy } from "@/lib/auth/second-factor/update-policy";
 import { resetSecondFactor } from "@/lib/staff/reset-second-factor";
+import { assertFreshProof } from "@/lib/auth/step-up";
+import { stepUpWindowMs } from "@/lib/auth/second-factor/keys";
 import { THROTTLE_POLICY } from "@/lib/auth/throttle";
 import { makeStaff, uniqueIp } from "../support/db";
 
@@ -152,6 +154,26 @@ describe("second factor", () => {
     await expect(proveSecondFactor(theirs, { method: "totp", code: totpCodeAt(colleague.secret, Date.now()) })).resolves.toEqual({
       method: "totp",
     });
+  });
+
+  test("adding an authenticator app needs a fresh proof, and confirming it does not renew the proof", async () => {
+    const staff = await makeStaff(["viewer"]);
+    const signedIn = await sessionOf(staff);
+    const started = await startTotpEnrolment(signedIn, {});
+    const stale = new Date(Date.now() - 2 * stepUpWindowMs());
+    await db().staffSession.update({ where: { id: signedIn.sessionId }, data: { reauthAt: stale } });
+    const later = (await resolveSession(signedIn.sessionId, from()))!;
+    const confirmation = { factorId: started.factorId, code: totpCodeAt(started.secret, Date.now()) };
+
+    await expect(confirmTotpEnrolment(later, confirmation)).rejects.toMatchObject({ code: "step_up_required" });
+    expect(await db().secondFactor.count({ where: { staffId: staff.staffId, confirmedAt: { not: null } } })).toBe(0);
+    await expect(assertFreshProof(later)).rejects.toMatchObject({ code: "step_up_required" });
+
+    // Proven again (no factor yet: the password), the app is added and the proof keeps its age.
+    await proveSecondFactor(later, { method: "password", password: staff.password });
+    const proven = (await resolveSession(signedIn.sessionId, from()))!;
+    await expect(confirmTotpEnrolment(proven, confirmation)).resolves.toMatchObject({ factorId: started.factorId });
+    expect((await resolveSession(signedIn.sessionId, from()))!.reauthAt).toEqual(proven.reauthAt);
   });
 
   test("a recovery code works once", async () => {
