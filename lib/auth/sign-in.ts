@@ -6,7 +6,7 @@ import { dummyPasswordHash, verifyPassword } from "./password";
 import { openSession } from "./second-factor/open-session";
 import { passwordMaySignIn } from "./sso/sso-only";
 import type { PendingStep } from "./second-factor/open-session";
-import { accountKey, addressKey, clearFailures, lockedUntil, recordFailure, THROTTLE_POLICY } from "./throttle";
+import { accountKey, addressKey, clearFailures, recordFailure, takeCounters, THROTTLE_POLICY } from "./throttle";
 
 export type SignInResult =
   | { ok: true; staffId: string; sessionId: string; name: string; email: string; pendingStep: PendingStep | null }
@@ -28,16 +28,20 @@ export async function signInWithPassword(
   const keys = [accountKey(email), ...(from.ip ? [addressKey(from.ip)] : [])];
 
   const staff = await db().staff.findUnique({ where: { email } });
-  const locked = await lockedUntil(db(), keys);
-  // Verify even when locked or unknown so that timing does not reveal either.
+  // Verified before the lock is looked at (the hash is slow, and is not done while holding the
+  // counters), and whether or not the account exists, so that timing reveals neither.
   const passwordOk = await verifyPassword(staff?.passwordHash ?? (await dummyPasswordHash()), password);
-  const ok = !!staff && staff.active && passwordOk && !locked;
 
   return db().$transaction(async (tx) => {
+    const locked = await takeCounters(tx, keys);
+    const ok = !!staff && staff.active && passwordOk && !locked;
     const actor = { staffId: staff?.id ?? null, email, ip: from.ip, userAgent: from.userAgent };
     if (!ok) {
-      await recordFailure(tx, accountKey(email), THROTTLE_POLICY.account.freeFailures);
-      if (from.ip) await recordFailure(tx, addressKey(from.ip), THROTTLE_POLICY.address.freeFailures);
+      // A try during a lock is answered "locked" whatever the password, and counts nothing.
+      if (!locked) {
+        await recordFailure(tx, accountKey(email), THROTTLE_POLICY.account.freeFailures);
+        if (from.ip) await recordFailure(tx, addressKey(from.ip), THROTTLE_POLICY.address.freeFailures);
+      }
       const reason = locked ? "locked" : !staff ? "unknown_account" : !staff.active ? "deactivated" : "wrong_password";
       await recordAudit(tx, {
         action: "auth.sign_in_failed",

@@ -2,10 +2,14 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 
 /**
- * Growing delay after repeated sign-in failures, per account and per source address,
- * kept in the database so every app instance sees the same counters.
+ * Growing delay after repeated failures, kept in the database so every app instance sees the
+ * same counters. Each step counts on keys of its own, per person and per source address: the
+ * password on `email:` and `ip:`, the second factor on `second-factor:` and `second-factor-ip:`,
+ * so one person's wrong codes never lock a colleague's password at the same office address.
  * After `freeFailures` failures within the window, each further failure locks the key for
- * 30 s × 2^(n − freeFailures), at most 15 minutes. A success clears the account's counter.
+ * 30 s × 2^(n − freeFailures), at most 15 minutes. A try while a key is locked is refused
+ * unchecked and counts nothing, so the lock ends when it would have, whoever keeps trying.
+ * A success clears the person's counter.
  */
 export const THROTTLE_POLICY = {
   account: { freeFailures: 5 },
@@ -17,6 +21,11 @@ export const THROTTLE_POLICY = {
 
 export const accountKey = (email: string) => `email:${email.toLowerCase()}`;
 export const addressKey = (ip: string) => `ip:${ip}`;
+export const secondFactorKey = (staffId: string) => `second-factor:${staffId}`;
+export const secondFactorAddressKey = (ip: string) => `second-factor-ip:${ip}`;
+
+/** Namespace of the counters' advisory locks (two-key advisory locks; the second key is the counter's). */
+const THROTTLE_LOCK = 72_613_021;
 
 export function lockDuration(failures: number, freeFailures: number): number {
   if (failures < freeFailures) return 0;
@@ -24,13 +33,21 @@ export function lockDuration(failures: number, freeFailures: number): number {
   return Math.min(THROTTLE_POLICY.baseLockMs * 2 ** exponent, THROTTLE_POLICY.maxLockMs);
 }
 
-/** The latest instant until which any of the keys is locked, or null. */
-export async function lockedUntil(tx: Tx, keys: string[], now = new Date()): Promise<Date | null> {
+/**
+ * Takes the keys' counters for the rest of the transaction and says until when any of them is
+ * locked (null: none). Another attempt on one of these keys waits here until this transaction
+ * has recorded its outcome, so the check, the verification and the count are one step: parallel
+ * attempts cannot all pass a check made before any of them failed.
+ */
+export async function takeCounters(tx: Tx, keys: string[], now = new Date()): Promise<Date | null> {
+  for (const key of [...new Set(keys)].sort())
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${THROTTLE_LOCK}::int, hashtext(${key}))`;
   const rows = await tx.signInThrottle.findMany({ where: { key: { in: keys }, lockedUntil: { gt: now } } });
   const times = rows.map((r) => r.lockedUntil!.getTime());
   return times.length ? new Date(Math.max(...times)) : null;
 }
 
+/** Counts a checked failure on a key taken by `takeCounters` (never a try refused by the lock). */
 export async function recordFailure(tx: Tx, key: string, freeFailures: number, now = new Date()): Promise<void> {
   const existing = await tx.signInThrottle.findUnique({ where: { key } });
   const stale = !existing || now.getTime() - existing.lastFailureAt.getTime() > THROTTLE_POLICY.windowMs;

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { E2E_ORIGIN } from "../../playwright.config";
+import { DEMO_PASSWORD, E2E_ORIGIN } from "../../playwright.config";
 import { addStaff, E2E_PAYOUT_NAME, namePayoutDetails, signIn, signInAs, withDb } from "./helpers";
 import { findProduct } from "./sandbox";
 
@@ -16,6 +16,7 @@ const ORIGIN = E2E_ORIGIN;
 const SUPPORT = "mfa-support@e2e.local";
 const APPROVER = "mfa-approver@e2e.local";
 const FINANCE = "mfa-finance@e2e.local";
+const LATE = "mfa-late@e2e.local";
 const PERIOD_MS = 30_000;
 
 const state: { secret?: string; lastStep?: number; recoveryCodes?: string[] } = {};
@@ -25,6 +26,7 @@ test.beforeAll(async () => {
   await addStaff(APPROVER, "Pat Passkey", ["approver"]);
   await addStaff(FINANCE, "Fin Enrol", ["finance"]);
   await namePayoutDetails();
+  await addStaff(LATE, "Lee Late", ["viewer"]);
 });
 
 function totp(secret: string) {
@@ -135,6 +137,23 @@ test("an authenticator app is enrolled from its key; sign-in then asks for a cod
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText(/That code is not accepted/)).toBeVisible();
   expect(await failures(SUPPORT, "reused")).toBe(reusedBefore + 1);
+});
+
+test("an authenticator app confirmed after the step-up window asks for the password first", async ({ page }) => {
+  await signIn(page, LATE);
+  await expect(page.getByTestId("current-staff")).toContainText(LATE);
+  await page.goto("/account/security");
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  const key = (await page.getByTestId("totp-key").textContent())!.replace(/\s/g, "");
+  await ageProof(LATE);
+  await page.getByLabel("Code from the app").fill(totp(key).generate());
+  await page.getByRole("button", { name: "Confirm", exact: true }).click();
+  const dialog = page.getByTestId("step-up-dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Your password").fill(DEMO_PASSWORD);
+  await dialog.getByRole("button", { name: "Confirm and continue" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId("recovery-code")).toHaveCount(10);
 });
 
 test("a recovery code signs in once", async ({ page }) => {

@@ -63,6 +63,25 @@ describe("staff sign-in", () => {
     expect(throttle?.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
   });
 
+  test("tries during an account's lock are refused and do not make it longer", async () => {
+    const staff = await makeStaff(["buyer"]);
+    for (let i = 0; i < THROTTLE_POLICY.account.freeFailures; i++)
+      await signInWithPassword({ email: staff.email, password: "wrong password!!" }, from());
+    const key = `email:${staff.email}`;
+    const locked = await db().signInThrottle.findUniqueOrThrow({ where: { key } });
+    expect(locked.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+
+    // Anyone who knows the address keeps trying: the person's lock still ends when it would have.
+    for (let i = 0; i < 10; i++)
+      expect(await signInWithPassword({ email: staff.email, password: "wrong password!!" }, from())).toEqual({
+        ok: false,
+        reason: "locked",
+      });
+    const after = await db().signInThrottle.findUniqueOrThrow({ where: { key } });
+    expect(after.lockedUntil).toEqual(locked.lockedUntil);
+    expect(after.failures).toBe(locked.failures);
+  });
+
   test("a source address is locked after many failures across accounts", async () => {
     const ip = uniqueIp();
     for (let i = 0; i < THROTTLE_POLICY.address.freeFailures; i++) {

@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import type { LiveSession } from "@/lib/auth/staff-session";
+import { assertFreshProof } from "@/lib/auth/step-up";
 import { relyingParty, sealKey } from "./keys";
 import { openSecret, sealSecret } from "./seal";
 import { checkTotp, newTotpSecret, totpUri } from "./totp";
@@ -18,7 +19,10 @@ export type EnrolResult = { factorId: string; recoveryCodes: string[] | null };
 /**
  * Adding a second factor. An enrolling session (pendingStep "enrolment", sent here by the
  * policy) may do nothing else; once its first factor is confirmed the session owes nothing
- * more and counts as freshly proven. A complete session adds factors from Account security.
+ * more. A complete session adds factors from Account security. Starting and confirming both
+ * need a fresh proof (lib/auth/step-up.ts; the routes ask for it too), and a factor added does
+ * not renew that proof: it proves the person holds the new factor, not that they are who
+ * signed in, so a stale session cannot make itself fresh by adding one.
  */
 
 /** Starts an authenticator app: the secret, its otpauth URI and a QR code, shown this once. */
@@ -52,6 +56,7 @@ export async function startTotpEnrolment(session: LiveSession, input: unknown) {
 /** Confirms an authenticator app with its first code (which is then spent, as any code). */
 export async function confirmTotpEnrolment(session: LiveSession, input: unknown): Promise<EnrolResult> {
   const { factorId, code } = parseInput(confirmTotpSchema, input);
+  await assertFreshProof(session);
   const { actor } = session;
   const factor = await db().secondFactor.findFirst({
     where: { id: factorId, staffId: actor.staffId, kind: "totp", confirmedAt: null },
@@ -79,6 +84,7 @@ export async function passkeyRegistrationOptions(session: LiveSession) {
 /** Registers a passkey from the browser's attestation (its challenge is this session's). */
 export async function registerPasskey(session: LiveSession, input: unknown): Promise<EnrolResult> {
   const { name, response } = parseInput(registerPasskeySchema, input);
+  await assertFreshProof(session);
   const { actor } = session;
   return db().$transaction(async (tx) => {
     const challenge = await takeChallenge(tx, session.sessionId);
@@ -120,7 +126,7 @@ async function finishEnrolment(
   });
   const unused = await tx.recoveryCode.count({ where: { staffId: actor.staffId, usedAt: null } });
   const recoveryCodes = others === 0 || unused === 0 ? await issueRecoveryCodes(tx, actor) : null;
-  if (session.pendingStep === "enrolment" || session.pendingStep === null)
-    await tx.staffSession.update({ where: { id: session.sessionId }, data: { pendingStep: null, reauthAt: new Date() } });
+  if (session.pendingStep === "enrolment")
+    await tx.staffSession.update({ where: { id: session.sessionId }, data: { pendingStep: null } });
   return { factorId: factor.id, recoveryCodes };
 }

@@ -5,16 +5,20 @@ import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import type { LiveSession } from "@/lib/auth/staff-session";
 import { confirmPassword } from "@/lib/auth/confirm-password";
-import { addressKey, clearFailures, lockedUntil, recordFailure, THROTTLE_POLICY } from "@/lib/auth/throttle";
+import {
+  clearFailures,
+  recordFailure,
+  secondFactorAddressKey,
+  secondFactorKey,
+  takeCounters,
+  THROTTLE_POLICY,
+} from "@/lib/auth/throttle";
 import { sealKey } from "./keys";
 import { openSecret } from "./seal";
 import { checkTotp } from "./totp";
 import { hashRecoveryCode } from "./recovery-codes";
 import { takeChallenge, verifyAssertion } from "./passkeys";
 import { proofSchema, type Proof } from "./schemas";
-
-/** The second step's own counter, per person: the same lock schedule as the password's. */
-export const secondFactorKey = (staffId: string) => `second-factor:${staffId}`;
 
 type Failure = "wrong" | "reused" | "locked" | "no_challenge";
 export type ProofResult = { method: Proof["method"]; recoveryCodesLeft?: number };
@@ -25,8 +29,10 @@ export type ProofResult = { method: Proof["method"]; recoveryCodesLeft?: number 
  * kept on the factor, written only if still later than the kept one, so two requests racing
  * with the same code cannot both pass); a recovery code once (marked used in the same
  * statement that checks it); a passkey by its signature over a challenge this session was
- * given. Failures count per person and per source address (lib/auth/throttle.ts) and, past
- * the free ones, lock the second step as they lock the password; every outcome is audited.
+ * given. Failures count per person and per source address on the second step's own counters
+ * (lib/auth/throttle.ts), taken in the same transaction as the check: past the free ones the
+ * step is locked, however many proofs arrive at once, and a try during the lock is refused
+ * unchecked. Every outcome is audited.
  */
 export async function proveSecondFactor(session: LiveSession, input: unknown): Promise<ProofResult> {
   const proof = parseInput(proofSchema, input);
@@ -44,14 +50,17 @@ export async function proveSecondFactor(session: LiveSession, input: unknown): P
   }
   if (factors.length === 0) throw new AppError("no_second_factor", "You have no second factor to confirm with.", { status: 409 });
 
-  const keys = [secondFactorKey(actor.staffId), ...(actor.ip ? [addressKey(actor.ip)] : [])];
-  const locked = await lockedUntil(db(), keys);
-
   const outcome = await db().$transaction(async (tx) => {
+    const locked = await takeCounters(tx, [
+      secondFactorKey(actor.staffId),
+      ...(actor.ip ? [secondFactorAddressKey(actor.ip)] : []),
+    ]);
     const failure: Failure | null = locked ? "locked" : await check(tx, session, proof, factors);
     if (failure) {
-      await recordFailure(tx, secondFactorKey(actor.staffId), THROTTLE_POLICY.account.freeFailures);
-      if (actor.ip) await recordFailure(tx, addressKey(actor.ip), THROTTLE_POLICY.address.freeFailures);
+      if (!locked) {
+        await recordFailure(tx, secondFactorKey(actor.staffId), THROTTLE_POLICY.account.freeFailures);
+        if (actor.ip) await recordFailure(tx, secondFactorAddressKey(actor.ip), THROTTLE_POLICY.address.freeFailures);
+      }
       await recordAudit(tx, {
         action: "auth.second_factor_failed",
         actor,

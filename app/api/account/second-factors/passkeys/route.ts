@@ -5,5 +5,5 @@ import { registerPasskey } from "@/lib/auth/second-factor/enrol";
 /** Registers a passkey ({name?, response}: the browser's attestation for this session's challenge). */
 export const POST = withStaff(
   async ({ req, session }) => Response.json(await registerPasskey(session, await readJsonBody(req)), { status: 201 }),
-  { during: ["enrolment"] },
+  { during: ["enrolment"], stepUp: true },
 );

@@ -5,5 +5,5 @@ import { confirmTotpEnrolment } from "@/lib/auth/second-factor/enrol";
 /** Confirms the app with its first code ({factorId, code}); the first factor brings recovery codes. */
 export const POST = withStaff(
   async ({ req, session }) => Response.json(await confirmTotpEnrolment(session, await readJsonBody(req))),
-  { during: ["enrolment"] },
+  { during: ["enrolment"], stepUp: true },
 );
