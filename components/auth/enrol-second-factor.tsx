@@ -16,10 +16,11 @@ type TotpStart = { factorId: string; secret: string; uri: string; qrSvg: string 
 type Enrolled = { factorId: string; recoveryCodes: string[] | null };
 
 /**
- * Adding a second factor: an authenticator app (QR code, or the key typed in, then a first
- * code to confirm) or a passkey. The first factor brings recovery codes, shown once. With
- * `doneHref` (the enrolment a sign-in requires) the person continues there afterwards;
- * without it (Account security) the page is refreshed.
+ * Adding a second factor, named by the person if they like: an authenticator app (its otpauth:
+ * link opened on the device showing the page, its QR code scanned from another, or its key
+ * copied or typed; then a first code to confirm) or a passkey. The first factor brings
+ * recovery codes, shown once. With `doneHref` (the enrolment a sign-in requires) the person
+ * continues there afterwards; without it (Account security) the page is refreshed.
  */
 export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
   const router = useRouter();
@@ -127,7 +128,7 @@ export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
                 Add this account to the app, whichever way suits the device it is on:
                 <p className="mt-2">
                   {/* The otpauth: link opens the authenticator app of the device showing this page (a phone cannot scan its own screen). */}
-                  <a href={totp.uri} className={buttonClass("secondary")} data-testid="totp-open-app">
+                  <a href={totp.uri} className={buttonClass("secondary")}>
                     Open in authenticator app
                   </a>{" "}
                   <span className="text-slate-600">on this device,</span>
