@@ -18,6 +18,7 @@ export type ErrorCode =
   | "method_not_allowed"
   | "rate_limited"
   | "upstream_error"
+  | "upstream_key_refused"
   | "upstream_unavailable"
   | "outcome_unknown";
 

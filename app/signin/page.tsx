@@ -5,6 +5,8 @@ import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { getEnv, ssoConfig } from "@/lib/env";
 import { readSsoOnly } from "@/lib/auth/sso/sso-only";
 import { ssoMessage } from "@/lib/auth/sso/messages";
+import { endedSessionReason } from "@/lib/auth/ended-session";
+import { sessionEndedMessage } from "@/lib/auth/session-ended-message";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { SsoSignIn } from "@/components/auth/sso-sign-in";
 import { Notice } from "@/components/ui/notice";
@@ -22,6 +24,7 @@ export default async function SignInPage({
   const sso = ssoConfig();
   const ssoOnly = sso ? (await readSsoOnly()).ssoOnly : false;
   const ssoProblem = ssoMessage(params.sso);
+  const ended = params.expired === "1" && !ssoProblem ? sessionEndedMessage(await endedSessionReason()) : null;
   return (
     <main className="flex min-h-screen items-center justify-center px-4">
       <div className="w-full max-w-sm">
@@ -39,7 +42,7 @@ export default async function SignInPage({
           ) : null}
           {sso ? <SsoSignIn name={sso.name} callbackUrl={callbackUrl} onlyWay={ssoOnly} /> : null}
           <div className={sso ? "mt-4" : undefined}>
-            <SignInForm callbackUrl={callbackUrl} expired={params.expired === "1" && !ssoProblem} />
+            <SignInForm callbackUrl={callbackUrl} ended={ended} />
           </div>
         </div>
       </div>

@@ -6,24 +6,21 @@ import type { startRegistration } from "@simplewebauthn/browser";
 import { loadWebAuthn } from "./webauthn-browser";
 import { callApi, type ApiProblem } from "@/components/api-client";
 import { useApiMutation } from "@/components/use-api-mutation";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { RecoveryCodes } from "./recovery-codes";
+import { TotpKey } from "./totp-key";
 
 type TotpStart = { factorId: string; secret: string; uri: string; qrSvg: string };
 type Enrolled = { factorId: string; recoveryCodes: string[] | null };
 
-/** The key in groups of four, as authenticator apps print it (spaces are ignored when typed). */
-function grouped(secret: string): string {
-  return secret.replace(/(.{4})/g, "$1 ").trim();
-}
-
 /**
- * Adding a second factor: an authenticator app (QR code, or the key typed in, then a first
- * code to confirm) or a passkey. The first factor brings recovery codes, shown once. With
- * `doneHref` (the enrolment a sign-in requires) the person continues there afterwards;
- * without it (Account security) the page is refreshed.
+ * Adding a second factor, named by the person if they like: an authenticator app (its otpauth:
+ * link opened on the device showing the page, its QR code scanned from another, or its key
+ * copied or typed; then a first code to confirm) or a passkey. The first factor brings
+ * recovery codes, shown once. With `doneHref` (the enrolment a sign-in requires) the person
+ * continues there afterwards; without it (Account security) the page is refreshed.
  */
 export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
   const router = useRouter();
@@ -31,14 +28,15 @@ export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
   const [enrolled, setEnrolled] = useState<Enrolled | null>(null);
   const [passkeyProblem, setPasskeyProblem] = useState<ApiProblem | string | null>(null);
   const [passkeyPending, setPasskeyPending] = useState(false);
-  const start = useApiMutation<TotpStart>(() => ({ method: "POST", url: "/api/account/second-factors/totp", body: {} }), {
-    onSuccess: (data) => setTotp(data),
-  });
+  const start = useApiMutation<TotpStart, { name?: string }>(
+    (body) => ({ method: "POST", url: "/api/account/second-factors/totp", body }),
+    { onSuccess: (data) => setTotp(data) },
+  );
   const confirm = useApiMutation<Enrolled, { factorId: string; code: string }>(
     (body) => ({ method: "POST", url: "/api/account/second-factors/totp/confirmation", body }),
     { onSuccess: (data) => finish(data) },
   );
-  const register = useApiMutation<Enrolled, { response: unknown }>(
+  const register = useApiMutation<Enrolled, { name?: string; response: unknown }>(
     (body) => ({ method: "POST", url: "/api/account/second-factors/passkeys", body }),
     { onSuccess: (data) => finish(data) },
   );
@@ -57,7 +55,7 @@ export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
     else router.refresh();
   }
 
-  async function addPasskey() {
+  async function addPasskey(name: string | undefined) {
     setPasskeyProblem(null);
     register.reset();
     setPasskeyPending(true);
@@ -70,7 +68,7 @@ export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
       );
       if (!options.ok) return setPasskeyProblem(options.problem);
       try {
-        register.send({ response: await (await webauthn).startRegistration({ optionsJSON: options.data }) });
+        register.send({ name, response: await (await webauthn).startRegistration({ optionsJSON: options.data }) });
       } catch {
         setPasskeyProblem("The passkey prompt was closed or did not answer. Try again.");
       }
@@ -88,7 +86,8 @@ export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
   if (enrolled?.recoveryCodes)
     return <RecoveryCodes codes={enrolled.recoveryCodes} onDone={done} doneLabel={doneHref ? "Continue" : "Done"} />;
 
-  const problem = passkeyProblem ?? register.problem ?? start.problem;
+  // A refused name is said beside its field; any other refusal above the sections.
+  const problem = passkeyProblem ?? withoutFieldErrors(register.problem) ?? withoutFieldErrors(start.problem);
   return (
     <div className="space-y-6">
       {problem ? (
@@ -105,19 +104,36 @@ export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
           Authenticator app
         </h2>
         {!totp ? (
-          <>
+          <form
+            noValidate
+            aria-label="Set up an authenticator app"
+            className="space-y-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              start.send(named(event.currentTarget));
+            }}
+          >
             <p className="text-sm text-slate-600">
               Google Authenticator, Microsoft Authenticator, 1Password or any app that shows 6-digit codes.
             </p>
-            <Button type="button" onClick={() => start.send()} disabled={start.pending}>
+            <NameField idPrefix="totp" error={start.problem?.errors?.name} />
+            <Button type="submit" disabled={start.pending}>
               {start.pending ? "Preparing…" : "Set up an authenticator app"}
             </Button>
-          </>
+          </form>
         ) : (
           <form onSubmit={onConfirm} noValidate className="space-y-4" aria-label="Confirm the authenticator app">
             <ol className="list-decimal space-y-3 pl-5 text-sm text-slate-700">
               <li>
-                Scan this QR code with the app.
+                Add this account to the app, whichever way suits the device it is on:
+                <p className="mt-2">
+                  {/* The otpauth: link opens the authenticator app of the device showing this page (a phone cannot scan its own screen). */}
+                  <a href={totp.uri} className={buttonClass("secondary")}>
+                    Open in authenticator app
+                  </a>{" "}
+                  <span className="text-slate-600">on this device,</span>
+                </p>
+                <p className="mt-2 text-slate-600">or scan this QR code with the app on another device,</p>
                 {/* A QR code made on the server for this enrolment only: nothing for next/image to optimise or cache. */}
                 {/* eslint-disable-next-line @next/next/no-img-element */}
                 <img
@@ -127,12 +143,8 @@ export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
                   height={176}
                   className="mt-2 rounded-md ring-1 ring-slate-200"
                 />
-                <p className="mt-2 text-slate-600">
-                  Can&apos;t scan it? Enter this key in the app instead:{" "}
-                  <code data-testid="totp-key" className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-900">
-                    {grouped(totp.secret)}
-                  </code>
-                </p>
+                <p className="mt-2 text-slate-600">or enter this key in the app:</p>
+                <TotpKey secret={totp.secret} />
               </li>
               <li>Enter the 6-digit code the app now shows for this account.</li>
             </ol>
@@ -165,11 +177,48 @@ export function EnrolSecondFactor({ doneHref }: { doneHref?: string }) {
         <h2 id="enrol-passkey" className="text-base font-semibold text-slate-900">
           Passkey
         </h2>
-        <p className="text-sm text-slate-600">Your device&apos;s fingerprint, face or PIN, or a security key.</p>
-        <Button type="button" variant="secondary" onClick={addPasskey} disabled={passkeyPending || register.pending}>
-          {passkeyPending || register.pending ? "Waiting for the passkey…" : "Add a passkey"}
-        </Button>
+        <form
+          noValidate
+          aria-label="Add a passkey"
+          className="space-y-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void addPasskey(named(event.currentTarget).name);
+          }}
+        >
+          <p className="text-sm text-slate-600">Your device&apos;s fingerprint, face or PIN, or a security key.</p>
+          <NameField idPrefix="passkey" error={register.problem?.errors?.name} />
+          <Button type="submit" variant="secondary" disabled={passkeyPending || register.pending}>
+            {passkeyPending || register.pending ? "Waiting for the passkey…" : "Add a passkey"}
+          </Button>
+        </form>
       </section>
     </div>
   );
+}
+
+/** A factor's optional name, so that a list of several tells them apart ("Work phone", "Laptop"). */
+function NameField({ idPrefix, error }: { idPrefix: string; error?: string[] }) {
+  return (
+    <Field
+      id={`${idPrefix}-name`}
+      label="Name (optional)"
+      name="name"
+      hint="So you can tell your devices apart, e.g. “Work phone”."
+      autoComplete="off"
+      maxLength={60}
+      error={error}
+      className="max-w-xs"
+    />
+  );
+}
+
+/** The form's name, or none when left empty (the server names it after its kind). */
+function named(form: HTMLFormElement): { name?: string } {
+  const name = String(new FormData(form).get("name") ?? "").trim();
+  return name ? { name } : {};
+}
+
+function withoutFieldErrors(problem: ApiProblem | null): ApiProblem | null {
+  return problem && !problem.errors ? problem : null;
 }

@@ -4,9 +4,10 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { utcTime } from "@/components/ui/utc-time";
-import type { MyFactors as Mine } from "@/lib/auth/second-factor/manage-factors";
+import type { FactorView, MyFactors as Mine } from "@/lib/auth/second-factor/manage-factors";
 import { RecoveryCodes } from "./recovery-codes";
 
 const KINDS = { totp: "Authenticator app", passkey: "Passkey" } as const;
@@ -15,6 +16,7 @@ const KINDS = { totp: "Authenticator app", passkey: "Passkey" } as const;
 export function MyFactors({ mine }: { mine: Mine }) {
   const router = useRouter();
   const [codes, setCodes] = useState<string[] | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
   const remove = useApiMutation(
     (id: string) => ({ method: "DELETE", url: `/api/account/second-factors/${encodeURIComponent(id)}` }),
     {
@@ -43,17 +45,31 @@ export function MyFactors({ mine }: { mine: Mine }) {
       ) : (
         <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200" data-testid="my-factors">
           {mine.factors.map((factor) => (
-            <li key={factor.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-              <span>
-                <span className="font-medium text-slate-900">{factor.name}</span>{" "}
-                <span className="text-slate-500">
-                  · {KINDS[factor.kind]} · added {utcTime(factor.createdAt)}
-                  {factor.lastUsedAt ? <> · last used {utcTime(factor.lastUsedAt)}</> : null}
-                </span>
-              </span>
-              <Button variant="secondary" disabled={remove.pending} onClick={() => remove.send(factor.id)}>
-                Remove
-              </Button>
+            <li key={factor.id} className="px-3 py-2 text-sm" data-testid="my-factor">
+              {renaming === factor.id ? (
+                <RenameFactor factor={factor} onDone={() => setRenaming(null)} />
+              ) : (
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    <span className="font-medium text-slate-900" data-testid="factor-name">
+                      {factor.name}
+                    </span>{" "}
+                    <span className="text-slate-600">
+                      {factor.name === KINDS[factor.kind] ? null : <>· {KINDS[factor.kind]} </>}· added{" "}
+                      {utcTime(factor.createdAt)}
+                      {factor.lastUsedAt ? <> · last used {utcTime(factor.lastUsedAt)}</> : null}
+                    </span>
+                  </span>
+                  <span className="flex gap-2">
+                    <Button variant="secondary" onClick={() => setRenaming(factor.id)} aria-label={`Rename ${factor.name}`}>
+                      Rename
+                    </Button>
+                    <Button variant="secondary" disabled={remove.pending} onClick={() => remove.send(factor.id)}>
+                      Remove
+                    </Button>
+                  </span>
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -69,5 +85,59 @@ export function MyFactors({ mine }: { mine: Mine }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Names a factor in place ("Work phone"); the server's field message shows beside the name. */
+function RenameFactor({ factor, onDone }: { factor: FactorView; onDone: () => void }) {
+  const router = useRouter();
+  const rename = useApiMutation(
+    (name: string) => ({
+      method: "PATCH",
+      url: `/api/account/second-factors/${encodeURIComponent(factor.id)}`,
+      body: { name },
+    }),
+    {
+      onSuccess: () => {
+        onDone();
+        router.refresh();
+      },
+    },
+  );
+  return (
+    <form
+      noValidate
+      aria-label={`Rename ${factor.name}`}
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        rename.send(String(new FormData(event.currentTarget).get("name") ?? ""));
+      }}
+    >
+      <div className="min-w-48 flex-1">
+        <Field
+          id={`rename-${factor.id}`}
+          label={`New name for “${factor.name}”`}
+          name="name"
+          defaultValue={factor.name}
+          autoComplete="off"
+          maxLength={60}
+          error={rename.problem?.errors?.name}
+        />
+      </div>
+      <Button type="submit" disabled={rename.pending}>
+        {rename.pending ? "Saving…" : "Save name"}
+      </Button>
+      <Button type="button" variant="secondary" onClick={onDone}>
+        Cancel
+      </Button>
+      {rename.problem && !rename.problem.errors ? (
+        <div className="w-full">
+          <Notice tone="error" correlationId={rename.problem.correlationId}>
+            {rename.problem.detail}
+          </Notice>
+        </div>
+      ) : null}
+    </form>
   );
 }

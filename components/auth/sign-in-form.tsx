@@ -14,7 +14,8 @@ import { Notice } from "@/components/ui/notice";
 
 type Errors = { email?: string[]; password?: string[] };
 
-export function SignInForm({ callbackUrl, expired }: { callbackUrl: string; expired: boolean }) {
+/** `ended`: why the last session ended, when the person was sent here because it had (lib/auth/session-ended-message.ts). */
+export function SignInForm({ callbackUrl, ended }: { callbackUrl: string; ended: string | null }) {
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -50,7 +51,11 @@ export function SignInForm({ callbackUrl, expired }: { callbackUrl: string; expi
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
-      {expired && !failure ? <Notice tone="info">Your session has ended. Sign in again to continue.</Notice> : null}
+      {ended && !failure ? (
+        <Notice tone="info" testId="session-ended">
+          {ended}
+        </Notice>
+      ) : null}
       {failure ? (
         <Notice tone="error" testId="sign-in-error">
           {failure}

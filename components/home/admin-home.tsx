@@ -3,7 +3,7 @@ import { getBudgetOverview, type BudgetOverview } from "@/lib/overview/budget-mi
 import { getInboxOverview, type InboxOverview } from "@/lib/overview/admin-inbox";
 import { getSignInOverview, type SignInOverview } from "@/lib/overview/admin-sign-ins";
 import { getKeyHealth, keyWords, type KeyHealthView } from "@/lib/overview/key-health";
-import { keyProblemText } from "@/components/settings/key-health-panel";
+import { KeyOutage, keyProblemText } from "@/components/settings/key-health-panel";
 import { BarChart } from "@/components/charts/bar-chart";
 import { utcTime } from "@/components/ui/utc-time";
 import { Link } from "@/components/ui/link";
@@ -33,11 +33,17 @@ export function loadAdminHome(session: LiveSession) {
 export async function AdminHome({ data }: { data: ReturnType<typeof loadAdminHome> }) {
   const [budget, inbox, signIns, keys] = await data;
   const troubled = keys.ok ? keys.value.filter((key) => key.problems.length > 0) : [];
+  const stopped = troubled.some((key) => key.state === "stopped");
   return (
     <HomeSection title="Admin">
       {troubled.length > 0 ? (
         <div className="lg:col-span-2">
-          <HomeBlock title="Issuing Service keys need attention" href="/settings" linkLabel="Key health" testId="home-admin-keys">
+          <HomeBlock
+            title={stopped ? "Work has stopped: the Issuing Service refuses a key" : "Issuing Service keys need attention"}
+            href="/settings"
+            linkLabel="Key health"
+            testId="home-admin-keys"
+          >
             <KeyTrouble keys={troubled} />
           </HomeBlock>
         </div>
@@ -68,17 +74,27 @@ export async function AdminHome({ data }: { data: ReturnType<typeof loadAdminHom
   );
 }
 
+/** A key whose work has stopped first, with its fix; then what only needs attention. */
 function KeyTrouble({ keys }: { keys: KeyHealthView[] }) {
+  const stopped = keys.filter((key) => key.state === "stopped");
+  const others = keys.filter((key) => key.state !== "stopped");
   return (
-    <ul className="space-y-2 text-sm text-amber-900">
-      {keys.flatMap((key) =>
-        key.problems.map((problem) => (
-          <li key={`${key.lookup}:${problem.kind}`}>
-            <span className="font-medium">The {keyWords(key)}</span>: {keyProblemText(problem)}
-          </li>
-        )),
-      )}
-    </ul>
+    <div className="space-y-3">
+      {stopped.map((key) => (
+        <KeyOutage key={key.lookup} keyHealth={key} />
+      ))}
+      {others.length > 0 ? (
+        <ul className="space-y-2 text-sm text-amber-900">
+          {others.flatMap((key) =>
+            key.problems.map((problem) => (
+              <li key={`${key.lookup}:${problem.kind}`}>
+                <span className="font-medium">The {keyWords(key)}</span>: {keyProblemText(problem)}
+              </li>
+            )),
+          )}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 

@@ -46,6 +46,13 @@ export function orderProblemMessage(problem: ApiProblem, context?: OrderContext)
         title: "Not confirmed yet",
         detail: "The Issuing Service has not confirmed the order. Submitting again is safe: it can only ever make one order.",
       };
+    case "upstream_key_refused":
+      // The form stays as typed (and its draft in this tab): only the quote is dropped.
+      return {
+        title: "Ordering is paused",
+        detail:
+          "The Issuing Service refused the back-office's ordering key, so nobody can order until an admin replaces it. Admins have been alerted. Your form is kept: place the order once ordering is back.",
+      };
     case "conflict":
       return { title: "Already submitted", detail: problem.detail };
     case "network_error":

@@ -34,7 +34,7 @@ export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; curr
       header: "Second factor",
       headerClassName: "hidden sm:table-cell",
       className: "hidden sm:table-cell",
-      cell: (person) => <span data-testid="staff-second-factor">{secondFactorWords(person.secondFactors)}</span>,
+      cell: (person) => <SecondFactorCell person={person} />,
     },
     {
       key: "status",
@@ -77,13 +77,26 @@ export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; curr
   );
 }
 
-/** "Authenticator app and passkey", "None": which kinds of second factor a person has. */
-function secondFactorWords({ totp, passkey }: StaffView["secondFactors"]): string {
+/**
+ * "Authenticator app and passkey": which kinds of second factor a person has; with none,
+ * "Required – not set up" (amber) where the policy covers their roles, else "None".
+ */
+function SecondFactorCell({ person }: { person: StaffView }) {
+  const { totp, passkey } = person.secondFactors;
   const kinds = [
     totp ? "Authenticator app" : null,
     passkey ? `${passkey === 1 ? "Passkey" : `${passkey} passkeys`}` : null,
   ].filter(Boolean);
-  return kinds.length ? kinds.join(" and ") : "None";
+  if (kinds.length) return <span data-testid="staff-second-factor">{kinds.join(" and ")}</span>;
+  if (!person.secondFactorRequired) return <span data-testid="staff-second-factor">None</span>;
+  return (
+    <span
+      data-testid="staff-second-factor"
+      className="whitespace-nowrap rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200"
+    >
+      Required – not set up
+    </span>
+  );
 }
 
 /** What an admin can do to one person: roles, deactivation (asked twice), a password reset link. */

@@ -9,15 +9,15 @@ const VARIANTS: Record<Variant, string> = {
   ghost: "text-slate-700 hover:bg-slate-100",
 };
 
+/** A button's look, for a link that acts as one (e.g. an `otpauth:` link that opens an app). */
+export function buttonClass(variant: Variant = "primary"): string {
+  return `inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium shadow-sm transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]}`;
+}
+
 export function Button({
   variant = "primary",
   className = "",
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return (
-    <button
-      {...props}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium shadow-sm transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
-    />
-  );
+  return <button {...props} className={`${buttonClass(variant)} ${className}`} />;
 }

@@ -90,6 +90,11 @@ export const AUDIT_ACTIONS = {
     target: "staff",
     details: z.strictObject({ kind: z.enum(["totp", "passkey"]), name: z.string() }),
   },
+  "second_factor.rename": {
+    label: "Renamed second factor",
+    target: "staff",
+    details: z.strictObject({ kind: z.enum(["totp", "passkey"]), from: z.string(), to: z.string() }),
+  },
   "second_factor.reset": {
     label: "Reset second factor",
     target: "staff",

@@ -30,6 +30,7 @@ const STATUS: Record<string, { status: number; title: string }> = {
   method_not_allowed: { status: 405, title: "Method not allowed" },
   rate_limited: { status: 429, title: "Too many requests to the Issuing Service" },
   upstream_error: { status: 502, title: "The Issuing Service did not answer as expected" },
+  upstream_key_refused: { status: 502, title: "The Issuing Service refused the back-office's key" },
   upstream_unavailable: { status: 503, title: "The Issuing Service is not answering" },
   outcome_unknown: { status: 503, title: "Outcome not confirmed yet" },
 } satisfies Record<ErrorCode, { status: number; title: string }>;

@@ -12,12 +12,15 @@ export type StaffView = {
   waitingSpendRequests: number;
   /** Their confirmed second factors by kind (never a secret): what the Staff page shows. */
   secondFactors: { totp: number; passkey: number };
+  /** Whether the second-factor policy covers one of their roles: "None" then reads "Required – not set up". */
+  secondFactorRequired: boolean;
 };
 
 export function toStaffView(
   staff: Staff,
   waitingSpendRequests = 0,
   secondFactors: StaffView["secondFactors"] = { totp: 0, passkey: 0 },
+  secondFactorRequired = false,
 ): StaffView {
   return {
     id: staff.id,
@@ -28,6 +31,7 @@ export function toStaffView(
     createdAt: staff.createdAt.toISOString(),
     waitingSpendRequests,
     secondFactors,
+    secondFactorRequired,
   };
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record";
-import { db, sqlQuery } from "@/lib/db/client";
+import { db, Prisma, sqlQuery } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { notify } from "@/lib/notifications/notify";
 import type { KeyName, KeyOutcome, Scope } from "@/lib/upstream/client";
@@ -79,9 +79,17 @@ const SUCCEEDED = `UPDATE "UpstreamKey" SET "lastSuccessAt" = now() WHERE "looku
 
 const SWITCHED = `UPDATE "UpstreamKey" SET "inUseSince" = COALESCE("inUseSince", now()) WHERE "lookup" = $1`;
 
+/**
+ * A refusal starts a run of them unless one is under way (refused since, and not accepted
+ * since): the run's start is what key health reads as "stopped since".
+ */
+const REFUSED_SINCE = `"refusedSince" = CASE
+    WHEN "refusedSince" IS NOT NULL AND ("lastSuccessAt" IS NULL OR "lastSuccessAt" < "refusedSince") THEN "refusedSince"
+    ELSE now() END`;
+
 const REFUSED = `
   UPDATE "UpstreamKey" SET "lastRefusalAt" = now(), "lastRefusalStatus" = $2, "lastRefusalScope" = $3,
-    "lastRefusalMessage" = $4
+    "lastRefusalMessage" = $4, ${REFUSED_SINCE}
   WHERE "lookup" = $1`;
 
 /** The first refusal of a key for a scope inserts the row (and is audited); later ones count. */
@@ -99,12 +107,23 @@ async function recordRefusal(outcome: KeyOutcome): Promise<void> {
   const [row] = await sqlQuery<{ count: number }>(SCOPE_REFUSED, [outcome.lookup, outcome.scope]);
   if (row?.count !== 1) return;
   logger.warn("upstream key refused for a scope", { key: outcome.key, lookup: outcome.lookup, scope: outcome.scope });
-  await recordAudit(db(), {
-    action: "upstream.key_scope_refused",
-    actor: null,
-    targetId: outcome.lookup,
-    correlationId: outcome.correlationId ?? null,
-    details: { key: outcome.key, scope: outcome.scope, message },
+  // The person refused is told admins were alerted (lib/upstream/to-app-error.ts): they are, once per key and scope.
+  await db().$transaction(async (tx) => {
+    await recordAudit(tx, {
+      action: "upstream.key_scope_refused",
+      actor: null,
+      targetId: outcome.lookup,
+      correlationId: outcome.correlationId ?? null,
+      details: { key: outcome.key, scope: outcome.scope, message },
+    });
+    await notify(tx, {
+      kind: "upstream.key_refused",
+      eventKey: `upstream.key_scope_refused:${outcome.lookup}:${outcome.scope}`,
+      title: `The Issuing Service refused the ${outcome.key} key ${outcome.lookup} the scope ${outcome.scope} (403)`,
+      body: "Calls that need this scope fail until the key is given it or replaced. Settings shows each key's health and how to fix it.",
+      link: "/settings",
+      audience: { roles: ["admin"] },
+    });
   });
 }
 
@@ -121,7 +140,7 @@ async function recordUnauthorized(outcome: KeyOutcome, message: string): Promise
       SELECT "name", "lastRefusalAt", "lastRefusalStatus", "lastSuccessAt" FROM "UpstreamKey" WHERE "lookup" = ${outcome.lookup} FOR UPDATE`;
     const [after] = await tx.$queryRaw<{ lastRefusalAt: Date }[]>`
       UPDATE "UpstreamKey" SET "lastRefusalAt" = now(), "lastRefusalStatus" = 401, "lastRefusalScope" = ${outcome.scope},
-        "lastRefusalMessage" = ${message}
+        "lastRefusalMessage" = ${message}, ${Prisma.raw(REFUSED_SINCE)}
       WHERE "lookup" = ${outcome.lookup} RETURNING "lastRefusalAt"`;
     if (!before || !after) return;
     const ongoing =
@@ -134,7 +153,7 @@ async function recordUnauthorized(outcome: KeyOutcome, message: string): Promise
       kind: "upstream.key_refused",
       eventKey: `upstream.key_refused:${outcome.lookup}:${after.lastRefusalAt.toISOString()}`,
       title: `The Issuing Service refused the ${before.name} key ${outcome.lookup} (401)`,
-      body: "Calls that need this key fail until it is replaced or rotated. Settings shows each key's health.",
+      body: "Calls that need this key fail until it is replaced or rotated. Settings shows each key's health and how to fix it.",
       link: "/settings",
       audience: { roles: ["admin"] },
     });

@@ -41,13 +41,18 @@ export function toAppError(error: unknown): unknown {
   }
   if (error.status === 401 || error.status === 403) {
     // Which key, and for a 403 the upstream's own words ("The API key lacks the scope orders.create."): no secret in either.
+    // Admins were alerted (lib/upstream/key-health.ts notifies them) and Settings shows them the fix.
     const name = error.extra.key;
-    const which = name === "read" || name === "ordering" || name === "payout" ? `${name} key` : "API key";
+    const key = name === "read" || name === "ordering" || name === "payout" ? name : "general";
     const said = error.status === 403 && error.message ? `: ${error.message}` : ".";
     return new AppError(
-      "upstream_error",
-      `The Issuing Service refused the back-office's ${which}${said} An admin must check the key and its scopes on Settings.`,
-      { correlationId, cause, extra: typeof error.extra.scope === "string" ? { scope: error.extra.scope } : undefined },
+      "upstream_key_refused",
+      `${PAUSED[key]} is paused for everyone: the Issuing Service refused the back-office's ${key === "general" ? "API" : key} key${said} Admins have been alerted and shown how to fix it.`,
+      {
+        correlationId,
+        cause,
+        extra: { key, ...(typeof error.extra.scope === "string" ? { scope: error.extra.scope } : {}) },
+      },
     );
   }
   if (error.code === "no_key_for_scope") {
@@ -63,6 +68,14 @@ export function toAppError(error: unknown): unknown {
     cause,
   });
 }
+
+/** What stops when each key is refused, in the words of the person refused. */
+const PAUSED = {
+  read: "Reading from the Issuing Service",
+  ordering: "Ordering",
+  payout: "Paying out",
+  general: "This part of the back-office",
+} as const;
 
 /**
  * A call that was never sent, or refused with 429, for want of budget: how long to wait, and

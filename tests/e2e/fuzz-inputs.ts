@@ -122,6 +122,7 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
   },
   "POST /api/session/proof": { sample: { method: "totp", code: "123456" }, kinds: { method: "enum", code: "code" } },
   "POST /api/account/second-factors/totp": { sample: { name: "Phone" }, kinds: { name: "text" } },
+  "PATCH /api/account/second-factors/[id]": { sample: { name: "Work phone" }, kinds: { name: "text" } },
   "POST /api/account/second-factors/totp/confirmation": {
     sample: { factorId: "00000000-0000-4000-8000-000000000000", code: "123456" },
     kinds: { factorId: "code", code: "code" },

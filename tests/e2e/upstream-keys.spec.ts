@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { open, readdir, readFile } from "node:fs/promises";
-import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../playwright.config";
+import { startOwnApp, type OwnApp } from "./own-app";
 
 /**
  * Least-privilege keys in local mode (issue 42), against an app of this spec's own (its own
@@ -22,52 +21,23 @@ const SANDBOX_PORT = Number(process.env.E2E_KEYS_SANDBOX_PORT ?? 4695);
 const ORIGIN = `http://localhost:${PORT}`;
 const DATA_DIR = ".data/e2e-keys";
 const READ_KEY_EXPIRES = new Date(Date.now() + 5 * 86_400_000 + 3_600_000);
-let app: ChildProcess;
+let app: OwnApp | undefined;
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  app = spawn("npm", ["start"], {
-    detached: true,
-    stdio: "ignore",
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATA_DIR,
-      EMBEDDED_DB_PORT: String(Number(process.env.E2E_KEYS_DB_PORT ?? 25495)),
-      SANDBOX_PORT: String(SANDBOX_PORT),
-      DEMO_PASSWORD,
-      SERVICE_READ_KEY_EXPIRES_AT: READ_KEY_EXPIRES.toISOString(),
-      LOG_LEVEL: "warn",
-      WEB_CONCURRENCY: "2",
-    },
+  app = await startOwnApp({
+    port: PORT,
+    dbPort: Number(process.env.E2E_KEYS_DB_PORT ?? 25495),
+    sandboxPort: SANDBOX_PORT,
+    dataDir: DATA_DIR,
+    env: { SERVICE_READ_KEY_EXPIRES_AT: READ_KEY_EXPIRES.toISOString(), WEB_CONCURRENCY: "2" },
   });
-  await expect
-    .poll(
-      () =>
-        fetch(`${ORIGIN}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 280_000, intervals: [1_000] },
-    )
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  if (app?.pid) process.kill(-app.pid, "SIGTERM");
-  await expect
-    .poll(
-      () =>
-        fetch(`${ORIGIN}/api/health`).then(
-          () => "up",
-          () => "down",
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe("down");
+  await app?.stop();
 });
 
 type Held = Record<"read" | "ordering" | "payout", { id: string; key: string }>;
@@ -188,13 +158,14 @@ test("key health: the read key's expiry is warned of; a revoked ordering key sto
     data: { productId: product.id, variantId: product.variants[0]!.id, quantity: 1, currency: product.currency },
   });
   expect(quote.status()).toBe(502);
+  expect(await quote.json()).toMatchObject({ code: "upstream_key_refused", key: "ordering" });
   expect((await quote.json()).detail).toContain("refused the back-office's ordering key");
   // Reads still work, with the read key (a catalog page not read before, so it is asked of the Issuing Service).
   expect((await buyer.request.get("/api/catalog/products?size=24&page=2")).status()).toBe(200);
 
   await admin.goto("/settings");
   const ordering = health.locator('[data-key="ordering"][data-slot="active"]');
-  await expect(ordering).toContainText("Needs attention");
+  await expect(ordering.getByTestId("key-state")).toHaveText("Stopped");
   await expect(ordering).toContainText(/Refused with 401 .*The API key has been revoked\./);
   await expect(read).toContainText("Needs attention"); // its expiry
   await admin.goto("/");

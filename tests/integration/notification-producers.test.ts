@@ -274,6 +274,8 @@ describe("admins' alerts", () => {
     expect((await notificationsOf(key)).title).toBe(`The Issuing Service refused the read key ${lookup} (401)`);
     refuse();
     await eventually(async () => ((await db().upstreamKey.findUnique({ where: { lookup } }))?.lastRefusalAt ?? first) > first);
+    // The run still began at the first refusal: key health's "stopped since".
+    expect((await db().upstreamKey.findUnique({ where: { lookup } }))?.refusedSince).toEqual(first);
     expect(await db().upstreamKey.count({ where: { lookup } })).toBe(1);
     expect(await countNotifications("upstream.key_refused", lookup)).toBe(1);
   });

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import type { KeySlotConfig, Scope } from "@/lib/upstream/client";
 import { wireUpstream } from "@/lib/upstream/service";
 import { variantProduct } from "../support/catalog";
+import { countNotifications } from "../support/notifications";
 import { control, eventually } from "../support/sandbox";
 
 /**
@@ -127,7 +128,7 @@ describe("the narrowest key", () => {
 });
 
 describe("a key refused a scope (403)", () => {
-  test("is not retried, is shown with the upstream's words, and is audited once per key and scope", async () => {
+  test("is not retried, is shown with the upstream's words, and is audited and told to admins once per key and scope", async () => {
     // An ordering key that was issued without orders.create.
     const narrow = await issue(["quotes.create"], "test ordering without orders.create");
     const lookup = narrow.key.split("_")[1]!;
@@ -148,7 +149,8 @@ describe("a key refused a scope (403)", () => {
         .catch((e: unknown) => e);
 
     const first = await order();
-    expect(first).toMatchObject({ code: "upstream_error", extra: { scope: "orders.create" } });
+    expect(first).toMatchObject({ code: "upstream_key_refused", extra: { key: "ordering", scope: "orders.create" } });
+    expect((first as Error).message).toMatch(/^Ordering is paused for everyone: .* Admins have been alerted/);
     expect((first as Error).message).toMatch(/ordering key: The API key lacks the scope orders\.create\./);
     expect((first as Error).message).not.toContain(narrow.key.split("_").at(-1)!);
     await order();
@@ -169,8 +171,12 @@ describe("a key refused a scope (403)", () => {
       scope: "orders.create",
       message: "The API key lacks the scope orders.create.",
     });
+    // Admins were told once, with the audit row: the person refused reads "Admins have been alerted".
+    expect(await countNotifications("upstream.key_refused", `upstream.key_scope_refused:${lookup}:orders.create`)).toBe(1);
     const health = await db().upstreamKey.findUnique({ where: { lookup } });
     expect(health).toMatchObject({ name: "ordering", lastRefusalStatus: 403, lastRefusalScope: "orders.create" });
+    // The run of refusals began at the first: "stopped since" does not move with each refusal.
+    expect(health!.refusedSince!.getTime()).toBeLessThan(health!.lastRefusalAt!.getTime());
   });
 });
 

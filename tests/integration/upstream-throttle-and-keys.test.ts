@@ -95,7 +95,7 @@ describe("key rotation", () => {
       .getBalances()
       .catch((e: unknown) => e);
 
-    expect(error).toMatchObject({ code: "upstream_error" });
+    expect(error).toMatchObject({ code: "upstream_key_refused" });
     expect(upstreamFailure(error)).toMatchObject({ status: 401 });
     const secret = old.key.split("_").at(-1)!;
     const told = [JSON.stringify(error), String(error), String((error as Error).cause), JSON.stringify((error as Error).cause)];

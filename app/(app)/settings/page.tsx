@@ -11,6 +11,7 @@ import { can } from "@/lib/auth/permissions";
 import { getImportProgress } from "@/lib/orders/import-progress";
 import { OrderImportPanel } from "@/components/settings/order-import-panel";
 import { readSecondFactorPolicy } from "@/lib/auth/second-factor/policy";
+import { readFactorGaps } from "@/lib/auth/second-factor/factor-gaps";
 import { SecondFactorPolicyForm } from "@/components/settings/second-factor-policy-form";
 import { readSsoOnly } from "@/lib/auth/sso/sso-only";
 import { SsoOnlyForm } from "@/components/settings/sso-only-form";
@@ -23,12 +24,13 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { actor } = await requirePageSession("settings.read");
-  const [status, keys, settings, importProgress, policy, sso, notifications] = await Promise.all([
+  const [status, keys, settings, importProgress, policy, gaps, sso, notifications] = await Promise.all([
     getUpstreamStatus(actor),
     getKeyHealth(actor),
     getSettings(),
     getImportProgress(actor),
     readSecondFactorPolicy(),
+    readFactorGaps(actor.staffId),
     readSsoOnly(),
     readWorkspaceChoices(actor),
   ]);
@@ -50,6 +52,7 @@ export default async function SettingsPage() {
             roles={policy.roles}
             isDefault={policy.isDefault}
             canEdit={can(actor.roles, "settings.manage")}
+            gaps={can(actor.roles, "settings.manage") ? gaps : []}
           />
         </Card>
         <Card>

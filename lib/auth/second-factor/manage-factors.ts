@@ -6,7 +6,7 @@ import { parseInput } from "@/lib/validation";
 import type { Actor } from "@/lib/auth/actor";
 import { issueRecoveryCodes } from "./recovery-code-store";
 import { mustHaveSecondFactor, readSecondFactorPolicy } from "./policy";
-import { factorIdSchema } from "./schemas";
+import { factorIdSchema, renameFactorSchema } from "./schemas";
 
 export type FactorView = { id: string; kind: "totp" | "passkey"; name: string; createdAt: string; lastUsedAt: string | null };
 export type MyFactors = { factors: FactorView[]; recoveryCodesLeft: number; required: boolean };
@@ -56,6 +56,31 @@ export async function removeMyFactor(actor: Actor, factorId: unknown): Promise<v
       targetId: actor.staffId,
       details: { kind: factor.kind === "passkey" ? "passkey" : "totp", name: factor.name },
     });
+  });
+}
+
+/** Names one of one's own factors ("Work phone"), so that a list of several tells them apart. */
+export async function renameMyFactor(actor: Actor, factorId: unknown, input: unknown): Promise<FactorView> {
+  const id = parseInput(factorIdSchema, factorId);
+  const { name } = parseInput(renameFactorSchema, input);
+  return db().$transaction(async (tx) => {
+    const factor = await tx.secondFactor.findFirst({ where: { id, staffId: actor.staffId, confirmedAt: { not: null } } });
+    if (!factor) throw new AppError("not_found", "No such second factor.");
+    const kind = factor.kind === "passkey" ? "passkey" : "totp";
+    const renamed = await tx.secondFactor.update({ where: { id }, data: { name } });
+    await recordAudit(tx, {
+      action: "second_factor.rename",
+      actor,
+      targetId: actor.staffId,
+      details: { kind, from: factor.name, to: name },
+    });
+    return {
+      id,
+      kind,
+      name,
+      createdAt: renamed.createdAt.toISOString(),
+      lastUsedAt: renamed.lastUsedAt?.toISOString() ?? null,
+    };
   });
 }
 

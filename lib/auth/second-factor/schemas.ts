@@ -80,3 +80,4 @@ export const confirmTotpSchema = z.strictObject({ factorId: z.uuid("Not a factor
 export const startTotpSchema = z.strictObject({ name: factorName.optional() });
 export const registerPasskeySchema = z.strictObject({ name: factorName.optional(), response: attestationResponse });
 export const factorIdSchema = z.uuid("Not a factor id.");
+export const renameFactorSchema = z.strictObject({ name: factorName });

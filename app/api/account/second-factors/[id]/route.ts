@@ -1,6 +1,6 @@
 import { withStaff } from "@/lib/http/with-staff";
-import { readEmptyBody } from "@/lib/http/parse";
-import { removeMyFactor } from "@/lib/auth/second-factor/manage-factors";
+import { readEmptyBody, readJsonBody } from "@/lib/http/parse";
+import { removeMyFactor, renameMyFactor } from "@/lib/auth/second-factor/manage-factors";
 
 /** Removes one of one's own second factors (the last only where the policy allows none). */
 export const DELETE = withStaff<{ id: string }>(
@@ -10,4 +10,9 @@ export const DELETE = withStaff<{ id: string }>(
     return new Response(null, { status: 204 });
   },
   { stepUp: true },
+);
+
+/** Renames one of one's own second factors ({name}). */
+export const PATCH = withStaff<{ id: string }>(async ({ req, actor, params }) =>
+  Response.json(await renameMyFactor(actor, params.id, await readJsonBody(req))),
 );

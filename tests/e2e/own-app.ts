@@ -1,0 +1,50 @@
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import { expect } from "@playwright/test";
+import { DEMO_PASSWORD } from "../../playwright.config";
+
+export type OwnApp = { origin: string; stop: () => Promise<void> };
+
+const status = (origin: string) =>
+  fetch(`${origin}/api/health`).then(
+    (r) => r.status,
+    () => 0,
+  );
+
+/**
+ * An app of a spec's own, started with `npm start` as a newcomer would (local mode, its own
+ * ports and fresh data folder), for a spec that does what the shared app must not suffer
+ * (revoking a key). `stop` ends its process group and waits until it no longer answers.
+ */
+export async function startOwnApp(options: {
+  port: number;
+  dbPort: number;
+  sandboxPort: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<OwnApp> {
+  const origin = `http://localhost:${options.port}`;
+  rmSync(options.dataDir, { recursive: true, force: true });
+  const app = spawn("npm", ["start"], {
+    detached: true,
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      EMBEDDED_DB_PORT: String(options.dbPort),
+      SANDBOX_PORT: String(options.sandboxPort),
+      DEMO_PASSWORD,
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
+  });
+  await expect.poll(() => status(origin), { timeout: 280_000, intervals: [1_000] }).toBe(200);
+  return {
+    origin,
+    stop: async () => {
+      if (app.pid) process.kill(-app.pid, "SIGTERM");
+      await expect.poll(() => status(origin), { timeout: 30_000 }).toBe(0);
+    },
+  };
+}
