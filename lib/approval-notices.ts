@@ -28,8 +28,6 @@ export function amountsInWords(amounts: readonly { currency: string; amountMinor
   return amounts.map((a) => formatMoney(a.amountMinor, a.currency)).join(" + ") || "nothing";
 }
 
-const APPROVERS = ["approver"] as const;
-
 /** The request's id, and its round after the first (`sr_…:r2`). */
 function eventId(subject: ApprovalSubject): string {
   return subject.round && subject.round > 1 ? `${subject.id}:r${subject.round}` : subject.id;
@@ -42,7 +40,7 @@ export async function noticeApprovalWaiting(tx: Tx, subject: ApprovalSubject, ex
     title: `${subject.what} from ${subject.requesterName} waits for your approval`,
     body: `Asked by ${subject.requesterName}; it expires undecided at ${utcMinute(expiresAt)}.`,
     link: subject.link,
-    audience: { roles: [...APPROVERS], exceptStaffIds: [subject.requestedById] },
+    audience: { exceptStaffIds: [subject.requestedById] },
   });
 }
 
@@ -57,7 +55,7 @@ export async function noticeApprovalDecided(
     eventKey: `approval.decided:${eventId(subject)}`,
     title: `${subject.what} was ${verb} by ${decision.deciderName}`,
     link: subject.link,
-    audience: { roles: [], staffIds: [subject.requestedById], exceptStaffIds: [decision.deciderId] },
+    audience: { staffIds: [subject.requestedById], exceptStaffIds: [decision.deciderId] },
   });
 }
 
@@ -67,7 +65,7 @@ export async function noticeApprovalExpiring(tx: Tx, subject: ApprovalSubject, e
     eventKey: `approval.expiring:${eventId(subject)}`,
     title: `${subject.what} from ${subject.requesterName} expires undecided at ${utcMinute(expiresAt)}`,
     link: subject.link,
-    audience: { roles: [...APPROVERS], exceptStaffIds: [subject.requestedById] },
+    audience: { exceptStaffIds: [subject.requestedById] },
   });
 }
 

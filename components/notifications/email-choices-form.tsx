@@ -8,8 +8,8 @@ import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TimeZoneSelect } from "./time-zone-select";
 import type { EmailChoicesView } from "@/lib/notifications/read-choices";
-
-export type KindOption = { kind: string; label: string };
+import type { KindOption } from "@/lib/notifications/form-options";
+import { APPROVAL_KINDS } from "@/lib/notifications/kinds";
 
 type Workspace = { chatKinds: string[]; chatWebhookHint: string | null };
 
@@ -49,6 +49,10 @@ export function EmailChoicesForm({
   const reset = useApiMutation(() => ({ method: "DELETE", url, body: {} }), { onSuccess: () => router.refresh() });
   const errors = save.problem?.errors ?? {};
   const id = (name: string) => `${target}-${name}`;
+  // A digest holds an approval until the period ends: the request may expire, or be decided, meanwhile.
+  const approvalsHeld =
+    choices.digest !== "off" &&
+    kinds.some(({ kind }) => (APPROVAL_KINDS as readonly string[]).includes(kind) && choices.emailKinds.includes(kind));
 
   return (
     <form
@@ -76,15 +80,21 @@ export function EmailChoicesForm({
         <p className="text-sm text-slate-600">You have not chosen yet: these are the workspace&apos;s defaults.</p>
       ) : null}
 
-      <KindCheckboxes
-        legend="Send me an email for"
-        idPrefix={id("email")}
-        kinds={kinds}
-        selected={choices.emailKinds}
-        onChange={(emailKinds) => setChoices({ ...choices, emailKinds })}
-        error={errors.emailKinds}
-        disabled={!canEdit}
-      />
+      {kinds.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          None of the notifications goes to your roles, so nothing comes by email. What concerns you still shows under the bell.
+        </p>
+      ) : (
+        <KindCheckboxes
+          legend={target === "mine" ? "Send me an email for" : "Email people for these, unless they chose their own"}
+          idPrefix={id("email")}
+          kinds={kinds}
+          selected={choices.emailKinds}
+          onChange={(emailKinds) => setChoices({ ...choices, emailKinds })}
+          error={errors.emailKinds}
+          disabled={!canEdit}
+        />
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1">
@@ -95,6 +105,7 @@ export function EmailChoicesForm({
             id={id("digest")}
             name="digest"
             value={choices.digest}
+            aria-describedby={approvalsHeld ? id("digest-warning") : undefined}
             disabled={!canEdit}
             onChange={(e) => setChoices({ ...choices, digest: e.target.value as EmailChoicesView["digest"] })}
             className="block min-h-11 w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300"
@@ -103,6 +114,12 @@ export function EmailChoicesForm({
             <option value="hourly">One digest an hour</option>
             <option value="daily">One digest a day</option>
           </select>
+          {approvalsHeld ? (
+            <p id={id("digest-warning")} data-testid="digest-approval-warning" className="text-sm text-amber-800">
+              Approvals would wait for the digest, up to {choices.digest === "hourly" ? "an hour" : "a day"}: a request can expire
+              before anyone sees it. Keep &ldquo;Each one as it happens&rdquo;, or untick the approvals.
+            </p>
+          ) : null}
         </div>
         <div className="space-y-1">
           <label htmlFor={id("tz")} className="block text-sm font-medium text-slate-700">
@@ -117,6 +134,15 @@ export function EmailChoicesForm({
             aria-invalid={errors.timeZone ? true : undefined}
             className="block min-h-11 w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300"
           />
+          {canEdit ? (
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => setChoices({ ...choices, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+            >
+              Use my time zone
+            </Button>
+          ) : null}
           {errors.timeZone ? <p className="text-sm text-red-600">{errors.timeZone.join(" ")}</p> : null}
         </div>
         <Field
@@ -222,7 +248,7 @@ function KindCheckboxes({
     <fieldset aria-describedby={error?.length ? `${idPrefix}-error` : undefined}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <div className="mt-2 grid gap-1 sm:grid-cols-2">
-        {kinds.map(({ kind, label }) => (
+        {kinds.map(({ kind, label, who }) => (
           <label key={kind} className="flex min-h-11 items-center gap-2 text-sm">
             <input
               type="checkbox"
@@ -232,7 +258,10 @@ function KindCheckboxes({
               checked={selected.includes(kind)}
               onChange={(e) => onChange(e.target.checked ? [...selected, kind] : selected.filter((k) => k !== kind))}
             />
-            {label}
+            <span>
+              {label}
+              {who ? <span className="text-slate-600"> · to {who}</span> : null}
+            </span>
           </label>
         ))}
       </div>

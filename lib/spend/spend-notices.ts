@@ -53,6 +53,6 @@ export async function noticeApprovedOrderRefused(tx: Tx, row: SpendRequest, code
     title: `${subject.what} was approved but the Issuing Service refused it (${code})`,
     body: "Nothing was charged; the amount no longer counts against your limits. Submit it again if it is still needed.",
     link: subject.link,
-    audience: { roles: [], staffIds: [row.requestedById] },
+    audience: { staffIds: [row.requestedById] },
   });
 }

@@ -113,7 +113,7 @@ describe("the outbox delivers email through SMTP", () => {
       eventKey: `test:${randomUUID()}`,
       title,
       link: "/spend-approvals",
-      audience: { roles: [], staffIds: [requester.staffId, approver.staffId], exceptStaffIds: [requester.staffId] },
+      audience: { staffIds: [requester.staffId, approver.staffId], exceptStaffIds: [requester.staffId] },
     });
     await drain(new Date());
     expect(to(requester.email)).toHaveLength(0);
@@ -247,6 +247,45 @@ describe("preferences decide when email goes", () => {
     expect(await collectDigests({ now: later(now, 200) })).toMatchObject({ digests: 0 });
   });
 
+  test("a digest leaves out an approval decided while it was held, and keeps one still waiting", async () => {
+    const [buyer, approver] = [await makeStaff(["buyer"]), await makeStaff(["approver"])];
+    await db().notificationPreference.create({
+      data: { staffId: approver.staffId, emailKinds: ["approval.waiting"], digest: "hourly", timeZone: "UTC" },
+    });
+    const request = (id: string) => ({
+      id,
+      kind: "order",
+      reason: "Spring campaign",
+      why: "the total is above the approval threshold",
+      totals: { USD: "5000" },
+      requestedById: buyer.staffId,
+      expiresAt: later(new Date(), 24 * 60),
+    });
+    const [decided, waiting] = [`sr_test${randomUUID()}`, `sr_test${randomUUID()}`];
+    await db().spendRequest.createMany({ data: [request(decided), request(waiting)] });
+    for (const id of [decided, waiting])
+      await record({
+        kind: "approval.waiting",
+        eventKey: `approval.waiting:${id}`,
+        title: `Order ${id} waits for your approval`,
+        link: `/spend-approvals#${id}`,
+        audience: { staffIds: [approver.staffId] },
+      });
+    await db().spendRequest.update({ where: { id: decided }, data: { state: "rejected", decidedAt: new Date() } });
+
+    const now = later(new Date(), 61);
+    expect(await collectDigests({ now })).toMatchObject({ digests: 1, carried: 1 });
+    await drain(now);
+    const [mail, ...more] = to(approver.email);
+    expect(more).toHaveLength(0);
+    expect(mail!.text).toContain(`Order ${waiting} waits`);
+    expect(mail!.text).not.toContain(decided);
+    const dropped = await db().notificationDelivery.findFirstOrThrow({
+      where: { event: { eventKey: `approval.waiting:${decided}` } },
+    });
+    expect(dropped).toMatchObject({ status: "dropped", lastError: expect.stringContaining("no longer waiting") });
+  });
+
   test("during quiet hours the email waits for their end; the in-app notification is there at once", async () => {
     const buyer = await makeStaff(["buyer"]);
     const now = new Date();
@@ -281,7 +320,7 @@ describe("the chat webhook", () => {
     const low = event(f1.staffId, "Wallet USD below $1,000.00: $812.40", {
       kind: "wallet.low_balance",
       link: "/wallet",
-      audience: { roles: [], staffIds: [f1.staffId, f2.staffId] },
+      audience: { staffIds: [f1.staffId, f2.staffId] },
     });
     await record(low);
     await record(event(admin.staffId, "History import finished: 1,204 orders", { kind: "import.finished", link: "/settings" }));
@@ -319,7 +358,11 @@ describe("the chat webhook", () => {
     chatPosts = [];
     for (let i = 0; i < 8; i++)
       await record(
-        event(admin.staffId, `History import stuck ${i}`, { kind: "import.stuck", link: "/settings", audience: { roles: [] } }),
+        event(admin.staffId, `History import stuck ${i}`, {
+          kind: "import.stuck",
+          link: "/settings",
+          audience: { staffIds: [] },
+        }),
       );
     chatDelayMs = 300; // each answer takes longer than the rest of a 400 ms lease allows
     const tally = await deliverDue({ smtpUrl: SMTP_URL, leaseMs: 400 });

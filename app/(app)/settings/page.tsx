@@ -15,7 +15,7 @@ import { SecondFactorPolicyForm } from "@/components/settings/second-factor-poli
 import { readSsoOnly } from "@/lib/auth/sso/sso-only";
 import { SsoOnlyForm } from "@/components/settings/sso-only-form";
 import { readWorkspaceChoices } from "@/lib/notifications/read-choices";
-import { kindOptions } from "@/lib/notifications/form-options";
+import { workspaceKindOptions } from "@/lib/notifications/form-options";
 import { EmailChoicesForm } from "@/components/notifications/email-choices-form";
 import { Link } from "@/components/ui/link";
 
@@ -70,7 +70,7 @@ export default async function SettingsPage() {
           </p>
           <EmailChoicesForm
             initial={emailDefaults}
-            kinds={kindOptions()}
+            kinds={workspaceKindOptions()}
             target="workspace"
             workspace={{ chatKinds, chatWebhookHint }}
             canEdit={can(actor.roles, "settings.manage")}
