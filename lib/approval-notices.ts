@@ -21,6 +21,11 @@ export type ApprovalSubject = {
   requesterName: string;
   /** The page about it, e.g. `/spend-approvals#sr_…`. */
   link: string;
+  /**
+   * What an approver needs to decide from the email alone, one line each: what it buys, the
+   * requester's reason, why it needs approval. Words and amounts only, never a code or a key.
+   */
+  details?: string[];
 };
 
 /** Amounts in words: "$57.00", or "$57.00 + €12.00" for a file in several currencies. */
@@ -38,23 +43,32 @@ export async function noticeApprovalWaiting(tx: Tx, subject: ApprovalSubject, ex
     kind: "approval.waiting",
     eventKey: `approval.waiting:${eventId(subject)}`,
     title: `${subject.what} from ${subject.requesterName} waits for your approval`,
-    body: `Asked by ${subject.requesterName}; it expires undecided at ${utcMinute(expiresAt)}.`,
+    body: [
+      ...(subject.details ?? []),
+      `Asked by ${subject.requesterName}; it expires undecided at ${utcMinute(expiresAt)}.`,
+    ].join("\n"),
     link: subject.link,
     audience: { exceptStaffIds: [subject.requestedById] },
   });
 }
 
+/**
+ * The requester hears the decision and what became of it: `outcome` continues the title ("and
+ * placed as order spring-17"), `body` says what comes next; `link` (default: the request's card)
+ * may point at what it became, the order.
+ */
 export async function noticeApprovalDecided(
   tx: Tx,
   subject: ApprovalSubject,
-  decision: { approved: boolean; deciderId: string; deciderName: string },
+  decision: { approved: boolean; deciderId: string; deciderName: string; outcome?: string; body?: string; link?: string },
 ): Promise<void> {
   const verb = decision.approved ? "approved" : "rejected";
   await notify(tx, {
     kind: "approval.decided",
     eventKey: `approval.decided:${eventId(subject)}`,
-    title: `${subject.what} was ${verb} by ${decision.deciderName}`,
-    link: subject.link,
+    title: `${subject.what} was ${verb} by ${decision.deciderName}${decision.outcome ? ` ${decision.outcome}` : ""}`,
+    ...(decision.body ? { body: decision.body } : {}),
+    link: decision.link ?? subject.link,
     audience: { staffIds: [subject.requestedById], exceptStaffIds: [decision.deciderId] },
   });
 }

@@ -1,3 +1,4 @@
+import { MarkOpenedRead } from "./mark-opened-read";
 import { Link } from "@/components/ui/link";
 import { UNREAD_CAP } from "@/lib/notifications/kinds";
 
@@ -27,7 +28,25 @@ export function Bell({ count, testId }: { count: number | null; testId?: string 
   );
 }
 
-/** The bell once its count has come (the layout reads it: one capped query per page, shared by both bells). */
-export async function UnreadBell({ unread, testId }: { unread: Promise<number>; testId?: string }) {
-  return <Bell count={await unread} testId={testId} />;
+/**
+ * The bell once its count has come (the layout reads it: one capped query per page, shared by
+ * both bells). One of the two (`markOpened`) also reads, while anything is unread, what the
+ * page opened is about.
+ */
+export async function UnreadBell({
+  unread,
+  testId,
+  markOpened = false,
+}: {
+  unread: Promise<number>;
+  testId?: string;
+  markOpened?: boolean;
+}) {
+  const count = await unread;
+  return (
+    <>
+      <Bell count={count} testId={testId} />
+      {markOpened && count > 0 ? <MarkOpenedRead /> : null}
+    </>
+  );
 }
