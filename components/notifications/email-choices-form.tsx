@@ -7,11 +7,13 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TimeZoneSelect } from "./time-zone-select";
+import { ChatWebhookStatus } from "./chat-webhook-status";
+import type { ChatWebhookHealth } from "@/lib/notifications/chat-health";
 import type { EmailChoicesView } from "@/lib/notifications/read-choices";
 import type { KindOption } from "@/lib/notifications/form-options";
 import { APPROVAL_KINDS } from "@/lib/notifications/kinds";
 
-type Workspace = { chatKinds: string[]; chatWebhookHint: string | null };
+type Workspace = { chatKinds: string[]; chatWebhookHint: string | null; chatHealth: ChatWebhookHealth | null };
 
 /**
  * Email choices: which kinds, each or as a digest, quiet hours in a time zone. For a person
@@ -188,6 +190,7 @@ export function EmailChoicesForm({
                 : "It is stored sealed and never shown again."
             }
           />
+          {workspace?.chatHealth ? <ChatWebhookStatus health={workspace.chatHealth} canEdit={canEdit} /> : null}
           {workspace?.chatWebhookHint ? (
             <label className="flex min-h-11 items-center gap-2 text-sm">
               <input

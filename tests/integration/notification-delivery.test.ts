@@ -9,6 +9,8 @@ import { closeMailTransports } from "@/lib/notifications/send-email";
 import { startMailCatcher, type CaughtMessage, type MailCatcher } from "@/lib/notifications/mail-catcher";
 import { updateWorkspaceNotifications } from "@/lib/notifications/update-workspace-notifications";
 import { retryDelivery } from "@/lib/notifications/retry-delivery";
+import { sendChatTest } from "@/lib/notifications/send-chat-test";
+import { readChatWebhookHealth } from "@/lib/notifications/chat-health";
 import { DEFAULT_WORKSPACE_NOTIFICATIONS } from "@/lib/notifications/workspace-settings";
 import { localClock } from "@/lib/notifications/quiet-hours";
 import { makeStaff } from "../support/db";
@@ -372,6 +374,60 @@ describe("the chat webhook", () => {
     await drain(new Date());
     expect(chatPosts).toHaveLength(8);
     expect(new Set(chatPosts.map((p) => p.text)).size).toBe(8);
+  });
+
+  test("a test message reaches the webhook, audited; a failing webhook is told in words until a message gets through or another is set", async () => {
+    const admin = await makeStaff(["admin"]);
+    const setWebhook = (path: string) =>
+      updateWorkspaceNotifications(admin, {
+        ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS),
+        chatKinds: ["import.stuck"],
+        chatWebhookUrl: `http://127.0.0.1:${CHAT_PORT}/hooks/${path}`,
+      });
+    // The earlier tests' chat deliveries (some dated ahead by their clocks) are not this webhook's traffic.
+    await db().notificationDelivery.deleteMany({ where: { channel: "chat" } });
+    await setWebhook("T001/B001/first");
+
+    expect(await sendChatTest(admin)).toEqual({ sent: true });
+    expect(chatPosts).toHaveLength(1);
+    expect(chatPosts[0]!.text).toContain("Test message from the back office");
+    const audited = await db().auditEvent.findFirstOrThrow({
+      where: { action: "notification.chat_test", actorId: admin.staffId },
+    });
+    expect(JSON.stringify(audited.details)).not.toContain("first"); // the hint's last four characters at most
+    chatAnswers = [404];
+    expect(await sendChatTest(admin)).toEqual({ sent: false, problem: expect.stringContaining("does not exist (404)") });
+    expect((await readChatWebhookHealth(admin))?.failing).toBeNull(); // a test is not the channel's traffic
+
+    const stuck = () =>
+      record(
+        event(admin.staffId, `History import stuck ${randomUUID()}`, {
+          kind: "import.stuck",
+          link: "/settings",
+          audience: { staffIds: [] },
+        }),
+      );
+    await stuck();
+    chatAnswers = [404];
+    await drain(new Date());
+    const failing = (await readChatWebhookHealth(admin))?.failing;
+    expect(failing).toMatchObject({ words: expect.stringContaining("does not exist (404)"), retrying: false });
+    expect(Date.now() - new Date(failing!.at).getTime()).toBeLessThan(60_000);
+
+    await stuck(); // the next one gets through: no longer failing
+    await drain(new Date());
+    expect((await readChatWebhookHealth(admin))?.failing).toBeNull();
+
+    await stuck();
+    chatAnswers = [503];
+    await drain(new Date());
+    expect((await readChatWebhookHealth(admin))?.failing).toMatchObject({
+      retrying: true,
+      words: expect.stringContaining("(503)"),
+    });
+    await setWebhook("T002/B002/second"); // another webhook: the old one's failures are not its own
+    expect((await readChatWebhookHealth(admin))?.failing).toBeNull();
+    await drain(later(new Date(), 60));
   });
 
   test("the stored webhook URL is sealed, and the audit row does not hold it", async () => {

@@ -6,6 +6,7 @@ import { planEmail, type EmailPreferences } from "@/lib/notifications/email-plan
 import { composeChat, composeDigest, composeEmail } from "@/lib/notifications/compose";
 import { emailChoicesSchema } from "@/lib/notifications/preference-input";
 import { kindsFor } from "@/lib/notifications/kinds";
+import { chatFailureInWords } from "@/lib/notifications/chat-failure-words";
 
 const at = (iso: string) => new Date(iso);
 
@@ -192,5 +193,16 @@ describe("who receives which kind", () => {
       "approval.expiring",
       "orders.failed",
     ]);
+  });
+});
+
+describe("a failing chat webhook in words", () => {
+  test("each recorded reason says what happened and what to do, never the URL", () => {
+    expect(chatFailureInWords("chat webhook answered 404")).toMatch(/does not exist \(404\).*Create a new incoming webhook/);
+    expect(chatFailureInWords("chat webhook answered 403")).toMatch(/refused to post \(403\)/);
+    expect(chatFailureInWords("chat webhook answered 503")).toMatch(/had an error \(503\).*sent again later/);
+    expect(chatFailureInWords("chat webhook answered 429")).toMatch(/limiting/);
+    expect(chatFailureInWords("chat webhook: timed out")).toMatch(/did not answer within 10 seconds/);
+    expect(chatFailureInWords("chat webhook: ECONNREFUSED")).toMatch(/could not be reached/);
   });
 });

@@ -15,6 +15,7 @@ import { SecondFactorPolicyForm } from "@/components/settings/second-factor-poli
 import { readSsoOnly } from "@/lib/auth/sso/sso-only";
 import { SsoOnlyForm } from "@/components/settings/sso-only-form";
 import { readWorkspaceChoices } from "@/lib/notifications/read-choices";
+import { readChatWebhookHealth } from "@/lib/notifications/chat-health";
 import { workspaceKindOptions } from "@/lib/notifications/form-options";
 import { EmailChoicesForm } from "@/components/notifications/email-choices-form";
 import { Link } from "@/components/ui/link";
@@ -23,7 +24,7 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { actor } = await requirePageSession("settings.read");
-  const [status, keys, settings, importProgress, policy, sso, notifications] = await Promise.all([
+  const [status, keys, settings, importProgress, policy, sso, notifications, chatHealth] = await Promise.all([
     getUpstreamStatus(actor),
     getKeyHealth(actor),
     getSettings(),
@@ -31,6 +32,7 @@ export default async function SettingsPage() {
     readSecondFactorPolicy(),
     readSsoOnly(),
     readWorkspaceChoices(actor),
+    readChatWebhookHealth(actor),
   ]);
   const { chatKinds, chatWebhookHint, ...emailDefaults } = notifications;
   return (
@@ -72,7 +74,7 @@ export default async function SettingsPage() {
             initial={emailDefaults}
             kinds={workspaceKindOptions()}
             target="workspace"
-            workspace={{ chatKinds, chatWebhookHint }}
+            workspace={{ chatKinds, chatWebhookHint, chatHealth }}
             canEdit={can(actor.roles, "settings.manage")}
           />
         </Card>
