@@ -53,7 +53,7 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
   if (inserted.length === 0) return; // the same event, recorded before: nothing new
 
   const { roles, to } = KIND_DEFINITIONS[event.kind];
-  const named = to === "named" || event.audience?.staffIds !== undefined;
+  const onlyNamed = to === "named" || event.audience?.staffIds !== undefined;
   const staffIds = event.audience?.staffIds ?? [];
   const except = event.audience?.exceptStaffIds ?? [];
   const recipients = await tx.$queryRaw<Recipient[]>`
@@ -62,7 +62,7 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
     FROM "Staff" s LEFT JOIN "NotificationPreference" p ON p."staffId" = s."id"
     WHERE s."active"
       AND s."roles" && ${[...roles]}::text[]::"Role"[]
-      AND (NOT ${named} OR s."id" = ANY(${staffIds}::text[]))
+      AND (NOT ${onlyNamed} OR s."id" = ANY(${staffIds}::text[]))
       AND NOT (s."id" = ANY(${except}::text[]))`;
 
   const workspace = await readWorkspaceNotifications(tx);
