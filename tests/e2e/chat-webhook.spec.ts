@@ -56,6 +56,15 @@ async function as(browser: Browser, who: string): Promise<Page> {
   return page;
 }
 
+/** With E2E_SCREENSHOTS=1, the page at 1440×900 and at 390×844 under test-results/shots (for a person to look at). */
+async function shots(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
+  await page.screenshot({ path: `test-results/shots/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `test-results/shots/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
 async function axe(page: Page, where: string) {
   const result = await new AxeBuilder({ page }).analyze();
   const violations = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -138,6 +147,7 @@ test("an admin sends a test message from Settings; a webhook that fails says so 
   await expect(failing).toContainText(/Chat messages are failing: the last one failed at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
   await expect(failing).toContainText("does not exist (404): it was probably deleted. Create a new incoming webhook");
   await axe(admin, "Settings with a failing chat webhook");
+  await shots(admin, "settings-chat-failing");
 
   await admin.goto("/");
   const home = admin.getByTestId("home-admin-chat");
@@ -147,4 +157,5 @@ test("an admin sends a test message from Settings; a webhook that fails says so 
   );
   await expect(home.getByRole("link", { name: /Chat channel/ })).toHaveAttribute("href", "/settings#notifications");
   await axe(admin, "the admin home with a failing chat webhook");
+  await shots(admin, "home-chat-failing");
 });
