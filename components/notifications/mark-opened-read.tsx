@@ -1,25 +1,22 @@
 "use client";
 
 import { useEffect } from "react";
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
 import { callApi } from "@/components/api-client";
+import { READ_EVENT } from "./bell-figure";
 
 /**
  * Rendered while something is unread: each page opened (from the inbox, an email, anywhere)
- * reads the notifications that lead to it, and the bell is drawn again when any were.
+ * reads the notifications that lead to it, and the bells take them off their figure (READ_EVENT).
  */
 export function MarkOpenedRead() {
   const pathname = usePathname();
-  const router = useRouter();
   useEffect(() => {
     const { pathname: path, search, hash } = window.location;
-    let current = true;
+    // Told even if the person has moved on meanwhile: they were read all the same.
     void callApi<{ marked: number }>("POST", "/api/notifications/opened", { link: `${path}${search}${hash}` }).then((result) => {
-      if (current && result.ok && result.data.marked > 0) router.refresh();
+      if (result.ok && result.data.marked > 0) window.dispatchEvent(new CustomEvent(READ_EVENT, { detail: result.data.marked }));
     });
-    return () => {
-      current = false;
-    };
-  }, [pathname, router]);
+  }, [pathname]);
   return null;
 }
