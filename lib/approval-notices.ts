@@ -21,14 +21,17 @@ export type ApprovalSubject = {
   requesterName: string;
   /** The page about it, e.g. `/spend-approvals#sr_…`. */
   link: string;
+  /**
+   * What an approver needs to decide from the email alone, one line each: what it buys, the
+   * requester's reason, why it needs approval. Words and amounts only, never a code or a key.
+   */
+  details?: string[];
 };
 
 /** Amounts in words: "$57.00", or "$57.00 + €12.00" for a file in several currencies. */
 export function amountsInWords(amounts: readonly { currency: string; amountMinor: bigint }[]): string {
   return amounts.map((a) => formatMoney(a.amountMinor, a.currency)).join(" + ") || "nothing";
 }
-
-const APPROVERS = ["approver"] as const;
 
 /** The request's id, and its round after the first (`sr_…:r2`). */
 function eventId(subject: ApprovalSubject): string {
@@ -40,24 +43,33 @@ export async function noticeApprovalWaiting(tx: Tx, subject: ApprovalSubject, ex
     kind: "approval.waiting",
     eventKey: `approval.waiting:${eventId(subject)}`,
     title: `${subject.what} from ${subject.requesterName} waits for your approval`,
-    body: `Asked by ${subject.requesterName}; it expires undecided at ${utcMinute(expiresAt)}.`,
+    body: [
+      ...(subject.details ?? []),
+      `Asked by ${subject.requesterName}; it expires undecided at ${utcMinute(expiresAt)}.`,
+    ].join("\n"),
     link: subject.link,
-    audience: { roles: [...APPROVERS], exceptStaffIds: [subject.requestedById] },
+    audience: { exceptStaffIds: [subject.requestedById] },
   });
 }
 
+/**
+ * The requester hears the decision and what became of it: `outcome` continues the title ("and
+ * placed as order spring-17"), `body` says what comes next; `link` (default: the request's card)
+ * may point at what it became, the order.
+ */
 export async function noticeApprovalDecided(
   tx: Tx,
   subject: ApprovalSubject,
-  decision: { approved: boolean; deciderId: string; deciderName: string },
+  decision: { approved: boolean; deciderId: string; deciderName: string; outcome?: string; body?: string; link?: string },
 ): Promise<void> {
   const verb = decision.approved ? "approved" : "rejected";
   await notify(tx, {
     kind: "approval.decided",
     eventKey: `approval.decided:${eventId(subject)}`,
-    title: `${subject.what} was ${verb} by ${decision.deciderName}`,
-    link: subject.link,
-    audience: { roles: [], staffIds: [subject.requestedById], exceptStaffIds: [decision.deciderId] },
+    title: `${subject.what} was ${verb} by ${decision.deciderName}${decision.outcome ? ` ${decision.outcome}` : ""}`,
+    ...(decision.body ? { body: decision.body } : {}),
+    link: decision.link ?? subject.link,
+    audience: { staffIds: [subject.requestedById], exceptStaffIds: [decision.deciderId] },
   });
 }
 
@@ -67,7 +79,7 @@ export async function noticeApprovalExpiring(tx: Tx, subject: ApprovalSubject, e
     eventKey: `approval.expiring:${eventId(subject)}`,
     title: `${subject.what} from ${subject.requesterName} expires undecided at ${utcMinute(expiresAt)}`,
     link: subject.link,
-    audience: { roles: [...APPROVERS], exceptStaffIds: [subject.requestedById] },
+    audience: { exceptStaffIds: [subject.requestedById] },
   });
 }
 

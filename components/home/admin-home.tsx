@@ -8,6 +8,8 @@ import { BarChart } from "@/components/charts/bar-chart";
 import { utcTime } from "@/components/ui/utc-time";
 import { Link } from "@/components/ui/link";
 import { HomeBlock, HomeSection } from "./home-block";
+import { ChatWebhookTrouble } from "./chat-webhook-trouble";
+import { readChatWebhookHealth } from "@/lib/notifications/chat-health";
 import { settleAll } from "@/components/ui/settle";
 import { BlockBody, Figures } from "./home-figures";
 
@@ -21,6 +23,7 @@ export function loadAdminHome(session: LiveSession) {
     getInboxOverview(session.actor),
     getSignInOverview(session.actor),
     getKeyHealth(session.actor),
+    readChatWebhookHealth(session.actor),
   ] as const);
 }
 
@@ -31,7 +34,7 @@ export function loadAdminHome(session: LiveSession) {
  * All from this app's database: the page makes no upstream call.
  */
 export async function AdminHome({ data }: { data: ReturnType<typeof loadAdminHome> }) {
-  const [budget, inbox, signIns, keys] = await data;
+  const [budget, inbox, signIns, keys, chat] = await data;
   const troubled = keys.ok ? keys.value.filter((key) => key.problems.length > 0) : [];
   const stopped = troubled.some((key) => key.state === "stopped");
   return (
@@ -48,6 +51,7 @@ export async function AdminHome({ data }: { data: ReturnType<typeof loadAdminHom
           </HomeBlock>
         </div>
       ) : null}
+      {chat.ok && chat.value?.failing ? <ChatWebhookTrouble failing={chat.value.failing} /> : null}
       <div className="lg:col-span-2">
         <HomeBlock title="Upstream budget, last hour" href="/settings" linkLabel="Upstream status" testId="home-admin-budget">
           <BlockBody result={budget} what="The budget" empty={null}>

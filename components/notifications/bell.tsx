@@ -1,33 +1,43 @@
 import { Link } from "@/components/ui/link";
 import { UNREAD_CAP } from "@/lib/notifications/kinds";
+import { BellFigure } from "./bell-figure";
+import { MarkOpenedRead } from "./mark-opened-read";
 
 /** The bell: a link to the inbox with the unread count ("99+" past the cap); null while it loads. */
 export function Bell({ count, testId }: { count: number | null; testId?: string }) {
-  const shown = count === null ? null : count >= UNREAD_CAP ? `${UNREAD_CAP - 1}+` : String(count);
-  const label = count === null ? "Notifications" : count === 0 ? "Notifications, none unread" : `Notifications, ${shown} unread`;
   return (
     <Link
       href="/notifications"
-      aria-label={label}
       data-testid={testId}
       className="relative inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
         <path d="M10 2a5 5 0 0 0-5 5v3.6L3.3 13.4A1 1 0 0 0 4.2 15h11.6a1 1 0 0 0 .9-1.6L15 10.6V7a5 5 0 0 0-5-5Zm-2 14a2 2 0 0 0 4 0H8Z" />
       </svg>
-      {count ? (
-        <span
-          data-testid={testId ? `${testId}-count` : undefined}
-          className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white"
-        >
-          {shown}
-        </span>
-      ) : null}
+      <BellFigure count={count} cap={UNREAD_CAP} testId={testId ? `${testId}-count` : undefined} />
     </Link>
   );
 }
 
-/** The bell once its count has come (the layout reads it: one capped query per page, shared by both bells). */
-export async function UnreadBell({ unread, testId }: { unread: Promise<number>; testId?: string }) {
-  return <Bell count={await unread} testId={testId} />;
+/**
+ * The bell once its count has come (the layout reads it: one capped query per page, shared by
+ * both bells). One of the two (`markOpened`) also reads, while anything is unread, what the
+ * page opened is about.
+ */
+export async function UnreadBell({
+  unread,
+  testId,
+  markOpened = false,
+}: {
+  unread: Promise<number>;
+  testId?: string;
+  markOpened?: boolean;
+}) {
+  const count = await unread;
+  return (
+    <>
+      <Bell count={count} testId={testId} />
+      {markOpened && count > 0 ? <MarkOpenedRead /> : null}
+    </>
+  );
 }

@@ -7,11 +7,13 @@ import { Button } from "@/components/ui/button";
 import { FIELD_ERROR, Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { TimeZoneSelect } from "./time-zone-select";
+import { ChatWebhookStatus } from "./chat-webhook-status";
+import type { ChatWebhookHealth } from "@/lib/notifications/chat-health";
 import type { EmailChoicesView } from "@/lib/notifications/read-choices";
+import type { KindOption } from "@/lib/notifications/form-options";
+import { APPROVAL_KINDS } from "@/lib/notifications/kinds";
 
-export type KindOption = { kind: string; label: string };
-
-type Workspace = { chatKinds: string[]; chatWebhookHint: string | null };
+type Workspace = { chatKinds: string[]; chatWebhookHint: string | null; chatHealth: ChatWebhookHealth | null };
 
 /**
  * Email choices: which kinds, each or as a digest, quiet hours in a time zone. For a person
@@ -49,6 +51,10 @@ export function EmailChoicesForm({
   const reset = useApiMutation(() => ({ method: "DELETE", url, body: {} }), { onSuccess: () => router.refresh() });
   const errors = save.problem?.errors ?? {};
   const id = (name: string) => `${target}-${name}`;
+  // A digest holds an approval until the period ends: the request may expire, or be decided, meanwhile.
+  const approvalsHeld =
+    choices.digest !== "off" &&
+    kinds.some(({ kind }) => (APPROVAL_KINDS as readonly string[]).includes(kind) && choices.emailKinds.includes(kind));
 
   return (
     <form
@@ -76,15 +82,21 @@ export function EmailChoicesForm({
         <p className="text-sm text-slate-600">You have not chosen yet: these are the workspace&apos;s defaults.</p>
       ) : null}
 
-      <KindCheckboxes
-        legend="Send me an email for"
-        idPrefix={id("email")}
-        kinds={kinds}
-        selected={choices.emailKinds}
-        onChange={(emailKinds) => setChoices({ ...choices, emailKinds })}
-        error={errors.emailKinds}
-        disabled={!canEdit}
-      />
+      {kinds.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          None of the notifications goes to your roles, so nothing comes by email. What concerns you still shows under the bell.
+        </p>
+      ) : (
+        <KindCheckboxes
+          legend={target === "mine" ? "Send me an email for" : "Email people for these, unless they chose their own"}
+          idPrefix={id("email")}
+          kinds={kinds}
+          selected={choices.emailKinds}
+          onChange={(emailKinds) => setChoices({ ...choices, emailKinds })}
+          error={errors.emailKinds}
+          disabled={!canEdit}
+        />
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1">
@@ -95,6 +107,7 @@ export function EmailChoicesForm({
             id={id("digest")}
             name="digest"
             value={choices.digest}
+            aria-describedby={approvalsHeld ? id("digest-warning") : undefined}
             disabled={!canEdit}
             onChange={(e) => setChoices({ ...choices, digest: e.target.value as EmailChoicesView["digest"] })}
             className="block min-h-11 w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300"
@@ -103,6 +116,12 @@ export function EmailChoicesForm({
             <option value="hourly">One digest an hour</option>
             <option value="daily">One digest a day</option>
           </select>
+          {approvalsHeld ? (
+            <p id={id("digest-warning")} data-testid="digest-approval-warning" className="text-sm text-amber-800">
+              Approvals would wait for the digest, up to {choices.digest === "hourly" ? "an hour" : "a day"}: a request can expire
+              before anyone sees it. Keep &ldquo;Each one as it happens&rdquo;, or untick the approvals.
+            </p>
+          ) : null}
         </div>
         <div className="space-y-1">
           <label htmlFor={id("tz")} className="block text-sm font-medium text-slate-700">
@@ -117,6 +136,15 @@ export function EmailChoicesForm({
             aria-invalid={errors.timeZone ? true : undefined}
             className="block min-h-11 w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300"
           />
+          {canEdit ? (
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => setChoices({ ...choices, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+            >
+              Use my time zone
+            </Button>
+          ) : null}
           {errors.timeZone ? <p className={FIELD_ERROR}>{errors.timeZone.join(" ")}</p> : null}
         </div>
         <Field
@@ -162,6 +190,7 @@ export function EmailChoicesForm({
                 : "It is stored sealed and never shown again."
             }
           />
+          {workspace?.chatHealth ? <ChatWebhookStatus health={workspace.chatHealth} canEdit={canEdit} /> : null}
           {workspace?.chatWebhookHint ? (
             <label className="flex min-h-11 items-center gap-2 text-sm">
               <input
@@ -222,7 +251,7 @@ function KindCheckboxes({
     <fieldset aria-describedby={error?.length ? `${idPrefix}-error` : undefined}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <div className="mt-2 grid gap-1 sm:grid-cols-2">
-        {kinds.map(({ kind, label }) => (
+        {kinds.map(({ kind, label, who }) => (
           <label key={kind} className="flex min-h-11 items-center gap-2 text-sm">
             <input
               type="checkbox"
@@ -232,7 +261,10 @@ function KindCheckboxes({
               checked={selected.includes(kind)}
               onChange={(e) => onChange(e.target.checked ? [...selected, kind] : selected.filter((k) => k !== kind))}
             />
-            {label}
+            <span>
+              {label}
+              {who ? <span className="text-slate-600"> · to {who}</span> : null}
+            </span>
           </label>
         ))}
       </div>

@@ -5,11 +5,10 @@ import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { useApiMutation } from "@/components/use-api-mutation";
-import { callApi } from "@/components/api-client";
 import { utcTime } from "@/components/ui/utc-time";
 import type { InboxItem } from "@/lib/notifications/inbox";
 
-/** One's notifications: each a link to what it is about (following it marks it read), mark one or all read. */
+/** One's notifications: each a link to what it is about (the page it opens marks it read: MarkOpenedRead), mark one or all read. */
 export function InboxList({ items, anyUnread }: { items: InboxItem[]; anyUnread: boolean }) {
   const router = useRouter();
   const markOne = useApiMutation(
@@ -54,9 +53,6 @@ export function InboxList({ items, anyUnread }: { items: InboxItem[]; anyUnread:
               <Link
                 href={item.link}
                 className={`mt-1 block break-words text-sm text-brand-700 hover:underline ${item.read ? "" : "font-semibold"}`}
-                onClick={() => {
-                  if (!item.read) void callApi("POST", `/api/notifications/${encodeURIComponent(item.id)}/read`, {});
-                }}
               >
                 {item.title}
               </Link>

@@ -15,7 +15,7 @@ export function Shell({ actor, unread }: { actor: Actor; unread: Promise<number>
       <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white md:flex">
         <div className="flex items-center justify-between pr-3">
           <Brand />
-          <ShellBell unread={unread} testId="bell" />
+          <ShellBell unread={unread} testId="bell" markOpened />
         </div>
         <ShellNav actor={actor} primary />
       </aside>
@@ -27,10 +27,10 @@ export function Shell({ actor, unread }: { actor: Actor; unread: Promise<number>
 }
 
 /** Streams in after the shell: the count never holds up a page. */
-function ShellBell({ unread, testId }: { unread: Promise<number>; testId: string }) {
+function ShellBell({ unread, testId, markOpened }: { unread: Promise<number>; testId: string; markOpened?: boolean }) {
   return (
     <Suspense fallback={<Bell count={null} />}>
-      <UnreadBell unread={unread} testId={testId} />
+      <UnreadBell unread={unread} testId={testId} markOpened={markOpened} />
     </Suspense>
   );
 }

@@ -271,6 +271,11 @@ export const AUDIT_ACTIONS = {
     }),
   },
 
+  "notification.chat_test": {
+    label: "Sent a test message to the chat channel",
+    target: "setting",
+    details: z.strictObject({ webhook: z.string() }),
+  },
   "notification.retry": {
     label: "Sent a failed notification again",
     target: "notification_delivery",

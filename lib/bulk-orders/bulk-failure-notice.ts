@@ -41,6 +41,6 @@ export async function noticeBulkFailures(tx: Tx, bulkOrderId: string): Promise<v
     title: `${file}: ${failed.length} of ${bulk.validCount} ${bulk.validCount === 1 ? "order" : "orders"} failed${amount ? ` (${amount})` : ""}`,
     body: "Nothing was charged for the failed orders. The file's page lists each row and why it failed.",
     link: `/orders/bulk/${encodeURIComponent(bulkOrderId)}`,
-    audience: { roles: [], staffIds: [bulk.createdById] },
+    audience: { staffIds: [bulk.createdById] },
   });
 }

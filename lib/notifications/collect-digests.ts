@@ -3,11 +3,13 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { digestKey, groupDigests } from "./digest-groups";
 import { afterQuietHours } from "./quiet-hours";
+import { noLongerWaiting } from "./stale-approvals";
 import { quietHours, readWorkspaceNotifications } from "./workspace-settings";
 
 /**
  * Turns each person's held emails whose period has ended into one digest email: a delivery
- * with no event that the held ones point at (they become "digested"). One transaction with
+ * with no event that the held ones point at (they become "digested"). An approval no longer
+ * waiting is dropped instead (./stale-approvals.ts). One transaction with
  * the held rows locked, so two workers never make two digests of one email. The digest is due
  * at once, or when the person's quiet hours end.
  */
@@ -16,13 +18,22 @@ export async function collectDigests(
 ): Promise<{ digests: number; carried: number }> {
   const now = options.now ?? new Date();
   return db().$transaction(async (tx) => {
-    const held = await tx.$queryRaw<{ id: string; staffId: string; dueAt: Date }[]>`
-      SELECT "id", "staffId", "dueAt" FROM "NotificationDelivery"
-      WHERE "status" = 'held' AND "dueAt" <= ${now}
-      ORDER BY "dueAt"
+    const due = await tx.$queryRaw<{ id: string; staffId: string; dueAt: Date; kind: string; eventKey: string }[]>`
+      SELECT d."id", d."staffId", d."dueAt", e."kind", e."eventKey"
+      FROM "NotificationDelivery" d JOIN "NotificationEvent" e ON e."id" = d."eventId"
+      WHERE d."status" = 'held' AND d."dueAt" <= ${now}
+      ORDER BY d."dueAt"
       LIMIT ${options.limit ?? 5_000}
-      FOR UPDATE SKIP LOCKED`;
-    if (held.length === 0) return { digests: 0, carried: 0 };
+      FOR UPDATE OF d SKIP LOCKED`;
+    if (due.length === 0) return { digests: 0, carried: 0 };
+    // What is no longer true is left out: an approval decided (or expired) while it was held.
+    const stale = await noLongerWaiting(tx, due);
+    const held = due.filter((row) => !stale.has(row.eventKey));
+    if (held.length < due.length)
+      await tx.notificationDelivery.updateMany({
+        where: { id: { in: due.filter((row) => stale.has(row.eventKey)).map((row) => row.id) }, status: "held" },
+        data: { status: "dropped", lastError: "no longer waiting for a decision when the digest was composed", updatedAt: now },
+      });
     const groups = groupDigests(held);
     const workspace = await readWorkspaceNotifications(tx);
     const preferences = await tx.notificationPreference.findMany({ where: { staffId: { in: groups.map((g) => g.staffId) } } });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import type { Actor } from "@/lib/auth/actor";
 import { AppError } from "@/lib/errors";
+import { parseInput, singleLineText } from "@/lib/validation";
 import { kindLabel } from "./kinds";
 
 export const INBOX_PAGE = 30;
@@ -75,6 +76,29 @@ export async function markRead(actor: Actor, id: string): Promise<void> {
 export async function markAllRead(actor: Actor): Promise<{ marked: number }> {
   const { count } = await db().notification.updateMany({
     where: { staffId: actor.staffId, readAt: null },
+    data: { readAt: new Date() },
+  });
+  return { marked: count };
+}
+
+/** An app page as the browser shows it: path, query and hash ("/spend-approvals#sr_…"). */
+const openedSchema = z.strictObject({
+  link: singleLineText()
+    .max(2000)
+    .refine((v) => v.startsWith("/") && !v.startsWith("//"), "Give a page of this app, starting with /."),
+});
+
+/**
+ * A person opened a page: their unread notifications that led there are read now (issue 50:
+ * the bell no longer counts what the person is looking at). A link matches the page exactly,
+ * or the page without its #anchor: "/settings" is read on "/settings#notifications", but
+ * "/spend-approvals#sr_1" only on that request's card, not on the list of all of them.
+ */
+export async function markOpenedRead(actor: Actor, input: unknown): Promise<{ marked: number }> {
+  const { link } = parseInput(openedSchema, input);
+  const page = link.split("#")[0]!;
+  const { count } = await db().notification.updateMany({
+    where: { staffId: actor.staffId, readAt: null, event: { link: { in: [...new Set([link, page])] } } },
     data: { readAt: new Date() },
   });
   return { marked: count };

@@ -1,6 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { RoleName } from "@/lib/auth/permissions";
 import type { Tx } from "@/lib/db/client";
 import { planEmail, type EmailPreferences } from "./email-plan";
 import { KIND_DEFINITIONS, type NotificationKind } from "./kinds";
@@ -18,8 +17,12 @@ export type NotificationEvent = {
   body?: string;
   /** App path the notification links to, e.g. `/spend-approvals` or `/orders/ord_…` (sign-in required). */
   link: string;
-  /** Who: by role (the kind's default if omitted) and/or named people; `exceptStaffIds` removes people (the requester). Inactive staff never receive. */
-  audience?: { roles?: RoleName[]; staffIds?: string[]; exceptStaffIds?: string[] };
+  /**
+   * Who, always within the kind's roles (kinds.ts, the one table): every holder, or only
+   * `staffIds` when given (a kind sent `to: "named"` reaches no one else); `exceptStaffIds`
+   * removes people (the requester). Inactive staff never receive.
+   */
+  audience?: { staffIds?: string[]; exceptStaffIds?: string[] };
 };
 
 type Recipient = {
@@ -49,7 +52,8 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
     RETURNING "id"`;
   if (inserted.length === 0) return; // the same event, recorded before: nothing new
 
-  const roles = event.audience?.roles ?? KIND_DEFINITIONS[event.kind].roles;
+  const { roles, to } = KIND_DEFINITIONS[event.kind];
+  const onlyNamed = to === "named" || event.audience?.staffIds !== undefined;
   const staffIds = event.audience?.staffIds ?? [];
   const except = event.audience?.exceptStaffIds ?? [];
   const recipients = await tx.$queryRaw<Recipient[]>`
@@ -57,7 +61,8 @@ export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
            p."quietStart", p."quietEnd", p."timeZone"
     FROM "Staff" s LEFT JOIN "NotificationPreference" p ON p."staffId" = s."id"
     WHERE s."active"
-      AND (s."roles" && ${[...roles]}::text[]::"Role"[] OR s."id" = ANY(${staffIds}::text[]))
+      AND s."roles" && ${[...roles]}::text[]::"Role"[]
+      AND (NOT ${onlyNamed} OR s."id" = ANY(${staffIds}::text[]))
       AND NOT (s."id" = ANY(${except}::text[]))`;
 
   const workspace = await readWorkspaceNotifications(tx);

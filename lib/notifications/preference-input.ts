@@ -26,6 +26,12 @@ export const emailChoicesSchema = z
         path: [v.quietStart === null ? "quietStart" : "quietEnd"],
         message: "Give both ends of the quiet hours, or neither.",
       });
+    else if (v.quietStart !== null && v.quietStart === v.quietEnd)
+      ctx.addIssue({
+        code: "custom",
+        path: ["quietEnd"],
+        message: "Quiet hours cannot end at the same time they start. Choose another end, or leave both empty.",
+      });
   });
 
 /** Only an https address (http on this machine, for a local receiver), at most 500 characters. */

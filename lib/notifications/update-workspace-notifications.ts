@@ -23,6 +23,7 @@ export async function updateWorkspaceNotifications(actor: Actor, input: unknown)
       webhook = chatWebhookUrl === "" ? "removed" : "set";
       next.chatWebhookSealed = chatWebhookUrl === "" ? null : sealChatWebhook(chatWebhookUrl);
       next.chatWebhookHint = chatWebhookUrl === "" ? null : chatWebhookHint(chatWebhookUrl);
+      next.chatWebhookSetAt = chatWebhookUrl === "" ? null : new Date().toISOString();
     }
     const changed = (Object.keys(choices) as (keyof typeof choices)[]).filter(
       (key) => JSON.stringify(before[key]) !== JSON.stringify(next[key]),

@@ -29,6 +29,8 @@ export const workspaceNotificationSchema = z.object({
   chatWebhookSealed: z.string().nullable(),
   /** What the browser is shown of it: its host and last characters. */
   chatWebhookHint: z.string().nullable(),
+  /** When it was set (ISO): failures before it were another webhook's (chat-health.ts). */
+  chatWebhookSetAt: z.iso.datetime().nullable(),
 });
 export type WorkspaceNotificationSettings = z.infer<typeof workspaceNotificationSchema>;
 
@@ -41,6 +43,7 @@ export const DEFAULT_WORKSPACE_NOTIFICATIONS: WorkspaceNotificationSettings = {
   chatKinds: [],
   chatWebhookSealed: null,
   chatWebhookHint: null,
+  chatWebhookSetAt: null,
 };
 
 /** The stored settings, or the defaults where the row is missing or no longer fits. */

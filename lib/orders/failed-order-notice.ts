@@ -36,6 +36,6 @@ export async function noticeOrderSettled(
     title: `Order ${order.clientReference.slice(0, 80)} of ${amount} failed`,
     body: "The Issuing Service did not fulfil it; the reserved amount went back to the wallet and nothing was charged.",
     link: `/orders/${encodeURIComponent(order.id)}`,
-    audience: { roles: [], staffIds: [order.placedById] },
+    audience: { staffIds: [order.placedById] },
   });
 }

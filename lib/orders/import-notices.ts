@@ -20,7 +20,6 @@ export async function noticeImportFinished(
     title: `The order history import finished: ${count.format(orders)} ${orders === 1 ? "order" : "orders"}`,
     body: "Every order the Issuing Service lists is now in the app; from here the sync keeps it up to date.",
     link: "/settings",
-    audience: { roles: ["admin"] },
   });
 }
 
@@ -42,7 +41,6 @@ export async function noticeImportIfStuck(row: OrderSync, now = new Date()): Pro
       title: `The order history import has read nothing for ${minutes} minutes`,
       body: `${count.format(row.importOrders)} orders imported so far.${row.lastError ? ` Last error: ${row.lastError.slice(0, 120)}.` : ""} Settings shows its progress and can pause or restart it.`,
       link: "/settings",
-      audience: { roles: ["admin"] },
     }),
   );
   return true;

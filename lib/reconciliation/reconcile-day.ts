@@ -123,6 +123,5 @@ async function noticeDifference(tx: Tx, day: string, currency: string, differenc
     title: `Reconciliation of ${day} (${currency}) differs by ${sign}${amount}`,
     body: "The day's closing balance read from the Issuing Service is not what the app's records add up to. The day's page lists the movements and what may explain it.",
     link: `/wallet/reconciliation/${day}`,
-    audience: { roles: ["finance"] },
   });
 }

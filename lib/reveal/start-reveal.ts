@@ -101,7 +101,6 @@ async function lockCheckRecord(tx: Tx, actor: Actor, orderId: string, request: R
       title: `${actor.name} reached the reveal quota: ${used} reveals in the last hour (the limit is ${quota})`,
       body: `${actor.email} was refused a further reveal of codes.`,
       link: "/audit?action=order.reveal_quota_exceeded",
-      audience: { roles: ["admin"] },
     });
     return { kind: "over_quota", used, quota };
   }

@@ -79,12 +79,21 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
         details: { kind: row.kind, totals: row.totals, comment, requestedById: row.requestedById, round: row.round },
       });
       await afterDecision(tx, actor, row, to);
-      // The buyer hears of the decision with it (never the decider).
-      await noticeApprovalDecided(tx, await spendSubject(tx, row), {
-        approved: to === "approved",
-        deciderId: actor.staffId,
-        deciderName: actor.name,
-      });
+      // The buyer hears of the decision with it (never the decider); of an approved order, with
+      // what became of it once placed (place-approved-order.ts), or failed (orders.failed).
+      const decision = { approved: to === "approved", deciderId: actor.staffId, deciderName: actor.name };
+      if (to === "rejected")
+        await noticeApprovalDecided(tx, await spendSubject(tx, row), {
+          ...decision,
+          ...(comment ? { body: `Their comment: ${comment}` } : {}),
+        });
+      else if (row.kind === "bulk" && row.bulkOrderId)
+        await noticeApprovalDecided(tx, await spendSubject(tx, row), {
+          ...decision,
+          outcome: "and its orders are being placed",
+          body: "The file's page shows each order as it is placed and fulfilled.",
+          link: `/orders/bulk/${encodeURIComponent(row.bulkOrderId)}`,
+        });
       return tx.spendRequest.findUniqueOrThrow({ where: { id } });
     }
     return refusedDecision(

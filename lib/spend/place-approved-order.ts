@@ -15,7 +15,7 @@ import type { OrderRequest } from "@/lib/upstream/client";
 import { releaseSpend, settleSpend } from "./check-spend";
 import { chargeSource, readStoredTotals, toStoredTotals } from "./spend-request-id";
 import { assertSpendMove, KEY_TAKEN } from "./states";
-import { noticeApprovedOrderRefused, spendSubject } from "./spend-notices";
+import { noticeApprovedOrderPlaced, noticeApprovedOrderRefused, spendSubject } from "./spend-notices";
 
 /**
  * Places an approved order exactly as stored, priced inline with `maximumTotal` = the
@@ -67,7 +67,10 @@ export async function placeApprovedOrder(id: string, approver: Actor | null): Pr
 
 async function markPlaced(row: SpendRequest, orderId: string, approver: Actor | null): Promise<void> {
   assertSpendMove("approved", "placed");
-  const order = await db().order.findUnique({ where: { id: orderId }, select: { totalMinor: true, currency: true } });
+  const order = await db().order.findUnique({
+    where: { id: orderId },
+    select: { totalMinor: true, currency: true, status: true, clientReference: true },
+  });
   await db().$transaction(async (tx) => {
     const { count } = await tx.spendRequest.updateMany({
       where: { id: row.id, state: "approved", round: row.round },
@@ -86,6 +89,7 @@ async function markPlaced(row: SpendRequest, orderId: string, approver: Actor | 
         currency: order?.currency ?? null,
       },
     });
+    await noticeApprovedOrderPlaced(tx, row, { id: orderId, status: order?.status ?? null });
   });
 }
 

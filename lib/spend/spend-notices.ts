@@ -1,9 +1,12 @@
 import "server-only";
-import { amountsInWords, type ApprovalSubject } from "@/lib/approval-notices";
+import { amountsInWords, noticeApprovalDecided, type ApprovalSubject } from "@/lib/approval-notices";
 import type { Tx } from "@/lib/db/client";
 import { notify } from "@/lib/notifications/notify";
 import type { SpendRequest } from "@/lib/db/generated/client";
 import { readStoredTotals } from "./spend-request-id";
+import { storedSpendLine, toSpendLineView } from "./spend-lines";
+import { formatMoney } from "@/lib/money";
+import { z } from "zod";
 
 /**
  * A spend request as its notifications name it: "Order of $57.00 (ref. spring-17)" or
@@ -11,7 +14,10 @@ import { readStoredTotals } from "./spend-request-id";
  */
 export async function spendSubject(
   tx: Tx,
-  row: Pick<SpendRequest, "id" | "kind" | "totals" | "orderRequest" | "bulkOrderId" | "requestedById" | "round">,
+  row: Pick<
+    SpendRequest,
+    "id" | "kind" | "totals" | "orderRequest" | "bulkOrderId" | "requestedById" | "round" | "lines" | "reason" | "why"
+  >,
   requesterName?: string,
 ): Promise<ApprovalSubject> {
   const amount = amountsInWords(readStoredTotals(row.totals));
@@ -32,8 +38,22 @@ export async function spendSubject(
     requestedById: row.requestedById,
     requesterName: name,
     link: `/spend-approvals#${row.id}`,
+    details: [...linesInWords(row.lines), `Reason: ${oneLine(row.reason)}`, `Why it needs approval: ${oneLine(row.why)}`],
   };
 }
+
+/** "2 × Blue Harbor Coffee ($100): $200.00", one line per stored line (none for a bulk file: its page lists them). */
+function linesInWords(json: unknown): string[] {
+  const parsed = z.array(storedSpendLine).safeParse(json);
+  if (!parsed.success) return [];
+  return parsed.data.map((line) => {
+    const { productName, productId, option, quantity } = toSpendLineView(line);
+    const what = `${productName ?? `product ${productId}`}${option ? ` (${option})` : ""}`;
+    return `${quantity} × ${oneLine(what)}: ${formatMoney(BigInt(line.totalMinor), line.currency)}`;
+  });
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 300);
 
 function referenceOf(orderRequest: unknown): string | null {
   if (!orderRequest || typeof orderRequest !== "object") return null;
@@ -53,6 +73,30 @@ export async function noticeApprovedOrderRefused(tx: Tx, row: SpendRequest, code
     title: `${subject.what} was approved but the Issuing Service refused it (${code})`,
     body: "Nothing was charged; the amount no longer counts against your limits. Submit it again if it is still needed.",
     link: subject.link,
-    audience: { roles: [], staffIds: [row.requestedById] },
+    audience: { staffIds: [row.requestedById] },
+  });
+}
+
+/**
+ * An approved order placed: the buyer hears the decision and what it became, linked to the
+ * order, in the transaction that records it placed.
+ */
+export async function noticeApprovedOrderPlaced(
+  tx: Tx,
+  row: SpendRequest,
+  order: { id: string; status: string | null },
+): Promise<void> {
+  if (!row.decidedById) return;
+  const decider = await tx.staff.findUnique({ where: { id: row.decidedById }, select: { name: true } });
+  await noticeApprovalDecided(tx, await spendSubject(tx, row), {
+    approved: true,
+    deciderId: row.decidedById,
+    deciderName: decider?.name ?? "an approver",
+    outcome: "and placed",
+    body:
+      order.status === "fulfilled"
+        ? "It is fulfilled: the codes are on the order's page."
+        : "The Issuing Service is fulfilling it; the order's page shows when it is done.",
+    link: `/orders/${encodeURIComponent(order.id)}`,
   });
 }

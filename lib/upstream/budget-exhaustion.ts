@@ -33,7 +33,6 @@ export async function checkBudgetExhaustion(now = new Date()): Promise<number> {
       title: `The upstream budget has been used up for ${run} minutes in a row (since ${began.toISOString().slice(11, 16)} UTC)`,
       body: `Each minute reached ${cap} calls, the most people's reads may use: their pages wait or answer 429. The admin home shows who spent it.`,
       link: "/",
-      audience: { roles: ["admin"] },
     }),
   );
   return run;

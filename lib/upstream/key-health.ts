@@ -155,7 +155,6 @@ async function recordUnauthorized(outcome: KeyOutcome, message: string): Promise
       title: `The Issuing Service refused the ${before.name} key ${outcome.lookup} (401)`,
       body: "Calls that need this key fail until it is replaced or rotated. Settings shows each key's health and how to fix it.",
       link: "/settings",
-      audience: { roles: ["admin"] },
     });
   });
 }

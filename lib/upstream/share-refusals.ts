@@ -39,7 +39,6 @@ export async function recordShareRefusal(by: Spender): Promise<void> {
         title: `${who} went past their share of the upstream budget in ${minutes} minutes of the last hour`,
         body: "Their calls past the share were refused (429) so that others could still work; a script or a stuck page may be the cause.",
         link: `/audit?action=${SHARE_REFUSED_ACTION}`,
-        audience: { roles: ["admin"] },
       });
     })
     .catch((error: unknown) =>

@@ -71,6 +71,5 @@ async function moveLatch(tx: Tx, readAt: Date, reading: Reading): Promise<void> 
     title: `Wallet below ${threshold}: ${available}`,
     body: `The available ${reading.currency} balance is ${available}, below the low-balance threshold of ${threshold}. Orders fail once it runs out: deposit funds.`,
     link: "/wallet",
-    audience: { roles: ["finance"] },
   });
 }

@@ -89,6 +89,12 @@ async function decide(
         approved: decision.state === "approved",
         deciderId: actor.staffId,
         deciderName: actor.name,
+        body:
+          decision.state === "approved"
+            ? "It is being sent now; the Withdrawals page shows when it is paid."
+            : decision.comment
+              ? `Their comment: ${decision.comment}`
+              : undefined,
       });
       return null;
     }

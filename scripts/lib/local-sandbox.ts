@@ -6,7 +6,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { KEY_SCOPES } from "@/lib/upstream/client/keys";
 import { tsxCommand, withParentWatchdog } from "./child-env";
-import { waitForFreePort } from "./wait-for-port";
+import { canBind, waitForFreePort } from "./wait-for-port";
 
 /**
  * Local mode's upstream: the sandbox as its own process on loopback (it is the other side
@@ -44,14 +44,15 @@ export async function startLocalSandbox(options: {
     options.webhookSecret ??
     process.env.SANDBOX_WEBHOOK_SECRET ??
     (await readOrCreate(path.join(options.dataDir, "sandbox-webhook-secret"), () => `svcwh_${randomBytes(24).toString("hex")}`));
-  const port = Number(process.env.SANDBOX_PORT ?? "0");
-  if (port) await waitForFreePort(port, "SANDBOX_PORT, the local sandbox");
+  const portFile = path.join(options.dataDir, "sandbox-port");
+  const port = process.env.SANDBOX_PORT ? Number(process.env.SANDBOX_PORT) : await keptPort(portFile);
+  if (process.env.SANDBOX_PORT) await waitForFreePort(port, "SANDBOX_PORT, the local sandbox");
   const child = spawn(...tsxCommand(options.root, [path.join(options.root, "sandbox/main.ts")]), {
     cwd: options.root,
     stdio: ["ignore", "pipe", "inherit"],
     env: withParentWatchdog({
       ...process.env,
-      SANDBOX_PORT: process.env.SANDBOX_PORT ?? "0",
+      SANDBOX_PORT: String(port),
       SANDBOX_API_KEY: apiKey,
       SANDBOX_WEBHOOK_URL: options.webhookUrl,
       SANDBOX_WEBHOOK_SECRET: webhookSecret,
@@ -60,6 +61,7 @@ export async function startLocalSandbox(options: {
   });
   const ready = await firstJsonLine(child);
   try {
+    await writeFile(portFile, `${new URL(ready.baseUrl).port}\n`);
     const keys = await scopedKeys(ready.baseUrl, path.join(options.dataDir, "sandbox-scoped-keys.json"));
     return {
       baseUrl: ready.baseUrl,
@@ -143,6 +145,17 @@ export function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill("SIGTERM");
   });
+}
+
+/**
+ * The port the sandbox had last time under this DATA_DIR, when it is free (else any): the
+ * upstream's address names the order history's sync row (lib/orders/sync-state.ts), so a new
+ * port at every start was a new upstream to the app, a whole history import again and its
+ * "import finished" notification after every start.
+ */
+async function keptPort(file: string): Promise<number> {
+  const kept = existsSync(file) ? Number((await readFile(file, "utf8")).trim()) : 0;
+  return Number.isInteger(kept) && kept > 0 && kept < 65536 && (await canBind(kept)) ? kept : 0;
 }
 
 async function readOrCreate(file: string, create: () => string): Promise<string> {

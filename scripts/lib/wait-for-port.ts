@@ -24,7 +24,7 @@ export class PortBusyError extends Error {
 
 // Binds the unspecified address like the app server does; on Linux that also collides with a
 // listener on 127.0.0.1 (the embedded database, the sandbox).
-function canBind(port: number): Promise<boolean> {
+export function canBind(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.once("error", () => resolve(false));

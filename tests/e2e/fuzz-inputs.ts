@@ -172,6 +172,7 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
     sample: { emailKinds: ["orders.failed"], digest: "off", quietStart: "22:00", quietEnd: "07:00", timeZone: "Europe/Paris" },
     kinds: { "emailKinds.0": "enum", digest: "enum", quietStart: "code", quietEnd: "code", timeZone: "code" },
   },
+  "POST /api/notifications/opened": { sample: { link: "/spend-approvals#sr_fuzz" }, kinds: { link: "code" } },
   "PUT /api/settings/notifications": {
     sample: {
       emailKinds: ["orders.failed"],

@@ -9,6 +9,8 @@ import { closeMailTransports } from "@/lib/notifications/send-email";
 import { startMailCatcher, type CaughtMessage, type MailCatcher } from "@/lib/notifications/mail-catcher";
 import { updateWorkspaceNotifications } from "@/lib/notifications/update-workspace-notifications";
 import { retryDelivery } from "@/lib/notifications/retry-delivery";
+import { sendChatTest } from "@/lib/notifications/send-chat-test";
+import { readChatWebhookHealth } from "@/lib/notifications/chat-health";
 import { DEFAULT_WORKSPACE_NOTIFICATIONS } from "@/lib/notifications/workspace-settings";
 import { localClock } from "@/lib/notifications/quiet-hours";
 import { makeStaff } from "../support/db";
@@ -113,7 +115,7 @@ describe("the outbox delivers email through SMTP", () => {
       eventKey: `test:${randomUUID()}`,
       title,
       link: "/spend-approvals",
-      audience: { roles: [], staffIds: [requester.staffId, approver.staffId], exceptStaffIds: [requester.staffId] },
+      audience: { staffIds: [requester.staffId, approver.staffId], exceptStaffIds: [requester.staffId] },
     });
     await drain(new Date());
     expect(to(requester.email)).toHaveLength(0);
@@ -247,6 +249,45 @@ describe("preferences decide when email goes", () => {
     expect(await collectDigests({ now: later(now, 200) })).toMatchObject({ digests: 0 });
   });
 
+  test("a digest leaves out an approval decided while it was held, and keeps one still waiting", async () => {
+    const [buyer, approver] = [await makeStaff(["buyer"]), await makeStaff(["approver"])];
+    await db().notificationPreference.create({
+      data: { staffId: approver.staffId, emailKinds: ["approval.waiting"], digest: "hourly", timeZone: "UTC" },
+    });
+    const request = (id: string) => ({
+      id,
+      kind: "order",
+      reason: "Spring campaign",
+      why: "the total is above the approval threshold",
+      totals: { USD: "5000" },
+      requestedById: buyer.staffId,
+      expiresAt: later(new Date(), 24 * 60),
+    });
+    const [decided, waiting] = [`sr_test${randomUUID()}`, `sr_test${randomUUID()}`];
+    await db().spendRequest.createMany({ data: [request(decided), request(waiting)] });
+    for (const id of [decided, waiting])
+      await record({
+        kind: "approval.waiting",
+        eventKey: `approval.waiting:${id}`,
+        title: `Order ${id} waits for your approval`,
+        link: `/spend-approvals#${id}`,
+        audience: { staffIds: [approver.staffId] },
+      });
+    await db().spendRequest.update({ where: { id: decided }, data: { state: "rejected", decidedAt: new Date() } });
+
+    const now = later(new Date(), 61);
+    expect(await collectDigests({ now })).toMatchObject({ digests: 1, carried: 1 });
+    await drain(now);
+    const [mail, ...more] = to(approver.email);
+    expect(more).toHaveLength(0);
+    expect(mail!.text).toContain(`Order ${waiting} waits`);
+    expect(mail!.text).not.toContain(decided);
+    const dropped = await db().notificationDelivery.findFirstOrThrow({
+      where: { event: { eventKey: `approval.waiting:${decided}` } },
+    });
+    expect(dropped).toMatchObject({ status: "dropped", lastError: expect.stringContaining("no longer waiting") });
+  });
+
   test("during quiet hours the email waits for their end; the in-app notification is there at once", async () => {
     const buyer = await makeStaff(["buyer"]);
     const now = new Date();
@@ -281,7 +322,7 @@ describe("the chat webhook", () => {
     const low = event(f1.staffId, "Wallet USD below $1,000.00: $812.40", {
       kind: "wallet.low_balance",
       link: "/wallet",
-      audience: { roles: [], staffIds: [f1.staffId, f2.staffId] },
+      audience: { staffIds: [f1.staffId, f2.staffId] },
     });
     await record(low);
     await record(event(admin.staffId, "History import finished: 1,204 orders", { kind: "import.finished", link: "/settings" }));
@@ -319,7 +360,11 @@ describe("the chat webhook", () => {
     chatPosts = [];
     for (let i = 0; i < 8; i++)
       await record(
-        event(admin.staffId, `History import stuck ${i}`, { kind: "import.stuck", link: "/settings", audience: { roles: [] } }),
+        event(admin.staffId, `History import stuck ${i}`, {
+          kind: "import.stuck",
+          link: "/settings",
+          audience: { staffIds: [] },
+        }),
       );
     chatDelayMs = 300; // each answer takes longer than the rest of a 400 ms lease allows
     const tally = await deliverDue({ smtpUrl: SMTP_URL, leaseMs: 400 });
@@ -329,6 +374,60 @@ describe("the chat webhook", () => {
     await drain(new Date());
     expect(chatPosts).toHaveLength(8);
     expect(new Set(chatPosts.map((p) => p.text)).size).toBe(8);
+  });
+
+  test("a test message reaches the webhook, audited; a failing webhook is told in words until a message gets through or another is set", async () => {
+    const admin = await makeStaff(["admin"]);
+    const setWebhook = (path: string) =>
+      updateWorkspaceNotifications(admin, {
+        ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS),
+        chatKinds: ["import.stuck"],
+        chatWebhookUrl: `http://127.0.0.1:${CHAT_PORT}/hooks/${path}`,
+      });
+    // The earlier tests' chat deliveries (some dated ahead by their clocks) are not this webhook's traffic.
+    await db().notificationDelivery.deleteMany({ where: { channel: "chat" } });
+    await setWebhook("T001/B001/first");
+
+    expect(await sendChatTest(admin)).toEqual({ sent: true });
+    expect(chatPosts).toHaveLength(1);
+    expect(chatPosts[0]!.text).toContain("Test message from the back office");
+    const audited = await db().auditEvent.findFirstOrThrow({
+      where: { action: "notification.chat_test", actorId: admin.staffId },
+    });
+    expect(JSON.stringify(audited.details)).not.toContain("first"); // the hint's last four characters at most
+    chatAnswers = [404];
+    expect(await sendChatTest(admin)).toEqual({ sent: false, problem: expect.stringContaining("does not exist (404)") });
+    expect((await readChatWebhookHealth(admin))?.failing).toBeNull(); // a test is not the channel's traffic
+
+    const stuck = () =>
+      record(
+        event(admin.staffId, `History import stuck ${randomUUID()}`, {
+          kind: "import.stuck",
+          link: "/settings",
+          audience: { staffIds: [] },
+        }),
+      );
+    await stuck();
+    chatAnswers = [404];
+    await drain(new Date());
+    const failing = (await readChatWebhookHealth(admin))?.failing;
+    expect(failing).toMatchObject({ words: expect.stringContaining("does not exist (404)"), retrying: false });
+    expect(Date.now() - new Date(failing!.at).getTime()).toBeLessThan(60_000);
+
+    await stuck(); // the next one gets through: no longer failing
+    await drain(new Date());
+    expect((await readChatWebhookHealth(admin))?.failing).toBeNull();
+
+    await stuck();
+    chatAnswers = [503];
+    await drain(new Date());
+    expect((await readChatWebhookHealth(admin))?.failing).toMatchObject({
+      retrying: true,
+      words: expect.stringContaining("(503)"),
+    });
+    await setWebhook("T002/B002/second"); // another webhook: the old one's failures are not its own
+    expect((await readChatWebhookHealth(admin))?.failing).toBeNull();
+    await drain(later(new Date(), 60));
   });
 
   test("the stored webhook URL is sealed, and the audit row does not hold it", async () => {

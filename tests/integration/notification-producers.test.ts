@@ -70,6 +70,11 @@ describe("approvals", () => {
       expect(waiting.title).toContain(`Order of ${money(unit * 2n)} (ref. ${input.clientReference})`);
       expect(waiting.title).toContain("waits for your approval");
       expect(waiting.link).toBe(`/spend-approvals#${id}`);
+      // Enough to decide from the email: what, how many, the buyer's reason, why it needs approval.
+      expect(waiting.body).toContain(`2 × ${product.name}`);
+      expect(waiting.body).toContain(`: ${money(unit * 2n)}`);
+      expect(waiting.body).toContain("Reason: Quarterly rewards");
+      expect(waiting.body).toContain(`Why it needs approval: The total ${money(unit * 2n)} is above the approval threshold`);
       expect(await received(checker.staffId, `approval.waiting:${id}`)).toBe(1);
       expect(await received(other.staffId, `approval.waiting:${id}`)).toBe(1);
       expect(await received(buyer.staffId, `approval.waiting:${id}`)).toBe(0); // holds approver, but asked for it
@@ -77,7 +82,14 @@ describe("approvals", () => {
       await approveSpendRequest(checker, id, { comment: "Fine" });
       await expect(approveSpendRequest(other, id, {})).rejects.toMatchObject({ code: "not_pending" });
       const decided = await notificationsOf(`approval.decided:${id}`);
-      expect(decided.title).toBe(`Order of ${money(unit * 2n)} (ref. ${input.clientReference}) was approved by ${checker.name}`);
+      // Told once placed, with what it became: the order, linked.
+      const placed = await db().spendRequest.findUniqueOrThrow({ where: { id } });
+      expect(placed.state).toBe("placed");
+      expect(decided.title).toBe(
+        `Order of ${money(unit * 2n)} (ref. ${input.clientReference}) was approved by ${checker.name} and placed`,
+      );
+      expect(decided.link).toBe(`/orders/${placed.orderId}`);
+      expect(decided.body).toMatch(/fulfil/);
       expect(await received(buyer.staffId, `approval.decided:${id}`)).toBe(1);
       expect(await received(checker.staffId, `approval.decided:${id}`)).toBe(0);
       expect(await received(other.staffId, `approval.decided:${id}`)).toBe(0);

@@ -2,6 +2,8 @@ import { describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { notify } from "@/lib/notifications/notify";
+import { KIND_DEFINITIONS, NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
+import { ROLES } from "@/lib/auth/permissions";
 import { makeStaff } from "../support/db";
 
 const key = (name: string) => `test:${name}:${randomUUID()}`;
@@ -85,10 +87,38 @@ describe("notify() records a notification with the event that causes it", () => 
         eventKey,
         title: "Wallet USD below $1,000.00: $812.40",
         link: "/wallet",
-        audience: { roles: [], staffIds: [finance.staffId] },
+        audience: { staffIds: [finance.staffId] },
       }),
     );
     expect(await inboxOf(finance.staffId, eventKey)).toHaveLength(1);
     expect(await emailsFor(eventKey)).toHaveLength(0);
+  });
+
+  test("each kind reaches exactly the roles its row of the table names, whoever a producer names", async () => {
+    const people = await Promise.all(ROLES.map(async (role) => ({ role, ...(await makeStaff([role])) })));
+    for (const kind of NOTIFICATION_KINDS) {
+      const { roles, to } = KIND_DEFINITIONS[kind];
+      // Named: everyone is named, and only the table's roles may hear.
+      const named = key(`${kind}:named`);
+      await db().$transaction((tx) =>
+        notify(tx, { kind, eventKey: named, title: kind, link: "/", audience: { staffIds: people.map((p) => p.staffId) } }),
+      );
+      // By role: nobody is named; a kind sent to named people reaches nobody then.
+      const byRole = key(`${kind}:roles`);
+      await db().$transaction((tx) => notify(tx, { kind, eventKey: byRole, title: kind, link: "/" }));
+      for (const person of people) {
+        const expected = roles.includes(person.role) ? 1 : 0;
+        expect({ kind, role: person.role, named: (await inboxOf(person.staffId, named)).length }).toEqual({
+          kind,
+          role: person.role,
+          named: expected,
+        });
+        expect({ kind, role: person.role, byRole: (await inboxOf(person.staffId, byRole)).length }).toEqual({
+          kind,
+          role: person.role,
+          byRole: to === "roles" ? expected : 0,
+        });
+      }
+    }
   });
 });

@@ -5,6 +5,8 @@ import { digestKey, groupDigests } from "@/lib/notifications/digest-groups";
 import { planEmail, type EmailPreferences } from "@/lib/notifications/email-plan";
 import { composeChat, composeDigest, composeEmail } from "@/lib/notifications/compose";
 import { emailChoicesSchema } from "@/lib/notifications/preference-input";
+import { kindsFor } from "@/lib/notifications/kinds";
+import { chatFailureInWords } from "@/lib/notifications/chat-failure-words";
 
 const at = (iso: string) => new Date(iso);
 
@@ -157,5 +159,50 @@ describe("preference input", () => {
     expect(emailChoicesSchema.safeParse({ ...ok, quietEnd: "" }).success).toBe(false);
     expect(emailChoicesSchema.safeParse({ ...ok, timeZone: "Mars/Olympus" }).success).toBe(false);
     expect(emailChoicesSchema.safeParse({ ...ok, emailKinds: ["codes.revealed"] }).success).toBe(false);
+  });
+
+  test("quiet hours that start when they end are refused on the end field", () => {
+    const same = { emailKinds: [], digest: "off", quietStart: "22:00", quietEnd: "22:00", timeZone: "UTC" };
+    const result = emailChoicesSchema.safeParse(same);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toMatchObject([{ path: ["quietEnd"], message: expect.stringContaining("same time") }]);
+  });
+});
+
+describe("who receives which kind", () => {
+  test("a buyer can receive only the decisions on their requests and their failed orders", () => {
+    expect(kindsFor(["buyer"])).toEqual(["approval.decided", "orders.failed"]);
+  });
+
+  test("each role's kinds follow from what the role may do", () => {
+    expect(kindsFor(["approver"])).toEqual(["approval.waiting", "approval.expiring"]);
+    expect(kindsFor(["finance"])).toEqual(["approval.decided", "wallet.low_balance", "reconciliation.difference"]);
+    expect(kindsFor(["admin"])).toEqual([
+      "reveal.quota_alert",
+      "upstream.share_repeated",
+      "import.finished",
+      "import.stuck",
+      "upstream.key_refused",
+      "upstream.budget_exhausted",
+    ]);
+    expect(kindsFor(["support"])).toEqual([]);
+    expect(kindsFor(["viewer"])).toEqual([]);
+    expect(kindsFor(["buyer", "approver"])).toEqual([
+      "approval.waiting",
+      "approval.decided",
+      "approval.expiring",
+      "orders.failed",
+    ]);
+  });
+});
+
+describe("a failing chat webhook in words", () => {
+  test("each recorded reason says what happened and what to do, never the URL", () => {
+    expect(chatFailureInWords("chat webhook answered 404")).toMatch(/does not exist \(404\).*Create a new incoming webhook/);
+    expect(chatFailureInWords("chat webhook answered 403")).toMatch(/refused to post \(403\)/);
+    expect(chatFailureInWords("chat webhook answered 503")).toMatch(/had an error \(503\).*sent again later/);
+    expect(chatFailureInWords("chat webhook answered 429")).toMatch(/limiting/);
+    expect(chatFailureInWords("chat webhook: timed out")).toMatch(/did not answer within 10 seconds/);
+    expect(chatFailureInWords("chat webhook: ECONNREFUSED")).toMatch(/could not be reached/);
   });
 });

@@ -16,7 +16,8 @@ import { SecondFactorPolicyForm } from "@/components/settings/second-factor-poli
 import { readSsoOnly } from "@/lib/auth/sso/sso-only";
 import { SsoOnlyForm } from "@/components/settings/sso-only-form";
 import { readWorkspaceChoices } from "@/lib/notifications/read-choices";
-import { kindOptions } from "@/lib/notifications/form-options";
+import { readChatWebhookHealth } from "@/lib/notifications/chat-health";
+import { workspaceKindOptions } from "@/lib/notifications/form-options";
 import { EmailChoicesForm } from "@/components/notifications/email-choices-form";
 import { Link } from "@/components/ui/link";
 
@@ -24,7 +25,7 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { actor } = await requirePageSession("settings.read");
-  const [status, keys, settings, importProgress, policy, gaps, sso, notifications] = await Promise.all([
+  const [status, keys, settings, importProgress, policy, gaps, sso, notifications, chatHealth] = await Promise.all([
     getUpstreamStatus(actor),
     getKeyHealth(actor),
     getSettings(),
@@ -33,6 +34,7 @@ export default async function SettingsPage() {
     readFactorGaps(actor.staffId),
     readSsoOnly(),
     readWorkspaceChoices(actor),
+    readChatWebhookHealth(actor),
   ]);
   const { chatKinds, chatWebhookHint, ...emailDefaults } = notifications;
   return (
@@ -73,9 +75,9 @@ export default async function SettingsPage() {
           </p>
           <EmailChoicesForm
             initial={emailDefaults}
-            kinds={kindOptions()}
+            kinds={workspaceKindOptions()}
             target="workspace"
-            workspace={{ chatKinds, chatWebhookHint }}
+            workspace={{ chatKinds, chatWebhookHint, chatHealth }}
             canEdit={can(actor.roles, "settings.manage")}
           />
         </Card>

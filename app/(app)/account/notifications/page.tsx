@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { requirePageSession } from "@/lib/auth/current";
 import { readMyChoices } from "@/lib/notifications/read-choices";
-import { kindOptions } from "@/lib/notifications/form-options";
+import { kindOptionsFor } from "@/lib/notifications/form-options";
 import { PageHeader, Card } from "@/components/ui/page-header";
 import { EmailChoicesForm } from "@/components/notifications/email-choices-form";
 
@@ -18,7 +18,7 @@ export default async function NotificationSettingsPage() {
         description="Everything that needs you appears under the bell. Choose what also comes by email, and when."
       />
       <Card>
-        <EmailChoicesForm initial={choices} own={own} kinds={kindOptions()} target="mine" />
+        <EmailChoicesForm initial={choices} own={own} kinds={kindOptionsFor(actor.roles)} target="mine" />
       </Card>
     </>
   );

@@ -9,8 +9,10 @@ import { utcTime } from "@/components/ui/utc-time";
 export const metadata: Metadata = { title: "Caught mail" };
 
 /**
- * One caught message as sent: its headers and plain text. The HTML part is shown as source,
- * never rendered (it is the app's own, but a page of ours renders no mail's markup).
+ * One caught message as sent: its headers, its HTML part as a reader would see it, its plain
+ * text and its HTML source. The HTML is drawn in an iframe sandboxed with no scripts and an
+ * opaque origin (its markup can reach nothing of this page or the session); links open in a
+ * new tab. It inherits this page's policy (scripts need our nonce; images only from here).
  */
 export default async function CaughtMessagePage({ params }: { params: Promise<{ id: string }> }) {
   const { actor } = await requirePageSession("notifications.outbox");
@@ -40,7 +42,18 @@ export default async function CaughtMessagePage({ params }: { params: Promise<{ 
           <dt className="font-medium text-slate-600">Message-ID</dt>
           <dd className="break-all font-mono text-xs">{mail.messageId ?? "—"}</dd>
         </dl>
-        <pre className="mt-4 whitespace-pre-wrap break-words rounded bg-slate-50 p-3 text-sm" data-testid="caught-text">
+        {mail.html ? (
+          <iframe
+            title="The message as its HTML part shows it"
+            sandbox="allow-popups allow-popups-to-escape-sandbox"
+            srcDoc={withLinksInNewTab(mail.html)}
+            referrerPolicy="no-referrer"
+            className="mt-4 h-[28rem] w-full rounded border border-slate-200 bg-white"
+            data-testid="caught-html"
+          />
+        ) : null}
+        <h2 className="mt-4 text-sm font-medium text-slate-700">Plain text</h2>
+        <pre className="mt-2 whitespace-pre-wrap break-words rounded bg-slate-50 p-3 text-sm" data-testid="caught-text">
           {mail.text}
         </pre>
         {mail.html ? (
@@ -54,4 +67,9 @@ export default async function CaughtMessagePage({ params }: { params: Promise<{ 
       </Card>
     </>
   );
+}
+
+/** The mail's HTML with a `<base target="_blank">` after its doctype (before it, the page would render in quirks mode). */
+function withLinksInNewTab(html: string): string {
+  return html.replace(/^(\s*<!doctype[^>]*>)?/i, (doctype) => `${doctype}<base target="_blank">`);
 }

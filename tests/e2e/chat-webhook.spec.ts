@@ -1,0 +1,161 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { E2E_ORIGIN } from "../../playwright.config";
+import { addStaff, signIn, withDb } from "./helpers";
+import { findProduct, sandboxControl } from "./sandbox";
+
+// Issue 50, item 3.5: an admin checks the chat webhook from Settings, and a webhook whose
+// messages fail says so beside it and on the admin home, in words, with when it last failed.
+// The chat service is a receiver of this spec's own on loopback; the workspace's notification
+// settings are put back as they were after it.
+const ORIGIN = E2E_ORIGIN;
+const BUYER = "chat-buyer@demo.local";
+const DESKTOP = { width: 1440, height: 900 };
+
+let receiver: Server;
+let hookUrl = "";
+let answers: number[] = [];
+const posts: { text: string }[] = [];
+let savedSettings: unknown = null;
+
+test.beforeAll(async () => {
+  await addStaff(BUYER, "Chad Chat", ["buyer"]);
+  receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    request.on("end", () => {
+      posts.push(JSON.parse(body) as { text: string });
+      const status = answers.shift() ?? 200;
+      response.writeHead(status).end(status === 200 ? "ok" : "no_service");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/T0E2E/B0E2E/e2echat`;
+  savedSettings = await withDb(
+    async (db) => (await db.query(`SELECT value FROM "Setting" WHERE key = 'notifications'`)).rows[0]?.value ?? null,
+  );
+});
+
+test.afterAll(async () => {
+  await withDb((db) =>
+    savedSettings === null
+      ? db.query(`DELETE FROM "Setting" WHERE key = 'notifications'`)
+      : db.query(`UPDATE "Setting" SET value = $1 WHERE key = 'notifications'`, [JSON.stringify(savedSettings)]),
+  );
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+async function as(browser: Browser, who: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  const email = who.includes("@") ? who : `${who}@demo.local`;
+  await signIn(page, email);
+  // The first sign-in after the app starts can be slow on a loaded machine.
+  await expect(page.getByTestId("current-staff")).toContainText(email, { timeout: 60_000 });
+  return page;
+}
+
+/** With E2E_SCREENSHOTS=1, the page at 1440×900 and at 390×844 under test-results/shots (for a person to look at). */
+async function shots(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
+  await page.screenshot({ path: `test-results/shots/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `test-results/shots/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+async function axe(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const violations = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect.soft(violations, `${where}: axe`).toEqual([]);
+}
+
+async function putSettings(page: Page, data: Record<string, unknown>) {
+  const res = await page.request.put("/api/settings", { headers: { origin: ORIGIN }, data });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test("an admin sends a test message from Settings; a webhook that fails says so on Settings and the admin home", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const admin = await as(browser, "admin");
+  await admin.goto("/settings#notifications");
+  const chat = admin.getByRole("group", { name: "Chat channel" });
+  await chat.getByLabel(/Incoming-webhook URL/).fill(hookUrl);
+  await chat.getByRole("checkbox", { name: /An approval is waiting/ }).check();
+  const form = admin.getByRole("form", { name: "Workspace notification settings" });
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form.getByText("Saved.")).toBeVisible();
+
+  // The test message reaches the channel, and is audited.
+  const audited = () =>
+    withDb(
+      async (db) =>
+        (await db.query(`SELECT count(*)::int AS n FROM "AuditEvent" WHERE action = 'notification.chat_test'`)).rows[0]
+          .n as number,
+    );
+  const auditedBefore = await audited();
+  await chat.getByRole("button", { name: "Send a test message" }).click();
+  await expect(chat.getByTestId("chat-test-result")).toHaveText("Sent: look for it in the channel.");
+  expect(posts.at(-1)?.text).toContain("Test message from the back office");
+  expect(await audited()).toBe(auditedBefore + 1);
+
+  // A test the service refuses says why, there and then.
+  answers = [404];
+  await chat.getByRole("button", { name: "Send a test message" }).click();
+  await expect(chat.getByTestId("chat-test-result")).toContainText(
+    "Not sent. The chat service says this webhook does not exist (404)",
+  );
+
+  // The channel's own traffic fails: an approval waiting, posted while the service answers 404.
+  const product = await findProduct(
+    (p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD" && p.variants[0]!.price < 40,
+  );
+  await sandboxControl("PUT", "/wallet", { balances: { USD: 1_000_000 } });
+  await putSettings(admin, { spendApprovalAmount: (product.variants[0]!.price * 1.5).toFixed(2) });
+  try {
+    const buyer = await as(browser, BUYER);
+    const reference = `e2e-chat-${Date.now()}`;
+    answers = [404, 404, 404];
+    const res = await buyer.request.post("/api/orders", {
+      headers: { origin: ORIGIN },
+      data: {
+        idempotencyKey: crypto.randomUUID(),
+        clientReference: reference,
+        item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 2, currency: "USD" },
+        approvalReason: "Chat check",
+      },
+    });
+    expect(res.status(), await res.text()).toBe(202);
+    await buyer.context().close();
+  } finally {
+    await putSettings(admin, { spendApprovalAmount: "" });
+  }
+
+  const failing = admin.getByTestId("chat-webhook-failing");
+  await expect
+    .poll(
+      async () => {
+        await admin.reload(); // (a goto to the same page and #anchor would only scroll)
+        return failing.count();
+      },
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBe(1);
+  await expect(failing).toContainText(/Chat messages are failing: the last one failed at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+  await expect(failing).toContainText("does not exist (404): it was probably deleted. Create a new incoming webhook");
+  await axe(admin, "Settings with a failing chat webhook");
+  await shots(admin, "settings-chat-failing");
+
+  await admin.goto("/");
+  const home = admin.getByTestId("home-admin-chat");
+  await expect(home).toContainText("Chat notifications are failing");
+  await expect(home).toContainText(
+    /The last message failed at \d{4}-\d\d-\d\d \d\d:\d\d UTC\. The chat service says this webhook does not exist/,
+  );
+  await expect(home.getByRole("link", { name: /Chat channel/ })).toHaveAttribute("href", "/settings#notifications");
+  await axe(admin, "the admin home with a failing chat webhook");
+  await shots(admin, "home-chat-failing");
+});
