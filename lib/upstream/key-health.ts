@@ -122,7 +122,6 @@ async function recordRefusal(outcome: KeyOutcome): Promise<void> {
       title: `The Issuing Service refused the ${outcome.key} key ${outcome.lookup} the scope ${outcome.scope} (403)`,
       body: "Calls that need this scope fail until the key is given it or replaced. Settings shows each key's health and how to fix it.",
       link: "/settings",
-      audience: { roles: ["admin"] },
     });
   });
 }
