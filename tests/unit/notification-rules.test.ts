@@ -112,7 +112,10 @@ describe("retries", () => {
     expect(chatOutcome({ status: 200 })).toEqual({ kind: "sent" });
     expect(chatOutcome({ status: 503 }).kind).toBe("retry");
     expect(chatOutcome({ status: 429, retryAfterMs: 90_000 })).toMatchObject({ kind: "retry", notBeforeMs: 90_000 });
-    expect(chatOutcome({ transport: "timed out" }).kind).toBe("retry");
+    expect(chatOutcome({ unreachable: true })).toEqual({
+      kind: "retry",
+      reason: "chat webhook: the chat server could not be reached",
+    });
     expect(chatOutcome({ status: 404 })).toEqual({ kind: "refused", reason: "chat webhook answered 404" });
     expect(chatOutcome({ status: 302 }).kind).toBe("refused");
   });
