@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseTrustedProxies } from "@/lib/auth/trusted-proxies";
 import type { KeyName, KeySlotConfig } from "@/lib/upstream/client/keys";
 import { ROLES } from "@/lib/auth/permissions";
+import { parseAllowHosts } from "@/lib/http/outgoing-address";
 
 /** An IdP is reached over https; plain http only on the loopback interface (the tests' own provider). */
 export function ssoIssuerAllowed(issuer: string): boolean {
@@ -139,6 +140,20 @@ const schema = z
     MAIL_FROM: z.string().min(3).max(200).default("Back office <notifications@localhost>"),
     /** Set by the launcher when SMTP_URL is its local mail catcher (admins see the caught mail). */
     MAIL_CATCHER: z.enum(["0", "1"]).default("0"),
+    /**
+     * Outgoing webhooks (the chat channel) go to public https addresses only
+     * (lib/http/outgoing-address.ts). This lists the exceptions, `host:port` separated by commas
+     * (e.g. `127.0.0.1:4684`): tests' and local receivers, reached over http or https. Unset: none.
+     */
+    OUTGOING_WEBHOOK_ALLOW_HOSTS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const hosts = parseAllowHosts(value);
+        if (hosts) return hosts;
+        ctx.addIssue({ code: "custom", message: "must be host:port entries separated by commas, e.g. 127.0.0.1:4684" });
+        return z.NEVER;
+      }),
     /** How often the worker looks for due deliveries. */
     NOTIFY_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
 

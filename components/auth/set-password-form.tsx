@@ -65,7 +65,7 @@ export function SetPasswordForm({
         autoComplete="new-password"
         maxLength={256}
         error={errors.password}
-        hint="At least 12 characters."
+        hint="At least 12 characters; not a common password, your name or your email. A few unrelated words work well."
       />
       <Field
         label="Repeat the password"

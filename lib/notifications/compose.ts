@@ -58,10 +58,15 @@ export function composeDigest(items: readonly Item[], origin: string): Email {
   return { subject, text, html };
 }
 
-/** Slack-compatible incoming-webhook JSON (Mattermost and Teams' Slack-compatible webhooks read `text`). */
+/**
+ * Slack-compatible incoming-webhook JSON (Mattermost and Teams' Slack-compatible webhooks read
+ * `text`). Every field is markup there and titles and bodies carry what people typed (a client
+ * reference, a name from the IdP, a file name), so each piece goes through escapeMrkdwn: the
+ * only markup is our own link to the app.
+ */
 export function composeChat(item: Item, origin: string): { text: string; blocks: object[] } {
-  const url = appLink(origin, item.link);
-  const text = `${item.title} — ${url}`;
+  const url = escapeMrkdwn(appLink(origin, item.link));
+  const text = `${escapeMrkdwn(item.title)} — ${url}`;
   const section = `*<${url}|${escapeMrkdwn(item.title)}>*${item.body ? `\n${escapeMrkdwn(item.body)}` : ""}`;
   return {
     text,

@@ -28,9 +28,12 @@ export function smtpOutcome(error: { responseCode?: number; code?: string; messa
   return { kind: "retry", reason };
 }
 
-/** What a chat webhook's answer means. */
-export function chatOutcome(answer: { status?: number; retryAfterMs?: number; transport?: string }): Outcome {
-  if (answer.status === undefined) return { kind: "retry", reason: `chat webhook: ${answer.transport ?? "no answer"}` };
+/**
+ * What a chat webhook's answer means. Without one (refused, reset, TLS, timed out, no such
+ * name) the reason is one plain sentence: which of those it was would map the network.
+ */
+export function chatOutcome(answer: { status: number; retryAfterMs?: number } | { unreachable: true }): Outcome {
+  if (!("status" in answer)) return { kind: "retry", reason: "chat webhook: the chat server could not be reached" };
   if (answer.status >= 200 && answer.status < 300) return { kind: "sent" };
   const reason = `chat webhook answered ${answer.status}`;
   if (answer.status === 429 || answer.status >= 500 || answer.status === 408)

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { singleLineText } from "@/lib/validation";
+import { getEnv } from "@/lib/env";
+import { webhookUrlProblem } from "@/lib/http/outgoing-address";
 import { NOTIFICATION_KINDS } from "./kinds";
 import { DIGEST_MODES, isTimeZone, parseTimeOfDay } from "./quiet-hours";
 
@@ -34,19 +36,16 @@ export const emailChoicesSchema = z
       });
   });
 
-/** Only an https address (http on this machine, for a local receiver), at most 500 characters. */
+/**
+ * A public https address (lib/http/outgoing-address.ts; the deployment's OUTGOING_WEBHOOK_ALLOW_HOSTS
+ * excepted), at most 500 characters. Its resolved address is checked again at each send.
+ */
 const webhookUrl = singleLineText()
   .max(500, "Use at most 500 characters.")
-  .refine((v) => {
-    if (v === "") return true;
-    try {
-      const url = new URL(v);
-      const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-      return (url.protocol === "https:" || (url.protocol === "http:" && loopback)) && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, "Use the webhook's https:// address.");
+  .superRefine((value, ctx) => {
+    const problem = value === "" ? null : webhookUrlProblem(value, getEnv().OUTGOING_WEBHOOK_ALLOW_HOSTS);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /** The workspace's defaults, plus the chat channel: the URL only when it changes ("" removes it). */
 export const workspaceChoicesSchema = z.intersection(

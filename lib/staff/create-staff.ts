@@ -2,6 +2,7 @@ import "server-only";
 import { db, Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/password";
+import { assertStrongPassword } from "@/lib/auth/password-strength";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record";
 import { parseInput } from "@/lib/validation";
 import { createStaffSchema } from "./schemas";
@@ -19,6 +20,7 @@ export async function createStaffAsOperator(input: unknown, source: "cli" | "dem
 
 async function insertStaff(input: unknown, auditActor: AuditEntry["actor"]): Promise<StaffView> {
   const data = parseInput(createStaffSchema, input);
+  await assertStrongPassword(data.password, data);
   const passwordHash = await hashPassword(data.password);
   try {
     return await db().$transaction(async (tx) => {

@@ -14,6 +14,8 @@ import { expireAccessLinks } from "@/lib/staff/access-links/expire-access-links"
 import { readAccessLink } from "@/lib/staff/access-links/read-access-link";
 import { listInvitations } from "@/lib/staff/access-links/list-invitations";
 import { updateStaff } from "@/lib/staff/update-staff";
+import { createStaffAsOperator } from "@/lib/staff/create-staff";
+import { problemFromError } from "@/lib/http/problem";
 import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
 import { makeStaff, uniqueIp } from "../support/db";
 
@@ -226,5 +228,55 @@ describe("password reset links", () => {
       });
     }
     expect(await db().accessLink.count({ where: { email: { startsWith: "x-" } } })).toBe(0);
+  });
+});
+
+describe("a chosen password", () => {
+  // Each is at least 12 characters, so only the strength rule can refuse it (issue 51, finding 9).
+  const weak = (email: string) => ["aaaaaaaaaaaa", "password1234", "123456789012", " ".repeat(12), email, email.toUpperCase()];
+
+  async function expectWeakRefused(attempt: Promise<unknown>, label: string) {
+    const refusal = await attempt.then(
+      () => new Error(`${JSON.stringify(label)} was accepted`),
+      (error: unknown) => error,
+    );
+    expect(refusal, label).toMatchObject({
+      code: "invalid_request",
+      fieldErrors: { password: [expect.stringMatching(/guess|email/)] },
+    });
+    expect(problemFromError(refusal).status, label).toBe(400);
+  }
+
+  test("an invitation refuses a weak password or the person's own address, says why, and stays usable", async () => {
+    const { email, token } = await invite();
+    for (const password of weak(email)) await expectWeakRefused(acceptInvitation({ token, password }, visitor()), password);
+    const refusal = await acceptInvitation({ token, password: "password1234" }, visitor()).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ fieldErrors: { password: [expect.stringContaining("commonly used password")] } });
+    const own = await acceptInvitation({ token, password: email }, visitor()).catch((error: unknown) => error);
+    expect(own).toMatchObject({ fieldErrors: { password: ["It contains your email address: choose something else."] } });
+    expect(await db().staff.count({ where: { email } })).toBe(0);
+    expect((await readAccessLink(token, "invitation")).state).toBe("live");
+    await acceptInvitation({ token, password: PASSWORD }, visitor());
+    expect((await signInWithPassword({ email, password: PASSWORD }, visitor())).ok).toBe(true);
+  });
+
+  test("a reset link refuses a weak password or the person's own address, and stays usable", async () => {
+    const admin = await makeStaff(["admin"]);
+    const person = await makeStaff(["buyer"]);
+    const token = tokenOf((await issuePasswordResetLink(admin, person.staffId)).delivery);
+    for (const password of weak(person.email))
+      await expectWeakRefused(completePasswordReset({ token, password }, visitor()), password);
+    expect((await readAccessLink(token, "password_reset")).state).toBe("live");
+    await completePasswordReset({ token, password: "my brand new password" }, visitor());
+    expect((await signInWithPassword({ email: person.email, password: "my brand new password" }, visitor())).ok).toBe(true);
+  });
+
+  test("the operator's accounts (npm run staff:create, the demo accounts) follow the same rule", async () => {
+    const email = `operator-${Math.random().toString(36).slice(2)}@test.local`;
+    const input = { email, name: "Olga Operator", roles: ["admin"] };
+    for (const password of [...weak(email), "olga operator 1"])
+      await expectWeakRefused(createStaffAsOperator({ ...input, password }, "cli"), password);
+    expect(await db().staff.count({ where: { email } })).toBe(0);
+    expect(await createStaffAsOperator({ ...input, password: PASSWORD }, "cli")).toMatchObject({ email });
   });
 });

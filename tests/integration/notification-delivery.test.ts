@@ -24,6 +24,8 @@ const SMTP_PORT = Number(process.env.NOTIFY_TEST_SMTP_PORT ?? 4683);
 const CHAT_PORT = Number(process.env.NOTIFY_TEST_CHAT_PORT ?? 4684);
 const SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
 const ORIGIN = "http://localhost:3000"; // APP_URL's default in the tests
+// The chat receiver is on loopback, which outgoing webhooks reach only when the deployment lists it.
+process.env.OUTGOING_WEBHOOK_ALLOW_HOSTS = `127.0.0.1:${CHAT_PORT}`;
 
 let caught: CaughtMessage[] = [];
 let refuse: (to: string[]) => { code: number; message: string } | null = () => null;

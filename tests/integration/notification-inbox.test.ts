@@ -9,7 +9,9 @@ import { readMyChoices, readWorkspaceChoices } from "@/lib/notifications/read-ch
 import { updateWorkspaceNotifications } from "@/lib/notifications/update-workspace-notifications";
 import { listOutbox } from "@/lib/notifications/outbox";
 import { pruneNotifications } from "@/lib/notifications/prune";
+import { problemFromError } from "@/lib/http/problem";
 import { makeStaff } from "../support/db";
+import { INSIDE_WEBHOOK_URLS } from "../support/notifications";
 
 async function notifyOne(staffId: string, title: string) {
   await db().$transaction((tx) =>
@@ -123,6 +125,21 @@ describe("choices", () => {
     expect((await listOutbox(admin)).counts).toEqual(
       expect.objectContaining({ failed: expect.any(Number), sent: expect.any(Number) }),
     );
+  });
+  test("a webhook URL on this machine, a private network or a metadata service is refused with a field message", async () => {
+    const valid = { emailKinds: ["orders.failed"], digest: "off", quietStart: "", quietEnd: "", timeZone: "UTC", chatKinds: [] };
+    const admin = await makeStaff(["admin"]);
+    for (const chatWebhookUrl of INSIDE_WEBHOOK_URLS) {
+      const refusal = await updateWorkspaceNotifications(admin, { ...valid, chatWebhookUrl }).catch((error: unknown) => error);
+      expect(refusal, chatWebhookUrl).toMatchObject({
+        code: "invalid_request",
+        fieldErrors: { chatWebhookUrl: [expect.any(String)] },
+      });
+      expect(problemFromError(refusal).status, chatWebhookUrl).toBe(400);
+    }
+    expect((await readWorkspaceChoices(admin)).chatWebhookHint).toBeNull();
+    await updateWorkspaceNotifications(admin, { ...valid, chatWebhookUrl: "https://hooks.slack.com/services/T0/B0/x" });
+    expect((await readWorkspaceChoices(admin)).chatWebhookHint).toBe("hooks.slack.com/…B0/x");
   });
 });
 

@@ -4,6 +4,7 @@ import { chatOutcome, MAX_ATTEMPTS, retryDelayMs, smtpOutcome } from "@/lib/noti
 import { digestKey, groupDigests } from "@/lib/notifications/digest-groups";
 import { planEmail, type EmailPreferences } from "@/lib/notifications/email-plan";
 import { composeChat, composeDigest, composeEmail } from "@/lib/notifications/compose";
+import { kindLabel, NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
 import { emailChoicesSchema } from "@/lib/notifications/preference-input";
 import { kindsFor } from "@/lib/notifications/kinds";
 import { chatFailureInWords } from "@/lib/notifications/chat-failure-words";
@@ -113,7 +114,10 @@ describe("retries", () => {
     expect(chatOutcome({ status: 200 })).toEqual({ kind: "sent" });
     expect(chatOutcome({ status: 503 }).kind).toBe("retry");
     expect(chatOutcome({ status: 429, retryAfterMs: 90_000 })).toMatchObject({ kind: "retry", notBeforeMs: 90_000 });
-    expect(chatOutcome({ transport: "timed out" }).kind).toBe("retry");
+    expect(chatOutcome({ unreachable: true })).toEqual({
+      kind: "retry",
+      reason: "chat webhook: the chat server could not be reached",
+    });
     expect(chatOutcome({ status: 404 })).toEqual({ kind: "refused", reason: "chat webhook answered 404" });
     expect(chatOutcome({ status: 302 }).kind).toBe("refused");
   });
@@ -147,8 +151,40 @@ describe("what a notification says", () => {
 
   test("chat: Slack-compatible text and blocks, Slack's characters escaped", () => {
     const chat = composeChat(item, "https://b.example");
-    expect(chat.text).toBe(`${item.title} — https://b.example/spend-approvals`);
+    expect(chat.text).toBe('Spend request: 3 × &lt;Blue&gt; "Harbor" $100.00 — $300.00 — https://b.example/spend-approvals');
     expect(JSON.stringify(chat.blocks)).toContain("&lt;Blue&gt;");
+  });
+
+  // What people typed (a client reference, a name from the IdP, a file name) reaches the title
+  // and body; in chat it must stay text: no mention, no disguised link, no entity of its own.
+  const MARKUP = "Eve <!here> <!channel> <@U0123> <#C0456> <https://evil.example|Click> &amp; &lt;b&gt; *bold* a&b";
+  const ESCAPED =
+    "Eve &lt;!here&gt; &lt;!channel&gt; &lt;@U0123&gt; &lt;#C0456&gt; &lt;https://evil.example|Click&gt; &amp;amp; &amp;lt;b&amp;gt; *bold* a&amp;b";
+  test.each(NOTIFICATION_KINDS)("chat (%s): every field escapes the whole markup set", (kind) => {
+    const chat = composeChat(
+      {
+        title: `Request by ${MARKUP}`,
+        body: `File ${MARKUP}`,
+        link: "/spend-approvals#a1",
+        kindLabel: kindLabel(kind),
+        at: now(),
+      },
+      "https://b.example",
+    );
+    const fields = [
+      chat.text,
+      ...JSON.stringify(chat.blocks)
+        .match(/"text":"(?:[^"\\]|\\.)*"/g)!
+        .map((f) => JSON.parse(f.slice(7)) as string),
+    ];
+    for (const field of fields) {
+      // The one piece of markup is our own link, to the app.
+      const withoutOurLink = field.replace("<https://b.example/spend-approvals#a1|", "").replace(/>\*/, "*");
+      expect(withoutOurLink).not.toMatch(/[<>]/);
+      expect(withoutOurLink).not.toMatch(/&(?!amp;|lt;|gt;)/);
+    }
+    expect(chat.text).toContain(`Request by ${ESCAPED}`);
+    expect(JSON.stringify(chat.blocks)).toContain(JSON.stringify(`File ${ESCAPED}`).slice(1, -1));
   });
 });
 

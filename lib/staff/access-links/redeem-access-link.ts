@@ -2,6 +2,7 @@ import "server-only";
 import { db, type Tx } from "@/lib/db/client";
 import type { AccessLink, Staff } from "@/lib/db/generated/client";
 import { hashPassword } from "@/lib/auth/password";
+import { assertStrongPassword } from "@/lib/auth/password-strength";
 import { openSession, type PendingStep } from "@/lib/auth/second-factor/open-session";
 import { recordAudit } from "@/lib/audit/record";
 import { parseInput } from "@/lib/validation";
@@ -17,7 +18,9 @@ export type OpenedByAccessLink = {
 
 /**
  * One use of a one-time link with the password its holder chose: the input parsed, the link
- * checked live before the password is hashed (argon2 is not spent on an anonymous guess), then
+ * checked live before the password is judged (password-strength.ts, for the person the link
+ * names; a refused password leaves the link unused) and hashed (neither is spent on an
+ * anonymous guess), then
  * in one transaction the link taken (once), `act` (the account or the new password), a session
  * opened through `openSession` with the link's purpose as its first factor, and the sign-in
  * audited. A link that lost between the check and the take is refused for what it is now.
@@ -30,7 +33,8 @@ export async function redeemAccessLink(
 ): Promise<OpenedByAccessLink> {
   const { token, password } = parseInput(useAccessLinkSchema, input);
   const tokenHash = hashLinkToken(token);
-  await assertLinkLive(tokenHash, purpose, visitor);
+  const live = await assertLinkLive(tokenHash, purpose, visitor);
+  await assertStrongPassword(password, { email: live.email, name: live.name });
   const passwordHash = await hashPassword(password);
   const opened = await db().$transaction(async (tx) => {
     const link = await takeLink(tx, tokenHash, purpose);

@@ -15,15 +15,15 @@ export function linkRefused(reason: LinkRefusal): AppError {
 }
 
 /**
- * Before the password is hashed (about 76 ms, not to be spent on any anonymous guess): the link
- * must be live now. A link found past its expiry is marked and audited the first time (here or
+ * Before the password is judged and hashed (not to be spent on any anonymous guess): the link
+ * must be live now; it is returned, for the person it names. A link found past its expiry is marked and audited the first time (here or
  * by the sweep, whichever comes first), in its own transaction, then refused.
  */
-export async function assertLinkLive(tokenHash: string, purpose: AccessLinkPurpose, visitor: LinkVisitor): Promise<void> {
+export async function assertLinkLive(tokenHash: string, purpose: AccessLinkPurpose, visitor: LinkVisitor): Promise<AccessLink> {
   const now = new Date();
   const link = await db().accessLink.findUnique({ where: { tokenHash } });
   const state = link && link.purpose === purpose ? linkState(link, now) : "unknown";
-  if (state === "live") return;
+  if (state === "live") return link!;
   if (state === "expired") await db().$transaction((tx) => markLinkExpired(tx, link!, "use", visitor, now));
   throw linkRefused(state);
 }
