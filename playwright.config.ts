@@ -18,6 +18,12 @@ export const E2E_WEBHOOK_SECRET = "svcwh_e2e0f1e2d3c4b5a69788796a5b4c3d2e1f00112
  * at the first SSO sign-in, so the provider need only be up while that spec runs.
  */
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 4663);
+/**
+ * The chat service of tests/e2e/chat-webhook.spec.ts, a receiver on loopback: the app posts
+ * outgoing webhooks only to public https addresses, so the e2e app allows this one by name
+ * (OUTGOING_WEBHOOK_ALLOW_HOSTS), as an operator would.
+ */
+export const E2E_CHAT_PORT = Number(process.env.E2E_CHAT_PORT ?? 4665);
 export const E2E_SSO = {
   issuer: `http://127.0.0.1:${E2E_OIDC_PORT}`,
   clientId: "back-office-e2e",
@@ -89,6 +95,7 @@ export default defineConfig({
       SSO_NAME: E2E_SSO.name,
       SSO_ALLOWED_DOMAINS: E2E_SSO.allowedDomains,
       SSO_BREAK_GLASS_EMAIL: E2E_SSO.breakGlassEmail,
+      OUTGOING_WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${E2E_CHAT_PORT}`,
     },
   },
 });

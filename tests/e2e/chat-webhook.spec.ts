@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { E2E_ORIGIN } from "../../playwright.config";
+import { E2E_CHAT_PORT, E2E_ORIGIN } from "../../playwright.config";
 import { addStaff, signIn, withDb } from "./helpers";
 import { findProduct, sandboxControl } from "./sandbox";
 
@@ -31,8 +30,8 @@ test.beforeAll(async () => {
       response.writeHead(status).end(status === 200 ? "ok" : "no_service");
     });
   });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/T0E2E/B0E2E/e2echat`;
+  await new Promise<void>((resolve) => receiver.listen(E2E_CHAT_PORT, "127.0.0.1", resolve));
+  hookUrl = `http://127.0.0.1:${E2E_CHAT_PORT}/hooks/T0E2E/B0E2E/e2echat`;
   savedSettings = await withDb(
     async (db) => (await db.query(`SELECT value FROM "Setting" WHERE key = 'notifications'`)).rows[0]?.value ?? null,
   );
