@@ -30,6 +30,17 @@ function keyVariables<P extends string>(prefix: P) {
  * The one place that reads process.env. Everything else imports `env`.
  * Parsed lazily (first use) so that `next build` does not need run-time secrets.
  */
+/** `host:port` entries an outgoing webhook may reach though not a public https address (lib/http/outgoing-address.ts). */
+const allowHostsSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const hosts = parseAllowHosts(value);
+    if (hosts) return hosts;
+    ctx.addIssue({ code: "custom", message: "must be host:port entries separated by commas, e.g. 127.0.0.1:4684" });
+    return z.NEVER;
+  });
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -145,15 +156,7 @@ const schema = z
      * (lib/http/outgoing-address.ts). This lists the exceptions, `host:port` separated by commas
      * (e.g. `127.0.0.1:4684`): tests' and local receivers, reached over http or https. Unset: none.
      */
-    OUTGOING_WEBHOOK_ALLOW_HOSTS: z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        const hosts = parseAllowHosts(value);
-        if (hosts) return hosts;
-        ctx.addIssue({ code: "custom", message: "must be host:port entries separated by commas, e.g. 127.0.0.1:4684" });
-        return z.NEVER;
-      }),
+    OUTGOING_WEBHOOK_ALLOW_HOSTS: allowHostsSchema,
     /** How often the worker looks for due deliveries. */
     NOTIFY_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
 
@@ -188,6 +191,15 @@ export function getEnv(): Env {
   }
   cached = parsed.data;
   return cached;
+}
+
+/**
+ * The outgoing-webhook allowance alone, for an input schema (a settings form's URL field): the
+ * same rule as the whole configuration's, without needing the rest of it, so a schema stays a
+ * check that runs anywhere (the text-rule tests parse every schema with no configuration).
+ */
+export function outgoingWebhookAllowHosts(): readonly string[] {
+  return cached?.OUTGOING_WEBHOOK_ALLOW_HOSTS ?? allowHostsSchema.parse(process.env.OUTGOING_WEBHOOK_ALLOW_HOSTS);
 }
 
 /** Secure cookies whenever the app is served over https (always the case in production). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { singleLineText } from "@/lib/validation";
-import { getEnv } from "@/lib/env";
+import { outgoingWebhookAllowHosts } from "@/lib/env";
 import { webhookUrlProblem } from "@/lib/http/outgoing-address";
 import { NOTIFICATION_KINDS } from "./kinds";
 import { DIGEST_MODES, isTimeZone, parseTimeOfDay } from "./quiet-hours";
@@ -43,7 +43,7 @@ export const emailChoicesSchema = z
 const webhookUrl = singleLineText()
   .max(500, "Use at most 500 characters.")
   .superRefine((value, ctx) => {
-    const problem = value === "" ? null : webhookUrlProblem(value, getEnv().OUTGOING_WEBHOOK_ALLOW_HOSTS);
+    const problem = value === "" ? null : webhookUrlProblem(value, outgoingWebhookAllowHosts());
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 

@@ -36,7 +36,13 @@ import { revealRequestSchema } from "@/lib/reveal/reveal-codes";
 import { uploadBulkOrderSchema } from "@/lib/bulk-orders/preview-bulk-order";
 import { templateQuerySchema } from "@/lib/bulk-orders/bulk-template";
 import { credentialsSchema } from "@/lib/auth/credentials-schema";
-import { factorIdSchema, proofSchema, registerPasskeySchema, startTotpSchema } from "@/lib/auth/second-factor/schemas";
+import {
+  factorIdSchema,
+  proofSchema,
+  registerPasskeySchema,
+  renameFactorSchema,
+  startTotpSchema,
+} from "@/lib/auth/second-factor/schemas";
 import { eventCursorSchema, eventFilterSchema } from "@/lib/webhooks/list-events";
 import {
   approveSchema,
@@ -179,6 +185,12 @@ const SCHEMAS: Record<string, Entry> = {
     freeText: { code: [1, 40] },
   },
   startTotpSchema: { schema: startTotpSchema, sample: { name: "Phone" }, single: ["name"], freeText: { name: [1, 60] } },
+  renameFactorSchema: {
+    schema: renameFactorSchema,
+    sample: { name: "Work phone" },
+    single: ["name"],
+    freeText: { name: [1, 60] },
+  },
   registerPasskeySchema: {
     schema: registerPasskeySchema,
     sample: {
