@@ -21,10 +21,15 @@ const from = () => ({ ip: uniqueIp(), userAgent: "vitest" });
 let idp: TestIdp;
 let known: Awaited<ReturnType<typeof makeStaff>>;
 let breakGlass: Awaited<ReturnType<typeof makeStaff>>;
+let withApp: Awaited<ReturnType<typeof makeStaff>>;
 
 beforeAll(async () => {
   const suffix = Math.random().toString(36).slice(2, 10);
-  const emails = { known: `sso-known-${suffix}@test.local`, breakGlass: `sso-break-glass-${suffix}@test.local` };
+  const emails = {
+    known: `sso-known-${suffix}@test.local`,
+    breakGlass: `sso-break-glass-${suffix}@test.local`,
+    withApp: `sso-with-app-${suffix}@test.local`,
+  };
   idp = await startTestIdp({
     port: 0,
     client: { ...CLIENT, redirectUri: `${APP_URL}/api/auth/sso/callback` },
@@ -32,6 +37,8 @@ beforeAll(async () => {
       { login: "mfa", email: emails.known, emailVerified: true, name: "Known", amr: ["pwd", "hwk"] },
       { login: "pwd", email: emails.known, emailVerified: true, name: "Known", amr: ["pwd"] },
       { login: "other", email: emails.breakGlass, emailVerified: true, name: "Someone Else", amr: ["pwd"] },
+      { login: "app-pwd", email: emails.withApp, emailVerified: true, name: "With App", amr: ["pwd"] },
+      { login: "app-otp", email: emails.withApp, emailVerified: true, name: "With App", amr: ["pwd", "otp"] },
     ],
   });
   // Read once, at the first getEnv() of this file's modules (the first database call): set before.
@@ -44,6 +51,7 @@ beforeAll(async () => {
   });
   known = await makeStaff(["buyer"], { email: emails.known });
   breakGlass = await makeStaff(["admin"], { email: emails.breakGlass });
+  withApp = await makeStaff(["admin"], { email: emails.withApp });
 });
 
 afterAll(async () => {
@@ -161,12 +169,49 @@ describe("step-up for a session opened by SSO", () => {
     expect(sessionOf(other)).toBeUndefined();
     expect(await reauthAt()).toEqual(stale);
 
-    const same = await stepUp("pwd");
+    // The policy asks buyers for a second factor, which the IdP's key gave at sign-in: a password alone is less.
+    const weaker = await stepUp("pwd");
+    expect(weaker.location).toBe(`${APP_URL}/settings`);
+    expect(await reauthAt()).toEqual(stale);
+
+    const same = await stepUp("mfa");
     expect(same.location).toBe(`${APP_URL}/settings`);
     expect(sessionOf(same)).toBeUndefined();
     expect((await reauthAt()).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const audit = await db().auditEvent.findMany({ where: { action: "auth.sso_step_up", targetId: session.id } });
-    expect(audit.map((a) => a.details)).toEqual([{ amr: ["pwd"] }]);
+    expect(audit.map((a) => a.details)).toEqual([{ amr: ["pwd", "hwk"] }]);
+  });
+
+  test("a person with an authenticator app is not stepped up by a password at the IdP, only by the IdP's second factor", async () => {
+    await db().secondFactor.create({
+      data: { staffId: withApp.staffId, kind: "totp", name: "Phone", totpSecret: "sealed", confirmedAt: new Date() },
+    });
+    const signedIn = await signInWithPassword({ email: withApp.email, password: withApp.password }, from());
+    if (!signedIn.ok) throw new Error("the password sign-in failed");
+    // The code was given at sign-in (the session owes nothing), and the proof has since gone stale.
+    const stale = new Date(Date.now() - 3_600_000);
+    await db().staffSession.update({ where: { id: signedIn.sessionId }, data: { pendingStep: null, reauthAt: stale } });
+    expect(await proofMethods(withApp.staffId, signedIn.sessionId)).toEqual(["totp", "recovery"]);
+
+    // The browser is sent round the IdP for a step-up all the same (GET /api/auth/sso?purpose=step-up).
+    const stepUp = async (login: string) => {
+      const begun = await beginSsoSignIn("/staff", "step_up");
+      const callback = await visitIdp(begun.location, login);
+      return completeSsoSignIn(callback.searchParams, begun.cookies[0]!.value, { ...from(), sessionId: signedIn.sessionId });
+    };
+    const reauthAt = async () => (await db().staffSession.findUniqueOrThrow({ where: { id: signedIn.sessionId } })).reauthAt;
+    const renewals = () => db().auditEvent.count({ where: { action: "auth.sso_step_up", targetId: signedIn.sessionId } });
+
+    expect((await stepUp("app-pwd")).location).toBe(`${APP_URL}/staff`);
+    expect(await reauthAt()).toEqual(stale);
+    expect(await renewals()).toBe(0);
+    await expect(
+      assertFreshProof({ sessionId: signedIn.sessionId, reauthAt: await reauthAt(), actor: { staffId: withApp.staffId } }),
+    ).rejects.toMatchObject({ code: "step_up_required", extra: { stepUp: { methods: ["totp", "recovery"] } } });
+
+    await stepUp("app-otp");
+    expect((await reauthAt()).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(await renewals()).toBe(1);
   });
 
   test("a session opened by password keeps the password as its step-up", async () => {
