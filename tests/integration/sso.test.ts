@@ -37,6 +37,8 @@ beforeAll(async () => {
       { login: "mfa", email: emails.known, emailVerified: true, name: "Known", amr: ["pwd", "hwk"] },
       { login: "pwd", email: emails.known, emailVerified: true, name: "Known", amr: ["pwd"] },
       { login: "other", email: emails.breakGlass, emailVerified: true, name: "Someone Else", amr: ["pwd"] },
+      // sso-known-… with U+212A KELVIN SIGN for its "k", which lower-cases to a plain "k".
+      { login: "kelvin", email: emails.known.replace("k", "\u212A"), emailVerified: true, name: "Look-alike", amr: ["mfa"] },
       { login: "app-pwd", email: emails.withApp, emailVerified: true, name: "With App", amr: ["pwd"] },
       { login: "app-otp", email: emails.withApp, emailVerified: true, name: "With App", amr: ["pwd", "otp"] },
     ],
@@ -125,6 +127,20 @@ describe("single sign-on round trip", () => {
     expect(replay.location).toBe(`${APP_URL}/signin?sso=failed&callbackUrl=%2Forders`);
     expect(sessionOf(replay)).toBeUndefined();
     expect(await sessions()).toBe(before + 1);
+  });
+
+  test("a verified email with a look-alike letter is refused, not matched to the account it resembles", async () => {
+    const sessions = () => db().staffSession.count({ where: { staffId: known.staffId } });
+    const before = await sessions();
+    const { query, flow } = await roundTrip("kelvin");
+    const answer = await completeSsoSignIn(query, flow, from());
+    expect(answer.location).toBe(`${APP_URL}/signin?sso=email_characters&callbackUrl=%2Forders`);
+    expect(sessionOf(answer)).toBeUndefined();
+    expect(await sessions()).toBe(before);
+    const refused = await db().auditEvent.findMany({
+      where: { action: "auth.sso_sign_in_refused", actorEmail: known.email.replace("k", "\u212A") },
+    });
+    expect(refused.map((r) => r.details)).toEqual([{ reason: "email_characters" }]);
   });
 
   test("the IdP's own refusal (the person cancelled) reads as cancelled", async () => {
