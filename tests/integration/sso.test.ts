@@ -4,6 +4,12 @@ import { beginSsoSignIn, completeSsoSignIn } from "@/lib/auth/sso/sso-round-trip
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { assertFreshProof, proofMethods } from "@/lib/auth/step-up";
 import { updateSsoOnly } from "@/lib/auth/sso/update-sso-only";
+import { inviteStaff } from "@/lib/staff/access-links/invite-staff";
+import { acceptInvitation } from "@/lib/staff/access-links/accept-invitation";
+import { issuePasswordResetLink } from "@/lib/staff/access-links/issue-password-reset-link";
+import { completePasswordReset } from "@/lib/staff/access-links/complete-password-reset";
+import { readAccessLink } from "@/lib/staff/access-links/read-access-link";
+import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
 import { makeStaff, uniqueIp } from "../support/db";
 import { startTestIdp, visitIdp, type TestIdp } from "../support/oidc-idp";
 
@@ -22,6 +28,7 @@ let idp: TestIdp;
 let known: Awaited<ReturnType<typeof makeStaff>>;
 let breakGlass: Awaited<ReturnType<typeof makeStaff>>;
 let withApp: Awaited<ReturnType<typeof makeStaff>>;
+let invitedEmail: string;
 
 beforeAll(async () => {
   const suffix = Math.random().toString(36).slice(2, 10);
@@ -29,7 +36,9 @@ beforeAll(async () => {
     known: `sso-known-${suffix}@test.local`,
     breakGlass: `sso-break-glass-${suffix}@test.local`,
     withApp: `sso-with-app-${suffix}@test.local`,
+    invited: `sso-invited-${suffix}@elsewhere.example`,
   };
+  invitedEmail = emails.invited;
   idp = await startTestIdp({
     port: 0,
     client: { ...CLIENT, redirectUri: `${APP_URL}/api/auth/sso/callback` },
@@ -39,6 +48,7 @@ beforeAll(async () => {
       { login: "other", email: emails.breakGlass, emailVerified: true, name: "Someone Else", amr: ["pwd"] },
       // sso-known-… with U+212A KELVIN SIGN for its "k", which lower-cases to a plain "k".
       { login: "kelvin", email: emails.known.replace("k", "\u212A"), emailVerified: true, name: "Look-alike", amr: ["mfa"] },
+      { login: "invited", email: emails.invited, emailVerified: true, name: "Named At The IdP", amr: ["pwd", "otp"] },
       { login: "app-pwd", email: emails.withApp, emailVerified: true, name: "With App", amr: ["pwd"] },
       { login: "app-otp", email: emails.withApp, emailVerified: true, name: "With App", amr: ["pwd", "otp"] },
     ],
@@ -269,5 +279,74 @@ describe("SSO-only mode and passwords", () => {
     });
     await db().setting.update({ where: { key: "ssoOnly" }, data: { value: false } });
     expect(await signInWithPassword({ email: known.email, password: known.password }, from())).toMatchObject({ ok: true });
+  });
+});
+
+describe("SSO-only mode and one-time links", () => {
+  const PASSWORD = "a password of my own choosing";
+  const tokenOf = (delivery: LinkDelivery) => {
+    if (delivery.via !== "shown_once") throw new Error("expected the link to be shown once");
+    return new URL(delivery.url).pathname.split("/").pop()!;
+  };
+  const setSsoOnly = (value: boolean) =>
+    db().setting.upsert({ where: { key: "ssoOnly" }, create: { key: "ssoOnly", value }, update: { value } });
+
+  test("an invitation leads to single sign-on: its page says so, a password is refused, and the invited address signs in by SSO", async () => {
+    const admin = await makeStaff(["admin"]);
+    const { delivery } = await inviteStaff(admin, { email: invitedEmail, name: "Ivy Invited", roles: ["finance"] });
+    const token = tokenOf(delivery);
+    await setSsoOnly(true);
+    try {
+      expect(await readAccessLink(token, "invitation")).toMatchObject({
+        state: "live",
+        email: invitedEmail,
+        sso: "single sign-on",
+      });
+      await expect(acceptInvitation({ token, password: PASSWORD }, from())).rejects.toMatchObject({
+        code: "sso_only",
+        status: 409,
+      });
+      expect(await db().staff.findUnique({ where: { email: invitedEmail } })).toBeNull();
+      expect(await readAccessLink(token, "invitation")).toMatchObject({ state: "live" });
+
+      // No allowed domain: without the invitation this address would be refused as unknown.
+      const { query, flow } = await roundTrip("invited");
+      const answer = await completeSsoSignIn(query, flow, from());
+      expect(answer.location).toBe(`${APP_URL}/signin/verify?callbackUrl=%2Forders`);
+      expect(sessionOf(answer)).toBeTruthy();
+      const person = await db().staff.findUniqueOrThrow({ where: { email: invitedEmail } });
+      expect([person.name, person.roles]).toEqual(["Ivy Invited", ["finance"]]);
+      expect(await readAccessLink(token, "invitation")).toEqual({ state: "used" });
+      const accepted = await db().auditEvent.findMany({ where: { action: "staff.invitation_accepted", targetId: person.id } });
+      expect(accepted).toHaveLength(1);
+    } finally {
+      await setSsoOnly(false);
+    }
+  });
+
+  test("no reset link is issued, and one issued before is refused; the break-glass account keeps its way back", async () => {
+    const admin = await makeStaff(["admin"]);
+    const person = await makeStaff(["buyer"]);
+    const earlier = tokenOf((await issuePasswordResetLink(admin, person.staffId)).delivery);
+    await setSsoOnly(true);
+    try {
+      const links = () => db().accessLink.count({ where: { staffId: person.staffId, purpose: "password_reset" } });
+      const before = await links();
+      await expect(issuePasswordResetLink(admin, person.staffId)).rejects.toMatchObject({ code: "sso_only", status: 409 });
+      expect(await links()).toBe(before);
+      await expect(completePasswordReset({ token: earlier, password: PASSWORD }, from())).rejects.toMatchObject({
+        code: "sso_only",
+        status: 409,
+      });
+      expect(await readAccessLink(earlier, "password_reset")).toMatchObject({ state: "live" });
+      expect(await db().staffSession.count({ where: { staffId: person.staffId, endedAt: null } })).toBe(0);
+
+      const rescue = tokenOf((await issuePasswordResetLink(admin, breakGlass.staffId)).delivery);
+      await expect(completePasswordReset({ token: rescue, password: PASSWORD }, from())).resolves.toMatchObject({
+        staff: { id: breakGlass.staffId },
+      });
+    } finally {
+      await setSsoOnly(false);
+    }
   });
 });

@@ -77,9 +77,9 @@ const WRITES = ["POST", "PUT", "PATCH", "DELETE"];
 async function stateChangingRoutes(): Promise<{ key: string; stepUp: boolean }[]> {
   const found = [];
   for (const route of discoverApiRoutes()) {
-    const module = (await import(path.resolve("app", route.file))) as Record<string, { stepUp?: unknown }>;
+    const handlers = (await import(path.resolve("app", route.file))) as Record<string, { stepUp?: unknown }>;
     for (const method of route.methods.filter((m) => WRITES.includes(m)))
-      found.push({ key: `${method} ${route.pattern}`, stepUp: module[method]?.stepUp === true });
+      found.push({ key: `${method} ${route.pattern}`, stepUp: handlers[method]?.stepUp === true });
   }
   return found;
 }

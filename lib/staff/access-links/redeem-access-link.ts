@@ -4,6 +4,7 @@ import type { AccessLink, Staff } from "@/lib/db/generated/client";
 import { hashPassword } from "@/lib/auth/password";
 import { openSession, type PendingStep } from "@/lib/auth/second-factor/open-session";
 import { recordAudit } from "@/lib/audit/record";
+import { assertPasswordAllowed } from "@/lib/auth/sso/sso-only";
 import { parseInput } from "@/lib/validation";
 import { useAccessLinkSchema } from "../schemas";
 import { hashLinkToken, type AccessLinkPurpose } from "./link-rules";
@@ -17,7 +18,8 @@ export type OpenedByAccessLink = {
 
 /**
  * One use of a one-time link with the password its holder chose: the input parsed, the link
- * checked live before the password is hashed (argon2 is not spent on an anonymous guess), then
+ * checked live before the password is hashed (argon2 is not spent on an anonymous guess) and
+ * refused while SSO-only mode turns passwords off for its address (the link stays live), then
  * in one transaction the link taken (once), `act` (the account or the new password), a session
  * opened through `openSession` with the link's purpose as its first factor, and the sign-in
  * audited. A link that lost between the check and the take is refused for what it is now.
@@ -30,7 +32,8 @@ export async function redeemAccessLink(
 ): Promise<OpenedByAccessLink> {
   const { token, password } = parseInput(useAccessLinkSchema, input);
   const tokenHash = hashLinkToken(token);
-  await assertLinkLive(tokenHash, purpose, visitor);
+  const live = await assertLinkLive(tokenHash, purpose, visitor);
+  await assertPasswordAllowed(db(), live.email, (idp) => `Passwords are turned off here: sign in with ${idp} instead.`);
   const passwordHash = await hashPassword(password);
   const opened = await db().$transaction(async (tx) => {
     const link = await takeLink(tx, tokenHash, purpose);

@@ -16,14 +16,14 @@ export function linkRefused(reason: LinkRefusal): AppError {
 
 /**
  * Before the password is hashed (about 76 ms, not to be spent on any anonymous guess): the link
- * must be live now. A link found past its expiry is marked and audited the first time (here or
+ * must be live now (it is returned). A link found past its expiry is marked and audited the first time (here or
  * by the sweep, whichever comes first), in its own transaction, then refused.
  */
-export async function assertLinkLive(tokenHash: string, purpose: AccessLinkPurpose, visitor: LinkVisitor): Promise<void> {
+export async function assertLinkLive(tokenHash: string, purpose: AccessLinkPurpose, visitor: LinkVisitor): Promise<AccessLink> {
   const now = new Date();
   const link = await db().accessLink.findUnique({ where: { tokenHash } });
   const state = link && link.purpose === purpose ? linkState(link, now) : "unknown";
-  if (state === "live") return;
+  if (state === "live") return link!;
   if (state === "expired") await db().$transaction((tx) => markLinkExpired(tx, link!, "use", visitor, now));
   throw linkRefused(state);
 }
@@ -39,6 +39,19 @@ export async function takeLink(tx: Tx, tokenHash: string, purpose: AccessLinkPur
     data: { usedAt: now },
   });
   return taken.count === 1 ? tx.accessLink.findUnique({ where: { tokenHash } }) : null;
+}
+
+/**
+ * Single sign-on's way to accept an invitation: the live invitation of `email` (one at most, by
+ * the partial unique index), marked used in the statement that finds it, as takeLink does.
+ */
+export async function takeInvitationFor(tx: Tx, email: string): Promise<AccessLink | null> {
+  const now = new Date();
+  const [taken] = await tx.accessLink.updateManyAndReturn({
+    where: { purpose: "invitation", email, usedAt: null, revokedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
+  return taken ?? null;
 }
 
 /** Why a link just lost (a use that came second, a revocation in between): read again after the fact. */
