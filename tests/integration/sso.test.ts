@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { beginSsoSignIn, completeSsoSignIn } from "@/lib/auth/sso/sso-round-trip";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { assertFreshProof, proofMethods } from "@/lib/auth/step-up";
 import { updateSsoOnly } from "@/lib/auth/sso/update-sso-only";
+import { POLICY_KEY } from "@/lib/auth/second-factor/policy";
 import { inviteStaff } from "@/lib/staff/access-links/invite-staff";
 import { acceptInvitation } from "@/lib/staff/access-links/accept-invitation";
 import { issuePasswordResetLink } from "@/lib/staff/access-links/issue-password-reset-link";
@@ -166,7 +167,17 @@ describe("single sign-on round trip", () => {
 describe("step-up for a session opened by SSO", () => {
   test("is a fresh sign-in at the IdP (prompt=login, max_age=0) as the same person, never a password", async () => {
     await db().secondFactor.deleteMany({ where: { staffId: known.staffId } });
-    // The IdP's hardware key: the session owes nothing more (the policy covers buyers).
+    // The policy covers buyers (other files leave it as they like): the IdP's hardware key stands in, the session owes nothing more.
+    const policyBefore = await db().setting.findUnique({ where: { key: POLICY_KEY } });
+    await db().setting.upsert({
+      where: { key: POLICY_KEY },
+      create: { key: POLICY_KEY, value: ["buyer"] },
+      update: { value: ["buyer"] },
+    });
+    onTestFinished(async () => {
+      if (policyBefore) await db().setting.update({ where: { key: POLICY_KEY }, data: { value: policyBefore.value ?? [] } });
+      else await db().setting.delete({ where: { key: POLICY_KEY } });
+    });
     const { query, flow } = await roundTrip("mfa");
     await completeSsoSignIn(query, flow, from());
     const session = await db().staffSession.findFirstOrThrow({
