@@ -3,16 +3,9 @@
  * IdP and back, not the client router), styled as the form's button.
  */
 export function SsoSignIn({ name, callbackUrl, onlyWay }: { name: string; callbackUrl: string; onlyWay: boolean }) {
-  const href = `/api/auth/sso${callbackUrl === "/" ? "" : `?${new URLSearchParams({ callbackUrl })}`}`;
   return (
     <div className="space-y-4">
-      <a
-        href={href}
-        data-testid="sso-sign-in"
-        className="inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm transition-colors hover:bg-brand-700"
-      >
-        Sign in with {name}
-      </a>
+      <SsoButton name={name} callbackUrl={callbackUrl} />
       {onlyWay ? (
         <p className="text-sm text-slate-600">
           This workspace signs in with {name} only. The password form below is for the emergency account.
@@ -24,5 +17,19 @@ export function SsoSignIn({ name, callbackUrl, onlyWay }: { name: string; callba
         <span className="h-px flex-1 bg-slate-200" />
       </div>
     </div>
+  );
+}
+
+/** The button alone (a one-time link's page while passwords are off). */
+export function SsoButton({ name, callbackUrl }: { name: string; callbackUrl: string }) {
+  const href = `/api/auth/sso${callbackUrl === "/" ? "" : `?${new URLSearchParams({ callbackUrl })}`}`;
+  return (
+    <a
+      href={href}
+      data-testid="sso-sign-in"
+      className="inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm transition-colors hover:bg-brand-700"
+    >
+      Sign in with {name}
+    </a>
   );
 }

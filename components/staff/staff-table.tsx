@@ -12,7 +12,16 @@ import { DataTable, type Column } from "@/components/ui/data-table";
 import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
 import { ShownOnceLink } from "./shown-once-link";
 
-export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; currentStaffId: string }) {
+export function StaffTable({
+  staff,
+  currentStaffId,
+  passwordsOff = null,
+}: {
+  staff: StaffView[];
+  currentStaffId: string;
+  /** While SSO-only mode holds: the IdP's name and who has no password to reset (all but the break-glass account). */
+  passwordsOff?: PasswordsOff | null;
+}) {
   const [editing, setEditing] = useState<string | null>(null);
   const columns: Column<StaffView>[] = [
     {
@@ -72,7 +81,11 @@ export function StaffTable({ staff, currentStaffId }: { staff: StaffView[]; curr
         "data-testid": `staff-row-${person.email}`,
         className: person.active ? "" : "bg-slate-50 text-slate-500",
       })}
-      detail={(person) => (editing === person.id ? <ManagePerson person={person} isSelf={person.id === currentStaffId} /> : null)}
+      detail={(person) =>
+        editing === person.id ? (
+          <ManagePerson person={person} isSelf={person.id === currentStaffId} passwordsOff={passwordsOff} />
+        ) : null
+      }
     />
   );
 }
@@ -99,8 +112,18 @@ function SecondFactorCell({ person }: { person: StaffView }) {
   );
 }
 
-/** What an admin can do to one person: roles, deactivation (asked twice), a password reset link. */
-function ManagePerson({ person, isSelf }: { person: StaffView; isSelf: boolean }) {
+export type PasswordsOff = { idpName: string; staffIds: string[] };
+
+/** What an admin can do to one person: roles, deactivation (asked twice), a password reset link (unless passwords are off). */
+function ManagePerson({
+  person,
+  isSelf,
+  passwordsOff,
+}: {
+  person: StaffView;
+  isSelf: boolean;
+  passwordsOff: PasswordsOff | null;
+}) {
   const router = useRouter();
   const [roles, setRoles] = useState(person.roles);
   const action = useApiMutation((request: ApiRequest & { success: string }) => request, {
@@ -187,7 +210,13 @@ function ManagePerson({ person, isSelf }: { person: StaffView; isSelf: boolean }
           pending={pending}
         />
       ) : null}
-      {isSelf ? null : <PasswordResetLink person={person} />}
+      {isSelf ? null : passwordsOff?.staffIds.includes(person.id) ? (
+        <p className="border-t border-slate-200 pt-4 text-sm text-slate-600" data-testid="no-password-reset">
+          Passwords are turned off: {person.name} signs in with {passwordsOff.idpName}, so there is no password to reset.
+        </p>
+      ) : (
+        <PasswordResetLink person={person} />
+      )}
     </div>
   );
 }

@@ -77,7 +77,7 @@ export const AUDIT_ACTIONS = {
   "auth.sso_sign_in_refused": {
     label: "SSO sign-in refused",
     target: "staff",
-    details: z.strictObject({ reason: z.enum(["unverified", "domain", "unknown_account", "deactivated"]) }),
+    details: z.strictObject({ reason: z.enum(["unverified", "email_characters", "domain", "unknown_account", "deactivated"]) }),
   },
 
   "second_factor.enrol": {

@@ -16,6 +16,9 @@ type RouteContext<P> = { params: Promise<P> };
 
 export type StaffHandler<P> = (args: { req: NextRequest; actor: Actor; session: LiveSession; params: P }) => Promise<Response>;
 
+/** A route handler made by withStaff; it carries its step-up choice so that a test can list every route's. */
+export type StaffRoute<P> = ((req: NextRequest, context: RouteContext<P>) => Promise<Response>) & { readonly stepUp: boolean };
+
 /**
  * The door of every staff route handler: same-origin check on state-changing methods
  * (Next gives route handlers no CSRF protection), a live session, one permission, and
@@ -28,14 +31,16 @@ export type StaffHandler<P> = (args: { req: NextRequest; actor: Actor; session: 
  *
  * A session that still owes a sign-in step (a second factor, or enrolling one) is refused with
  * 403 `second_factor_required` / `second_factor_enrolment_required`, except by the few routes
- * of that step (`during`). `stepUp` routes (money, codes, staff, policy) also need a proof
- * younger than the step-up window (lib/auth/step-up.ts), else 403 `step_up_required`.
+ * of that step (`during`). `stepUp` routes (whatever changes money, limits, quotas, where
+ * notifications go, people or sign-in rules) also need a proof younger than the step-up window
+ * (lib/auth/step-up.ts), else 403 `step_up_required`; tests/unit/step-up-routes.test.ts holds
+ * every state-changing route's choice.
  */
 export function withStaff<P = Record<string, string | string[]>>(
   handler: StaffHandler<P>,
   options: { permission?: Permission; during?: readonly PendingStep[]; stepUp?: boolean } = {},
-) {
-  return async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
+): StaffRoute<P> {
+  const route = async (req: NextRequest, context: RouteContext<P>): Promise<Response> => {
     try {
       if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) checkSameOrigin(req.headers);
       const session = await currentSession();
@@ -55,6 +60,7 @@ export function withStaff<P = Record<string, string | string[]>>(
       return problemFromError(error);
     }
   };
+  return Object.assign(route, { stepUp: options.stepUp === true });
 }
 
 function pendingStepProblem(step: PendingStep): Response {

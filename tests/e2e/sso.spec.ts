@@ -14,6 +14,7 @@ import { addStaff, signIn, signInAs, withDb } from "./helpers";
 const KNOWN = "sso-known@demo.local";
 const GONE = "sso-gone@demo.local";
 const NEWCOMER = "newcomer@sso.example";
+const INVITED = "invited@elsewhere.example";
 const ACCOUNTS = [
   { login: "known-mfa", email: KNOWN, emailVerified: true, name: "Known Person", amr: ["pwd", "mfa"] },
   { login: "known-pwd", email: KNOWN, emailVerified: true, name: "Known Person", amr: ["pwd"] },
@@ -21,6 +22,7 @@ const ACCOUNTS = [
   { login: "stranger", email: "mallory@elsewhere.example", emailVerified: true, name: "Mallory", amr: ["mfa"] },
   { login: "unverified", email: "unverified@sso.example", emailVerified: false, name: "Not Verified", amr: ["mfa"] },
   { login: "gone", email: GONE, emailVerified: true, name: "Gone Person", amr: ["mfa"] },
+  { login: "invited", email: INVITED, emailVerified: true, name: "Named At The IdP", amr: ["pwd", "otp"] },
 ];
 
 let idp: TestIdp;
@@ -258,4 +260,47 @@ test("the SSO client secret never reaches a browser, the server log or the datab
     return found;
   });
   expect(inDatabase).toEqual([]);
+});
+
+test("with passwords off, an invitation's link leads to SSO, which makes the invited account; Staff offers no reset link", async ({
+  browser,
+}) => {
+  const admin = await newPage(browser);
+  await signInAs(admin, "admin");
+  const ssoOnly = (on: boolean) =>
+    admin.request.put("/api/settings/sso", { headers: { origin: E2E_ORIGIN }, data: { ssoOnly: on } });
+  expect((await ssoOnly(true)).ok()).toBe(true);
+  try {
+    const made = await admin.request.post("/api/staff/invitations", {
+      headers: { origin: E2E_ORIGIN },
+      data: { email: INVITED, name: "Ivy Invited", roles: ["viewer"] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    const { delivery } = (await made.json()) as { delivery: { url: string } };
+
+    const invitee = await newPage(browser);
+    await invitee.goto(delivery.url);
+    await expect(invitee.getByTestId("link-sso-only")).toContainText(`This workspace signs in with ${E2E_SSO.name} only`);
+    await expect(invitee.getByTestId("link-email")).toHaveText(INVITED);
+    await expect(invitee.getByLabel("Password")).toHaveCount(0);
+    if (process.env.E2E_SCREENSHOTS === "1") {
+      await invitee.screenshot({ path: "test-results/sso-only-invitation.png" });
+      await invitee.setViewportSize({ width: 390, height: 844 });
+      await invitee.screenshot({ path: "test-results/sso-only-invitation-phone.png" });
+    }
+    await invitee.getByRole("link", { name: `Sign in with ${E2E_SSO.name}` }).click();
+    await invitee.getByLabel("Login").fill("invited");
+    await invitee.getByRole("button", { name: "Continue" }).click();
+    await expect(invitee.getByTestId("current-staff")).toContainText(INVITED);
+    expect((await invitee.request.get("/api/orders")).status()).toBe(200);
+    expect(await auditOf("staff.invitation_accepted", INVITED)).toHaveLength(1);
+
+    await admin.goto("/staff");
+    await admin.getByTestId(`staff-row-${INVITED}`).getByRole("button", { name: "Manage" }).click();
+    await expect(admin.getByTestId("no-password-reset")).toContainText(`Ivy Invited signs in with ${E2E_SSO.name}`);
+    await expect(admin.getByRole("button", { name: "Send a password reset link" })).toHaveCount(0);
+    if (process.env.E2E_SCREENSHOTS === "1") await admin.screenshot({ path: "test-results/sso-only-staff.png", fullPage: true });
+  } finally {
+    expect((await ssoOnly(false)).ok()).toBe(true);
+  }
 });

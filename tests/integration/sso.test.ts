@@ -1,9 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { beginSsoSignIn, completeSsoSignIn } from "@/lib/auth/sso/sso-round-trip";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { assertFreshProof, proofMethods } from "@/lib/auth/step-up";
 import { updateSsoOnly } from "@/lib/auth/sso/update-sso-only";
+import { POLICY_KEY } from "@/lib/auth/second-factor/policy";
+import { inviteStaff } from "@/lib/staff/access-links/invite-staff";
+import { acceptInvitation } from "@/lib/staff/access-links/accept-invitation";
+import { issuePasswordResetLink } from "@/lib/staff/access-links/issue-password-reset-link";
+import { completePasswordReset } from "@/lib/staff/access-links/complete-password-reset";
+import { readAccessLink } from "@/lib/staff/access-links/read-access-link";
+import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
 import { makeStaff, uniqueIp } from "../support/db";
 import { startTestIdp, visitIdp, type TestIdp } from "../support/oidc-idp";
 
@@ -21,10 +28,18 @@ const from = () => ({ ip: uniqueIp(), userAgent: "vitest" });
 let idp: TestIdp;
 let known: Awaited<ReturnType<typeof makeStaff>>;
 let breakGlass: Awaited<ReturnType<typeof makeStaff>>;
+let withApp: Awaited<ReturnType<typeof makeStaff>>;
+let invitedEmail: string;
 
 beforeAll(async () => {
   const suffix = Math.random().toString(36).slice(2, 10);
-  const emails = { known: `sso-known-${suffix}@test.local`, breakGlass: `sso-break-glass-${suffix}@test.local` };
+  const emails = {
+    known: `sso-known-${suffix}@test.local`,
+    breakGlass: `sso-break-glass-${suffix}@test.local`,
+    withApp: `sso-with-app-${suffix}@test.local`,
+    invited: `sso-invited-${suffix}@elsewhere.example`,
+  };
+  invitedEmail = emails.invited;
   idp = await startTestIdp({
     port: 0,
     client: { ...CLIENT, redirectUri: `${APP_URL}/api/auth/sso/callback` },
@@ -32,6 +47,11 @@ beforeAll(async () => {
       { login: "mfa", email: emails.known, emailVerified: true, name: "Known", amr: ["pwd", "hwk"] },
       { login: "pwd", email: emails.known, emailVerified: true, name: "Known", amr: ["pwd"] },
       { login: "other", email: emails.breakGlass, emailVerified: true, name: "Someone Else", amr: ["pwd"] },
+      // sso-known-… with U+212A KELVIN SIGN for its "k", which lower-cases to a plain "k".
+      { login: "kelvin", email: emails.known.replace("k", "\u212A"), emailVerified: true, name: "Look-alike", amr: ["mfa"] },
+      { login: "invited", email: emails.invited, emailVerified: true, name: "Named At The IdP", amr: ["pwd", "otp"] },
+      { login: "app-pwd", email: emails.withApp, emailVerified: true, name: "With App", amr: ["pwd"] },
+      { login: "app-otp", email: emails.withApp, emailVerified: true, name: "With App", amr: ["pwd", "otp"] },
     ],
   });
   // Read once, at the first getEnv() of this file's modules (the first database call): set before.
@@ -44,6 +64,7 @@ beforeAll(async () => {
   });
   known = await makeStaff(["buyer"], { email: emails.known });
   breakGlass = await makeStaff(["admin"], { email: emails.breakGlass });
+  withApp = await makeStaff(["admin"], { email: emails.withApp });
 });
 
 afterAll(async () => {
@@ -119,6 +140,20 @@ describe("single sign-on round trip", () => {
     expect(await sessions()).toBe(before + 1);
   });
 
+  test("a verified email with a look-alike letter is refused, not matched to the account it resembles", async () => {
+    const sessions = () => db().staffSession.count({ where: { staffId: known.staffId } });
+    const before = await sessions();
+    const { query, flow } = await roundTrip("kelvin");
+    const answer = await completeSsoSignIn(query, flow, from());
+    expect(answer.location).toBe(`${APP_URL}/signin?sso=email_characters&callbackUrl=%2Forders`);
+    expect(sessionOf(answer)).toBeUndefined();
+    expect(await sessions()).toBe(before);
+    const refused = await db().auditEvent.findMany({
+      where: { action: "auth.sso_sign_in_refused", actorEmail: known.email.replace("k", "\u212A") },
+    });
+    expect(refused.map((r) => r.details)).toEqual([{ reason: "email_characters" }]);
+  });
+
   test("the IdP's own refusal (the person cancelled) reads as cancelled", async () => {
     const begun = await beginSsoSignIn("/");
     const state = new URL(begun.location).searchParams.get("state")!;
@@ -132,7 +167,17 @@ describe("single sign-on round trip", () => {
 describe("step-up for a session opened by SSO", () => {
   test("is a fresh sign-in at the IdP (prompt=login, max_age=0) as the same person, never a password", async () => {
     await db().secondFactor.deleteMany({ where: { staffId: known.staffId } });
-    // The IdP's hardware key: the session owes nothing more (the policy covers buyers).
+    // The policy covers buyers (other files leave it as they like): the IdP's hardware key stands in, the session owes nothing more.
+    const policyBefore = await db().setting.findUnique({ where: { key: POLICY_KEY } });
+    await db().setting.upsert({
+      where: { key: POLICY_KEY },
+      create: { key: POLICY_KEY, value: ["buyer"] },
+      update: { value: ["buyer"] },
+    });
+    onTestFinished(async () => {
+      if (policyBefore) await db().setting.update({ where: { key: POLICY_KEY }, data: { value: policyBefore.value ?? [] } });
+      else await db().setting.delete({ where: { key: POLICY_KEY } });
+    });
     const { query, flow } = await roundTrip("mfa");
     await completeSsoSignIn(query, flow, from());
     const session = await db().staffSession.findFirstOrThrow({
@@ -161,12 +206,49 @@ describe("step-up for a session opened by SSO", () => {
     expect(sessionOf(other)).toBeUndefined();
     expect(await reauthAt()).toEqual(stale);
 
-    const same = await stepUp("pwd");
+    // The policy asks buyers for a second factor, which the IdP's key gave at sign-in: a password alone is less.
+    const weaker = await stepUp("pwd");
+    expect(weaker.location).toBe(`${APP_URL}/settings`);
+    expect(await reauthAt()).toEqual(stale);
+
+    const same = await stepUp("mfa");
     expect(same.location).toBe(`${APP_URL}/settings`);
     expect(sessionOf(same)).toBeUndefined();
     expect((await reauthAt()).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const audit = await db().auditEvent.findMany({ where: { action: "auth.sso_step_up", targetId: session.id } });
-    expect(audit.map((a) => a.details)).toEqual([{ amr: ["pwd"] }]);
+    expect(audit.map((a) => a.details)).toEqual([{ amr: ["pwd", "hwk"] }]);
+  });
+
+  test("a person with an authenticator app is not stepped up by a password at the IdP, only by the IdP's second factor", async () => {
+    await db().secondFactor.create({
+      data: { staffId: withApp.staffId, kind: "totp", name: "Phone", totpSecret: "sealed", confirmedAt: new Date() },
+    });
+    const signedIn = await signInWithPassword({ email: withApp.email, password: withApp.password }, from());
+    if (!signedIn.ok) throw new Error("the password sign-in failed");
+    // The code was given at sign-in (the session owes nothing), and the proof has since gone stale.
+    const stale = new Date(Date.now() - 3_600_000);
+    await db().staffSession.update({ where: { id: signedIn.sessionId }, data: { pendingStep: null, reauthAt: stale } });
+    expect(await proofMethods(withApp.staffId, signedIn.sessionId)).toEqual(["totp", "recovery"]);
+
+    // The browser is sent round the IdP for a step-up all the same (GET /api/auth/sso?purpose=step-up).
+    const stepUp = async (login: string) => {
+      const begun = await beginSsoSignIn("/staff", "step_up");
+      const callback = await visitIdp(begun.location, login);
+      return completeSsoSignIn(callback.searchParams, begun.cookies[0]!.value, { ...from(), sessionId: signedIn.sessionId });
+    };
+    const reauthAt = async () => (await db().staffSession.findUniqueOrThrow({ where: { id: signedIn.sessionId } })).reauthAt;
+    const renewals = () => db().auditEvent.count({ where: { action: "auth.sso_step_up", targetId: signedIn.sessionId } });
+
+    expect((await stepUp("app-pwd")).location).toBe(`${APP_URL}/staff`);
+    expect(await reauthAt()).toEqual(stale);
+    expect(await renewals()).toBe(0);
+    await expect(
+      assertFreshProof({ sessionId: signedIn.sessionId, reauthAt: await reauthAt(), actor: { staffId: withApp.staffId } }),
+    ).rejects.toMatchObject({ code: "step_up_required", extra: { stepUp: { methods: ["totp", "recovery"] } } });
+
+    await stepUp("app-otp");
+    expect((await reauthAt()).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(await renewals()).toBe(1);
   });
 
   test("a session opened by password keeps the password as its step-up", async () => {
@@ -208,5 +290,74 @@ describe("SSO-only mode and passwords", () => {
     });
     await db().setting.update({ where: { key: "ssoOnly" }, data: { value: false } });
     expect(await signInWithPassword({ email: known.email, password: known.password }, from())).toMatchObject({ ok: true });
+  });
+});
+
+describe("SSO-only mode and one-time links", () => {
+  const PASSWORD = "a password of my own choosing";
+  const tokenOf = (delivery: LinkDelivery) => {
+    if (delivery.via !== "shown_once") throw new Error("expected the link to be shown once");
+    return new URL(delivery.url).pathname.split("/").pop()!;
+  };
+  const setSsoOnly = (value: boolean) =>
+    db().setting.upsert({ where: { key: "ssoOnly" }, create: { key: "ssoOnly", value }, update: { value } });
+
+  test("an invitation leads to single sign-on: its page says so, a password is refused, and the invited address signs in by SSO", async () => {
+    const admin = await makeStaff(["admin"]);
+    const { delivery } = await inviteStaff(admin, { email: invitedEmail, name: "Ivy Invited", roles: ["finance"] });
+    const token = tokenOf(delivery);
+    await setSsoOnly(true);
+    try {
+      expect(await readAccessLink(token, "invitation")).toMatchObject({
+        state: "live",
+        email: invitedEmail,
+        sso: "single sign-on",
+      });
+      await expect(acceptInvitation({ token, password: PASSWORD }, from())).rejects.toMatchObject({
+        code: "sso_only",
+        status: 409,
+      });
+      expect(await db().staff.findUnique({ where: { email: invitedEmail } })).toBeNull();
+      expect(await readAccessLink(token, "invitation")).toMatchObject({ state: "live" });
+
+      // No allowed domain: without the invitation this address would be refused as unknown.
+      const { query, flow } = await roundTrip("invited");
+      const answer = await completeSsoSignIn(query, flow, from());
+      expect(answer.location).toBe(`${APP_URL}/signin/verify?callbackUrl=%2Forders`);
+      expect(sessionOf(answer)).toBeTruthy();
+      const person = await db().staff.findUniqueOrThrow({ where: { email: invitedEmail } });
+      expect([person.name, person.roles]).toEqual(["Ivy Invited", ["finance"]]);
+      expect(await readAccessLink(token, "invitation")).toEqual({ state: "used" });
+      const accepted = await db().auditEvent.findMany({ where: { action: "staff.invitation_accepted", targetId: person.id } });
+      expect(accepted).toHaveLength(1);
+    } finally {
+      await setSsoOnly(false);
+    }
+  });
+
+  test("no reset link is issued, and one issued before is refused; the break-glass account keeps its way back", async () => {
+    const admin = await makeStaff(["admin"]);
+    const person = await makeStaff(["buyer"]);
+    const earlier = tokenOf((await issuePasswordResetLink(admin, person.staffId)).delivery);
+    await setSsoOnly(true);
+    try {
+      const links = () => db().accessLink.count({ where: { staffId: person.staffId, purpose: "password_reset" } });
+      const before = await links();
+      await expect(issuePasswordResetLink(admin, person.staffId)).rejects.toMatchObject({ code: "sso_only", status: 409 });
+      expect(await links()).toBe(before);
+      await expect(completePasswordReset({ token: earlier, password: PASSWORD }, from())).rejects.toMatchObject({
+        code: "sso_only",
+        status: 409,
+      });
+      expect(await readAccessLink(earlier, "password_reset")).toMatchObject({ state: "live" });
+      expect(await db().staffSession.count({ where: { staffId: person.staffId, endedAt: null } })).toBe(0);
+
+      const rescue = tokenOf((await issuePasswordResetLink(admin, breakGlass.staffId)).delivery);
+      await expect(completePasswordReset({ token: rescue, password: PASSWORD }, from())).resolves.toMatchObject({
+        staff: { id: breakGlass.staffId },
+      });
+    } finally {
+      await setSsoOnly(false);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { composeLinkEmail } from "@/lib/staff/access-links/link-email";
 import {
   ACCESS_LINK_HOURS,
   LINK_TOKEN_PATTERN,
@@ -44,5 +45,23 @@ describe("one-time link rules", () => {
     expect(linkState({ ...live, expiresAt: now }, now)).toBe("expired");
     expect(linkState({ ...live, revokedAt: now }, now)).toBe("revoked");
     expect(linkState({ ...live, usedAt: now, revokedAt: now, expiresAt: now }, now)).toBe("used");
+  });
+});
+
+describe("the email of a one-time link", () => {
+  const invitation = {
+    purpose: "invitation" as const,
+    name: "Ivy",
+    url: "https://backoffice.example/signin/invitation/t",
+    expiresAt: new Date("2026-12-01T10:00:00Z"),
+    from: "Ada Admin",
+  };
+
+  test("an invitation asks for a password, or, while passwords are off, to sign in with the IdP", () => {
+    expect(composeLinkEmail(invitation).text).toContain("Open this link to set your password");
+    const bySso = composeLinkEmail({ ...invitation, signInWith: "Okta" });
+    expect(bySso.text).toContain("which you sign in to with Okta. Open this link and sign in with it as this address");
+    expect(bySso.text).not.toContain("password");
+    expect(bySso.html).toContain(">Open your invitation</a>");
   });
 });

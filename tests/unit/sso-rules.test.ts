@@ -16,6 +16,27 @@ describe("single sign-on: whose email counts", () => {
       expect(verifiedEmail(claims)).toEqual({ ok: false, reason: "unverified" });
   });
 
+  test("an address written with look-alike or other non-ASCII letters is refused before it is lower-cased or matched", () => {
+    // U+212A KELVIN SIGN lower-cases to a plain "k": once it signed in as sec-kim-….
+    const kelvin = "sec-\u212Aim-ops@example.com";
+    expect(kelvin.toLowerCase()).toBe("sec-kim-ops@example.com");
+    for (const address of [
+      kelvin,
+      "sec-kim-ops@ex\u0430mple.com", // Cyrillic а, which NFKC keeps
+      "\uFF53ec-kim-ops@example.com", // fullwidth s
+      "sec-kim-ops@example.com\u200B", // zero-width space
+      "sec-ki\u0301m-ops@example.com", // a combining accent
+    ])
+      expect(verifiedEmail({ email: address, email_verified: true }), JSON.stringify(address)).toEqual({
+        ok: false,
+        reason: "email_characters",
+      });
+    expect(verifiedEmail({ email: "Sec-Kim-Ops@Example.com", email_verified: true })).toEqual({
+      ok: true,
+      email: "sec-kim-ops@example.com",
+    });
+  });
+
   test("an existing account is matched whatever its domain; a deactivated one is refused", () => {
     expect(decideAccount({ active: true }, "ana@anywhere.example", ["sso.example"])).toEqual({ act: "sign_in" });
     expect(decideAccount({ active: true }, "ana@anywhere.example", [])).toEqual({ act: "sign_in" });

@@ -7,4 +7,5 @@ export const GET = withStaff(async () => Response.json(await getSettings()), { p
 
 export const PUT = withStaff(async ({ req, actor }) => Response.json(await updateSettings(actor, await readJsonBody(req))), {
   permission: "settings.manage",
+  stepUp: true,
 });

@@ -12,7 +12,5 @@ export const GET = withStaff(async ({ actor }) => Response.json(await listSpendL
 /** An admin sets one scope's limits in one currency ({scope, currency, perOrder, perDay, perMonth}; empty = none). */
 export const PUT = withStaff(
   async ({ req, actor }) => Response.json({ limit: await setSpendLimit(actor, await readJsonBody(req)) }, { headers: noStore }),
-  {
-    permission: "spend.limits",
-  },
+  { permission: "spend.limits", stepUp: true },
 );

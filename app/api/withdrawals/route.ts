@@ -19,5 +19,5 @@ export const POST = withStaff(
     const view = await requestWithdrawal(actor, await readJsonBody(req));
     return Response.json(view, { status: 201, headers: { ...noStore, location: `/api/withdrawals/${view.id}` } });
   },
-  { permission: "withdrawals.request" },
+  { permission: "withdrawals.request", stepUp: true },
 );

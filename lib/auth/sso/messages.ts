@@ -4,6 +4,8 @@ import type { SsoFailure } from "./sso-round-trip";
 export const SSO_MESSAGES: Record<SsoFailure, string> = {
   unverified:
     "Your identity provider did not confirm that the email address is yours, so it cannot sign you in here. Ask your IT team to verify it.",
+  email_characters:
+    "The email address your identity provider gave has characters other than plain letters, digits and punctuation, so it cannot sign you in here. Ask your IT team to check the address.",
   domain: "People of your email's domain cannot sign in here. Sign in with your work account, or ask an admin to add you.",
   unknown_account: "No account here uses your email address. Ask an admin to add you.",
   deactivated: "Your account is deactivated. Ask an admin if you need access again.",

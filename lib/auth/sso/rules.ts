@@ -45,22 +45,35 @@ export function amrOf(amr: unknown): string[] {
 }
 
 /** Why an SSO sign-in is refused (the audit row's reason, the sign-in page's message). */
-export type SsoRefusal = "unverified" | "domain" | "unknown_account" | "deactivated";
+export type SsoRefusal = "unverified" | "email_characters" | "domain" | "unknown_account" | "deactivated";
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const email = z.string().toLowerCase().max(254).pipe(z.email());
 
 /**
  * The email the IdP vouches for, or why there is none. `email_verified` must be `true` (a
  * boolean, as OpenID Connect defines it); Microsoft Entra ID issues no `email_verified` but its
  * optional claim `xms_edov` (the email's domain is verified by its owner), which counts the same.
+ *
+ * The address must be plain ASCII as sent, checked before it is lower-cased: a character that
+ * Unicode normalisation (NFKC) or lower-casing turns into a plain letter (U+212A KELVIN SIGN
+ * becomes "k") would sign in as another person's address, and one NFKC keeps (a Cyrillic "а")
+ * only looks like theirs. Our accounts' addresses are ASCII, so nothing true is lost.
  */
 export function verifiedEmail(
   claims: Record<string, unknown>,
-): { ok: true; email: string } | { ok: false; reason: "unverified" } {
-  const parsed = email.safeParse(claims.email);
-  if (!parsed.success) return { ok: false, reason: "unverified" };
+): { ok: true; email: string } | { ok: false; reason: "unverified" | "email_characters" } {
+  if (typeof claims.email !== "string") return { ok: false, reason: "unverified" };
   const verified = claims.email_verified === true || claims.xms_edov === true;
-  return verified ? { ok: true, email: parsed.data } : { ok: false, reason: "unverified" };
+  if (!verified) return { ok: false, reason: "unverified" };
+  const address = claims.email.trim();
+  if (!isPlainAscii(address)) return { ok: false, reason: "email_characters" };
+  const parsed = email.safeParse(address);
+  return parsed.success ? { ok: true, email: parsed.data } : { ok: false, reason: "unverified" };
+}
+
+/** Unchanged by NFKC and printable ASCII only. */
+function isPlainAscii(text: string): boolean {
+  return text.normalize("NFKC") === text && /^[\x20-\x7e]*$/.test(text);
 }
 
 /** The domain part of an address, lower-case. */

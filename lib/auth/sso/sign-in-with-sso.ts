@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { ssoConfig } from "@/lib/env";
 import { hashPassword } from "../password";
 import { openSession, type PendingStep } from "../second-factor/open-session";
+import { takeInvitationFor } from "@/lib/staff/access-links/take-access-link";
 import { amrOf, decideAccount, displayName, idpProvedSecondFactor, verifiedEmail, type SsoRefusal } from "./rules";
 
 export type SsoSignInResult =
@@ -20,6 +21,9 @@ export type SsoSignInResult =
  * The person an IdP vouched for (the verified ID token's claims), signed in: matched by
  * verified email to an active account, or given a new one when the email's domain is allowed
  * (SSO_ALLOWED_DOMAINS; no role, or SSO_DEFAULT_ROLE, for an admin to grant), else refused.
+ * A live invitation of that email comes first: it is accepted here (taken once), the account
+ * made with its name and roles whatever the domain, as the invitation's link would (the way in
+ * while SSO-only mode turns passwords off).
  * Every outcome is audited in the transaction that acts on it. The session is opened by
  * openSession, which decides from the token's `amr` whether our second factor is still owed.
  */
@@ -48,7 +52,8 @@ export async function signInWithSso(
 
   return db().$transaction(async (tx) => {
     const existing = await tx.staff.findUnique({ where: { email } });
-    const decision = decideAccount(existing, email, sso.allowedDomains);
+    const invitation = existing ? null : await takeInvitationFor(tx, email);
+    const decision = invitation ? ({ act: "create" } as const) : decideAccount(existing, email, sso.allowedDomains);
     const actor = { staffId: existing?.id ?? null, email, ...from };
     if (decision.act === "refuse") {
       await recordAudit(tx, {
@@ -64,12 +69,20 @@ export async function signInWithSso(
       (await tx.staff.create({
         data: {
           email,
-          name: displayName(claims, email),
-          roles: sso.defaultRole ? [sso.defaultRole] : [],
+          name: invitation?.name ?? displayName(claims, email),
+          roles: invitation?.roles ?? (sso.defaultRole ? [sso.defaultRole] : []),
           passwordHash: unusablePassword,
         },
       }));
-    if (!existing) {
+    if (invitation) {
+      await tx.accessLink.update({ where: { id: invitation.id }, data: { staffId: staff.id } });
+      await recordAudit(tx, {
+        action: "staff.invitation_accepted",
+        actor: { ...actor, staffId: staff.id },
+        targetId: staff.id,
+        details: { email, roles: staff.roles, invitationId: invitation.id },
+      });
+    } else if (!existing) {
       await recordAudit(tx, {
         action: "staff.created_by_sso",
         actor: { ...actor, staffId: staff.id },

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { db, type Tx } from "@/lib/db/client";
 import { ssoConfig } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 
 /**
  * The workspace setting that makes single sign-on the only way in (Settings, admins): while it
@@ -34,9 +35,23 @@ export async function readSsoOnly(tx: Tx = db()): Promise<SsoOnlyState> {
   };
 }
 
-/** Whether a correct password for `email` may still sign in: always, unless SSO-only mode holds and this is not the break-glass account. */
-export async function passwordMaySignIn(tx: Tx, email: string): Promise<boolean> {
-  const state = await readSsoOnly(tx);
+/** Whether a password works for `email`: always, unless SSO-only mode holds and this is not the break-glass account. */
+export function passwordAllowed(state: SsoOnlyState, email: string): boolean {
   if (!state.ssoOnly || !state.configured) return true;
   return state.breakGlassEmail !== null && state.breakGlassEmail === email;
+}
+
+/** Whether a correct password for `email` may still sign in (passwordAllowed, read now). */
+export async function passwordMaySignIn(tx: Tx, email: string): Promise<boolean> {
+  return passwordAllowed(await readSsoOnly(tx), email);
+}
+
+/**
+ * The same rule for setting a password (an invitation's or a reset link's use, a reset link's
+ * issue): refused with 409 `sso_only` while passwords are off for `email`; `detail` says what to
+ * do instead, given the IdP's name.
+ */
+export async function assertPasswordAllowed(tx: Tx, email: string, detail: (idpName: string) => string): Promise<void> {
+  const state = await readSsoOnly(tx);
+  if (!passwordAllowed(state, email)) throw new AppError("sso_only", detail(state.name ?? "single sign-on"), { status: 409 });
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { sendEmail } from "@/lib/notifications/send-email";
+import { passwordAllowed, readSsoOnly } from "@/lib/auth/sso/sso-only";
 import { composeLinkEmail } from "./link-email";
 import { linkUrl, type AccessLinkPurpose } from "./link-rules";
 
@@ -34,8 +35,10 @@ export async function deliverAccessLink(link: {
   const env = getEnv();
   if (!env.SMTP_URL) return { via: "shown_once", url: link.url, why: "no_mail" };
   if (env.MAIL_CATCHER === "1") return { via: "shown_once", url: link.url, why: "local_catcher" };
+  const sso = await readSsoOnly();
+  const signInWith = passwordAllowed(sso, link.email) ? null : sso.name;
   const outcome = await sendEmail(env.SMTP_URL, {
-    ...composeLinkEmail(link),
+    ...composeLinkEmail({ ...link, signInWith }),
     to: link.email,
     from: env.MAIL_FROM,
     // Only its Message-ID comes from it; one send, never retried from a record.

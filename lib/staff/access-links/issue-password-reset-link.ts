@@ -6,6 +6,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { hashPassword } from "@/lib/auth/password";
 import { endAllSessions } from "@/lib/auth/staff-session";
 import { recordAudit } from "@/lib/audit/record";
+import { assertPasswordAllowed } from "@/lib/auth/sso/sso-only";
 import { parseInput } from "@/lib/validation";
 import { staffIdSchema } from "../schemas";
 import { deliverNewLink, type LinkDelivery } from "./deliver-link";
@@ -18,7 +19,8 @@ import { linkExpiry, newLinkToken } from "./link-rules";
  * every session of the person ends and the current password stops working (replaced by the hash
  * of a random value nobody knows, which costs a sign-in the same time as before). An older
  * reset link still waiting is revoked. Never one's own: one stolen admin session must not be
- * able to trade the account's password for one of its choosing.
+ * able to trade the account's password for one of its choosing. Never while SSO-only mode turns
+ * passwords off for the person (all but the break-glass account): there is no password to set.
  */
 export async function issuePasswordResetLink(
   actor: Actor,
@@ -37,6 +39,11 @@ export async function issuePasswordResetLink(
       if (!staff) throw new AppError("not_found", "No such staff member.");
       if (!staff.active)
         throw new AppError("conflict", "This person is deactivated: reactivate them first, then send a reset link.");
+      await assertPasswordAllowed(
+        tx,
+        staff.email,
+        (idp) => `Passwords are turned off: ${staff.name} signs in with ${idp}, so there is no password to reset.`,
+      );
       await tx.accessLink.updateMany({
         where: { staffId: id, purpose: "password_reset", usedAt: null, revokedAt: null },
         data: { revokedAt: now },

@@ -1,8 +1,18 @@
 import "server-only";
 import { db } from "@/lib/db/client";
+import { passwordAllowed, readSsoOnly } from "@/lib/auth/sso/sso-only";
 import { hashLinkToken, LINK_TOKEN_PATTERN, linkState, type AccessLinkPurpose, type LinkRefusal } from "./link-rules";
 
-export type AccessLinkPageView = { state: "live"; email: string; name: string; expiresAt: string } | { state: LinkRefusal };
+export type AccessLinkPageView =
+  | {
+      state: "live";
+      email: string;
+      name: string;
+      expiresAt: string;
+      /** The IdP's name while SSO-only mode turns passwords off for this address: sign in with it instead. */
+      sso: string | null;
+    }
+  | { state: LinkRefusal };
 
 /**
  * What the link's page shows, read without changing anything (a mail scanner or a preview may
@@ -14,5 +24,12 @@ export async function readAccessLink(token: string, purpose: AccessLinkPurpose):
   const link = await db().accessLink.findUnique({ where: { tokenHash: hashLinkToken(token) } });
   const state = link && link.purpose === purpose ? linkState(link, new Date()) : "unknown";
   if (state !== "live") return { state };
-  return { state, email: link!.email, name: link!.name, expiresAt: link!.expiresAt.toISOString() };
+  const sso = await readSsoOnly();
+  return {
+    state,
+    email: link!.email,
+    name: link!.name,
+    expiresAt: link!.expiresAt.toISOString(),
+    sso: passwordAllowed(sso, link!.email) ? null : (sso.name ?? "single sign-on"),
+  };
 }

@@ -5,6 +5,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { assertStrongPassword } from "@/lib/auth/password-strength";
 import { openSession, type PendingStep } from "@/lib/auth/second-factor/open-session";
 import { recordAudit } from "@/lib/audit/record";
+import { assertPasswordAllowed } from "@/lib/auth/sso/sso-only";
 import { parseInput } from "@/lib/validation";
 import { useAccessLinkSchema } from "../schemas";
 import { hashLinkToken, type AccessLinkPurpose } from "./link-rules";
@@ -18,9 +19,10 @@ export type OpenedByAccessLink = {
 
 /**
  * One use of a one-time link with the password its holder chose: the input parsed, the link
- * checked live before the password is judged (password-strength.ts, for the person the link
- * names; a refused password leaves the link unused) and hashed (neither is spent on an
- * anonymous guess), then
+ * checked live, refused while SSO-only mode turns passwords off for its address (the link stays
+ * live), and the password judged (password-strength.ts, for the person the link names; a refused
+ * password leaves the link unused) before it is hashed (argon2 is not spent on an anonymous
+ * guess), then
  * in one transaction the link taken (once), `act` (the account or the new password), a session
  * opened through `openSession` with the link's purpose as its first factor, and the sign-in
  * audited. A link that lost between the check and the take is refused for what it is now.
@@ -34,6 +36,7 @@ export async function redeemAccessLink(
   const { token, password } = parseInput(useAccessLinkSchema, input);
   const tokenHash = hashLinkToken(token);
   const live = await assertLinkLive(tokenHash, purpose, visitor);
+  await assertPasswordAllowed(db(), live.email, (idp) => `Passwords are turned off here: sign in with ${idp} instead.`);
   await assertStrongPassword(password, { email: live.email, name: live.name });
   const passwordHash = await hashPassword(password);
   const opened = await db().$transaction(async (tx) => {

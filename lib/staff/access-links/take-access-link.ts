@@ -41,6 +41,19 @@ export async function takeLink(tx: Tx, tokenHash: string, purpose: AccessLinkPur
   return taken.count === 1 ? tx.accessLink.findUnique({ where: { tokenHash } }) : null;
 }
 
+/**
+ * Single sign-on's way to accept an invitation: the live invitation of `email` (one at most, by
+ * the partial unique index), marked used in the statement that finds it, as takeLink does.
+ */
+export async function takeInvitationFor(tx: Tx, email: string): Promise<AccessLink | null> {
+  const now = new Date();
+  const [taken] = await tx.accessLink.updateManyAndReturn({
+    where: { purpose: "invitation", email, usedAt: null, revokedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
+  return taken ?? null;
+}
+
 /** Why a link just lost (a use that came second, a revocation in between): read again after the fact. */
 export async function refusalNow(tokenHash: string, purpose: AccessLinkPurpose): Promise<AppError> {
   const link = await db().accessLink.findUnique({ where: { tokenHash } });

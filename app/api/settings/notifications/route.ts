@@ -8,5 +8,5 @@ export const PUT = withStaff(
     await updateWorkspaceNotifications(actor, await readJsonBody(req));
     return Response.json({ saved: true });
   },
-  { permission: "settings.manage" },
+  { permission: "settings.manage", stepUp: true },
 );

@@ -19,5 +19,5 @@ export const PUT = withStaff(
     const address = await requestDepositAddress(actor);
     return Response.json(address, { status: address.created ? 201 : 200 });
   },
-  { permission: "wallet.deposit-address" },
+  { permission: "wallet.deposit-address", stepUp: true },
 );

@@ -5,5 +5,5 @@ import { rejectWithdrawal } from "@/lib/withdrawals/decide-withdrawal";
 /** An approver (not the requester) rejects ({comment}); it is never sent. */
 export const POST = withStaff<{ id: string }>(
   async ({ req, actor, params }) => Response.json(await rejectWithdrawal(actor, params.id, await readJsonBody(req))),
-  { permission: "withdrawals.approve" },
+  { permission: "withdrawals.approve", stepUp: true },
 );
