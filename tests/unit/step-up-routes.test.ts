@@ -59,14 +59,18 @@ const STEP_UP: Record<string, true | string> = {
   "DELETE /api/account/second-factors/[id]": true,
   "POST /api/account/second-factors/totp": true,
   "POST /api/account/second-factors/passkey-options": true,
-  "POST /api/account/second-factors/totp/confirmation": "finishes what the step-up route started",
-  "POST /api/account/second-factors/passkeys": "finishes what the step-up route started",
+  // Finishing the enrolment needs the proof still fresh: adding a factor never renews it (enrol.ts).
+  "POST /api/account/second-factors/totp/confirmation": true,
+  "POST /api/account/second-factors/passkeys": true,
+  "PATCH /api/account/second-factors/[id]": "a name for one's own factor: it proves nothing and moves nothing",
 
   // Neither money nor controls.
   "PUT /api/account/notification-preferences": "one's own email choices",
   "DELETE /api/account/notification-preferences": "one's own email choices",
   "POST /api/notifications/[id]/read": "one's own inbox",
   "POST /api/notifications/read-all": "one's own inbox",
+  "POST /api/notifications/opened": "one's own inbox",
+  "POST /api/settings/notifications/chat-test": "posts a test to the webhook already set, changing nothing",
   "POST /api/notifications/deliveries/[id]/retry": "sends again what was due, to where it was due",
   "POST /api/events/[id]/reprocess": "applies again what the Issuing Service sent, idempotently",
   "POST /api/settings/order-import": "pauses, resumes or restarts reading the order history",
