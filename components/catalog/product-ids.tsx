@@ -1,6 +1,6 @@
 import type { ProductView } from "@/lib/catalog/product-view";
 import { Card } from "@/components/ui/page-header";
-import { CopyButton } from "@/components/wallet/copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 /**
  * The ids a bulk-order CSV needs (productId, and variantId for products sold by variant),

@@ -1,6 +1,6 @@
 "use client";
 
-import { CopyButton } from "@/components/wallet/copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { utcTime } from "@/components/ui/utc-time";
 import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
 

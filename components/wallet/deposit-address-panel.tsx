@@ -1,6 +1,6 @@
 import type { DepositAddressView } from "@/lib/wallet/deposit-address";
 import { Notice } from "@/components/ui/notice";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { QrCode } from "./qr-code";
 import { RequestAddressButton } from "./request-address-button";
 import { utcTime } from "@/components/ui/utc-time";

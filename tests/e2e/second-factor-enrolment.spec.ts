@@ -63,7 +63,7 @@ test("on a phone: open in the app, copy the key, groups kept whole, and the app 
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 
   await page.getByRole("button", { name: "Copy key" }).tap();
-  await expect(page.getByText("Key copied.")).toBeVisible();
+  await expect(page.getByTestId("copy-totp-key-status")).toHaveText("Copied.");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   await expectNoAxeViolations(page, "enrolment at 390 px, key shown");
 
