@@ -3,6 +3,7 @@ import { amountsInWords, noticeApprovalDecided, type ApprovalSubject } from "@/l
 import type { Tx } from "@/lib/db/client";
 import { notify } from "@/lib/notifications/notify";
 import type { SpendRequest } from "@/lib/db/generated/client";
+import { storedWhyClause } from "./approval-reasons";
 import { readStoredTotals } from "./spend-request-id";
 import { storedSpendLine, toSpendLineView } from "./spend-lines";
 import { formatMoney } from "@/lib/money";
@@ -38,7 +39,11 @@ export async function spendSubject(
     requestedById: row.requestedById,
     requesterName: name,
     link: `/spend-approvals#${row.id}`,
-    details: [...linesInWords(row.lines), `Reason: ${oneLine(row.reason)}`, `Why it needs approval: ${oneLine(row.why)}`],
+    details: [
+      ...linesInWords(row.lines),
+      `Reason: ${oneLine(row.reason)}`,
+      `Needs approval because ${oneLine(storedWhyClause(row.why))}.`,
+    ],
   };
 }
 

@@ -172,7 +172,7 @@ test("the approval email says what, how many, why; the page it leads to reads it
     expect(waiting!.text).toContain(`2 × ${product.name}`);
     expect(waiting!.text).toContain(usd(unit * 2));
     expect(waiting!.text).toContain("Reason: Launch giveaway");
-    expect(waiting!.text).toContain(`Why it needs approval: The total ${usd(unit * 2)} is above the approval threshold`);
+    expect(waiting!.text).toContain(`Needs approval because its total of ${usd(unit * 2)} is above the approval threshold`);
 
     // The caught copy, as a reader sees its HTML part: in a frame that runs no script.
     const admin = await as(browser, "admin");

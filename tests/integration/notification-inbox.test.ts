@@ -7,6 +7,7 @@ import { unreadCount } from "@/lib/notifications/unread-count";
 import { savePreferences } from "@/lib/notifications/save-preferences";
 import { readMyChoices, readWorkspaceChoices } from "@/lib/notifications/read-choices";
 import { updateWorkspaceNotifications } from "@/lib/notifications/update-workspace-notifications";
+import { DEFAULT_WORKSPACE_NOTIFICATIONS } from "@/lib/notifications/workspace-settings";
 import { listOutbox } from "@/lib/notifications/outbox";
 import { pruneNotifications } from "@/lib/notifications/prune";
 import { problemFromError } from "@/lib/http/problem";
@@ -140,6 +141,9 @@ describe("choices", () => {
     expect((await readWorkspaceChoices(admin)).chatWebhookHint).toBeNull();
     await updateWorkspaceNotifications(admin, { ...valid, chatWebhookUrl: "https://hooks.slack.com/services/T0/B0/x" });
     expect((await readWorkspaceChoices(admin)).chatWebhookHint).toBe("hooks.slack.com/…B0/x");
+    // The workspace's defaults back as they were: later files count on every kind being emailed.
+    const { emailKinds, digest, timeZone } = DEFAULT_WORKSPACE_NOTIFICATIONS;
+    await updateWorkspaceNotifications(admin, { ...valid, emailKinds, digest, timeZone, chatWebhookUrl: "" });
   });
 });
 

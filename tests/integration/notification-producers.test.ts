@@ -74,7 +74,7 @@ describe("approvals", () => {
       expect(waiting.body).toContain(`2 × ${product.name}`);
       expect(waiting.body).toContain(`: ${money(unit * 2n)}`);
       expect(waiting.body).toContain("Reason: Quarterly rewards");
-      expect(waiting.body).toContain(`Why it needs approval: The total ${money(unit * 2n)} is above the approval threshold`);
+      expect(waiting.body).toContain(`Needs approval because its total of ${money(unit * 2n)} is above the approval threshold`);
       expect(await received(checker.staffId, `approval.waiting:${id}`)).toBe(1);
       expect(await received(other.staffId, `approval.waiting:${id}`)).toBe(1);
       expect(await received(buyer.staffId, `approval.waiting:${id}`)).toBe(0); // holds approver, but asked for it
