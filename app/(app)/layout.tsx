@@ -3,7 +3,7 @@ import { can } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";
 import { getLowBalanceWarning } from "@/lib/wallet/get-low-balance-warning";
 import { Shell } from "@/components/shell/shell";
-import { unreadCount } from "@/lib/notifications/unread-count";
+import { unreadFigure } from "@/lib/notifications/unread-count";
 import { Providers } from "@/components/providers";
 import { LowBalanceBanner } from "@/components/wallet/low-balance-banner";
 import { StreamIfSlow } from "@/components/ui/stream-if-slow";
@@ -23,7 +23,7 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const warning = can(actor.roles, "orders.create") ? getLowBalanceWarning(actor) : null;
   return (
     <div className="min-h-screen md:flex">
-      <Shell actor={actor} unread={unreadCount(actor.staffId)} />
+      <Shell actor={actor} unread={unreadFigure(actor.staffId)} />
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 md:px-8 md:py-8">
         <div className="mx-auto max-w-6xl">
           {warning ? (

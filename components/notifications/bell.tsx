@@ -1,10 +1,11 @@
 import { Link } from "@/components/ui/link";
 import { UNREAD_CAP } from "@/lib/notifications/kinds";
+import type { UnreadFigure } from "@/lib/notifications/unread-count";
 import { BellFigure } from "./bell-figure";
 import { MarkOpenedRead } from "./mark-opened-read";
 
 /** The bell: a link to the inbox with the unread count ("99+" past the cap); null while it loads. */
-export function Bell({ count, testId }: { count: number | null; testId?: string }) {
+export function Bell({ count, countedAt = 0, testId }: { count: number | null; countedAt?: number; testId?: string }) {
   return (
     <Link
       href="/notifications"
@@ -14,7 +15,7 @@ export function Bell({ count, testId }: { count: number | null; testId?: string 
       <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
         <path d="M10 2a5 5 0 0 0-5 5v3.6L3.3 13.4A1 1 0 0 0 4.2 15h11.6a1 1 0 0 0 .9-1.6L15 10.6V7a5 5 0 0 0-5-5Zm-2 14a2 2 0 0 0 4 0H8Z" />
       </svg>
-      <BellFigure count={count} cap={UNREAD_CAP} testId={testId ? `${testId}-count` : undefined} />
+      <BellFigure count={count} countedAt={countedAt} cap={UNREAD_CAP} testId={testId ? `${testId}-count` : undefined} />
     </Link>
   );
 }
@@ -29,14 +30,14 @@ export async function UnreadBell({
   testId,
   markOpened = false,
 }: {
-  unread: Promise<number>;
+  unread: Promise<UnreadFigure>;
   testId?: string;
   markOpened?: boolean;
 }) {
-  const count = await unread;
+  const { count, countedAt } = await unread;
   return (
     <>
-      <Bell count={count} testId={testId} />
+      <Bell count={count} countedAt={countedAt} testId={testId} />
       {markOpened && count > 0 ? <MarkOpenedRead /> : null}
     </>
   );

@@ -3,13 +3,14 @@ import { Link } from "@/components/ui/link";
 import { Bell, UnreadBell } from "@/components/notifications/bell";
 import { can, ROLE_LABELS, isRole } from "@/lib/auth/permissions";
 import type { Actor } from "@/lib/auth/actor";
+import type { UnreadFigure } from "@/lib/notifications/unread-count";
 import { NAV_ITEMS } from "./nav-items";
 import { NavLink } from "./nav-link";
 import { SignOutButton } from "./sign-out-button";
 import { MobileNav } from "./mobile-nav";
 
 /** The app's frame: a sidebar from 768 px up, a top bar with a menu drawer below it. */
-export function Shell({ actor, unread }: { actor: Actor; unread: Promise<number> }) {
+export function Shell({ actor, unread }: { actor: Actor; unread: Promise<UnreadFigure> }) {
   return (
     <>
       <aside className="sticky top-0 hidden h-screen w-60 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white md:flex">
@@ -27,7 +28,7 @@ export function Shell({ actor, unread }: { actor: Actor; unread: Promise<number>
 }
 
 /** Streams in after the shell: the count never holds up a page. */
-function ShellBell({ unread, testId, markOpened }: { unread: Promise<number>; testId: string; markOpened?: boolean }) {
+function ShellBell({ unread, testId, markOpened }: { unread: Promise<UnreadFigure>; testId: string; markOpened?: boolean }) {
   return (
     <Suspense fallback={<Bell count={null} />}>
       <UnreadBell unread={unread} testId={testId} markOpened={markOpened} />

@@ -94,12 +94,13 @@ const openedSchema = z.strictObject({
  * or the page without its #anchor: "/settings" is read on "/settings#notifications", but
  * "/spend-approvals#sr_1" only on that request's card, not on the list of all of them.
  */
-export async function markOpenedRead(actor: Actor, input: unknown): Promise<{ marked: number }> {
+export async function markOpenedRead(actor: Actor, input: unknown): Promise<{ marked: number; at: number }> {
   const { link } = parseInput(openedSchema, input);
   const page = link.split("#")[0]!;
   const { count } = await db().notification.updateMany({
     where: { staffId: actor.staffId, readAt: null, event: { link: { in: [...new Set([link, page])] } } },
     data: { readAt: new Date() },
   });
-  return { marked: count };
+  // When the read is committed: a bell counted before it takes it off its figure (BellFigure).
+  return { marked: count, at: Date.now() };
 }

@@ -14,3 +14,11 @@ export const unreadCount = cache(async (staffId: string): Promise<number> => {
   const [row] = await sqlQuery<{ n: number }>(COUNT_UNREAD, [staffId]);
   return row?.n ?? 0;
 });
+
+/** The figure as a page shows it, with when it was counted (ms): reads after that are taken off in the browser (BellFigure). */
+export type UnreadFigure = { count: number; countedAt: number };
+
+export const unreadFigure = cache(async (staffId: string): Promise<UnreadFigure> => {
+  const countedAt = Date.now();
+  return { count: await unreadCount(staffId), countedAt };
+});
