@@ -20,6 +20,11 @@ test.beforeAll(async () => {
   await addStaff(VIEWER, "Vic Unenrolled", ["viewer"]);
 });
 
+// Others count on admin@demo.local being the only active admin (staff-admin.spec's last-admin guard).
+test.afterAll(async () => {
+  await withDb((db) => db.query(`UPDATE "Staff" SET active = false WHERE email = ANY($1)`, [[ADMIN, APPROVER, VIEWER]]));
+});
+
 /** Active people with any of `roles` and no confirmed second factor, as the database has them now. */
 async function withoutFactor(roles: string[]): Promise<number> {
   return withDb(async (db) => {

@@ -95,7 +95,7 @@ test("an expired session is refused and leads back to sign-in", async ({ page })
   );
   await page.goto("/orders");
   await expect(page).toHaveURL(/\/signin\?expired=1/);
-  await expect(page.getByText("Your session has ended")).toBeVisible();
+  await expect(page.getByText("Your session ended after a while without activity")).toBeVisible();
   const api = await page.request.get("/api/audit");
   expect(api.status()).toBe(401);
 });

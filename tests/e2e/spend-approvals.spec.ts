@@ -292,7 +292,7 @@ test("after an approved order is placed, the approver's card says the buyer's re
     );
     // The order form's "left" counts the placed order and the waiting request, each once.
     await buyer.goto(`/catalog/${encodeURIComponent(product.id)}`);
-    await expect(buyer.getByTestId("spend-limits")).toContainText(`${usd((50_000 - spent - asked) / 100)} left today`);
+    await expect(buyer.getByTestId("spend-limits")).toContainText(`Left today (UTC): ${usd((50_000 - spent - asked) / 100)} of`);
 
     const rejected = await approver.request.post(`/api/spend-requests/${waiting}/rejection`, {
       headers: { origin: ORIGIN },
