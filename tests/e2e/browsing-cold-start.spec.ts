@@ -147,9 +147,9 @@ test("two people browsing five catalog pages and searching twice in the first mi
 
   // What each person was charged, over however many minutes this machine took: about a call per
   // page and search (none for a page the other had just read, none for a picture), and the reads
-  // their pages make besides (one more than pages and searches was seen on the buyer in one run). Under half of one minute's
-  // share (30 of 120 by default), so the same browsing within any one minute stays well inside it;
-  // the 240 pictures each saw, had they counted, would be eight shares.
+  // their pages make besides (one more than pages and searches was seen on the buyer in one run).
+  // Under half of one minute's share (30 of 120 by default), so the same browsing within any one
+  // minute stays well inside it; the 240 pictures each saw, had they counted, would be eight shares.
   for (const email of ["finance@demo.local", "buyer@demo.local"]) {
     const charged = await withAppDb(async (db) =>
       Number(
