@@ -16,6 +16,24 @@ export async function signInAs(page: Page, role: (typeof ROLES)[number]) {
   await expect(page.getByTestId("current-staff")).toContainText(`${role}@demo.local`);
 }
 
+/**
+ * The desktop bell's unread figure, read from what it says ("Notifications, none unread" / "N unread")
+ * once its count has streamed in. Never waits on the red figure itself: it goes when the last is read.
+ */
+export async function bellCount(page: Page): Promise<number> {
+  const bell = page.getByTestId("bell");
+  await expect(bell).toHaveAccessibleName(/ unread$/);
+  const figure = /Notifications, (\d+)\+? unread/.exec((await bell.textContent()) ?? "");
+  return figure ? Number(figure[1]) : 0;
+}
+
+/** Waits until the desktop bell says `count` unread (as a screen reader hears it). */
+export async function expectBell(page: Page, count: number) {
+  await expect(page.getByTestId("bell")).toHaveAccessibleName(
+    count === 0 ? "Notifications, none unread" : `Notifications, ${count} unread`,
+  );
+}
+
 /** Direct access to the app's embedded database, for arranging what the UI cannot (time). */
 export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({

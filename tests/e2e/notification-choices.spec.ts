@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { E2E_ORIGIN } from "../../playwright.config";
-import { addStaff, signIn, withDb } from "./helpers";
+import { addStaff, bellCount, expectBell, signIn, withDb } from "./helpers";
 import { findProduct, sandboxControl, type SandboxProduct } from "./sandbox";
 
 // Issue 50, items 3.3 and 3.4: what a person is offered (only the kinds their roles receive),
@@ -72,11 +72,6 @@ async function awaitMail(to: string, subject: string): Promise<Mail[]> {
     });
   await expect.poll(async () => (await read()).length, { timeout: 120_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0);
   return read();
-}
-
-async function bellCount(page: Page): Promise<number> {
-  const count = page.getByTestId("bell-count");
-  return (await count.count()) ? Number(await count.textContent()) : 0;
 }
 
 test("a person is offered only the kinds their roles receive, in words that fit, and settings that make sense are checked", async ({
@@ -191,9 +186,9 @@ test("the approval email says what, how many, why; the page it leads to reads it
 
     // The approver opens the email's link: on that page the bell no longer counts it.
     await approver.goto("/");
-    await expect.poll(() => bellCount(approver)).toBe(1);
+    await expectBell(approver, 1);
     await approver.goto(`/spend-approvals#${id}`);
-    await expect.poll(() => bellCount(approver)).toBe(0);
+    await expectBell(approver, 0);
     const card = approver.getByTestId(`spend-request-${id}`);
     await card.getByRole("button", { name: "Approve…" }).click();
     await card.getByRole("button", { name: "Approve and place" }).click();
@@ -214,7 +209,7 @@ test("the approval email says what, how many, why; the page it leads to reads it
     const unreadBefore = await bellCount(buyer);
     await item.getByRole("link").click();
     await expect(buyer).toHaveURL(new RegExp(`/orders/${orderId}$`));
-    await expect.poll(() => bellCount(buyer)).toBe(unreadBefore - 1);
+    await expectBell(buyer, unreadBefore - 1);
   } finally {
     await putSettings(browser, { spendApprovalAmount: "" });
   }
