@@ -13,28 +13,31 @@ const timeOfDay = singleLineText()
 const kinds = z.array(z.enum(NOTIFICATION_KINDS, { error: "Not a kind of notification." })).max(NOTIFICATION_KINDS.length);
 
 /** What a person (or an admin, for the workspace's defaults) chooses for email. */
-export const emailChoicesSchema = z
-  .strictObject({
-    emailKinds: kinds,
-    digest: z.enum(DIGEST_MODES, { error: "Choose each, hourly or daily." }),
-    quietStart: timeOfDay,
-    quietEnd: timeOfDay,
-    timeZone: singleLineText().max(64).refine(isTimeZone, "Not a time zone this server knows (e.g. Europe/Paris)."),
-  })
-  .superRefine((v, ctx) => {
-    if ((v.quietStart === null) !== (v.quietEnd === null))
-      ctx.addIssue({
-        code: "custom",
-        path: [v.quietStart === null ? "quietStart" : "quietEnd"],
-        message: "Give both ends of the quiet hours, or neither.",
-      });
-    else if (v.quietStart !== null && v.quietStart === v.quietEnd)
-      ctx.addIssue({
-        code: "custom",
-        path: ["quietEnd"],
-        message: "Quiet hours cannot end at the same time they start. Choose another end, or leave both empty.",
-      });
-  });
+const emailChoiceFields = {
+  emailKinds: kinds,
+  digest: z.enum(DIGEST_MODES, { error: "Choose each, hourly or daily." }),
+  quietStart: timeOfDay,
+  quietEnd: timeOfDay,
+  timeZone: singleLineText().max(64).refine(isTimeZone, "Not a time zone this server knows (e.g. Europe/Paris)."),
+};
+
+/** Quiet hours have both ends or neither, and do not end when they start. */
+function checkQuietHours(v: { quietStart: number | null; quietEnd: number | null }, ctx: z.RefinementCtx) {
+  if ((v.quietStart === null) !== (v.quietEnd === null))
+    ctx.addIssue({
+      code: "custom",
+      path: [v.quietStart === null ? "quietStart" : "quietEnd"],
+      message: "Give both ends of the quiet hours, or neither.",
+    });
+  else if (v.quietStart !== null && v.quietStart === v.quietEnd)
+    ctx.addIssue({
+      code: "custom",
+      path: ["quietEnd"],
+      message: "Quiet hours cannot end at the same time they start. Choose another end, or leave both empty.",
+    });
+}
+
+export const emailChoicesSchema = z.strictObject(emailChoiceFields).superRefine(checkQuietHours);
 
 /**
  * A public https address (lib/http/outgoing-address.ts; the deployment's OUTGOING_WEBHOOK_ALLOW_HOSTS
@@ -48,7 +51,6 @@ const webhookUrl = singleLineText()
   });
 
 /** The workspace's defaults, plus the chat channel: the URL only when it changes ("" removes it). */
-export const workspaceChoicesSchema = z.intersection(
-  emailChoicesSchema,
-  z.object({ chatKinds: kinds, chatWebhookUrl: webhookUrl.optional() }),
-);
+export const workspaceChoicesSchema = z
+  .strictObject({ ...emailChoiceFields, chatKinds: kinds, chatWebhookUrl: webhookUrl.optional() })
+  .superRefine(checkQuietHours);

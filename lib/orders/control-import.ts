@@ -9,7 +9,9 @@ import { logger } from "@/lib/log";
 import { enqueueOrderImport } from "./jobs";
 import { ensureSyncState } from "./sync-state";
 
-export const importActionSchema = z.object({ action: z.enum(["pause", "resume", "restart"], "Use pause, resume or restart.") });
+export const importActionSchema = z.strictObject({
+  action: z.enum(["pause", "resume", "restart"], "Use pause, resume or restart."),
+});
 
 /**
  * An admin pauses, resumes or restarts the history import. Restart walks every order

@@ -144,6 +144,8 @@ function casesFor(route: ApiRoute, method: string): Case[] {
     for (const top of ["[]", '"text"', "123", "null"]) add(`body: top-level ${top}`, { path: base, body: top });
     add("body: NUL in a field name", { path: base, body: JSON.stringify({ ...(body?.sample ?? {}), "a\u0000": 1 }) });
     add("body: NUL in an unknown field", { path: base, body: JSON.stringify({ ...(body?.sample ?? {}), extra: "\u0000" }) });
+    // A field the route does not know is refused, never dropped in silence (a typo would save nothing and say "Saved").
+    if (body) add("body: an unknown field", { path: base, body: JSON.stringify({ ...body.sample, fuzzUnknownField: 1 }) });
     for (const [field, kind] of Object.entries(body?.kinds ?? {})) {
       for (const bad of badValues(kind, "body")) {
         add(`body ${field}=${JSON.stringify(bad)?.slice(0, 30)}`, {

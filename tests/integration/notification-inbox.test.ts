@@ -123,6 +123,11 @@ describe("choices", () => {
         fieldErrors: { chatWebhookUrl: expect.any(Array) },
       });
     expect((await readWorkspaceChoices(admin)).chatWebhookHint).toBeNull();
+    // A field this form does not have (a typo, an old client) is refused by name, not dropped with "Saved".
+    await expect(updateWorkspaceNotifications(admin, { ...valid, chatKind: ["orders.failed"] })).rejects.toMatchObject({
+      code: "invalid_request",
+      fieldErrors: { _: [expect.stringContaining("chatKind")] },
+    });
     expect((await listOutbox(admin)).counts).toEqual(
       expect.objectContaining({ failed: expect.any(Number), sent: expect.any(Number) }),
     );
