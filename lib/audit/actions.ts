@@ -271,6 +271,16 @@ export const AUDIT_ACTIONS = {
     }),
   },
 
+  "upstream.key_refused": {
+    label: "Upstream refused a key (revoked or unknown)",
+    target: "upstream_key",
+    details: z.strictObject({
+      key: z.enum(["read", "ordering", "payout", "general"]),
+      scope: z.string(),
+      message: z.string(),
+    }),
+  },
+
   "notification.chat_test": {
     label: "Sent a test message to the chat channel",
     target: "setting",

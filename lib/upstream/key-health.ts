@@ -148,6 +148,14 @@ async function recordUnauthorized(outcome: KeyOutcome, message: string): Promise
       (before.lastSuccessAt === null || before.lastSuccessAt < before.lastRefusalAt);
     if (ongoing) return;
     logger.warn("upstream key refused (401)", { key: outcome.key, lookup: outcome.lookup });
+    // Audited once per episode, naming the key, whatever call met it (a quote as well as an order).
+    await recordAudit(tx, {
+      action: "upstream.key_refused",
+      actor: null,
+      targetId: outcome.lookup,
+      correlationId: outcome.correlationId ?? null,
+      details: { key: outcome.key, scope: outcome.scope, message },
+    });
     await notify(tx, {
       kind: "upstream.key_refused",
       eventKey: `upstream.key_refused:${outcome.lookup}:${after.lastRefusalAt.toISOString()}`,

@@ -180,6 +180,33 @@ describe("a key refused a scope (403)", () => {
   });
 });
 
+describe("a key refused (401)", () => {
+  test("is audited once per run of refusals, naming the key, whichever call met it (a quote too)", async () => {
+    const revoked = await issue(["quotes.create", "orders.create"], "revoked ordering, no next key");
+    const lookup = revoked.key.split("_")[1]!;
+    await control("DELETE", `/keys/${revoked.id}`);
+    const upstream = client([
+      { name: "read", keys: [read.key] },
+      { name: "ordering", keys: [revoked.key] },
+    ]);
+    const product = await variantProduct();
+    const quote = () =>
+      upstream
+        .createQuote({ productId: product.id, variantId: product.variants[0].id, quantity: 1, currency: "USD" })
+        .catch((e: unknown) => e);
+    expect(await quote()).toMatchObject({ code: "upstream_key_refused", extra: { key: "ordering" } });
+    await quote();
+    const audited = await eventually(async () => {
+      const rows = await db().auditEvent.findMany({ where: { action: "upstream.key_refused", targetId: lookup } });
+      const health = await db().upstreamKey.findUnique({ where: { lookup } });
+      return rows.length > 0 && health?.lastRefusalStatus === 401 ? rows : undefined;
+    }, 5_000);
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.details).toMatchObject({ key: "ordering", scope: "quotes.create" });
+    expect(JSON.stringify(audited[0]!.details)).not.toContain(revoked.key.split("_").at(-1)!);
+  });
+});
+
 describe("rotation per key", () => {
   test("a 401 on the ordering key moves only the ordering key to its next one", async () => {
     const [oldOrdering, nextOrdering, nextRead] = [
