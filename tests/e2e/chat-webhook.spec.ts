@@ -1,17 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createServer, type Server } from "node:http";
-import { E2E_CHAT_PORT, E2E_ORIGIN } from "../../playwright.config";
-import { addStaff, signIn, withDb } from "./helpers";
+import { E2E_CHAT_PORT } from "../../playwright.config";
+import { addStaff, askForApproval, putSettings, shots, signedInPage, withDb } from "./helpers";
 import { findProduct, sandboxControl } from "./sandbox";
 
 // Issue 50, item 3.5: an admin checks the chat webhook from Settings, and a webhook whose
 // messages fail says so beside it and on the admin home, in words, with when it last failed.
 // The chat service is a receiver of this spec's own on loopback; the workspace's notification
 // settings are put back as they were after it.
-const ORIGIN = E2E_ORIGIN;
 const BUYER = "chat-buyer@demo.local";
-const DESKTOP = { width: 1440, height: 900 };
 
 let receiver: Server;
 let hookUrl = "";
@@ -46,40 +44,17 @@ test.afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-async function as(browser: Browser, who: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  const email = who.includes("@") ? who : `${who}@demo.local`;
-  await signIn(page, email);
-  // The first sign-in after the app starts can be slow on a loaded machine.
-  await expect(page.getByTestId("current-staff")).toContainText(email, { timeout: 60_000 });
-  return page;
-}
-
-/** With E2E_SCREENSHOTS=1, the page at 1440×900 and at 390×844 under test-results/shots (for a person to look at). */
-async function shots(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS !== "1") return;
-  await page.screenshot({ path: `test-results/shots/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `test-results/shots/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
-
 async function axe(page: Page, where: string) {
   const result = await new AxeBuilder({ page }).analyze();
   const violations = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect.soft(violations, `${where}: axe`).toEqual([]);
 }
 
-async function putSettings(page: Page, data: Record<string, unknown>) {
-  const res = await page.request.put("/api/settings", { headers: { origin: ORIGIN }, data });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
 test("an admin sends a test message from Settings; a webhook that fails says so on Settings and the admin home", async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  const admin = await as(browser, "admin");
+  const admin = await signedInPage(browser, "admin");
   await admin.goto("/settings#notifications");
   const chat = admin.getByRole("group", { name: "Chat channel" });
   await chat.getByLabel(/Incoming-webhook URL/).fill(hookUrl);
@@ -115,19 +90,10 @@ test("an admin sends a test message from Settings; a webhook that fails says so 
   await sandboxControl("PUT", "/wallet", { balances: { USD: 1_000_000 } });
   await putSettings(admin, { spendApprovalAmount: (product.variants[0]!.price * 1.5).toFixed(2) });
   try {
-    const buyer = await as(browser, BUYER);
+    const buyer = await signedInPage(browser, BUYER);
     const reference = `e2e-chat-${Date.now()}`;
     answers = [404, 404, 404];
-    const res = await buyer.request.post("/api/orders", {
-      headers: { origin: ORIGIN },
-      data: {
-        idempotencyKey: crypto.randomUUID(),
-        clientReference: reference,
-        item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 2, currency: "USD" },
-        approvalReason: "Chat check",
-      },
-    });
-    expect(res.status(), await res.text()).toBe(202);
+    await askForApproval(buyer, product, { reference, reason: "Chat check" });
     await buyer.context().close();
   } finally {
     await putSettings(admin, { spendApprovalAmount: "" });

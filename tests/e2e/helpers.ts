@@ -1,6 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page, type ViewportSize } from "@playwright/test";
 import pg from "pg";
-import { DEMO_PASSWORD, E2E_DB_PORT } from "../../playwright.config";
+import { DEMO_PASSWORD, E2E_DB_PORT, E2E_ORIGIN } from "../../playwright.config";
+import type { SandboxProduct } from "./sandbox";
 
 export const ROLES = ["admin", "buyer", "support", "finance", "approver", "viewer"] as const;
 
@@ -14,6 +15,68 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 export async function signInAs(page: Page, role: (typeof ROLES)[number]) {
   await signIn(page, `${role}@demo.local`);
   await expect(page.getByTestId("current-staff")).toContainText(`${role}@demo.local`);
+}
+
+export const DESKTOP: ViewportSize = { width: 1440, height: 900 };
+
+/**
+ * A page of its own browser context, signed in as `who` (an email, or a demo role's name), at
+ * 1440×900 unless told. The first sign-in after the app starts can be slow on a loaded machine.
+ */
+export async function signedInPage(
+  browser: Browser,
+  who: string,
+  options: { viewport?: ViewportSize; timezoneId?: string; baseURL?: string } = {},
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: DESKTOP, ...options })).newPage();
+  const email = who.includes("@") ? who : `${who}@demo.local`;
+  await signIn(page, email);
+  await expect(page.getByTestId("current-staff")).toContainText(email, { timeout: 60_000 });
+  return page;
+}
+
+/** With E2E_SCREENSHOTS=1, the page at 1440×900 and at 390×844 under test-results/shots (for a person to look at). */
+export async function shots(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== "1") return;
+  await page.screenshot({ path: `test-results/shots/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `test-results/shots/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+/** Workspace settings as an admin saves them (`page` is an admin's). */
+export async function putSettings(page: Page, data: Record<string, unknown>) {
+  const res = await page.request.put("/api/settings", { headers: { origin: E2E_ORIGIN }, data });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Workspace settings saved by an admin signed in for just that. */
+export async function putSettingsAsAdmin(browser: Browser, data: Record<string, unknown>) {
+  const admin = await signedInPage(browser, "admin");
+  await putSettings(admin, data);
+  await admin.context().close();
+}
+
+/**
+ * `quantity` units of the product's first variant ordered through the API by `page`'s person, with
+ * a reason, when the total is above the approval threshold: the waiting request's id.
+ */
+export async function askForApproval(
+  page: Page,
+  product: SandboxProduct,
+  { reference, reason, quantity = 2 }: { reference: string; reason: string; quantity?: number },
+): Promise<string> {
+  const res = await page.request.post("/api/orders", {
+    headers: { origin: E2E_ORIGIN },
+    data: {
+      idempotencyKey: crypto.randomUUID(),
+      clientReference: reference,
+      item: { productId: product.id, variantId: product.variants[0]!.id, quantity, currency: "USD" },
+      approvalReason: reason,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(202);
+  return ((await res.json()) as { awaitingApproval: { id: string } }).awaitingApproval.id;
 }
 
 /**

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../playwright.config";
 import { expectNoAxeViolations } from "./axe";
-import { startOwnApp, type OwnApp } from "./own-app";
+import { keyHealthWithWorker, startOwnApp, type OwnApp } from "./own-app";
 
 /**
  * A revoked ordering key (issue 50, 3.1), on an app of this spec's own (revoking a key would
@@ -52,17 +52,7 @@ test("a revoked ordering key: the buyer keeps the form and is told admins know; 
   browser,
 }) => {
   const admin = await signedIn(browser, "admin");
-  const health = admin.getByTestId("key-health");
-  // The worker's payout key shows once the worker has reported its keys.
-  await expect
-    .poll(
-      async () => {
-        await admin.goto("/settings");
-        return health.locator('[data-key="payout"]').count();
-      },
-      { timeout: 60_000, intervals: [1_000] },
-    )
-    .toBe(1);
+  const health = await keyHealthWithWorker(admin);
   // No withdrawal has been made: nothing has told whether the payout key works.
   const payout = health.locator('[data-key="payout"]');
   await expect(payout.getByTestId("key-state")).toHaveText("Not used yet");

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_ORIGIN } from "../../playwright.config";
-import { addStaff, bellCount, expectBell, signIn, withDb } from "./helpers";
+import { addStaff, askForApproval, bellCount, expectBell, putSettingsAsAdmin, shots, signedInPage, withDb } from "./helpers";
 import { findProduct, sandboxControl, type SandboxProduct } from "./sandbox";
 
 // Issue 50, items 3.3 and 3.4: what a person is offered (only the kinds their roles receive),
@@ -10,7 +10,6 @@ import { findProduct, sandboxControl, type SandboxProduct } from "./sandbox";
 const ORIGIN = E2E_ORIGIN;
 const BUYER = "choices-buyer@demo.local"; // this spec's own buyer: mail to them is only what it causes
 const APPROVER = "approver@demo.local";
-const DESKTOP = { width: 1440, height: 900 };
 
 const usd = (amount: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount);
 
@@ -25,31 +24,6 @@ test.beforeAll(async () => {
   unit = product.variants[0]!.price;
   await sandboxControl("PUT", "/wallet", { balances: { USD: 1_000_000 } });
 });
-
-async function as(browser: Browser, who: string, options: { timezoneId?: string } = {}): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: DESKTOP, ...options })).newPage();
-  const email = who.includes("@") ? who : `${who}@demo.local`;
-  await signIn(page, email);
-  // The first sign-in after the app starts can be slow on a loaded machine.
-  await expect(page.getByTestId("current-staff")).toContainText(email, { timeout: 60_000 });
-  return page;
-}
-
-async function putSettings(browser: Browser, data: Record<string, unknown>) {
-  const admin = await as(browser, "admin");
-  const res = await admin.request.put("/api/settings", { headers: { origin: ORIGIN }, data });
-  expect(res.ok(), await res.text()).toBe(true);
-  await admin.context().close();
-}
-
-/** With E2E_SCREENSHOTS=1, the page at 1440×900 and at 390×844 under test-results/shots (for a person to look at). */
-async function shots(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS !== "1") return;
-  await page.screenshot({ path: `test-results/shots/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `test-results/shots/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP);
-}
 
 async function axe(page: Page, where: string, exclude?: string) {
   const builder = new AxeBuilder({ page });
@@ -78,7 +52,7 @@ test("a person is offered only the kinds their roles receive, in words that fit,
   browser,
 }) => {
   // A buyer: the decisions on their requests and their failed orders, nothing else.
-  const buyer = await as(browser, "buyer", { timezoneId: "America/Halifax" });
+  const buyer = await signedInPage(browser, "buyer", { timezoneId: "America/Halifax" });
   await buyer.goto("/account/notifications");
   const kinds = buyer.getByRole("group", { name: "Send me an email for" }).getByRole("checkbox");
   await expect(kinds).toHaveCount(2);
@@ -111,7 +85,7 @@ test("a person is offered only the kinds their roles receive, in words that fit,
   await buyer.context().close();
 
   // An approver who asks for a digest while approvals come by email is warned first.
-  const approver = await as(browser, "approver");
+  const approver = await signedInPage(browser, "approver");
   await approver.goto("/account/notifications");
   await expect(approver.getByRole("group", { name: "Send me an email for" }).getByRole("checkbox")).toHaveCount(2);
   const waiting = approver.getByRole("checkbox", { name: "An approval is waiting" });
@@ -127,7 +101,7 @@ test("a person is offered only the kinds their roles receive, in words that fit,
   await approver.context().close();
 
   // The workspace's defaults are headed as defaults, list every kind and say who receives each.
-  const admin = await as(browser, "admin");
+  const admin = await signedInPage(browser, "admin");
   await admin.goto("/settings#notifications");
   const defaults = admin.getByRole("group", { name: "Email people for these, unless they chose their own" });
   await expect(defaults.getByRole("checkbox")).toHaveCount(12);
@@ -141,25 +115,15 @@ test("the approval email says what, how many, why; the page it leads to reads it
   browser,
 }) => {
   test.setTimeout(360_000);
-  await putSettings(browser, { spendApprovalAmount: (unit * 1.5).toFixed(2) });
+  await putSettingsAsAdmin(browser, { spendApprovalAmount: (unit * 1.5).toFixed(2) });
   try {
     // The approver starts with nothing unread, so the bell's figure is this request's.
-    const approver = await as(browser, "approver");
+    const approver = await signedInPage(browser, "approver");
     const read = await approver.request.post("/api/notifications/read-all", { headers: { origin: ORIGIN }, data: {} });
     expect(read.ok(), await read.text()).toBe(true);
-    const buyer = await as(browser, BUYER);
+    const buyer = await signedInPage(browser, BUYER);
     const reference = `e2e-choices-${Date.now()}`;
-    const res = await buyer.request.post("/api/orders", {
-      headers: { origin: ORIGIN },
-      data: {
-        idempotencyKey: crypto.randomUUID(),
-        clientReference: reference,
-        item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 2, currency: "USD" },
-        approvalReason: "Launch giveaway",
-      },
-    });
-    expect(res.status(), await res.text()).toBe(202);
-    const id = ((await res.json()) as { awaitingApproval: { id: string } }).awaitingApproval.id;
+    const id = await askForApproval(buyer, product, { reference, reason: "Launch giveaway" });
 
     // The approver's email carries what an approver decides on, and no code or key.
     const subject = `(ref. ${reference})`;
@@ -170,7 +134,7 @@ test("the approval email says what, how many, why; the page it leads to reads it
     expect(waiting!.text).toContain(`Needs approval because its total of ${usd(unit * 2)} is above the approval threshold`);
 
     // The caught copy, as a reader sees its HTML part: in a frame that runs no script.
-    const admin = await as(browser, "admin");
+    const admin = await signedInPage(browser, "admin");
     await admin.goto(`/events/caught-mail/${waiting!.id}`);
     const frame = admin.getByTestId("caught-html");
     await expect(frame).toHaveAttribute("sandbox", "allow-popups allow-popups-to-escape-sandbox");
@@ -211,6 +175,6 @@ test("the approval email says what, how many, why; the page it leads to reads it
     await expect(buyer).toHaveURL(new RegExp(`/orders/${orderId}$`));
     await expectBell(buyer, unreadBefore - 1);
   } finally {
-    await putSettings(browser, { spendApprovalAmount: "" });
+    await putSettingsAsAdmin(browser, { spendApprovalAmount: "" });
   }
 });

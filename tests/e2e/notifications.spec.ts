@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_ORIGIN } from "../../playwright.config";
-import { addStaff, signIn, signInAs, withDb } from "./helpers";
+import { addStaff, putSettingsAsAdmin, signedInPage, withDb } from "./helpers";
 import { findProduct, sandboxControl, type SandboxProduct } from "./sandbox";
 import { REREAD_FLOOR_MS } from "../../lib/wallet/balance-freshness";
 
@@ -102,22 +102,6 @@ async function deliveriesSettled(titleContains: string): Promise<boolean> {
   });
 }
 
-async function as(browser: Browser, who: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  if (who.includes("@")) {
-    await signIn(page, who);
-    await expect(page.getByTestId("current-staff")).toContainText(who);
-  } else await signInAs(page, who as "admin");
-  return page;
-}
-
-async function putSettings(browser: Browser, data: Record<string, unknown>) {
-  const admin = await as(browser, "admin");
-  const res = await admin.request.put("/api/settings", { headers: { origin: ORIGIN }, data });
-  expect(res.ok(), await res.text()).toBe(true);
-  await admin.context().close();
-}
-
 async function order(page: Page, reference: string, quantity: number, extra: Record<string, unknown> = {}) {
   return page.request.post("/api/orders", {
     headers: { origin: ORIGIN },
@@ -142,15 +126,15 @@ test.beforeAll(async () => {
 test.afterAll(async ({ browser }) => {
   await sandboxControl("PUT", "/fulfilment", { failRate: 0 });
   await sandboxControl("PUT", "/wallet", { balances: { USD: 1_000_000 } });
-  await putSettings(browser, { spendApprovalAmount: "", lowBalance: { USD: "1000.00", EUR: "1000.00", GBP: "1000.00" } });
+  await putSettingsAsAdmin(browser, { spendApprovalAmount: "", lowBalance: { USD: "1000.00", EUR: "1000.00", GBP: "1000.00" } });
 });
 
 test("an order above the threshold: the approver gets one email and one in-app notification whose link opens it, the buyer none; the approval reaches the buyer", async ({
   browser,
 }) => {
   test.setTimeout(360_000);
-  await putSettings(browser, { spendApprovalAmount: (unit * 1.5).toFixed(2) });
-  const buyer = await as(browser, BUYER);
+  await putSettingsAsAdmin(browser, { spendApprovalAmount: (unit * 1.5).toFixed(2) });
+  const buyer = await signedInPage(browser, BUYER);
   const reference = `e2e-notify-${Date.now()}`;
   const res = await order(buyer, reference, 2, { approvalReason: "Partner promotion" });
   expect(res.status(), await res.text()).toBe(202);
@@ -167,7 +151,7 @@ test("an order above the threshold: the approver gets one email and one in-app n
   expect(await inApp(BUYER, subject)).toBe(0);
 
   // In the app: the bell counts it, the inbox lists it, its link opens the request's card.
-  const approver = await as(browser, "approver");
+  const approver = await signedInPage(browser, "approver");
   await expect(approver.getByTestId("bell-count")).toBeVisible();
   await approver.getByTestId("bell").click();
   await expect(approver).toHaveURL(/\/notifications$/);
@@ -182,7 +166,7 @@ test("an order above the threshold: the approver gets one email and one in-app n
   await card.getByRole("button", { name: "Approve…" }).click();
   await card.getByRole("button", { name: "Approve and place" }).click();
   await expect(card.getByTestId("spend-state")).toHaveText("Placed");
-  await putSettings(browser, { spendApprovalAmount: "" });
+  await putSettingsAsAdmin(browser, { spendApprovalAmount: "" });
 
   const decided = await awaitMail(BUYER, `${subject} was approved by`);
   expect(decided).toHaveLength(1);
@@ -199,15 +183,15 @@ test("the wallet crossing its low-balance threshold notifies finance once, not a
   test.setTimeout(360_000);
   // A threshold of this test's own, the wallet just above it: one order takes it below.
   const threshold = 4321;
-  await putSettings(browser, { lowBalance: { USD: threshold.toFixed(2) } });
+  await putSettingsAsAdmin(browser, { lowBalance: { USD: threshold.toFixed(2) } });
   await sandboxControl("PUT", "/wallet", { balances: { USD: threshold + 500 } });
-  const finance = await as(browser, FINANCE);
+  const finance = await signedInPage(browser, FINANCE);
   await finance.goto("/wallet"); // a read above the threshold: any earlier episode ends
   await expect(finance.getByRole("heading", { level: 1 })).toBeVisible();
   const readAbove = Date.now();
   await sandboxControl("PUT", "/wallet", { balances: { USD: threshold + unit / 2 } });
 
-  const buyer = await as(browser, BUYER);
+  const buyer = await signedInPage(browser, BUYER);
   const first = await order(buyer, `e2e-low-${Date.now()}`, 1);
   expect(first.status(), await first.text()).toBe(201);
   // The buyer's next page reads the wallet again, whichever app process serves it (the order is a
@@ -244,7 +228,7 @@ test("a bulk file whose orders fail: one message to its buyer", async ({ browser
   test.setTimeout(360_000);
   await sandboxControl("PUT", "/fulfilment", { failRate: 1 });
   try {
-    const buyer = await as(browser, BUYER);
+    const buyer = await signedInPage(browser, BUYER);
     const batch = `e2e-notify-bulk-${Date.now()}`;
     const csv = [
       "productId,variantId,value,quantity,clientReference,phoneNumber",

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { expect } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../playwright.config";
 
 export type OwnApp = { origin: string; stop: () => Promise<void> };
@@ -47,4 +47,22 @@ export async function startOwnApp(options: {
       await expect.poll(() => status(origin), { timeout: 30_000 }).toBe(0);
     },
   };
+}
+
+/**
+ * Settings' key health once the worker has reported its keys (each process records them when it
+ * first talks to the Issuing Service: the worker's payout key shows once it has). `admin` is an admin's page.
+ */
+export async function keyHealthWithWorker(admin: Page): Promise<Locator> {
+  const health = admin.getByTestId("key-health");
+  await expect
+    .poll(
+      async () => {
+        await admin.goto("/settings");
+        return health.locator('[data-key="payout"]').count();
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(1);
+  return health;
 }

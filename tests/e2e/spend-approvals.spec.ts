@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E_ORIGIN } from "../../playwright.config";
-import { addStaff, signIn, signInAs, withDb } from "./helpers";
+import { addStaff, askForApproval, putSettingsAsAdmin, signedInPage, withDb } from "./helpers";
 import { findProduct, sandboxApi, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
 
 // Spend approvals (issue 15). The threshold is a workspace setting: set here, and cleared
@@ -13,17 +13,6 @@ const COUNTED_BUYER = "counted-buyer@demo.local"; // likewise, for the spend an 
 let product: SandboxProduct;
 let unit = 0;
 
-type Who = "admin" | "approver" | "buyer" | typeof BUYER_APPROVER | typeof CARD_BUYER | typeof COUNTED_BUYER;
-
-async function as(browser: Browser, who: Who, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  if (who.includes("@")) {
-    await signIn(page, who);
-    await expect(page.getByTestId("current-staff")).toContainText(who);
-  } else await signInAs(page, who as "admin" | "approver" | "buyer");
-  return page;
-}
-
 const usd = (amount: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount);
 /** "$1,234.56" → 123456 (cents), the first amount in a text. */
 const centsIn = (text: string) => Number((/-?\$[\d,]+\.\d\d/.exec(text)?.[0] ?? "NaN").replace(/[$,]/g, "").replace(".", ""));
@@ -31,28 +20,6 @@ const centsIn = (text: string) => Number((/-?\$[\d,]+\.\d\d/.exec(text)?.[0] ?? 
 /** With E2E_SCREENSHOTS=1, a card as a person sees it, kept under test-results/ (never committed). */
 async function keepScreenshot(page: Page, name: string) {
   if (process.env.E2E_SCREENSHOTS === "1") await page.screenshot({ path: `test-results/cards/${name}.png`, fullPage: true });
-}
-
-async function setThreshold(browser: Browser, amount: string) {
-  const admin = await as(browser, "admin");
-  const res = await admin.request.put("/api/settings", { headers: { origin: ORIGIN }, data: { spendApprovalAmount: amount } });
-  expect(res.ok(), await res.text()).toBe(true);
-  await admin.context().close();
-}
-
-/** Two units: above the threshold (one and a half units). Returns the waiting request's id. */
-async function submitLarge(page: Page, reference: string): Promise<string> {
-  const res = await page.request.post("/api/orders", {
-    headers: { origin: ORIGIN },
-    data: {
-      idempotencyKey: crypto.randomUUID(),
-      clientReference: reference,
-      item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 2, currency: "USD" },
-      approvalReason: "Partner promotion",
-    },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  return ((await res.json()) as { awaitingApproval: { id: string } }).awaitingApproval.id;
 }
 
 const card = (page: Page, id: string) => page.getByTestId(`spend-request-${id}`);
@@ -71,18 +38,18 @@ test.beforeAll(async ({ browser }) => {
     (p) => p.isAvailable && p.type === "gift-card" && p.variants.length > 0 && p.currency === "USD" && p.variants[0]!.price < 40,
   );
   unit = product.variants[0]!.price;
-  await setThreshold(browser, (unit * 1.5).toFixed(2));
+  await putSettingsAsAdmin(browser, { spendApprovalAmount: (unit * 1.5).toFixed(2) });
 });
 
 test.afterAll(async ({ browser }) => {
   await sandboxControl("PUT", `/products/${product.id}`, { priceFactor: 1 });
-  await setThreshold(browser, "");
+  await putSettingsAsAdmin(browser, { spendApprovalAmount: "" });
 });
 
 test("an order above the threshold waits; its buyer holding approver cannot approve it; another approver does, and it is placed and fulfilled", async ({
   browser,
 }) => {
-  const buyer = await as(browser, BUYER_APPROVER);
+  const buyer = await signedInPage(browser, BUYER_APPROVER);
   const reference = `e2e-spend-${Date.now()}`;
   await buyer.goto(`/catalog/${encodeURIComponent(product.id)}`);
   await buyer.getByLabel("Quantity").fill("2");
@@ -123,7 +90,7 @@ test("an order above the threshold waits; its buyer holding approver cannot appr
   expect(((await forged.json()) as { code: string }).code).toBe("own_request");
   expect(await upstreamOrdersWithReference(reference)).toHaveLength(0);
 
-  const approver = await as(browser, "approver");
+  const approver = await signedInPage(browser, "approver");
   await approveInUi(approver, id);
   await expect(card(approver, id).getByTestId("spend-state")).toHaveText("Placed");
   await expect
@@ -131,7 +98,7 @@ test("an order above the threshold waits; its buyer holding approver cannot appr
     .toEqual(["fulfilled"]);
 
   // Issues 38 and 39: every step is on the audit page under its label, found with the Action filter.
-  const admin = await as(browser, "admin");
+  const admin = await signedInPage(browser, "admin");
   await admin.goto("/audit");
   await admin.getByLabel("Action").selectOption("spend.*");
   await admin.getByRole("button", { name: "Filter" }).click();
@@ -157,7 +124,7 @@ test("an order above the threshold waits; its buyer holding approver cannot appr
 test("an approver's card lists what is bought (product link, variant, quantity, unit and total, currency), the buyer's spend against their limits and the wallet after it", async ({
   browser,
 }) => {
-  const admin = await as(browser, "admin");
+  const admin = await signedInPage(browser, "admin");
   const buyerId = (await withDb((db) => db.query<{ id: string }>(`SELECT id FROM "Staff" WHERE email = $1`, [CARD_BUYER])))
     .rows[0]!.id;
   const limit = await admin.request.put("/api/spend-limits", {
@@ -166,26 +133,16 @@ test("an approver's card lists what is bought (product link, variant, quantity, 
   });
   expect(limit.ok(), await limit.text()).toBe(true);
   try {
-    const buyer = await as(browser, CARD_BUYER);
+    const buyer = await signedInPage(browser, CARD_BUYER);
     const reference = `e2e-spend-card-${Date.now()}`;
-    const res = await buyer.request.post("/api/orders", {
-      headers: { origin: ORIGIN },
-      data: {
-        idempotencyKey: crypto.randomUUID(),
-        clientReference: reference,
-        item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 3, currency: "USD" },
-        approvalReason: "Client gifts for the launch",
-      },
-    });
-    expect(res.status(), await res.text()).toBe(202);
-    const id = ((await res.json()) as { awaitingApproval: { id: string } }).awaitingApproval.id;
+    const id = await askForApproval(buyer, product, { reference, reason: "Client gifts for the launch", quantity: 3 });
     const total = Math.round(unit * 100) * 3;
 
     for (const [size, viewport] of [
       ["desktop", { width: 1440, height: 900 }],
       ["phone", { width: 390, height: 844 }],
     ] as const) {
-      const approver = await as(browser, "approver", viewport);
+      const approver = await signedInPage(browser, "approver", { viewport });
       await approver.goto("/wallet"); // a fresh read of the balance: the card's figure is then exactly the supplier's
       await approver.goto("/spend-approvals");
       const c = card(approver, id);
@@ -241,7 +198,7 @@ test("an approver's card lists what is bought (product link, variant, quantity, 
     }
 
     // The product link leads to the product.
-    const approver = await as(browser, "approver");
+    const approver = await signedInPage(browser, "approver");
     await approver.goto("/spend-approvals");
     await card(approver, id).getByRole("link", { name: product.name }).click();
     await expect(approver).toHaveURL(new RegExp(`/catalog/${encodeURIComponent(product.id)}$`));
@@ -257,7 +214,7 @@ test("an approver's card lists what is bought (product link, variant, quantity, 
 test("after an approved order is placed, the approver's card says the buyer's real spend today, and the order form counts it once", async ({
   browser,
 }) => {
-  const admin = await as(browser, "admin");
+  const admin = await signedInPage(browser, "admin");
   const buyerId = (await withDb((db) => db.query<{ id: string }>(`SELECT id FROM "Staff" WHERE email = $1`, [COUNTED_BUYER])))
     .rows[0]!.id;
   const setLimits = (perDay: string, perMonth: string) =>
@@ -267,10 +224,10 @@ test("after an approved order is placed, the approver's card says the buyer's re
     });
   expect((await setLimits("500.00", "5000.00")).ok()).toBe(true);
   try {
-    const buyer = await as(browser, COUNTED_BUYER);
+    const buyer = await signedInPage(browser, COUNTED_BUYER);
     const placedRef = `e2e-spend-counted-${Date.now()}`;
-    const placed = await submitLarge(buyer, placedRef);
-    const approver = await as(browser, "approver");
+    const placed = await askForApproval(buyer, product, { reference: placedRef, reason: "Partner promotion" });
+    const approver = await signedInPage(browser, "approver");
     await approveInUi(approver, placed);
     await expect(card(approver, placed).getByTestId("spend-state")).toHaveText("Placed");
     await expect
@@ -281,7 +238,10 @@ test("after an approved order is placed, the approver's card says the buyer's re
     const spent = Math.round(orders.items[0]!.total * 100);
     const asked = Math.round(unit * 100) * 2;
 
-    const waiting = await submitLarge(buyer, `e2e-spend-counted-next-${Date.now()}`);
+    const waiting = await askForApproval(buyer, product, {
+      reference: `e2e-spend-counted-next-${Date.now()}`,
+      reason: "Partner promotion",
+    });
     await approver.goto("/spend-approvals");
     const c = card(approver, waiting);
     await expect(c.getByTestId("spend-so-far-today")).toHaveText(
@@ -305,7 +265,7 @@ test("after an approved order is placed, the approver's card says the buyer's re
 });
 
 test("a bulk file's card sums its rows by product and offers every row as a CSV", async ({ browser }) => {
-  const buyer = await as(browser, "buyer");
+  const buyer = await signedInPage(browser, "buyer");
   const batch = `e2e-spend-file-${Date.now()}`;
   const csv = [
     "productId,variantId,value,quantity,clientReference,phoneNumber",
@@ -330,7 +290,7 @@ test("a bulk file's card sums its rows by product and offers every row as a CSV"
     ["desktop", { width: 1440, height: 900 }],
     ["phone", { width: 390, height: 844 }],
   ] as const) {
-    const approver = await as(browser, "approver", viewport);
+    const approver = await signedInPage(browser, "approver", { viewport });
     await approver.goto("/spend-approvals");
     const c = card(approver, id);
     await expect(c.getByRole("heading", { level: 2 })).toContainText(`Bulk file ${batch}.csv · ${usd(unit * 3)}`);
@@ -368,13 +328,13 @@ test("a bulk file's card sums its rows by product and offers every row as a CSV"
 });
 
 test("a rejected request and an expired one are never sent", async ({ browser }) => {
-  const buyer = await as(browser, "buyer");
+  const buyer = await signedInPage(browser, "buyer");
   const rejectedRef = `e2e-spend-rejected-${Date.now()}`;
   const expiredRef = `e2e-spend-expired-${Date.now()}`;
-  const rejected = await submitLarge(buyer, rejectedRef);
-  const expired = await submitLarge(buyer, expiredRef);
+  const rejected = await askForApproval(buyer, product, { reference: rejectedRef, reason: "Partner promotion" });
+  const expired = await askForApproval(buyer, product, { reference: expiredRef, reason: "Partner promotion" });
 
-  const approver = await as(browser, "approver");
+  const approver = await signedInPage(browser, "approver");
   await approver.goto("/spend-approvals");
   await card(approver, rejected).getByRole("button", { name: "Reject…" }).click();
   await card(approver, rejected).getByLabel("Why is it rejected?").fill("Not in this quarter's budget");
@@ -410,12 +370,12 @@ test("a rejected request and an expired one are never sent", async ({ browser })
 });
 
 test("a price rise between request and approval returns it to the approver with the old and new totals", async ({ browser }) => {
-  const buyer = await as(browser, "buyer");
+  const buyer = await signedInPage(browser, "buyer");
   const reference = `e2e-spend-price-${Date.now()}`;
-  const id = await submitLarge(buyer, reference);
+  const id = await askForApproval(buyer, product, { reference: reference, reason: "Partner promotion" });
   await sandboxControl("PUT", `/products/${product.id}`, { priceFactor: 1.5 });
   try {
-    const approver = await as(browser, "approver");
+    const approver = await signedInPage(browser, "approver");
     await approveInUi(approver, id);
     await expect(card(approver, id).getByTestId("price-changed")).toBeVisible();
     await expect(card(approver, id).getByTestId("spend-state")).toHaveText("Awaiting approval");

@@ -2,7 +2,7 @@ import { open, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../playwright.config";
-import { startOwnApp, type OwnApp } from "./own-app";
+import { keyHealthWithWorker, startOwnApp, type OwnApp } from "./own-app";
 
 /**
  * Least-privilege keys in local mode (issue 42), against an app of this spec's own (its own
@@ -123,17 +123,7 @@ test("key health: the read key's expiry is warned of; a revoked ordering key sto
   browser,
 }) => {
   const admin = await signedIn(browser, "admin");
-  const health = admin.getByTestId("key-health");
-  // Each process records its keys when it first talks to the Issuing Service: the worker's payout key shows once it has.
-  await expect
-    .poll(
-      async () => {
-        await admin.goto("/settings");
-        return health.locator('[data-key="payout"]').count();
-      },
-      { timeout: 60_000, intervals: [1_000] },
-    )
-    .toBe(1);
+  const health = await keyHealthWithWorker(admin);
   const read = health.locator('[data-key="read"][data-slot="active"]');
   await expect(read).toContainText("products.read, orders.read, wallet.read");
   await expect(read).toContainText("the web app");
