@@ -12,22 +12,12 @@ import { isWebhookDelivery, serveWebhook } from "./webhook-door";
 
 /**
  * The app's edge: what the app server (scripts/serve-app.mjs) does with every request before
- * Next sees it, in production and in dev mode alike. In order:
- * 1. The upstream's webhook deliveries are answered here (./webhook-door.ts), not by Next.
- * 2. The socket's peer address goes into PEER_ADDRESS_HEADER (Next gives handlers no socket),
- *    replacing anything a client sent under that name (lib/auth/client-address.ts reads it).
- * 3. A fresh Content-Security-Policy with a script nonce goes into the request's own
- *    `content-security-policy` header, where Next reads the nonce for its scripts, and is the
- *    response's policy too.
- * 4. The request target becomes a plain path (`requestTarget`): an absolute-form target is
- *    served by its path alone, so nothing can redirect off this app; an asterisk-form target, or
- *    a path Next would rewrite first (`//`, a backslash), is a 400.
- * 5. The request gate (lib/http/gate.ts): the text rule on the address, a verified session
- *    cookie, a method the route exports (405). A refusal is written here.
- * 6. Next's static files are answered from memory once Next has answered each in full
- *    (./static-files.ts): compressed once, not for every first visit.
- * 7. zstd or gzip for what Next answers (./compress-response.ts).
- * Then `next` (Next's request handler). Nothing here reads Next's build or imports Next.
+ * Next sees it, in production and dev mode alike, in this order: webhook deliveries
+ * (./webhook-door.ts); the socket's peer address into PEER_ADDRESS_HEADER, replacing a client's;
+ * a fresh Content-Security-Policy and nonce for the request and the response; the target made a
+ * plain path (`requestTarget`); the request gate (lib/http/gate.ts); Next's static files from
+ * memory (./static-files.ts); zstd or gzip (./compress-response.ts); then Next. Nothing here
+ * reads Next's build or imports Next. Why: docs/decisions/0001-edge-ahead-of-next.md.
  */
 export type Edge = (req: IncomingMessage, res: ServerResponse, next: () => Promise<void>) => Promise<void>;
 

@@ -10,23 +10,15 @@ import { readableRouterState } from "./router-state";
 /**
  * The gate every request passes before any page or route handler runs:
  * - the address is the visitor's input: a path or query string that breaks the text rule of
- *   lib/validation.ts (NUL, controls, line breaks, broken Unicode) is a 400, for every page and
- *   route, before anything reads it; so is a path Next cannot decode (%ff, a lone %), which
- *   Next would answer with a bare 500, and a Next-Router-State-Tree header Next cannot read
- *   (lib/http/router-state.ts), which it would answer with a 500 too;
- * - without a session cookie that verifies, pages go to the sign-in page and every /api/* path
- *   answers 401, except the few public doors below. Whether the session is still alive
- *   (sign-out, idle, deactivation) is decided by the page or handler against the database,
- *   since this only proves the cookie was ours;
- * - a method the route handler does not export is a 405 problem document with `Allow` (Next's
- *   own 405 has neither).
- *
- * Pure of the framework: it takes the parts of a request it judges and gives back an answer as
- * plain data, or null to let the request through. One caller: the app server's edge
- * (lib/edge/serve.ts), ahead of Next, for every request, in production and dev mode alike.
- * Through Next's proxy (proxy.ts, until issue 38) it cost about 0.9 ms of CPU per request
- * (Next's request, response and header merging around it; `npm run bench:cpu`); its own work
- * is about 25 µs.
+ *   lib/validation.ts is a 400, as is a path Next cannot decode (%ff, a lone %) or a
+ *   Next-Router-State-Tree header it cannot read (lib/http/router-state.ts), which Next would
+ *   answer with a bare 500;
+ * - without a session cookie that verifies, pages go to sign-in and /api/* answers 401, except
+ *   the public doors below; whether the session is still alive is decided by the page or handler
+ *   against the database (this only proves the cookie was ours);
+ * - a method the route does not export is a 405 problem document with `Allow`.
+ * Pure of the framework: request parts in, a plain answer or null out. One caller, the edge
+ * (lib/edge/serve.ts); why there: docs/decisions/0001-edge-ahead-of-next.md.
  */
 export type GateRequest = {
   method: string;
