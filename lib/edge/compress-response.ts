@@ -1,35 +1,12 @@
 /**
- * Compression for the responses Next serves, in place of Next's own `compress` (turned off in
- * next.config.mjs), run by the app server's edge (./serve.ts). Next's compresses every response as a stream on zlib's thread pool: a
- * JSON answer of 30 KB went out as a gzip header, the data and a trailer, each a trip through
- * the pool and a socket write of its own, about 2 ms after the handler had finished
- * (`npm run bench:proxy`). Here what is written in one turn of the event loop is held until
- * the turn ends, so a response that ends in that turn (a route handler's JSON, a small page) is
- * compressed at once and sent with its headers in one write, with a Content-Length. A response
- * still being written after that (a streamed page, a CSV export, a static file) continues as a
- * compressed stream, flushed at the end of each turn in which something was written, so the
- * browser gets each part as soon as it would have without compression.
- *
- * The encoding: zstd (RFC 8878) for a client that accepts it, gzip for one that accepts only
- * that, by the client's q-values, zstd on a tie. Chromium and Firefox ask for zstd (also over
- * plain HTTP); Safari, curl and Node's fetch ask for gzip. On a catalog page (85 KB of HTML)
- * zstd at its default level took a third of gzip's CPU here (0.21 against 0.63 ms) for a
- * smaller body (9.7 against 10.8 KB); its window (2 MB at that level) is inside the 8 MB a
- * browser decodes (RFC 9659).
- *
- * Compressed: a client that accepts one of the two, a compressible type (text, JSON,
- * JavaScript, XML, SVG), 1 KB or more when the length is known, a status with a body that is
- * not a range, no Content-Encoding already and no `Cache-Control: no-transform`. Compressible
- * types get `Vary: Accept-Encoding` whether compressed or not, as the `compression` package
- * Next uses does.
- *
- */
-/*
- * Why not a kept middleware: `compression` (Express's, which Next uses) streams every response
- * through zlib's thread pool and offers no zstd (its pull request for zstd waits on Node marking
- * zstd stable). Measured when this was written: a JSON answer left about 2 ms after its handler
- * finished that way (`npm run bench:proxy`), and zstd took a third of gzip's CPU on a catalog
- * page. So this stays ours, on Node's zlib, in one file.
+ * Compression for what Next answers, in place of Next's own `compress` (off in next.config.mjs),
+ * run by the edge (./serve.ts). What is written in one turn of the event loop is held until the
+ * turn ends, so a response that ends in that turn is compressed at once and sent with its
+ * headers in one write, with a Content-Length; a longer one goes on as a stream, flushed at the
+ * end of each turn that wrote something. zstd for a client that accepts it, else gzip, by its
+ * q-values (zstd on a tie). Compressed: a compressible type, 1 KB or more, a status with a body,
+ * no range, no Content-Encoding yet, no `no-transform`; compressible types get `Vary:
+ * Accept-Encoding` either way. Why ours: docs/decisions/0002-compression-at-the-edge.md.
  */
 import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import zlib from "node:zlib";

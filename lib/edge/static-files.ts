@@ -1,29 +1,12 @@
 /**
  * Next's static files (`/_next/static/…`), compressed once and answered from memory, as a CDN in
- * front of the app would: by the edge (./serve.ts), from what Next itself answered.
- *
- * Those files are named by their content and Next sends them as `Cache-Control: public,
- * max-age=31536000, immutable`, so a browser asks for each one once, and then only after a
- * deploy. But a first visit asks for all of a page's (17 files for an admin's /staff: scripts, a
- * stylesheet, a font), and each was read by Next's static handler and compressed again for
- * every such visit: 34 ms of the app's CPU a visit, taken while that visitor's browser was
- * working hardest. Answered from here, 7.5 ms (both measured by fetching those 17 files 40 times
- * over, the note of issue 39).
- *
- * So: the first time Next answers one in full (200, `immutable`, compressed: the body as Next
- * wrote it is at hand, from ./compress-response.ts), that body is compressed in the background,
- * on zlib's thread pool, with zstd at level 19 and gzip at level 9: a page's scripts came to
- * 143 KB instead of zstd's 161 KB at its default level (11 % less for a phone to download, and
- * the compression's CPU is spent once). From then on, a GET or HEAD of that file (by its path as
- * Next reads it, whatever the query) is answered from here: Next's headers as it sent them
- * (minus the per-response ones), the encoding the client prefers (./compress-response.ts's
- * choice), and a fresh Content-Security-Policy, as every response has. A Range request still
- * goes to Next, which answers ranges; so does a file sent as it is (the font: woff2 is
- * compressed already).
- *
- * Memory: Next's static files are what the build made (1.3 MB here, all of them), and only a
- * 200 marked immutable is kept, so an address Next answers 404 is never kept. Still, the store
- * stops taking files past MAX_STORED_BYTES. Each app process keeps its own.
+ * front of the app would. The first time Next answers one in full (200, `immutable`), its body
+ * (from ./compress-response.ts) is compressed in the background with zstd 19 and gzip 9; from
+ * then on a GET or HEAD of that path is answered from here, with Next's headers minus the
+ * per-response ones, the client's preferred encoding and a fresh Content-Security-Policy. A
+ * Range request and a file sent as it is (the font) still go to Next. Only a 200 marked
+ * immutable is kept, up to MAX_STORED_BYTES, per process.
+ * Why and the figures: docs/decisions/0003-static-files-from-memory.md.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
