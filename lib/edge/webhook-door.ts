@@ -5,23 +5,14 @@ import type { SignatureHeaders } from "@/lib/webhooks/verify-signature";
 import { sendPlainAnswer } from "./plain-answer";
 
 /**
- * The upstream's webhook deliveries, answered by the app server ahead of Next's request
- * pipeline with the receiver the route's `POST` uses (lib/webhooks/answer-delivery.ts), so what
- * is checked, stored and answered does not change.
- *
- * Why: through Next a delivery cost the app 1.3 to 1.9 ms of CPU (its router, its request and
- * response objects), several times the receiver's own work (signature, envelope, inbox
- * insert); answered here, about 0.2 ms (`npm run bench:webhooks`, the app as `npm start` runs
- * it). The upstream sends events in bursts (a bulk order is hundreds), each waiting for its
- * acknowledgement.
- *
- * What is left out, and why that is safe: the request gate lets this path through without a
- * session (the signature is its authentication), and its other checks concern what is not taken
- * here: another method (405), a query string or an undecodable path (400). Only a POST to
- * exactly this path with a declared length comes here; everything else goes to the gate and
- * Next. The body is read whole first, up to READ_AHEAD_BYTES (a bound on memory above the
- * receiver's own limit, which still decides: 413 over 256 KiB); a larger declared length, or a
- * chunked body, goes to Next, whose handler streams it.
+ * The upstream's webhook deliveries, answered by the app server ahead of Next with the receiver
+ * the route's `POST` uses (lib/webhooks/answer-delivery.ts), so what is checked, stored and
+ * answered does not change; through Next a delivery cost several times the receiver's own work.
+ * Only a POST to exactly this path with a declared length up to READ_AHEAD_BYTES comes here (a
+ * bound on memory; the receiver's own limit still decides the 413); anything else goes to the
+ * gate and Next. Skipping the gate is safe: it lets this path through without a session (the
+ * signature is its authentication), and its other checks concern requests that never come here.
+ * Figures: docs/decisions/0004-webhook-deliveries-ahead-of-next.md.
  */
 export const WEBHOOK_PATH = "/api/webhooks/service";
 const READ_AHEAD_BYTES = 1024 * 1024;

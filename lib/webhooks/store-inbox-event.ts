@@ -5,21 +5,12 @@ import { askForDrain } from "./drain-inbox";
 
 /**
  * Writes verified deliveries to the inbox, grouping the ones that arrive together into one
- * multi-row INSERT … ON CONFLICT DO NOTHING (one statement, so one commit). On the embedded
- * database a commit, not a statement, is the expensive part. One batch is in flight at a
- * time; deliveries arriving meanwhile wait for it and share the next, so a lone delivery
- * pays no extra delay.
- *
- * The inbox is the queue: a stored row is `pending` until a worker claims it. After each
- * batch commits, the worker is told that there is work (drain-inbox.ts: one "drain" job,
- * of which the queue keeps at most one waiting). It used to be one processing job per event,
- * inserted with the rows; those job rows were two thirds of the database's work per delivery
- * and held the receiver at a quarter of a bare HMAC server (bench/webhook-receiver.ts).
- *
- * Durability is unchanged: a caller's promise resolves only after the statement holding
- * its row has committed, and rejects when it failed, so nothing is acknowledged unstored.
- * The drain signal is sent after the commit and not waited for: if it is lost, the worker's
- * sweep finds the pending rows within seconds.
+ * multi-row INSERT … ON CONFLICT DO NOTHING (one statement, so one commit: on the embedded
+ * database the commit is the expensive part). One batch is in flight at a time; deliveries
+ * arriving meanwhile share the next, so a lone delivery pays no extra delay. A caller's promise
+ * resolves only after its row's statement committed, so nothing is acknowledged unstored. Then
+ * the worker is asked to drain (drain-inbox.ts), not waited for: a lost request is covered by
+ * the worker's sweep within seconds. Why: docs/decisions/0005-webhook-inbox-batched-inserts.md.
  */
 export type InboxRow = { id: string; type: string; occurredAt: Date | null; payload: unknown };
 /** `stored` is false when the event was already in the inbox (a duplicate). */
