@@ -11,28 +11,14 @@ import { claimWithdrawal, releaseWithdrawal } from "./lease";
 import { assertWithdrawalMove } from "./states";
 
 /**
- * Sending an approved withdrawal upstream, exactly once.
- *
- * `POST /withdrawals` has no idempotency key (contract §4.9), so a lost answer is never
- * answered by resending. The rules:
- * - One sender per request at a time: a lease on the row (lease.ts).
- * - The first attempt's time is stored (`sendStartedAt`) before the call goes out, so a
- *   crash after the send still leaves a row that says "this may have reached the upstream".
- * - After a timeout, a 5xx or a dropped connection, the app reads
- *   `GET /withdrawals?status=requested` and looks for the same amount and currency,
- *   requested no earlier than the first attempt (less MATCH_SKEW_MS for clock skew), not
- *   already linked to another request (`upstreamId` is unique). A match is linked.
- * - No match: nothing is resent until RESEND_AFTER_MS after the last attempt (a request
- *   still in flight at the upstream must get the chance to land and be seen), and then
- *   only after another read shows no match. After MAX_SENDS attempts the request is
- *   marked failed for a person to look at.
- * - A definite refusal (4xx other than 429: over balance, invalid) means nothing was
- *   created: the request is marked failed with the upstream's message.
- * - A payout is held for a business day before it is paid, so a withdrawal the app sent
- *   is still `requested` upstream while this resolution runs.
- *
- * Limitation: a withdrawal of the same amount and currency made outside this app (another
- * tool with the workspace's key) in the same minutes could be taken for ours.
+ * Sending an approved withdrawal upstream, exactly once. `POST /withdrawals` takes no
+ * idempotency key (contract §4.9), so a lost answer is never settled by resending: one sender
+ * at a time (lease.ts); `sendStartedAt` stored before the call; after a timeout, 5xx or dropped
+ * connection, a matching `requested` withdrawal upstream (same amount and currency, since the
+ * first attempt less MATCH_SKEW_MS, not linked elsewhere) is linked; with none, a resend only
+ * after RESEND_AFTER_MS and another read, at most MAX_SENDS times; a 4xx other than 429 created
+ * nothing and fails the request. The whole rule and its limitation:
+ * docs/decisions/0006-withdrawals-sent-once-without-a-key.md.
  */
 export const RESEND_AFTER_MS = 60_000;
 export const MAX_SENDS = 3;
