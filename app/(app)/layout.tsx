@@ -10,13 +10,10 @@ import { StreamIfSlow } from "@/components/ui/stream-if-slow";
 
 /**
  * The frame of every signed-in page. The frame and the page are one shell, sent whole with the
- * first bytes: no boundary between them (no loading.tsx here, no Suspense around the frame). A
- * boundary still waiting when the shell is sent is revealed later, and React batches reveals
- * about 300 ms after the first paint, so a page behind one appeared 300 ms or more after its
- * skeleton on every load (Lighthouse mobile: /settings 76–89, its content painted at 618 ms
- * against a first paint at 269 ms; the frame arriving after the page moved it down). What
- * waits on a slow upstream streams inside the page (StreamIfSlow), and a click on a link shows
- * LinkNavigator's bar at once.
+ * first bytes: no boundary between them (no loading.tsx here, no Suspense around the frame),
+ * since React reveals a boundary still waiting at the shell about 300 ms after the first paint
+ * (docs/decisions/0008-pages-sent-whole-unless-slow.md). What waits on a slow upstream streams
+ * inside the page (StreamIfSlow), and a click on a link shows LinkNavigator's bar at once.
  */
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const { actor } = await requirePageSession();

@@ -8,11 +8,9 @@ import { OrdersTableRows, type OrderTableRow } from "./orders-table-rows";
  * often each order's codes were revealed; more than once is flagged for review.
  *
  * The rows are laid out by a client component from data the server has already put in words
- * (money and times formatted here, so server and browser show the same text). A server
- * component's element is serialised into the RSC payload, parsed back and then rendered to
- * HTML; a client component's only once, to HTML, while the payload carries its props. At 50
- * rows that took the orders page from about 24 to 17 ms of server CPU (table alone: about 10
- * against 2.5 ms); `npm run bench:pages`, `npm run bench:cpu`.
+ * (money and times formatted here, so server and browser show the same text): a client
+ * component's element costs the server one pass, a server component's three
+ * (docs/decisions/0009-list-rows-laid-out-by-a-client-component.md).
  */
 export function OrdersTable({ rows, reveals = {} }: { rows: OrderListRow[]; reveals?: Record<string, number> }) {
   return (

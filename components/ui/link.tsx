@@ -11,16 +11,10 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & 
 /**
  * The app's link: a plain `<a>` that navigates client-side. One listener for the whole
  * document (`LinkNavigator`, in the root layout) turns a plain left click on any of these into
- * Next's router navigation, as `next/link` would: the layout stays, and the server renders the
- * new page's RSC payload, not a whole HTML document. Before hydration, and with a modifier key,
- * a middle click, `target` or `download`, it is an ordinary link.
- *
- * Why not `next/link` itself: each one is a client component. The server renders it twice
- * (into the RSC payload and into HTML) and the browser hydrates it: 100 of them cost about 4 ms
- * of server CPU more than 100 anchors, and a catalog page holds 35 (the sidebar, the menu's copy
- * of it, 24 product cards). Nor does it prefetch: every page here is dynamic, so a prefetch is a
- * full server render (one catalog page once cost 26 requests and could spend upstream budget on
- * pages nobody opened). `next/link` is imported nowhere (eslint.config.mjs).
+ * Next's router navigation, as `next/link` would; before hydration, and with a modifier key,
+ * a middle click, `target` or `download`, it is an ordinary link. Not `next/link`: each one is
+ * a client component rendered twice on the server and hydrated, and its prefetch is a full
+ * server render of a dynamic page (docs/decisions/0007-links-are-plain-anchors.md).
  */
 export function Link({ href, replace = false, scroll = true, ...props }: LinkProps) {
   return (

@@ -6,12 +6,9 @@ export const QUICK_MS = 50;
 /**
  * A section whose data is `ready`: in the page's first bytes when it settles within QUICK_MS
  * (a cached read, a quick query), else behind Suspense with `fallback`, streamed when it comes.
- *
- * Why not always Suspense: React reveals a boundary that was still waiting when the shell was
- * sent about 300 ms after the first paint at the earliest (it batches reveals), so a section
- * whose data was there in a millisecond still appeared 300 ms late, after the scripts' work
- * (Lighthouse mobile, /catalog: the first card painted at 472-588 ms, the page at 190-326 ms).
- * A slow upstream still gets the skeleton, 50 ms later than before.
+ * Not always Suspense: React reveals a boundary still waiting when the shell was sent no sooner
+ * than about 300 ms after the first paint, however soon its data came
+ * (docs/decisions/0008-pages-sent-whole-unless-slow.md).
  */
 export async function StreamIfSlow({
   ready,
