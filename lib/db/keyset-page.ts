@@ -8,8 +8,9 @@ export const COUNT_CAP = 10_000;
 /**
  * The cap when the filter searches for text inside a field ("reference contains …"). A trigram
  * index only narrows such a search: every candidate row is read and tested again, so counting
- * 10,000 matches of a short, common fragment ("shop") took ~30 ms at 100,000 orders, most of
- * the page's time. A search that broad is refined, not counted: "1,000+" says all it needs to.
+ * the matches of a short, common fragment was most of the page's time
+ * (docs/decisions/0010-reads-at-100000-orders.md). A search that broad is refined, not
+ * counted: "1,000+" says all it needs to.
  */
 export const SEARCH_COUNT_CAP = 1_000;
 export type CappedCount = { total: number; capped: boolean };

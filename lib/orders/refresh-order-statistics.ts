@@ -5,9 +5,9 @@ import { logger } from "@/lib/log";
 /**
  * Fresh planner statistics for the orders (and the wallet movements their trigger wrote)
  * after a write of many of them at once: the history import's last page, a "read every order
- * again". Until autovacuum (or the embedded database's upkeep, within 10 minutes) analysed
- * the table, a filter on a rare product fragment took 150-220 ms right after 100,000 orders
- * were written; analysed, 7 ms. A failure is logged: the upkeep analyses later anyway.
+ * again": until autovacuum (or the embedded database's upkeep) analyses the table, the planner
+ * misjudges filters on the new rows (docs/decisions/0010-reads-at-100000-orders.md). A failure
+ * is logged: the upkeep analyses later anyway.
  */
 export async function refreshOrderStatistics(): Promise<void> {
   try {

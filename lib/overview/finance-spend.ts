@@ -30,7 +30,7 @@ export async function getFinanceSpend(actor: Actor, now = new Date()): Promise<F
   const monthFrom = utcMonthStart(now);
   const from = monthFrom < chartFrom ? monthFrom : chartFrom;
   // Thirty-odd rows of the SpendDay rollup, which a trigger on Order keeps (its migration
-  // says how); summing the orders themselves took about 200 ms at 100,000 orders on PGlite.
+  // says how), not a month of orders (docs/decisions/0010-reads-at-100000-orders.md).
   const rows = await db().spendDay.findMany({ where: { day: { gte: from } } });
   const byCurrency = new Map<string, Map<number, { minor: bigint; orders: number }>>();
   for (const row of rows) {

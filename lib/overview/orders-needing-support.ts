@@ -61,8 +61,8 @@ type StuckRow = Parameters<typeof toGlance>[0];
 /**
  * The oldest stuck orders. Written in SQL because the planner, asked for the oldest few
  * open orders, walks the creation-time index from the oldest order of all (open orders are
- * the newest, so it reads nearly the whole mirror: 127 ms at 100,000 orders). The
- * MATERIALIZED step makes it take the few open orders from the status index first (4 ms).
+ * the newest, so it reads nearly the whole mirror). The MATERIALIZED step makes it take the
+ * few open orders from the status index first (docs/decisions/0010-reads-at-100000-orders.md).
  */
 function oldestStuck(placedBefore: Date): Promise<StuckRow[]> {
   return db().$queryRaw<StuckRow[]>`

@@ -21,8 +21,8 @@ const SELECT_SETTINGS = `SELECT "key", "value" FROM "Setting" WHERE "key" = ANY(
  * The thresholds as stored now, never from a render's memo (for a change that reads back what
  * it wrote). Every page view of staff who can order reads them (the low-balance banner), so
  * the statement goes through node-postgres (`sqlQuery`, prepared once per connection), as the
- * session lookup does: through Prisma's `findMany` it took 0.36–0.42 ms of the app's CPU, here
- * 0.09–0.14 (1,000 reads each, one process, the embedded database).
+ * session lookup does: about a quarter of the CPU of Prisma's `findMany`
+ * (docs/decisions/0010-reads-at-100000-orders.md).
  */
 export async function readSettings(): Promise<Settings> {
   const rows = await sqlQuery<{ key: string; value: unknown }>(SELECT_SETTINGS, [Object.keys(DEFAULT_SETTINGS)]);
