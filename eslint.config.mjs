@@ -2,19 +2,12 @@ import next from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 /**
- * The layers' import rules (ARCHITECTURE.md, "Layers"), enforced here so that a change that
- * crosses a layer fails `npm run lint` instead of waiting for a reviewer:
- * - components render; they never reach the database or the upstream client;
- * - route handlers read the request and call a domain function; they never query the database;
- * - lib/jobs runs what the worker hands it and imports no domain;
- * - lib/upstream is the wire: its client imports nothing of the app, its wiring only the data,
- *   settings and audit it needs for the shared budget (and notify(), to tell admins of a key
- *   refused or a share past repeatedly), never a domain (staff, orders, …);
- * - the sandbox is the other side of the wire: no app code imports it;
- * - links go through components/ui/link.tsx (no automatic prefetch);
- * - nothing imports Next's internals (next/dist): a Next upgrade must not reach the app's code.
- * ESLint applies one `no-restricted-imports` per file (a later block replaces an earlier one), so each
- * block below lists every rule that applies to its files.
+ * The layers' import rules (ARCHITECTURE.md, "Layers": the rules marked ✓), enforced here so that
+ * a change that crosses a layer fails `npm run lint` instead of waiting for a reviewer; each
+ * rule's message says why. Also: links go through components/ui/link.tsx, and nothing imports
+ * Next's internals (next/dist), so a Next upgrade cannot reach the app's code.
+ * ESLint applies one `no-restricted-imports` per file (a later block replaces an earlier one), so
+ * each block below lists every rule that applies to its files.
  */
 const sandbox = {
   group: ["**/sandbox", "**/sandbox/**", "@/sandbox", "@/sandbox/**"],

@@ -3,24 +3,15 @@ import { AppError, type FieldErrors } from "@/lib/errors";
 import { amountProblem, currencyDecimalsProblem, numberAmountProblem, type AmountRule } from "@/lib/money";
 
 /**
- * The one text rule for every string that comes from outside (JSON bodies, query strings,
- * path segments, CSV cells, form fields):
- *
- * - never NUL or another C0 control character (U+0000–U+001F) except TAB;
- * - never a lone UTF-16 surrogate (PostgreSQL refuses both in text and jsonb, and they
- *   break logs, CSV files and the browser's rendering);
- * - line breaks (CR, LF) only in fields declared multi-line.
- *
- * It is applied twice, so that a new field cannot forget it:
- * - at every door, by a deep walk of the raw input before any schema sees it
- *   (`parseInput` below, lib/http's `readJsonBody` and `searchParamsObject`, withStaff's
- *   path params, the request gate of lib/http/gate.ts for every path and query string). The walk cannot know which
- *   body fields are multi-line, so in bodies it lets line breaks through; in paths and
- *   query strings it refuses them.
- * - in the schemas, by building text fields with `singleLineText()` or `multiLineText()`,
- *   which refuse line breaks where they do not belong and carry the rule into every
- *   `safeParse` (pages, CSV rows, tests).
- * A refusal is a 400 problem document with a message on the field's path.
+ * The one text rule for every string from outside (bodies, query strings, path segments, CSV
+ * cells, form fields): no C0 control character but TAB, no lone UTF-16 surrogate (PostgreSQL
+ * refuses both in text and jsonb, and they break logs, CSV files and rendering), and line
+ * breaks only in fields declared multi-line. Applied twice, so that a new field cannot forget
+ * it: at every door, by a deep walk of the raw input (`parseInput` below, lib/http's
+ * `readJsonBody` and `searchParamsObject`, withStaff's path params, lib/http/gate.ts), which
+ * cannot know which body fields are multi-line, so lets line breaks through in bodies and
+ * refuses them in paths and query strings; and in the schemas, whose text fields are
+ * `singleLineText()` or `multiLineText()`. A refusal is a 400 problem document on the field.
  */
 
 // C0 controls except TAB (09), LF (0A) and CR (0D); line breaks are judged separately.

@@ -1,19 +1,12 @@
 /**
  * Where to send a person after sign-in: only a path of this app, anything else is "/".
- *
  * Browsers strip tab and line breaks from URLs and read a backslash as a slash, so
- * `/<TAB>/evil.example` and `/\evil.example` both become `//evil.example`, another site.
- * The checks therefore run on the value after percent-decoding (repeatedly, so that a
- * double-encoded `%252F` cannot hide a slash), and refuse rather than repair: control
- * characters, backslashes, `//` anywhere, or any scheme other than the app's own origin.
- *
- * The path that comes back is fit for a `Location` header (lib/header-safe-location.ts): a
- * character outside printable ASCII (`/é`, a right-to-left override, an ideographic full stop)
- * is percent-encoded, so it stays a path of this app and the redirect cannot fail on it.
- *
- * Shared by the sign-in page, next-auth's `redirect` callback and the request gate
- * (lib/http/gate.ts), which builds
- * the callbackUrl it sends a signed-out visitor with. Pure: no server-only imports.
+ * `/<TAB>/evil.example` and `/\evil.example` both become `//evil.example`, another site. So the
+ * checks run on the value percent-decoded (repeatedly: a double-encoded `%252F` cannot hide a
+ * slash) and refuse rather than repair: controls, backslashes, `//` anywhere, another origin.
+ * What comes back is fit for a `Location` header: anything outside printable ASCII is
+ * percent-encoded (lib/header-safe-location.ts). Shared by the sign-in page, next-auth's
+ * `redirect` callback and the request gate (lib/http/gate.ts). Pure: no server-only imports.
  */
 import { headerSafeLocation } from "@/lib/header-safe-location";
 

@@ -2,9 +2,8 @@ import { AppError } from "@/lib/errors";
 import { defineStateMachine } from "@/lib/state-machine";
 
 /**
- * The two state machines of a bulk order, in one place. Every transition goes through
- * `assertBulkMove` / `assertRowMove`; the database updates are conditional on the
- * expected current state, so a concurrent move loses cleanly instead of overwriting.
+ * The two state machines of a bulk order: every move goes through `assertBulkMove` or
+ * `assertRowMove`, and its update is conditional on the expected state (a concurrent move loses).
  *
  *   draft ──confirm──▶ confirmed ──job──▶ running ──all rows settled──▶ done
  *     │                    │                 │
@@ -12,9 +11,9 @@ import { defineStateMachine } from "@/lib/state-machine";
  *     └──confirm, above the threshold or a limit──▶ awaiting_approval ──approve──▶ confirmed
  *                                                        └──reject, expire, cancel──▶ cancelled
  *
- * Rows: pending ──claim──▶ placing ──▶ placed | failed;  pending ──▶ skipped (invalid
- * at confirmation, or cancelled) | failed (the uploader may no longer order). A `placing` row is re-claimed after a crash: it holds
- * an idempotency key, so resending can only find the one order.
+ * Rows (`rowMachine`): pending ──claim──▶ placing ──▶ placed | failed; pending ──▶ skipped
+ * (invalid at confirmation, or cancelled) | failed (the uploader may no longer order). A
+ * `placing` row is re-claimed after a crash: its idempotency key finds the one order.
  */
 export const BULK_STATES = ["draft", "awaiting_approval", "confirmed", "running", "done", "cancelled"] as const;
 export type BulkState = (typeof BULK_STATES)[number];

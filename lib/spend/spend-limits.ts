@@ -29,16 +29,14 @@ const UNSPENT_STATUSES: readonly OrderStatus[] = ["failed", "refunded"];
  * What counts against a buyer's limits in one currency, today and this month (UTC): the one
  * rule every reader uses (the limit check, the order form's "left", an approver's card).
  * Everything counts once, as what it is now:
- * - an order is counted as the order: the buyer's orders in the mirror, at their total, by
- *   mirror time (the app's clock), leaving out failed and refunded ones. Whether a charge was
- *   ever written for it does not matter, so a limit set mid-month sees the month's orders;
- * - what may still become an order is counted by its held charge: an order sent and not yet
- *   heard of, a request awaiting approval or approved and being placed (`spend:<id>`);
- * - a charged bulk file (`bulk:<id>`) by its rows not yet an order (waiting or being sent),
- *   at their previewed totals.
- * A charge stops counting when its intent became an order (`spent`, in the transaction that
- * mirrors the order) or will never be one (`released`). `besides` leaves one charge out: what
- * an approver reads as spent before the request in front of them.
+ * - an order as the order: the buyer's orders in the mirror at their total, by mirror time (the
+ *   app's clock), except failed and refunded ones, whether or not a charge was ever written for
+ *   it (so a limit set mid-month sees the month's orders);
+ * - what may still become an order by its held charge: an order sent and not yet heard of, a
+ *   request awaiting approval or being placed (`spend:<id>`), a charged bulk file's rows not yet
+ *   orders (`bulk:<id>`, at their previewed totals), until it becomes an order (`spent`, in the
+ *   mirror's transaction) or never will (`released`).
+ * `besides` leaves one charge out: what an approver reads as spent before the request in front.
  */
 export async function countedSpend(
   tx: Tx,

@@ -1,17 +1,15 @@
 /**
- * The inbox's processing states and the event kinds the contract names (§6). Shared by
- * the domain functions, the admin page and its API (no server-only imports here).
+ * The inbox's processing states and the event kinds the contract names (§6); no server-only
+ * imports, so the admin page shares them.
  *
  *   pending ──claim──▶ processing ──▶ processed | unknown_kind
  *      ▲                   │
  *      └── reprocess ── failed ◀──┘ (retried by the queue with backoff, or reprocessed)
  *
- *   refused: a signed delivery whose data the database can never store (NUL, unpaired
- *   surrogates). Answered 422 so the sender stops retrying, kept here for an admin with its
- *   body escaped; never processed, never reprocessed (lib/webhooks/refuse-event.ts).
- *
- * `processing` is a claim: `attempts` is raised by each claim and doubles as its fencing
- * token, and `processedAt` holds when the claim was taken until the outcome replaces it.
+ * `refused`: a signed delivery the database can never store (NUL, unpaired surrogates), answered
+ * 422 so the sender stops, kept escaped for an admin, never (re)processed (refuse-event.ts).
+ * `processing` is a claim: `attempts`, raised by each claim, is its fencing token, and
+ * `processedAt` holds when the claim was taken until the outcome replaces it.
  */
 export const EVENT_STATES = ["pending", "processing", "processed", "failed", "unknown_kind", "refused"] as const;
 export type EventState = (typeof EVENT_STATES)[number];

@@ -1,18 +1,10 @@
 /**
- * Which key each call is sent with. The contract (§5) gives every key a set of scopes and
- * keeps `wallet.withdraw` apart from `wallet.read` on purpose; the app may be given one key per
- * capability, each with its own rotation:
- *
- * | key      | scopes                                             | held by             |
- * |----------|----------------------------------------------------|---------------------|
- * | read     | products.read, orders.read, wallet.read            | web and worker      |
- * | ordering | quotes.create, orders.create                       | web and worker      |
- * | payout   | wallet.withdraw, wallet.deposit-address.write      | the worker only     |
- * | general  | every scope (`SERVICE_API_KEY`, the one-key setup) | wherever it is set  |
- *
- * A call goes out with the narrowest configured key that serves its scope: the capability key
- * when there is one, the general key otherwise, never a broader key when a narrower one is
- * configured. A process with no key for a scope refuses the call before it is sent.
+ * Which key each call is sent with. The contract (§5) gives every key a set of scopes and keeps
+ * `wallet.withdraw` apart from `wallet.read` on purpose, so the app may be given one key per
+ * capability, each with its own rotation (`KEY_SCOPES` below; the payout key is the worker's
+ * only, ARCHITECTURE.md "Keys by process"), or the general key (`SERVICE_API_KEY`). A call goes
+ * out with the narrowest configured key that serves its scope, never a broader one when a
+ * narrower one is configured; a process with no key for the scope refuses the call unsent.
  */
 
 /** The contract's scopes (§5). */
