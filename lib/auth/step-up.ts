@@ -33,11 +33,12 @@ export function proofIsFresh(reauthAt: Date, now = Date.now()): boolean {
 }
 
 /**
- * Sensitive actions (a code reveal, approving a withdrawal or a spend request, changing staff,
- * roles or the second-factor policy) need a proof younger than the step-up window
- * (STEP_UP_WINDOW_SECONDS): the second factor for a person who has one, else the password.
- * Refused with 403 `step_up_required`, whose `stepUp.methods` tell the browser what to ask for
- * (components/step-up: it asks, renews the proof at POST /api/session/proof and retries).
+ * Sensitive actions (what changes money, limits, people or sign-in rules: ARCHITECTURE.md,
+ * "Step-up"; each route's choice is `withStaff`'s `stepUp`) need a proof younger than the window
+ * (STEP_UP_WINDOW_SECONDS): the second factor for a person who has one, else the password (or
+ * the IdP, for a session SSO opened: `proofMethods`). Refused with 403 `step_up_required`, whose
+ * `stepUp.methods` tell the browser what to ask for (`useApiMutation` opens the prompt of
+ * components/auth/step-up.tsx, which proves at POST /api/session/proof, and sends again).
  */
 export async function assertFreshProof(session: {
   sessionId: string;
