@@ -1,14 +1,11 @@
 import localFont from "next/font/local";
 
 /**
- * Inter, from the @fontsource-variable/inter package, through next/font. `optional` means it is
- * used only if it is there for the first paint; text never changes font, and so never moves, once
- * shown. It is not preloaded: on a slow phone connection its 49 KB came before the page's own
- * text (Lighthouse mobile, /orders: LCP 2.66 s with the preload, 1.72 s and 0.88 s without), so a
- * first visit may be drawn in the system's sans-serif and later ones, from the cache, in Inter. With the package's own CSS (swap), the
- * late font re-laid text out: Lighthouse CLS 0.088 on /settings, "Web font loaded". Latin and
- * Latin Extended (the ranges of the package's files); other scripts are drawn by the system's
- * sans-serif, as they were before the font arrived.
+ * Inter, from the @fontsource-variable/inter package, through next/font. `optional`: used only if
+ * it is there for the first paint, so text never changes font, and never moves, once shown. Not
+ * preloaded: on a slow phone its bytes came before the page's text, so a first visit may be drawn
+ * in the system's sans-serif (docs/decisions/0011-font-optional-and-not-preloaded.md). Latin and
+ * Latin Extended only; other scripts are drawn by the system's sans-serif.
  */
 export const inter = localFont({
   src: "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",

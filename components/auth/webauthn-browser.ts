@@ -1,7 +1,7 @@
 /**
  * @simplewebauthn/browser, loaded when someone starts a passkey ceremony (in parallel with the
- * server's options) instead of with every page: the shell holds the step-up dialog, and the
- * package was 9 KB (gzip) of each page's first scripts.
+ * server's options) instead of with every page: the shell holds the step-up dialog
+ * (docs/decisions/0012-first-load-only-what-is-needed.md).
  */
 export function loadWebAuthn() {
   const loading = import("@simplewebauthn/browser");

@@ -6,11 +6,10 @@ import { useState, type SelectHTMLAttributes } from "react";
  * A select of every IANA time zone the browser knows, with `value` kept in the list even if it
  * does not know it. The page comes with the chosen zone as the only option, and the other 400 or
  * so are put in when the person reaches for the select (focus, a press or a key), before its list
- * opens: as options sent with the page they were 24 KB of HTML and 10 KB of payload on /settings,
- * parsed and hydrated on every load for a field seldom changed (Lighthouse mobile: the page's
- * parse and hydration tasks, 90 in its worst run). The server checks the zone it is sent
- * (lib/notifications/preference-input.ts), so a zone this browser knows and the server does not
- * gets a field message.
+ * opens: sent with the page, they were parsed and hydrated on every load for a field seldom
+ * changed (docs/decisions/0012-first-load-only-what-is-needed.md). The server checks the zone
+ * it is sent (lib/notifications/preference-input.ts), so a zone this browser knows and the
+ * server does not gets a field message.
  */
 export function TimeZoneSelect({
   value,

@@ -89,8 +89,8 @@ const openedSchema = z.strictObject({
 });
 
 /**
- * A person opened a page: their unread notifications that led there are read now (issue 50:
- * the bell no longer counts what the person is looking at). A link matches the page exactly,
+ * A person opened a page: their unread notifications that led there are read now (the
+ * bell does not count what the person is looking at). A link matches the page exactly,
  * or the page without its #anchor: "/settings" is read on "/settings#notifications", but
  * "/spend-approvals#sr_1" only on that request's card, not on the list of all of them.
  */

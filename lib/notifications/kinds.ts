@@ -1,7 +1,7 @@
 import { ROLES, can, type Permission, type RoleName } from "@/lib/auth/permissions";
 import { isOneOf } from "@/lib/is-one-of";
 
-/** Every kind of notification (issue 41): what happened, for whom by default, in words. */
+/** Every kind of notification: what happened, for whom by default, in words. */
 export const NOTIFICATION_KINDS = [
   "approval.waiting",
   "approval.decided",
@@ -22,7 +22,7 @@ export type KindDefinition = {
   /** For people: the preferences' and Settings' checkboxes, the inbox. */
   label: string;
   /**
-   * The one table of who receives what (issue 50): only people holding one of `roles` ever do,
+   * The one table of who receives what: only people holding one of `roles` ever do,
    * so a person's settings list only these kinds (`kindsFor`). `to: "roles"`: every active holder
    * (less the people an event excepts); `to: "named"`: only the holders the event names (the
    * requester, the buyer). notify() enforces it, whatever a producer passes.

@@ -1,5 +1,5 @@
 /**
- * One UTC day's wallet statement in one currency, the rule of issue 16 made exact against
+ * One UTC day's wallet statement in one currency, reconciled exactly against
  * the upstream's balances (sandbox/README.md, "Statuses and transitions", "Withdrawals"):
  * the balance reconciled is the TOTAL the Issuing Service holds for the workspace
  * (available + reserved for orders + held for withdrawals). Reserving an order and holding

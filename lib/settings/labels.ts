@@ -2,8 +2,8 @@ import type { SettingKey } from "./schema";
 
 /**
  * Each setting's label, as Settings shows it. Apart from the schema so that the settings form
- * (a client component) can show them without taking zod into the browser (111 KB of script
- * that the page parsed and ran for nothing, by Lighthouse on /settings).
+ * (a client component) can show them without taking zod into the browser
+ * (docs/decisions/0012-first-load-only-what-is-needed.md).
  */
 export const SETTING_LABELS: Record<SettingKey, string> = {
   orderConfirmationAmount: "Second confirmation for orders above",
