@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, E2E_ORIGIN } from "../../playwright.config";
 import { approvalReasons, approvalWhy } from "../../lib/spend/approval-reasons";
 import { UNNAMED_DESTINATION } from "../../lib/withdrawals/payout-destination";
-import { addStaff, E2E_PAYOUT_NAME, namePayoutDetails, signIn, withDb } from "./helpers";
+import { addStaff, askForApproval, DESKTOP, E2E_PAYOUT_NAME, namePayoutDetails, signedInPage, withDb } from "./helpers";
 import { findProduct, type SandboxProduct } from "./sandbox";
 
 // Issue 50, items 3.6 and 3.7: what an approver and a buyer read around an approval. The
@@ -11,7 +11,6 @@ import { findProduct, type SandboxProduct } from "./sandbox";
 const ORIGIN = E2E_ORIGIN;
 // A buyer of this run alone: nothing counts against their limit but what this spec does.
 const BUYER = `approval-context-${Date.now()}@demo.local`;
-const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 let product: SandboxProduct;
@@ -20,14 +19,8 @@ let unitCents = 0;
 const usd = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
 
 /** Signed in as a demo role, or as this spec's buyer (an email). */
-async function as(browser: Browser, who: "admin" | "approver" | "finance" | "buyer-of-spec", viewport = DESKTOP): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  const email = who === "buyer-of-spec" ? BUYER : `${who}@demo.local`;
-  await signIn(page, email);
-  // This spec runs first in a full run: the first sign-in meets a cold app on a busy machine.
-  await expect(page.getByTestId("current-staff")).toContainText(email, { timeout: 30_000 });
-  return page;
-}
+const as = (browser: Browser, who: "admin" | "approver" | "finance" | "buyer-of-spec", viewport = DESKTOP) =>
+  signedInPage(browser, who === "buyer-of-spec" ? BUYER : who, { viewport });
 
 async function putAsAdmin(browser: Browser, url: string, data: Record<string, unknown>) {
   const admin = await as(browser, "admin");
@@ -59,21 +52,6 @@ async function ageProof(email: string) {
       [email],
     ),
   );
-}
-
-/** Two units through the API, with a reason: the waiting request's id. */
-async function submitTwo(page: Page, reference: string): Promise<string> {
-  const res = await page.request.post("/api/orders", {
-    headers: { origin: ORIGIN },
-    data: {
-      idempotencyKey: crypto.randomUUID(),
-      clientReference: reference,
-      item: { productId: product.id, variantId: product.variants[0]!.id, quantity: 2, currency: "USD" },
-      approvalReason: "Launch gifts",
-    },
-  });
-  expect(res.status(), await res.text()).toBe(202);
-  return ((await res.json()) as { awaitingApproval: { id: string } }).awaitingApproval.id;
 }
 
 /** The threshold and the buyer's daily limit, in cents: below two units, above one. */
@@ -190,7 +168,7 @@ test("the step-up prompt before an approval says what is approved, with its amou
 }) => {
   const buyer = await as(browser, "buyer-of-spec");
   const reference = `e2e-context-stepup-${Date.now()}`;
-  const id = await submitTwo(buyer, reference);
+  const id = await askForApproval(buyer, product, { reference: reference, reason: "Launch gifts" });
   const total = usd(unitCents * 2);
 
   for (const viewport of [DESKTOP, PHONE]) {
@@ -213,7 +191,21 @@ test("the step-up prompt before an approval says what is approved, with its amou
     await expectNoAxeViolations(approver, `step-up prompt, ${viewport.width} px`);
     await keepScreenshot(approver, `step-up-${viewport.width}`);
     if (viewport === DESKTOP) {
-      // Cancelled: nothing is approved.
+      // A keyboard stays in the prompt: focus starts in it and Tab never leaves it.
+      const focusInDialog = () =>
+        approver.evaluate(() => Boolean(document.activeElement?.closest('[data-testid="step-up-dialog"]')));
+      expect(await focusInDialog()).toBe(true);
+      for (const key of ["Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+        await approver.keyboard.press(key);
+        expect(await focusInDialog(), `after ${key}`).toBe(true);
+      }
+      // Escape cancels, and focus is back on the button that asked; nothing is approved.
+      await approver.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(c.getByRole("button", { name: "Approve and place" })).toBeFocused();
+      await expect(c.getByTestId("spend-state")).toHaveText("Awaiting approval");
+      // So does Cancel.
+      await c.getByRole("button", { name: "Approve and place" }).click();
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect(dialog).toHaveCount(0);
       await expect(c.getByTestId("spend-state")).toHaveText("Awaiting approval");
