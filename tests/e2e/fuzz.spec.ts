@@ -182,6 +182,8 @@ async function rowCounts(): Promise<Record<string, number>> {
     delete counts.UpstreamCallMinute;
     // SharedReadCache holds catalog answers any read fills (shared by the app's processes): a cache, not data.
     delete counts.SharedReadCache;
+    // ProductImage keeps the pictures catalog answers name, fetched by the worker after any catalog read: a cache too.
+    delete counts.ProductImage;
     // WalletReconciliation gains a row per currency when the worker's daily job reconciles a day,
     // at 00:05 UTC or catching up at its start (which can fall in this run): it moves with the clock too.
     delete counts.WalletReconciliation;
