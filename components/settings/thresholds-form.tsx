@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
+import { FormOutcome } from "@/components/ui/notice";
 import type { Settings } from "@/lib/settings/schema";
 import { SETTING_LABELS } from "@/lib/settings/labels";
 
@@ -43,12 +43,7 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
   const err = (key: string) => problem?.errors?.[key];
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Thresholds">
-      {problem && !problem.errors ? (
-        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
-          {problem.detail}
-        </Notice>
-      ) : null}
-      {saved ? <Notice tone="success">Saved. The change is in the audit log.</Notice> : null}
+      <FormOutcome problem={problem} saved={saved} />
       <fieldset disabled={!canEdit} className="space-y-4">
         <Field
           label={`${SETTING_LABELS.orderConfirmationAmount} (in the order's currency)`}

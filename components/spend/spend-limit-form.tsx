@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
+import { FormOutcome } from "@/components/ui/notice";
 
 /** Sets one person's limits (or the workspace default) in one currency; empty amounts mean no limit. */
 export function SpendLimitForm({ people, currencies }: { people: { id: string; name: string }[]; currencies: string[] }) {
@@ -31,12 +31,7 @@ export function SpendLimitForm({ people, currencies }: { people: { id: string; n
   const err = (key: string) => problem?.errors?.[key];
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Spend limits">
-      {problem && !problem.errors ? (
-        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
-          {problem.detail}
-        </Notice>
-      ) : null}
-      {saved ? <Notice tone="success">Saved. The change is in the audit log.</Notice> : null}
+      <FormOutcome problem={problem} saved={saved} />
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700">
           Applies to

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { ApiProblem } from "@/components/api-client";
 
 type Tone = "info" | "success" | "warning" | "error";
 const TONES: Record<Tone, string> = {
@@ -48,4 +49,26 @@ export function ProblemNotice({
       {problem.errors ? Object.values(problem.errors).flat().join(" ") : problem.detail}
     </Notice>
   );
+}
+
+/**
+ * A form's outcome above its fields: a refusal that names no field (field messages show at their
+ * fields), or the saved message.
+ */
+export function FormOutcome({
+  problem,
+  saved,
+  savedText = "Saved. The change is in the audit log.",
+}: {
+  problem: ApiProblem | null;
+  saved: boolean;
+  savedText?: string;
+}) {
+  if (problem && !problem.errors)
+    return (
+      <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
+        {problem.detail}
+      </Notice>
+    );
+  return saved ? <Notice tone="success">{savedText}</Notice> : null;
 }

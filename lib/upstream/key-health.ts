@@ -108,22 +108,13 @@ async function recordRefusal(outcome: KeyOutcome): Promise<void> {
   if (row?.count !== 1) return;
   logger.warn("upstream key refused for a scope", { key: outcome.key, lookup: outcome.lookup, scope: outcome.scope });
   // The person refused is told admins were alerted (lib/upstream/to-app-error.ts): they are, once per key and scope.
-  await db().$transaction(async (tx) => {
-    await recordAudit(tx, {
-      action: "upstream.key_scope_refused",
-      actor: null,
-      targetId: outcome.lookup,
-      correlationId: outcome.correlationId ?? null,
-      details: { key: outcome.key, scope: outcome.scope, message },
-    });
-    await notify(tx, {
-      kind: "upstream.key_refused",
+  await db().$transaction((tx) =>
+    auditAndTellAdmins(tx, "upstream.key_scope_refused", outcome, message, {
       eventKey: `upstream.key_scope_refused:${outcome.lookup}:${outcome.scope}`,
       title: `The Issuing Service refused the ${outcome.key} key ${outcome.lookup} the scope ${outcome.scope} (403)`,
       body: "Calls that need this scope fail until the key is given it or replaced. Settings shows each key's health and how to fix it.",
-      link: "/settings",
-    });
-  });
+    }),
+  );
 }
 
 /**
@@ -149,19 +140,28 @@ async function recordUnauthorized(outcome: KeyOutcome, message: string): Promise
     if (ongoing) return;
     logger.warn("upstream key refused (401)", { key: outcome.key, lookup: outcome.lookup });
     // Audited once per episode, naming the key, whatever call met it (a quote as well as an order).
-    await recordAudit(tx, {
-      action: "upstream.key_refused",
-      actor: null,
-      targetId: outcome.lookup,
-      correlationId: outcome.correlationId ?? null,
-      details: { key: outcome.key, scope: outcome.scope, message },
-    });
-    await notify(tx, {
-      kind: "upstream.key_refused",
+    await auditAndTellAdmins(tx, "upstream.key_refused", outcome, message, {
       eventKey: `upstream.key_refused:${outcome.lookup}:${after.lastRefusalAt.toISOString()}`,
       title: `The Issuing Service refused the ${before.name} key ${outcome.lookup} (401)`,
       body: "Calls that need this key fail until it is replaced or rotated. Settings shows each key's health and how to fix it.",
-      link: "/settings",
     });
   });
+}
+
+/** A refusal that begins an episode: audited, and admins told (Settings shows the fix), in one transaction. */
+async function auditAndTellAdmins(
+  tx: Prisma.TransactionClient,
+  action: "upstream.key_refused" | "upstream.key_scope_refused",
+  outcome: KeyOutcome,
+  message: string,
+  notice: { eventKey: string; title: string; body: string },
+) {
+  await recordAudit(tx, {
+    action,
+    actor: null,
+    targetId: outcome.lookup,
+    correlationId: outcome.correlationId ?? null,
+    details: { key: outcome.key, scope: outcome.scope, message },
+  });
+  await notify(tx, { kind: "upstream.key_refused", ...notice, link: "/settings" });
 }
