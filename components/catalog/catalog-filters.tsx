@@ -4,6 +4,7 @@ import { Suspense, use, useEffect, useRef, useState, useTransition } from "react
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import type { CatalogFacets } from "@/lib/catalog/catalog-facets";
 import { FilterField } from "@/components/ui/filter-form";
+import { Select } from "@/components/ui/field";
 
 const ALIASES = [
   { value: "gift-card", label: "All gift cards" },
@@ -91,15 +92,15 @@ export function CatalogFilters({ facets }: { facets: Promise<Facets> }) {
         />
       </Suspense>
       <FilterField label="Per page">
-        <select
+        <Select
           value={params.get("size") ?? "24"}
           onChange={(e) => navigate({ size: e.target.value === "24" ? null : e.target.value })}
-          className="mt-1 rounded-md bg-white px-2 py-2 ring-1 ring-slate-300"
+          className="mt-1"
         >
           <option value="24">24</option>
           <option value="50">50</option>
           <option value="100">100</option>
-        </select>
+        </Select>
       </FilterField>
       <div className="flex items-end">
         {hasFilters ? (
@@ -149,25 +150,17 @@ function FacetSelects({
   return (
     <>
       <FilterField label="Country">
-        <select
-          value={country}
-          onChange={(e) => onChange({ country: e.target.value || null })}
-          className="mt-1 w-full rounded-md bg-white px-2 py-2 ring-1 ring-slate-300"
-        >
+        <Select value={country} onChange={(e) => onChange({ country: e.target.value || null })} className="mt-1">
           <option value="">All countries</option>
           {countries.map(({ code, name }) => (
             <option key={code} value={code}>
               {name}
             </option>
           ))}
-        </select>
+        </Select>
       </FilterField>
       <FilterField label="Category">
-        <select
-          value={category}
-          onChange={(e) => onChange({ category: e.target.value || null })}
-          className="mt-1 w-full rounded-md bg-white px-2 py-2 ring-1 ring-slate-300"
-        >
+        <Select value={category} onChange={(e) => onChange({ category: e.target.value || null })} className="mt-1">
           <option value="">All categories</option>
           <optgroup label="Product types">
             {ALIASES.map((a) => (
@@ -183,7 +176,7 @@ function FacetSelects({
               </option>
             ))}
           </optgroup>
-        </select>
+        </Select>
       </FilterField>
     </>
   );
@@ -195,9 +188,9 @@ function FacetSelectsLoading() {
     <>
       {["Country", "Category"].map((label) => (
         <FilterField key={label} label={label}>
-          <select disabled className="mt-1 w-full rounded-md bg-slate-50 px-2 py-2 text-slate-500 ring-1 ring-slate-300">
+          <Select disabled className="mt-1">
             <option>Loading…</option>
-          </select>
+          </Select>
         </FilterField>
       ))}
     </>

@@ -12,6 +12,7 @@ import type { ChatWebhookHealth } from "@/lib/notifications/chat-health";
 import type { EmailChoicesView } from "@/lib/notifications/read-choices";
 import type { KindOption } from "@/lib/notifications/form-options";
 import { APPROVAL_KINDS } from "@/lib/notifications/kinds";
+import { Select } from "@/components/ui/field";
 
 type Workspace = { chatKinds: string[]; chatWebhookHint: string | null; chatHealth: ChatWebhookHealth | null };
 
@@ -103,19 +104,19 @@ export function EmailChoicesForm({
           <label htmlFor={id("digest")} className="block text-sm font-medium text-slate-700">
             How
           </label>
-          <select
+          <Select
             id={id("digest")}
             name="digest"
             value={choices.digest}
             aria-describedby={approvalsHeld ? id("digest-warning") : undefined}
             disabled={!canEdit}
             onChange={(e) => setChoices({ ...choices, digest: e.target.value as EmailChoicesView["digest"] })}
-            className="block min-h-11 w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300"
+            className="min-h-11"
           >
             <option value="off">Each one as it happens</option>
             <option value="hourly">One digest an hour</option>
             <option value="daily">One digest a day</option>
-          </select>
+          </Select>
           {approvalsHeld ? (
             <p id={id("digest-warning")} data-testid="digest-approval-warning" className="text-sm text-amber-800">
               Approvals would wait for the digest, up to {choices.digest === "hourly" ? "an hour" : "a day"}: a request can expire
@@ -134,7 +135,7 @@ export function EmailChoicesForm({
             disabled={!canEdit}
             onZone={(timeZone) => setChoices({ ...choices, timeZone })}
             aria-invalid={errors.timeZone ? true : undefined}
-            className="block min-h-11 w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300"
+            className="min-h-11"
           />
           {canEdit ? (
             <Button

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type SelectHTMLAttributes } from "react";
+import { Select } from "@/components/ui/field";
 
 /**
  * A select of every IANA time zone the browser knows, with `value` kept in the list even if it
@@ -22,7 +23,7 @@ export function TimeZoneSelect({
   const [zones, setZones] = useState<string[] | null>(null);
   const showAll = () => setZones((shown) => shown ?? zonesWith(value));
   return (
-    <select
+    <Select
       {...select}
       value={value}
       onChange={(event) => onZone(event.target.value)}
@@ -35,7 +36,7 @@ export function TimeZoneSelect({
           {zone}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
 

@@ -3,6 +3,7 @@ import { faceCurrencyOf, formatFaceValue } from "@/lib/catalog/face-value";
 import { FIELD_ERROR, Field } from "@/components/ui/field";
 import { gridValues } from "./purchase-rules";
 import type { FieldErrors } from "./use-order-fields";
+import { Select } from "@/components/ui/field";
 
 /**
  * What is bought: one of the product's variants (at its price), or a face value from its
@@ -63,18 +64,13 @@ export function ItemChoice({
         <label htmlFor="field-value" className="block text-sm font-medium text-slate-700">
           {label}
         </label>
-        <select
-          id="field-value"
-          value={value}
-          onChange={(e) => onChange("value", e.target.value)}
-          className="block w-full rounded-md bg-white px-3 py-2 text-sm ring-1 ring-slate-300"
-        >
+        <Select id="field-value" value={value} onChange={(e) => onChange("value", e.target.value)}>
           {grid.map((v) => (
             <option key={v} value={v}>
               {face(v)}
             </option>
           ))}
-        </select>
+        </Select>
         <p className="text-xs text-slate-500">The price in {product.currency} comes with the quote.</p>
         {errors.value ? (
           <p className={FIELD_ERROR} data-testid="error-value">

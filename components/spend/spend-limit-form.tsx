@@ -6,6 +6,7 @@ import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormOutcome } from "@/components/ui/notice";
+import { Select } from "@/components/ui/field";
 
 /** Sets one person's limits (or the workspace default) in one currency; empty amounts mean no limit. */
 export function SpendLimitForm({ people, currencies }: { people: { id: string; name: string }[]; currencies: string[] }) {
@@ -35,26 +36,22 @@ export function SpendLimitForm({ people, currencies }: { people: { id: string; n
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="block text-sm font-medium text-slate-700">
           Applies to
-          <select
-            name="scope"
-            className="mt-1 block w-full rounded-md bg-white px-2 py-1.5 text-sm ring-1 ring-slate-300"
-            defaultValue="workspace"
-          >
+          <Select name="scope" className="mt-1 font-normal" defaultValue="workspace">
             <option value="workspace">Workspace default (buyers without their own)</option>
             {people.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="block text-sm font-medium text-slate-700">
           Currency
-          <select name="currency" className="mt-1 block w-full rounded-md bg-white px-2 py-1.5 text-sm ring-1 ring-slate-300">
+          <Select name="currency" className="mt-1 font-normal">
             {currencies.map((c) => (
               <option key={c}>{c}</option>
             ))}
-          </select>
+          </Select>
         </label>
       </div>
       <div className="grid gap-3 sm:grid-cols-3">

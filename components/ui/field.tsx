@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 type FieldProps = { label: ReactNode; name: string; error?: string[]; hint?: ReactNode };
 
@@ -10,6 +10,16 @@ export const FIELD_ERROR = "text-sm text-red-700";
 
 const CONTROL =
   "block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-500";
+
+/** A select with the look of the kit's inputs; its label is the caller's (a <label> around it or beside it). */
+export function Select({ className = "", ...select }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select
+      {...select}
+      className={`${CONTROL} bg-white ${select["aria-invalid"] ? "ring-red-400" : "ring-slate-300"} disabled:bg-slate-50 disabled:text-slate-500 ${className}`}
+    />
+  );
+}
 
 /** A labelled input with its field error, wired for screen readers. */
 export function Field({ label, name, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & FieldProps) {

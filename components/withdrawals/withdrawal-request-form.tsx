@@ -11,6 +11,7 @@ import type { WithdrawalView } from "@/lib/withdrawals/withdrawal-view";
 import { utcTime } from "@/components/ui/utc-time";
 import { money } from "./format";
 import { normalizeAmount } from "./normalize-amount";
+import { Select } from "@/components/ui/field";
 
 type Form = { amount: string; currency: string; reason: string };
 
@@ -84,17 +85,11 @@ export function WithdrawalRequestForm({ currencies }: { currencies: string[] }) 
           <label htmlFor="withdrawal-currency" className="block text-sm font-medium text-slate-700">
             Currency
           </label>
-          <select
-            id="withdrawal-currency"
-            name="currency"
-            value={form.currency}
-            onChange={change("currency")}
-            className="block w-full rounded-md border-0 px-3 py-2 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-500"
-          >
+          <Select id="withdrawal-currency" name="currency" value={form.currency} onChange={change("currency")}>
             {currencies.map((c) => (
               <option key={c}>{c}</option>
             ))}
-          </select>
+          </Select>
         </div>
         <Field
           label="Amount"
