@@ -16,7 +16,7 @@ export type ChildSandbox = TestSandbox & {
 };
 
 export async function spawnSandbox(env: Record<string, string>): Promise<ChildSandbox> {
-  const child = spawn(...tsxCommand(ROOT, ["sandbox/main.ts"]), {
+  const child = spawn(...tsxCommand(["sandbox/main.ts"]), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
