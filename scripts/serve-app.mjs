@@ -15,13 +15,14 @@
  * sessions, the upstream budget and the job queue live in the database.
  *
  * The primary only supervises: a worker that dies unexpectedly is started again by the
- * launcher's rule (scripts/lib/restart-policy.mjs: a pause growing from 1 s to 30 s; at the fifth crash
- * with no healthy minute between, it gives up and exits 1, and so does the launcher); SIGTERM/SIGINT
- * stop every worker, then the primary. Each worker also stops by itself when the primary is gone
- * (cluster's IPC channel, and the exit-with-parent.cjs preload the launcher puts in NODE_OPTIONS).
+ * launcher's rule (scripts/lib/restart-policy.mjs: a pause growing from 1 s to 30 s; at the
+ * fifth crash with no healthy minute between, it gives up and exits 1, and so does the
+ * launcher); SIGTERM/SIGINT stop every worker, then the primary. Each worker also stops by itself
+ * when the primary is gone (cluster's IPC channel, and the exit-with-parent.cjs preload the
+ * launcher puts in NODE_OPTIONS).
  *
- * A stop is graceful (README, "Stopping"): no new connections, every request already received
- * answered (up to WEB_STOP_GRACE_MS), each with `Connection: close`, then exit 0.
+ * A stop is graceful (README, "Supervision and stopping"): no new connections, every request
+ * already received answered (up to WEB_STOP_GRACE_MS), each with `Connection: close`, exit 0.
  *
  * Plain JavaScript run by node, not tsx's CLI: Next's server loads without our loaders; only the
  * edge's module graph goes through tsx.

@@ -5,10 +5,10 @@
  * - AUTH_SECRET unset → generated once under DATA_DIR (refused in production mode).
  * Then builds the app if the build is missing or older than the sources, and serves it
  * with scripts/serve-app.mjs (Next in production mode, or dev mode with --dev) as a child.
- * It supervises the worker (README, "Supervision"): started again when it stops unexpectedly,
- * given up at the fifth crash with no healthy minute between (then everything stops and this
- * exits 1, for the supervisor above to act). SIGTERM/SIGINT stop the app server and the worker
- * together, each finishing its work (README, "Stopping"), then the rest; exit 0.
+ * It supervises the worker (README, "Supervision and stopping"): started again when it stops
+ * unexpectedly, given up at the fifth crash with no healthy minute between (then everything
+ * stops and this exits 1, for the supervisor above to act). SIGTERM/SIGINT stop the app server
+ * and the worker together, each finishing its work, then the rest; exit 0.
  */
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";

@@ -1,7 +1,8 @@
 /**
  * When a supervised process that stopped unexpectedly (the worker, an app process) is started
  * again, and when to stop trying. Shared by the launcher (scripts/start.ts) and the app
- * server's primary (scripts/serve-app.mjs), so both follow one rule (README, "Supervision"):
+ * server's primary (scripts/serve-app.mjs), so both follow one rule (README, "Supervision and
+ * stopping"):
  * - the pause before a restart starts at 1 s and doubles with each crash, up to 30 s;
  * - a process that stayed up a healthy minute before it crashed starts the count afresh;
  * - the fifth crash with no healthy minute between them gives up: the caller stops everything

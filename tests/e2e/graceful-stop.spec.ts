@@ -4,9 +4,9 @@ import { expect, test } from "@playwright/test";
 import { groupPids, killGroup, launch, launcherPid, launchSandbox, signedIn, withLaunchDb, type Launch } from "./supervision";
 
 /**
- * Graceful stop (README, "Stopping"), on an app of this spec's own: SIGTERM to the launcher in
- * the middle of 100 reads and 20 orders, half sent before it and half once the app has begun
- * to stop. Every request is answered (no reset, no 5xx), each order exists once in the app and
+ * Graceful stop (README, "Supervision and stopping"), on an app of this spec's own: SIGTERM
+ * to the launcher in the middle of 100 reads and 20 orders, half sent before it and half once
+ * the app has begun to stop. Every request is answered (no reset, no 5xx), each order exists once in the app and
  * once upstream, and the launcher exits 0. The requests go over connections the app had
  * already accepted (a warm keep-alive pool, as a load balancer keeps), never a new one: a
  * stopping app takes no new connections.

@@ -14,8 +14,8 @@ import {
 } from "./supervision";
 
 /**
- * The launcher as the supervisor of the worker (README, "Supervision"), on apps of this
- * spec's own: a worker killed with SIGKILL is started again and does the work it missed; five
+ * The launcher as the supervisor of the worker (README, "Supervision and stopping"), on apps
+ * of this spec's own: a worker killed with SIGKILL is started again and does the work it missed; five
  * fast crashes make the launcher give up with a non-zero exit; SIGTERM after the worker died by
  * a signal still stops everything and frees the data folder. Graceful stop: graceful-stop.spec.ts.
  */
