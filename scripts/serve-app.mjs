@@ -14,10 +14,15 @@
  * where the kernel's hash of SO_REUSEPORT can. The processes share nothing in memory:
  * sessions, the upstream budget and the job queue live in the database.
  *
- * The primary only supervises: a worker that dies unexpectedly is started again (after a short,
- * growing pause if it keeps dying); SIGTERM/SIGINT stop every worker, then the primary. Each
- * worker also stops by itself when the primary is gone (cluster's IPC channel, and the
- * exit-with-parent.cjs preload the launcher puts in NODE_OPTIONS).
+ * The primary only supervises: a worker that dies unexpectedly is started again by the
+ * launcher's rule (scripts/lib/restart-policy.mjs: a pause growing from 1 s to 30 s; at the
+ * fifth crash with no healthy minute between, it gives up and exits 1, and so does the
+ * launcher); SIGTERM/SIGINT stop every worker, then the primary. Each worker also stops by itself
+ * when the primary is gone (cluster's IPC channel, and the exit-with-parent.cjs preload the
+ * launcher puts in NODE_OPTIONS).
+ *
+ * A stop is graceful (README, "Supervision and stopping"): no new connections, every request
+ * already received answered (up to WEB_STOP_GRACE_MS), each with `Connection: close`, exit 0.
  *
  * Plain JavaScript run by node, not tsx's CLI: Next's server loads without our loaders; only the
  * edge's module graph goes through tsx.
@@ -25,10 +30,15 @@
  */
 import cluster from "node:cluster";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import nodeModule from "node:module";
 import { tsImport } from "tsx/esm/api";
+import { createRestartPolicy } from "./lib/restart-policy.mjs";
+
+/** How long a stopping app process lets the requests it has received finish. */
+const WEB_STOP_GRACE_MS = 15_000;
 
 const dev = process.argv.includes("--dev");
 // As the `next` command does: its mode decides NODE_ENV unless one was given.
@@ -66,7 +76,13 @@ async function serve() {
   const handle = app.getRequestHandler();
   await app.prepare();
 
+  let stopping = false;
+  const inFlight = new Set();
   const server = http.createServer(async (req, res) => {
+    // While stopping, each answer closes its connection: the client opens no more on this process.
+    if (stopping) res.setHeader("connection", "close");
+    inFlight.add(res);
+    res.once("close", () => inFlight.delete(res));
     try {
       await edge(req, res, () => handle(req, res));
     } catch (error) {
@@ -82,10 +98,21 @@ async function serve() {
   });
 
   function stop() {
-    server.close(() => process.exit(0));
-    // Keep-alive connections would hold close() open; they get a moment, not forever.
-    setTimeout(() => process.exit(0), 3000).unref();
-    server.closeIdleConnections();
+    if (stopping) return;
+    stopping = true;
+    console.log(
+      `[serve-app] app process ${process.pid} stopping: no new connections, answering the ${inFlight.size} request(s) it has`,
+    );
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
+    // net.Server's close (http.Server extends it): stop accepting, keep the open connections
+    // until each has answered. http.Server's own close() also drops every connection that looks
+    // idle at once, which includes one whose request is still unread in its socket on a busy
+    // process: that client got a reset (docs/decisions/2026-11-28-graceful-stop.md).
+    net.Server.prototype.close.call(server, () => process.exit(0));
+    setTimeout(() => {
+      server.closeAllConnections();
+      process.exit(0);
+    }, WEB_STOP_GRACE_MS).unref();
   }
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
@@ -93,10 +120,13 @@ async function serve() {
 
 function supervise(count) {
   let stopping = false;
+  let exitCode = 0;
   let ready = 0;
-  const recentCrashes = [];
+  const policy = createRestartPolicy();
+  const startedAt = new Map(); // cluster worker id → when it started
   const start = () => {
     const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
     worker.on("message", (message) => {
       if (message?.ready && ++ready === count)
         console.log(`[serve-app] ready on port ${port} (${count} processes, WEB_CONCURRENCY)`);
@@ -106,27 +136,37 @@ function supervise(count) {
     const left = Object.keys(cluster.workers ?? {}).length;
     // Stopped on purpose (a signal to it alone, or to the whole group on Ctrl-C): not replaced.
     if (stopping || (code === 0 && !signal)) {
-      if (left === 0) process.exit(0);
+      if (left === 0) process.exit(exitCode);
       return;
     }
-    console.error(`[serve-app] app process ${worker.process.pid} stopped (${signal ?? `code ${code}`}); starting another`);
+    const how = signal ? `killed by ${signal}` : `exit code ${code}`;
     // A process that dies at once again and again (a broken build) must not spin a core.
-    const now = Date.now();
-    recentCrashes.push(now);
-    while (recentCrashes.length > 0 && recentCrashes[0] < now - 60_000) recentCrashes.shift();
-    setTimeout(start, Math.min(30_000, 100 * 2 ** Math.max(0, recentCrashes.length - 1)));
+    const delay = policy.crashed(startedAt.get(worker.id) ?? Date.now());
+    startedAt.delete(worker.id);
+    if (delay === null) {
+      console.error(
+        `[serve-app] app process ${worker.process.pid} stopped (${how}), its ${policy.crashes}th crash without a healthy minute between: giving up, exiting with code 1`,
+      );
+      stop(1);
+      return;
+    }
+    console.error(`[serve-app] app process ${worker.process.pid} stopped (${how}); starting another in ${delay / 1000} s`);
+    setTimeout(() => {
+      if (!stopping) start();
+    }, delay);
   });
   for (let i = 0; i < count; i++) start();
 
-  function stop() {
+  function stop(code = 0) {
     if (stopping) return;
     stopping = true;
+    exitCode = code;
     const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(0);
+    if (workers.length === 0) process.exit(code);
     for (const worker of workers) worker?.process.kill("SIGTERM");
-    // Each worker gives its keep-alive connections 3 s; after that nobody waits for it.
-    setTimeout(() => process.exit(0), 5000).unref();
+    // Each worker answers what it has received within WEB_STOP_GRACE_MS; after that nobody waits for it.
+    setTimeout(() => process.exit(code), WEB_STOP_GRACE_MS + 2_000).unref();
   }
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  process.on("SIGTERM", () => stop());
+  process.on("SIGINT", () => stop());
 }

@@ -5,14 +5,18 @@
  * - AUTH_SECRET unset → generated once under DATA_DIR (refused in production mode).
  * Then builds the app if the build is missing or older than the sources, and serves it
  * with scripts/serve-app.mjs (Next in production mode, or dev mode with --dev) as a child.
+ * It supervises the worker (README, "Supervision and stopping"): started again when it stops
+ * unexpectedly, given up at the fifth crash with no healthy minute between (then everything
+ * stops and this exits 1, for the supervisor above to act). SIGTERM/SIGINT stop the app server
+ * and the worker together, each finishing its work, then the rest; exit 0.
  */
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { loadLocalConfig, type LocalConfig } from "./lib/local-config";
 import { buildIsStale } from "./lib/build-freshness";
-import { stopChild } from "./lib/local-sandbox";
 import { processEnvironments, tsxCommand } from "./lib/child-env";
 import { explainStartupError } from "./lib/explain-startup-error";
+import { superviseChild } from "./lib/supervise-child";
 import { waitForFreePort } from "./lib/wait-for-port";
 import { watchLaunchAncestors } from "./lib/watch-launch-ancestors";
 
@@ -21,6 +25,9 @@ const root = path.resolve(import.meta.dirname, "..");
 
 let launched: LocalConfig | null = null;
 let stopApp: (() => void) | null = null;
+
+/** The worker's own bound on handing back its jobs is 15 s (scripts/worker.ts); this is the launcher's, above it. */
+const WORKER_STOP_GRACE_MS = 20_000;
 
 // `kill -9` of npm alone would leave this launcher and its children running, holding the data
 // folder and the ports: stop everything as on SIGTERM (with a hard limit), so a restart can start.
@@ -64,16 +71,21 @@ async function main() {
   // The web processes (the app server) are never given the payout key; the worker is.
   const { web: env, worker: workerEnv } = processEnvironments(process.env, config.env, config.workerEnv);
   let stopping = false;
+  let exitCode = 0;
   // The background worker (webhook inbox, reconciliation, resumed orders) beside the app.
-  const worker = spawn(...tsxCommand(root, ["--conditions=react-server", path.join(root, "scripts/worker.ts")]), {
-    cwd: root,
-    stdio: "inherit",
-    env: workerEnv,
+  const worker = superviseChild({
+    name: "the worker",
+    start: () =>
+      spawn(...tsxCommand(["--conditions=react-server", path.join(root, "scripts/worker.ts")]), {
+        cwd: root,
+        stdio: "inherit",
+        env: workerEnv,
+      }),
+    stopGraceMs: WORKER_STOP_GRACE_MS,
+    log,
+    onGiveUp: () => stop(1),
   });
-  worker.on("exit", (code, signal) => {
-    if (!stopping) log(`the worker stopped (${signal ?? `code ${code}`}); background work pauses until the next start`);
-  });
-  config.onStop(() => stopChild(worker));
+  config.onStop(() => worker.stop());
 
   // Next behind our own small server, which tells the app each request's socket peer
   // (Next does not): the source address when no trusted proxy is in front.
@@ -84,16 +96,29 @@ async function main() {
     stdio: "inherit",
     env,
   });
-  log(`serving on ${config.env.APP_URL}`);
-  const stop = () => {
+  log(`serving on ${config.env.APP_URL} (launcher pid ${process.pid}: SIGTERM stops everything gracefully)`);
+  const stop = (code = 0) => {
+    if (stopping) return;
     stopping = true;
+    exitCode = code;
     config.beginStop(); // a restart now waits for this launcher instead of refusing
+    // Both at once: the worker hands back its jobs while the app answers what it has received.
+    void worker.stop();
     app.kill("SIGTERM");
   };
   stopApp = stop;
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  app.on("exit", (code) => void shutdown(config, code ?? 0));
+  process.on("SIGINT", () => stop());
+  process.on("SIGTERM", () => stop());
+  // The app server restarts its own processes (serve-app.mjs); when it exits by itself, it has
+  // given up (or runs a single process, which it does not restart): everything stops, exit 1.
+  app.on("exit", (code, signal) => {
+    if (!stopping)
+      log(
+        `the app server stopped unexpectedly (${signal ? `killed by ${signal}` : `exit code ${code}`}); ` +
+          "stopping everything and exiting with code 1 so that the supervisor above this one restarts it",
+      );
+    void shutdown(config, stopping ? exitCode : 1);
+  });
 }
 
 async function seedDemo(config: LocalConfig) {

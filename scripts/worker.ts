@@ -6,11 +6,17 @@
  * with the payout key, which the app's web processes are never given (README, "The upstream's
  * keys"); production runs as many as it needs. It never starts a database of its own (the
  * embedded one belongs to the launcher's process) and does not migrate (start-up does).
- * SIGTERM/SIGINT: stop fetching, let running jobs finish (up to 20 s), exit 0; a second
- * signal exits at once.
+ * SIGTERM/SIGINT: stop fetching, let running jobs finish (up to 15 s; pg-boss then fails what
+ * is left, to be retried by the next worker, and a withdrawal caught mid-send is settled by its
+ * own resolution: lib/withdrawals/send-withdrawal.ts), exit 0. A second signal more than
+ * SAME_STOP_MS after the first (a person's second Ctrl-C) exits at once; one sooner is the same
+ * request arriving twice (Ctrl-C signals the whole group, and the launcher relays it).
  */
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
+
+const JOBS_STOP_MS = 15_000;
+const SAME_STOP_MS = 2_000;
 
 async function main(): Promise<void> {
   // Key health says which process holds each key (lib/upstream/key-health.ts).
@@ -28,15 +34,19 @@ async function main(): Promise<void> {
   const { WORKER_JOBS } = await import("@/lib/worker-jobs");
   const { db } = await import("@/lib/db/client");
   const worker = await startWorker(WORKER_JOBS);
-  console.log("[worker] running; SIGTERM to stop");
+  // The pid, for an operator (and the supervision tests) to find this process by.
+  console.log(`[worker] running (pid ${process.pid}); SIGTERM to stop`);
 
-  let stopping = false;
+  let stoppingSince: number | null = null;
   const stop = (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
+    if (stoppingSince !== null) {
+      if (Date.now() - stoppingSince > SAME_STOP_MS) process.exit(1);
+      return;
+    }
+    stoppingSince = Date.now();
     logger.info("worker stopping", { signal });
     worker
-      .stop()
+      .stop(JOBS_STOP_MS)
       .then(() => db().$disconnect())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

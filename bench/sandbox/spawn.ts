@@ -10,7 +10,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 export type SpawnedSandbox = { baseUrl: string; apiKey: string; child: ChildProcess; stop(): Promise<void> };
 
 export async function spawnSandbox(env: Record<string, string>): Promise<SpawnedSandbox> {
-  const child = spawn(...tsxCommand(ROOT, ["sandbox/main.ts"]), {
+  const child = spawn(...tsxCommand(["sandbox/main.ts"]), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],

@@ -10,7 +10,10 @@ import { sendJob } from "./send-job";
  * every domain's, lib/worker-jobs.ts) on this process's queue. It knows no domain: each
  * declares its queues, handlers and schedules in `lib/<domain>/jobs.ts`.
  */
-export type Worker = { stop(): Promise<void> };
+export type Worker = {
+  /** Stops fetching and lets running jobs finish for up to `timeoutMs`; pg-boss fails what is left, to be retried. */
+  stop(timeoutMs?: number): Promise<void>;
+};
 
 /** `periodic: false` leaves out the definitions with a schedule (tests that must not act on other files' leftovers). */
 export async function startWorker(definitions: readonly JobDefinition[], options: { periodic?: boolean } = {}): Promise<Worker> {
@@ -22,8 +25,8 @@ export async function startWorker(definitions: readonly JobDefinition[], options
   }
   logger.info("worker started", { embedded: context.embedded, periodic });
   return {
-    async stop() {
-      await stopQueues();
+    async stop(timeoutMs) {
+      await stopQueues(timeoutMs);
     },
   };
 }

@@ -14,12 +14,15 @@ export function withParentWatchdog(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /**
- * How the launcher starts a TypeScript child (the worker, the sandbox): tsx's own entry run by
- * this very Node, so every process of one start runs on the same runtime (package.json pins
- * one; see README), whatever `node` a bare PATH would find.
+ * How the launcher starts a TypeScript child (the worker, the sandbox): this very Node with
+ * tsx's loader (`node --import tsx`, tsx's documented way; the child runs in the project's
+ * root, where `tsx` resolves), so every process of one start runs on the same runtime
+ * (package.json pins one; see README), whatever `node` a bare PATH would find. One process per
+ * child, not tsx's CLI with the script in a process of its own beneath it: the pid the launcher
+ * watches and signals is the one doing the work, and a `kill -9` of the worker is seen as such.
  */
-export function tsxCommand(root: string, args: string[]): [string, string[]] {
-  return [process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), ...args]];
+export function tsxCommand(args: string[]): [string, string[]] {
+  return [process.execPath, ["--import", "tsx", ...args]];
 }
 
 /** The payout key's variables (SERVICE_PAYOUT_KEY, its _NEXT and expiries): the worker's alone. */

@@ -6,6 +6,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { KEY_SCOPES } from "@/lib/upstream/client/keys";
 import { tsxCommand, withParentWatchdog } from "./child-env";
+import { stopChild } from "./stop-child";
 import { canBind, waitForFreePort } from "./wait-for-port";
 
 /**
@@ -47,7 +48,7 @@ export async function startLocalSandbox(options: {
   const portFile = path.join(options.dataDir, "sandbox-port");
   const port = process.env.SANDBOX_PORT ? Number(process.env.SANDBOX_PORT) : await keptPort(portFile);
   if (process.env.SANDBOX_PORT) await waitForFreePort(port, "SANDBOX_PORT, the local sandbox");
-  const child = spawn(...tsxCommand(options.root, [path.join(options.root, "sandbox/main.ts")]), {
+  const child = spawn(...tsxCommand([path.join(options.root, "sandbox/main.ts")]), {
     cwd: options.root,
     stdio: ["ignore", "pipe", "inherit"],
     env: withParentWatchdog({
@@ -132,18 +133,6 @@ function firstJsonLine(child: ChildProcess): Promise<{ baseUrl: string; apiKey: 
         process.stderr.write(`[sandbox] ${line}\n`);
       }
     });
-  });
-}
-
-export function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill("SIGTERM");
   });
 }
 

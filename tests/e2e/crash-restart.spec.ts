@@ -8,7 +8,7 @@ import { expect, test } from "@playwright/test";
 /**
  * A supervisor restarts a crashed `npm start` at once (systemd: after 100 ms). Twice in a row:
  * SIGKILL, restart immediately, and the app must come up — first after a SIGKILL of npm alone
- * (its sh, tsx, launcher and children are left running and must stop by themselves), then after
+ * (its tsx, launcher and children are left running and must stop by themselves), then after
  * a SIGKILL of the whole process group (everything dies at once, the old pids may stay unreaped).
  * Its own data folder and free ports; the build is the one the e2e web server just made.
  */
@@ -79,7 +79,7 @@ test("with two app processes, one killed with SIGKILL is replaced, the app keeps
     // survivor answers every request while a replacement starts.
     await expect
       .poll(() => launched.output(), { timeout: 30_000 })
-      .toMatch(new RegExp(`app process ${victim} stopped \\(SIGKILL\\)`));
+      .toMatch(new RegExp(`app process ${victim} stopped \\(killed by SIGKILL\\)`));
     for (let i = 0; i < 5; i++) expect((await fetch(`http://127.0.0.1:${port}/api/health`)).ok).toBe(true);
     await expect
       .poll(() => appWorkers(launched.child.pid!).filter((pid) => pid !== victim && pid !== survivor).length, {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { tsxCommand } from "../../../scripts/lib/child-env";
 import { withHelpers, type TestSandbox } from "./client";
 
-// Starts the real standalone program (`tsx sandbox/main.ts`) as a child process and reads its ready line.
+// Starts the real standalone program (sandbox/main.ts under tsx's loader) as a child process and reads its ready line.
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -16,7 +16,7 @@ export type ChildSandbox = TestSandbox & {
 };
 
 export async function spawnSandbox(env: Record<string, string>): Promise<ChildSandbox> {
-  const child = spawn(...tsxCommand(ROOT, ["sandbox/main.ts"]), {
+  const child = spawn(...tsxCommand(["sandbox/main.ts"]), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
