@@ -1,0 +1,28 @@
+import "server-only";
+import { sqlQuery } from "@/lib/db/client";
+
+/**
+ * Whether background work runs: some worker (any instance) has beaten within the last minute
+ * (lib/jobs/heartbeat.ts beats every 5 s, so a minute is twelve missed beats, never a slow
+ * one). `lastBeatAt`: the newest beat, which is when it stopped when it is not running; null
+ * when no worker has ever beaten. Decided against the database's clock, which wrote the beats.
+ * The one answer readiness, the "background work stopped" notice and the approvals read.
+ */
+export type BackgroundWork = { running: boolean; lastBeatAt: Date | null };
+
+export const LAST_BEAT = `
+  SELECT (extract(epoch FROM max("beatAt")) * 1000)::float8 AS "lastBeatMs",
+         coalesce(max("beatAt") > (now() AT TIME ZONE 'UTC') - interval '1 minute', false) AS "running"
+  FROM "WorkerHeartbeat"`;
+
+export type LastBeatRow = { lastBeatMs: number | null; running: boolean };
+
+export function toBackgroundWork(row: LastBeatRow | undefined): BackgroundWork {
+  const ms = row?.lastBeatMs ?? null;
+  return { running: row?.running === true, lastBeatAt: ms === null ? null : new Date(ms) };
+}
+
+export async function backgroundWork(): Promise<BackgroundWork> {
+  const [row] = await sqlQuery<LastBeatRow>(LAST_BEAT, []);
+  return toBackgroundWork(row);
+}
