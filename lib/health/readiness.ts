@@ -3,7 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { logger } from "@/lib/log";
-import { LAST_BEAT, toBackgroundWork, type LastBeatRow } from "./background-work";
+import { LAST_BEAT, toBackgroundWork, type LastBeatRow } from "@/lib/jobs/background-work";
 
 /** Why an instance is not ready, as the readiness answer's `code` (README, "Health and readiness"). */
 export type NotReadyReason = "database_unreachable" | "migrations_pending" | "worker_stale";

@@ -4,7 +4,7 @@ import { hostname } from "node:os";
 import pg from "pg";
 import { logger } from "@/lib/log";
 
-/** How often a worker beats; readiness and the pages call it stopped after a minute of silence (lib/health/background-work.ts). */
+/** How often a worker beats; readiness and the pages call it stopped after a minute of silence (lib/jobs/background-work.ts). */
 export const BEAT_EVERY_MS = 5_000;
 
 /** The jobs in hand listed at most (a full batch of a busy queue says enough). */

@@ -6,7 +6,7 @@ import pg from "pg";
 import { GET } from "@/app/api/health/ready/route";
 import { startEmbeddedDb, type EmbeddedDb } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
-import { backgroundWork } from "@/lib/health/background-work";
+import { backgroundWork } from "@/lib/jobs/background-work";
 import { readiness } from "@/lib/health/readiness";
 import { defineJob } from "@/lib/jobs/define-job";
 import { startHeartbeat } from "@/lib/jobs/heartbeat";
