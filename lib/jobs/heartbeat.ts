@@ -12,13 +12,30 @@ const LISTED = 20;
 
 export type JobInHand = { queue: string; id: string; since: string };
 
+/** The jobs a worker holds: taken before a handler runs, let go when it returns or throws. */
+export type JobsInHand = {
+  took(queue: string, jobs: readonly { id: string }[]): void;
+  finished(jobs: readonly { id: string }[]): void;
+  list(): JobInHand[];
+};
+
+export function jobsInHand(): JobsInHand {
+  const held = new Map<string, JobInHand>();
+  return {
+    took(queue, jobs) {
+      const since = new Date().toISOString();
+      for (const job of jobs) held.set(job.id, { queue, id: job.id, since });
+    },
+    finished(jobs) {
+      for (const job of jobs) held.delete(job.id);
+    },
+    list: () => [...held.values()].slice(0, LISTED),
+  };
+}
+
 export type Heartbeat = {
   instance: string;
-  /** The worker took these jobs (before its handler runs). */
-  took(queue: string, jobs: readonly { id: string }[]): void;
-  /** Its handler returned or threw. */
-  finished(jobs: readonly { id: string }[]): void;
-  /** Beats once more with nothing in hand (the row keeps when it stopped) and lets go of its connection. */
+  /** Beats once more (the row keeps when it stopped, and what was still in hand) and lets go of its connection. */
   stop(): Promise<void>;
 };
 
@@ -30,11 +47,13 @@ export type Heartbeat = {
  * beat still in flight makes the next tick skip, never pile up. Once a minute it prunes the
  * rows of instances silent for an hour (a restart takes a new instance).
  */
-export async function startHeartbeat(databaseUrl: string, options: { everyMs?: number } = {}): Promise<Heartbeat> {
+export async function startHeartbeat(
+  databaseUrl: string,
+  options: { working: () => JobInHand[]; everyMs?: number },
+): Promise<Heartbeat> {
   const everyMs = options.everyMs ?? BEAT_EVERY_MS;
   const instance = randomUUID();
   const startedAt = new Date().toISOString();
-  const inHand = new Map<string, JobInHand>();
   let client: pg.Client | null = null;
   let beating: Promise<void> | null = null;
   let beats = 0;
@@ -51,7 +70,7 @@ export async function startHeartbeat(databaseUrl: string, options: { everyMs?: n
   };
 
   const beat = async (): Promise<void> => {
-    const working = [...inHand.values()].slice(0, LISTED);
+    const working = options.working();
     try {
       const connection = await connect();
       await connection.query(BEAT, [instance, hostname(), process.pid, startedAt, JSON.stringify(working)]);
@@ -75,17 +94,9 @@ export async function startHeartbeat(databaseUrl: string, options: { everyMs?: n
 
   return {
     instance,
-    took(queue, jobs) {
-      const since = new Date().toISOString();
-      for (const job of jobs) inHand.set(job.id, { queue, id: job.id, since });
-    },
-    finished(jobs) {
-      for (const job of jobs) inHand.delete(job.id);
-    },
     async stop() {
       clearInterval(timer);
       await beating;
-      inHand.clear();
       await beat();
       await client?.end().catch(() => undefined);
       client = null;

@@ -3,7 +3,7 @@ import type { Job } from "pg-boss";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import type { JobContext, JobDefinition } from "./define-job";
-import { startHeartbeat, type Heartbeat } from "./heartbeat";
+import { jobsInHand, startHeartbeat, type JobsInHand } from "./heartbeat";
 import { ensureQueue, getQueue, stopQueues } from "./queue";
 import { sendJob } from "./send-job";
 
@@ -16,19 +16,20 @@ export type Worker = { stop(): Promise<void> };
 
 /**
  * `periodic: false` leaves out the definitions with a schedule (tests that must not act on other
- * files' leftovers). The worker beats (./heartbeat.ts) from before its first job until it has stopped.
+ * files' leftovers). The worker beats (./heartbeat.ts) once its jobs are registered, until it has stopped.
  */
 export async function startWorker(
   definitions: readonly JobDefinition[],
   options: { periodic?: boolean; beatEveryMs?: number } = {},
 ): Promise<Worker> {
   const context = await getQueue("worker");
-  const heartbeat = await startHeartbeat(getEnv().DATABASE_URL, { everyMs: options.beatEveryMs });
+  const inHand = jobsInHand();
   const periodic = options.periodic !== false;
   for (const definition of definitions) {
     if (definition.schedule && !periodic) continue;
-    await registerJob(context, definition, heartbeat);
+    await registerJob(context, definition, inHand);
   }
+  const heartbeat = await startHeartbeat(getEnv().DATABASE_URL, { working: inHand.list, everyMs: options.beatEveryMs });
   logger.info("worker started", { embedded: context.embedded, periodic, instance: heartbeat.instance });
   return {
     async stop() {
@@ -38,17 +39,17 @@ export async function startWorker(
   };
 }
 
-async function registerJob(context: JobContext, definition: JobDefinition, heartbeat: Heartbeat): Promise<void> {
+async function registerJob(context: JobContext, definition: JobDefinition, inHand: JobsInHand): Promise<void> {
   const { queue, schedule } = definition;
   await ensureQueue(context, queue);
   // pg-boss picks the handler's signature from the options' literal type; a definition's
   // options are only known at run time, and its handler was typed by defineJob.
   const handle = async (jobs: Job<unknown>[]) => {
-    heartbeat.took(queue.name, jobs);
+    inHand.took(queue.name, jobs);
     try {
       return await definition.handle(jobs as Job<never>[], context);
     } finally {
-      heartbeat.finished(jobs);
+      inHand.finished(jobs);
     }
   };
   await context.boss.work(queue.name, definition.work(context.embedded), handle);

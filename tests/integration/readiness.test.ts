@@ -51,7 +51,7 @@ describe("readiness on a database of its own", () => {
     await migrate(embedded.url, MIGRATIONS);
     expect(await readiness(embedded.url, MIGRATIONS)).toEqual({ ready: false, reason: "worker_stale" });
 
-    const heartbeat = await startHeartbeat(embedded.url, { everyMs: 200 });
+    const heartbeat = await startHeartbeat(embedded.url, { working: () => [], everyMs: 200 });
     expect(await readiness(embedded.url, MIGRATIONS)).toEqual({ ready: true });
     const [row] = await beatRows(client);
     expect(row).toMatchObject({ instance: heartbeat.instance, host: hostname(), pid: process.pid, working: [] });
@@ -64,7 +64,7 @@ describe("readiness on a database of its own", () => {
   });
 
   test("a release that ships a migration the database lacks is not ready: migrations_pending", async () => {
-    const heartbeat = await startHeartbeat(embedded.url, { everyMs: 200 });
+    const heartbeat = await startHeartbeat(embedded.url, { working: () => [], everyMs: 200 });
     try {
       expect(await readiness(embedded.url, MIGRATIONS)).toEqual({ ready: true });
       expect(await readiness(embedded.url, nextRelease)).toEqual({ ready: false, reason: "migrations_pending" });
@@ -83,7 +83,7 @@ describe("readiness on a database of its own", () => {
       );
     await old(90, "long-gone");
     await old(30, "recently-gone");
-    const heartbeat = await startHeartbeat(embedded.url, { everyMs: 200 });
+    const heartbeat = await startHeartbeat(embedded.url, { working: () => [], everyMs: 200 });
     await heartbeat.stop();
     expect((await beatRows(client)).map((row) => row.instance)).toEqual(["recently-gone", heartbeat.instance]);
   });
