@@ -121,7 +121,7 @@ describe("the worker's heartbeat", () => {
     const url = new URL(databaseUrl());
     for (const secret of [url.host, url.port, url.username, url.password, "_prisma_migrations", "WorkerHeartbeat"])
       expect(body).not.toContain(secret);
-    expect(await backgroundWork()).toEqual({ running: false, lastBeatAt: null });
+    expect((await backgroundWork()).lastBeatAt).toBeNull();
   });
 
   test("beats while a long job is in hand, lists the job, and reads ready", async () => {
