@@ -32,11 +32,11 @@ export async function BackgroundWorkNotice({
         <p className="mt-1">
           {admin ? (
             <>
-              The worker process is not running: <code>npm start</code> runs one beside the app, and a setup of several instances
-              runs <code>npm run worker</code>. Its log says why it stopped.
+              No worker process has reported since then: it stopped or hangs. <code>npm start</code> runs one beside the app, and
+              a setup of several instances runs <code>npm run worker</code>; its log says why it stopped.
             </>
           ) : (
-            "Tell an admin: the worker process that does this work is not running."
+            "Tell an admin: the worker process that does this work has stopped."
           )}
         </p>
       </Notice>
