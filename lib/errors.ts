@@ -20,7 +20,11 @@ export type ErrorCode =
   | "upstream_error"
   | "upstream_key_refused"
   | "upstream_unavailable"
-  | "outcome_unknown";
+  | "outcome_unknown"
+  // Readiness (app/api/health/ready): why this instance should not be sent traffic.
+  | "database_unreachable"
+  | "migrations_pending"
+  | "worker_stale";
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -13,6 +13,7 @@ import { AdminHome, loadAdminHome } from "@/components/home/admin-home";
 import { loadReconciliationNotice, ReconciliationNotice } from "@/components/reconciliation/reconciliation-notice";
 import { RevealInOrder, type Step } from "@/components/ui/reveal-in-order";
 import { Bone, Busy } from "@/components/ui/skeleton";
+import { BackgroundWorkNotice } from "@/components/health/background-work-notice";
 
 /**
  * The home page: for each role a person holds, the blocks that say what needs them now,
@@ -20,6 +21,8 @@ import { Bone, Busy } from "@/components/ui/skeleton";
  */
 /** The roles whose home blocks say what needs a person; a viewer only reads. */
 const ACTING_ROLES: RoleName[] = ["approver", "buyer", "support", "finance", "admin"];
+/** The roles whose decisions the worker carries out (sends, places, notifies): they hear when it stopped. */
+const WAITING_ON_WORKER: RoleName[] = ["approver", "finance", "admin"];
 
 export default async function HomePage() {
   const session = await requirePageSession();
@@ -89,6 +92,7 @@ export default async function HomePage() {
       {/* Each section comes with the page when its data is quick, else streams in; they appear
           top to bottom, the quick links last, so that none is pushed down by one above it
           arriving later (components/ui/reveal-in-order.tsx). */}
+      {WAITING_ON_WORKER.some(holds) ? <BackgroundWorkNotice admin={holds("admin")} /> : null}
       <RevealInOrder steps={steps} then={items.length ? quickLinks : null} />
     </>
   );

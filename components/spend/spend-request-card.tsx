@@ -56,6 +56,11 @@ export function SpendRequestCard({ request, now = new Date() }: { request: Spend
         ) : (
           <OrderLines lines={request.lines} now={now} waiting={request.state === "awaiting"} name={name} />
         )}
+        {request.waitsForBackgroundWork ? (
+          <p className="text-sm text-amber-800" data-testid="spend-waits">
+            Waiting to be placed: background work is stopped. It is placed once, as soon as it runs again.
+          </p>
+        ) : null}
         {request.outcomeNote ? (
           <p className="text-sm text-slate-700" data-testid="spend-outcome">
             {request.outcomeNote}

@@ -86,7 +86,7 @@ export function WithdrawalCard({
                 : `Fee ${money(w.fee, w.currency)} · ${money(w.netAmount, w.currency)} to be paid out ${w.upstreamId ? "" : "about "}${utcTime(w.payoutDate)}`}
           </p>
         </div>
-        <WithdrawalStateBadge state={w.state} />
+        <WithdrawalStateBadge state={w.state} label={w.stateLabel} />
       </div>
 
       <ol className="mt-4 space-y-1.5 text-sm" aria-label="Steps">
@@ -106,6 +106,9 @@ export function WithdrawalCard({
           <Step done={false}>Awaiting approval by another person; expires {utcTime(w.expiresAt)}</Step>
         ) : w.state === "expired" ? (
           <Step done>Expired unapproved at {utcTime(w.expiresAt)}. Never sent.</Step>
+        ) : null}
+        {w.waitsForBackgroundWork ? (
+          <Step done={false}>Waiting to be sent: background work is stopped. It is sent once, as soon as it runs again.</Step>
         ) : null}
         {w.state === "sending" ? (
           <Step done={false}>

@@ -13,12 +13,12 @@ const TONES: Record<WithdrawalState, PillTone> = {
   failed: "danger",
 };
 
-/** The state as words (never colour alone). */
-export function WithdrawalStateBadge({ state }: { state: WithdrawalState }) {
+/** The state as words (never colour alone); `label` when the view says more than the state (waiting for the worker). */
+export function WithdrawalStateBadge({ state, label }: { state: WithdrawalState; label?: string }) {
   return (
     <StatusPill
       status={state}
-      label={WITHDRAWAL_STATE_LABELS[state]}
+      label={label ?? WITHDRAWAL_STATE_LABELS[state]}
       tone={TONES[state]}
       testId="withdrawal-state"
       dataAttribute="data-state"

@@ -34,7 +34,7 @@ export type GateRequest = {
 
 // The one-time links' pages and their uses: the link's token, not a session, proves the visitor.
 const PUBLIC_API = [
-  /^\/api\/health$/,
+  /^\/api\/health(\/ready)?$/,
   /^\/api\/auth\//,
   /^\/api\/webhooks\/service$/,
   /^\/api\/invitations\/acceptance$/,

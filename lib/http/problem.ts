@@ -33,6 +33,9 @@ const STATUS: Record<string, { status: number; title: string }> = {
   upstream_key_refused: { status: 502, title: "The Issuing Service refused the back-office's key" },
   upstream_unavailable: { status: 503, title: "The Issuing Service is not answering" },
   outcome_unknown: { status: 503, title: "Outcome not confirmed yet" },
+  database_unreachable: { status: 503, title: "Not ready: database unreachable" },
+  migrations_pending: { status: 503, title: "Not ready: migrations pending" },
+  worker_stale: { status: 503, title: "Not ready: background work stopped" },
 } satisfies Record<ErrorCode, { status: number; title: string }>;
 
 export function problem(

@@ -1,7 +1,9 @@
 import "server-only";
 import type { Job } from "pg-boss";
+import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
 import type { JobContext, JobDefinition } from "./define-job";
+import { jobsInHand, startHeartbeat, type JobsInHand } from "./heartbeat";
 import { ensureQueue, getQueue, stopQueues } from "./queue";
 import { sendJob } from "./send-job";
 
@@ -15,28 +17,44 @@ export type Worker = {
   stop(timeoutMs?: number): Promise<void>;
 };
 
-/** `periodic: false` leaves out the definitions with a schedule (tests that must not act on other files' leftovers). */
-export async function startWorker(definitions: readonly JobDefinition[], options: { periodic?: boolean } = {}): Promise<Worker> {
+/**
+ * `periodic: false` leaves out the definitions with a schedule (tests that must not act on other
+ * files' leftovers). The worker beats (./heartbeat.ts) once its jobs are registered, until it has stopped.
+ */
+export async function startWorker(
+  definitions: readonly JobDefinition[],
+  options: { periodic?: boolean; beatEveryMs?: number } = {},
+): Promise<Worker> {
   const context = await getQueue("worker");
+  const inHand = jobsInHand();
   const periodic = options.periodic !== false;
   for (const definition of definitions) {
     if (definition.schedule && !periodic) continue;
-    await registerJob(context, definition);
+    await registerJob(context, definition, inHand);
   }
-  logger.info("worker started", { embedded: context.embedded, periodic });
+  const heartbeat = await startHeartbeat(getEnv().DATABASE_URL, { working: inHand.list, everyMs: options.beatEveryMs });
+  logger.info("worker started", { embedded: context.embedded, periodic, instance: heartbeat.instance });
   return {
     async stop(timeoutMs) {
       await stopQueues(timeoutMs);
+      await heartbeat.stop();
     },
   };
 }
 
-async function registerJob(context: JobContext, definition: JobDefinition): Promise<void> {
+async function registerJob(context: JobContext, definition: JobDefinition, inHand: JobsInHand): Promise<void> {
   const { queue, schedule } = definition;
   await ensureQueue(context, queue);
   // pg-boss picks the handler's signature from the options' literal type; a definition's
   // options are only known at run time, and its handler was typed by defineJob.
-  const handle = (jobs: Job<unknown>[]) => definition.handle(jobs as Job<never>[], context);
+  const handle = async (jobs: Job<unknown>[]) => {
+    inHand.took(queue.name, jobs);
+    try {
+      return await definition.handle(jobs as Job<never>[], context);
+    } finally {
+      inHand.finished(jobs);
+    }
+  };
   await context.boss.work(queue.name, definition.work(context.embedded), handle);
   if (!schedule) return;
   await schedule.setup?.();

@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db, type Prisma, type Tx } from "@/lib/db/client";
 import type { SpendRequest } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
+import { backgroundWork } from "@/lib/jobs/background-work";
 import { refusedDecision } from "@/lib/maker-checker";
 import { parseInput } from "@/lib/validation";
 import { commitConfirmation, enqueueConfirmed } from "@/lib/bulk-orders/confirm-bulk-order";
@@ -18,6 +19,7 @@ import { chargeSource } from "./spend-request-id";
 import { placeApprovedOrder } from "./place-approved-order";
 import { approveSpendSchema, rejectSpendSchema, spendRequestIdSchema } from "./schemas";
 import { viewSpendRequest } from "./get-spend-request";
+import { markWaitingForWorker } from "./waiting-for-worker";
 import { assertSpendMove, SPEND_STATE_LABELS, isSpendState } from "./states";
 import type { SpendRequestView } from "./spend-request-view";
 
@@ -34,7 +36,8 @@ export async function approveSpendRequest(actor: Actor, id: unknown, input: unkn
   const row = await decide(actor, requestId, "approved", comment || null);
   if (row.kind === "bulk" && row.bulkOrderId) await enqueueConfirmed(row.bulkOrderId);
   else await placeApprovedOrder(requestId, actor);
-  return viewSpendRequest(await getSpendRequestRow(requestId), actor);
+  const view = await viewSpendRequest(await getSpendRequestRow(requestId), actor);
+  return markWaitingForWorker(view, await backgroundWork(), { justApproved: true });
 }
 
 /** The checker's no, with a comment: nothing is ever sent, and the spend stops counting. */

@@ -44,6 +44,8 @@ export type SpendRequestView = {
   decidedAt: string | null;
   comment: string | null;
   own: boolean;
+  /** Approved, and waiting for the worker to place it while background work is stopped (./waiting-for-worker.ts). */
+  waitsForBackgroundWork?: true;
   /** This person may approve or reject it now (never the requester). */
   canDecide: boolean;
 };

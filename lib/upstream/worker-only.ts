@@ -3,6 +3,7 @@ import type { JobResult } from "pg-boss";
 import { AppError, isAppError, type FieldErrors } from "@/lib/errors";
 import { defineJob, type JobDefinition, type QueueSpec } from "@/lib/jobs/define-job";
 import { runInWorker } from "@/lib/jobs/run-in-worker";
+import { backgroundWork } from "@/lib/jobs/background-work";
 import { logger } from "@/lib/log";
 import type { Scope } from "@/lib/upstream/client";
 import { upstream } from "./service";
@@ -27,9 +28,10 @@ type Outcome<O> =
  * `wallet.withdraw` and `wallet.deposit-address.write`: README, "The upstream's keys"). A web
  * process that holds a key with the scope (the one-key setup) runs it at once, as before;
  * one that does not hands it to the worker, which does, and waits up to `waitMs` for the
- * outcome. So no page or route of a least-privilege web process can move funds out: it can
- * only ask the worker to carry out what the database already says was approved, and `run`
- * checks that again where it runs (lock, check, record, then act).
+ * outcome (not at all while no worker beats: lib/jobs/background-work.ts). So no page or
+ * route of a least-privilege web process can move funds out: it can only ask the worker to
+ * carry out what the database already says was approved, and `run` checks that again where
+ * it runs (lock, check, record, then act).
  *
  * `run` takes plain JSON (it crosses the job queue) and answers a value or throws an
  * AppError; either reaches the web caller as if it had run there. No retries: the task's own
@@ -77,7 +79,9 @@ export function workerOnly<I extends object, O>(spec: {
     job,
     async call(input) {
       if (upstream().transport.serves(spec.scope)) return { waiting: false, value: await spec.run(input) };
-      const answer = await runInWorker<Outcome<O>>(queue, input, spec.waitMs ?? 10_000);
+      // No worker beats: the job waits for the next one, and the caller is not kept waiting for nothing.
+      const waitMs = (await backgroundWork()).running ? (spec.waitMs ?? 10_000) : 0;
+      const answer = await runInWorker<Outcome<O>>(queue, input, waitMs);
       if (answer.waiting) return { waiting: true };
       const outcome = answer.output;
       if (outcome.ok) return { waiting: false, value: outcome.value };

@@ -4,6 +4,7 @@ import { noticeApprovalDecided } from "@/lib/approval-notices";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { backgroundWork } from "@/lib/jobs/background-work";
 import { refusedDecision } from "@/lib/maker-checker";
 import { parseInput } from "@/lib/validation";
 import { minorToDecimal } from "@/lib/money";
@@ -14,6 +15,7 @@ import { approveSchema, rejectSchema, withdrawalIdSchema } from "./schemas";
 import { destinationNamed, UNNAMED_DESTINATION } from "./payout-destination";
 import { sendApproved } from "./payout-tasks";
 import { assertWithdrawalMove, withdrawalStateWords } from "./states";
+import { markWaitingForWorker } from "./waiting-for-worker";
 import { withdrawalSubject } from "./withdrawal-notices";
 import { toWithdrawalView, type WithdrawalView } from "./withdrawal-view";
 
@@ -21,7 +23,8 @@ import { toWithdrawalView, type WithdrawalView } from "./withdrawal-view";
  * The checker's step. Another person than the requester (even one holding both roles; the
  * database refuses it too), before the request expires, approves and the app sends it
  * upstream at once (through the worker when only it holds the payout key: the answer then
- * shows the request as sending if the worker takes longer than a few seconds); or rejects it
+ * shows the request as sending if the worker takes longer than a few seconds, and as waiting to be
+ * sent while no worker runs); or rejects it
  * with a comment, and it is never sent. Approval needs the destination named (./payout-destination.ts):
  * a waiting request whose destination is not named is refused with 409 and stays waiting.
  */
@@ -32,7 +35,7 @@ export async function approveWithdrawal(actor: Actor, id: unknown, input: unknow
   const named = destinationNamed((await readSettings()).payoutDetailsName);
   await decide(actor, requestId, { state: "approved", comment: comment || null, action: "withdrawal.approve", named });
   await sendApproved.call({ id: requestId, actor });
-  return toWithdrawalView(await getWithdrawalRow(requestId), actor);
+  return markWaitingForWorker(toWithdrawalView(await getWithdrawalRow(requestId), actor), await backgroundWork());
 }
 
 export async function rejectWithdrawal(actor: Actor, id: unknown, input: unknown): Promise<WithdrawalView> {

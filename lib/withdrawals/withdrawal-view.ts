@@ -41,6 +41,8 @@ export type WithdrawalView = {
   cancelledAt: string | null;
   failureMessage: string | null;
   correlationId: string | null;
+  /** Approved, and waiting for the worker to send it while background work is stopped (./waiting-for-worker.ts). */
+  waitsForBackgroundWork?: true;
   /** For the viewer: the buttons to show. The server checks again on every action. */
   actions: { approve: boolean; reject: boolean; cancel: boolean; ownRequest: boolean };
 };

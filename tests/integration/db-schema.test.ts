@@ -567,6 +567,18 @@ describe("migrations agree with schema.prisma", () => {
       },
     });
     expect(await db().caughtMail.findUniqueOrThrow({ where: { id: mail.id } })).toEqual(mail);
+    const beat = await db().workerHeartbeat.create({
+      data: {
+        instance: `schema-${Date.now()}`,
+        host: "h",
+        pid: 42,
+        startedAt: at,
+        beatAt: at,
+        working: [{ queue: "q", id: "j", since: at.toISOString() }],
+      },
+    });
+    expect(await db().workerHeartbeat.findUniqueOrThrow({ where: { instance: beat.instance } })).toEqual(beat);
+    await db().workerHeartbeat.delete({ where: { instance: beat.instance } });
     await db().staff.delete({ where: { id: staff.id } });
     expect(await db().notificationDelivery.count({ where: { staffId: staff.id } })).toBe(0);
   });

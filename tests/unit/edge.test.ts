@@ -120,6 +120,9 @@ describe("the edge ahead of Next", () => {
 
   test("the public doors need no session", async () => {
     expect(JSON.parse((await get("/api/health")).body)).toMatchObject({ reached: true });
+    // Readiness: a load balancer's or orchestrator's probe has no session.
+    expect(JSON.parse((await get("/api/health/ready")).body)).toMatchObject({ reached: true });
+    expect((await get("/api/health/other")).status).toBe(401);
     expect((await get("/signin?callbackUrl=%00")).status).toBe(200); // the sign-in page judges its own query
     expect(JSON.parse((await get("/robots.txt")).body)).toMatchObject({ reached: true }); // "Disallow: /" for every crawler
     // A one-time link's pages and their uses: the token proves the visitor, not a session.

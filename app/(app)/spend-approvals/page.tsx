@@ -4,6 +4,9 @@ import { listSpendRequests } from "@/lib/spend/list-spend-requests";
 import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { SpendRequestCard } from "@/components/spend/spend-request-card";
+import { BackgroundWorkNotice } from "@/components/health/background-work-notice";
+import { backgroundWork } from "@/lib/jobs/background-work";
+import { markWaitingForWorker } from "@/lib/spend/waiting-for-worker";
 
 export const metadata: Metadata = { title: "Spend approvals" };
 
@@ -14,7 +17,7 @@ export default async function SpendApprovalsPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { actor } = await requirePageSession("spend.read");
-  const requests = await listSpendRequests(actor);
+  const [requests, work] = await Promise.all([listSpendRequests(actor), backgroundWork()]);
   const submitted = (await searchParams).submitted;
   return (
     <>
@@ -22,6 +25,7 @@ export default async function SpendApprovalsPage({
         title="Spend approvals"
         description="Orders above the approval threshold, or past a buyer's limit, wait here. Another person with the approver role approves or rejects them; the buyer who asked never can."
       />
+      <BackgroundWorkNotice work={work} admin={actor.roles.includes("admin")} />
       {submitted ? (
         <div className="mb-4">
           <Notice tone="success" testId="submitted-for-approval">
@@ -36,7 +40,7 @@ export default async function SpendApprovalsPage({
       ) : (
         <div className="space-y-3">
           {requests.map((r) => (
-            <SpendRequestCard key={r.id} request={r} />
+            <SpendRequestCard key={r.id} request={markWaitingForWorker(r, work)} />
           ))}
         </div>
       )}

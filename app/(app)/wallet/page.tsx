@@ -21,6 +21,7 @@ import { DepositsTable } from "@/components/wallet/deposits-table";
 import { CreditsTable } from "@/components/wallet/credits-table";
 import { loadReconciliationNotice, ReconciliationNotice } from "@/components/reconciliation/reconciliation-notice";
 import { utcTime } from "@/components/ui/utc-time";
+import { BackgroundWorkNotice } from "@/components/health/background-work-notice";
 import { Pager } from "@/components/ui/pager";
 import { settle, type Settled } from "@/components/ui/settle";
 import { RevealInOrder, type Step } from "@/components/ui/reveal-in-order";
@@ -55,6 +56,7 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
           </Link>
         }
       />
+      <BackgroundWorkNotice admin={actor.roles.includes("admin")} />
       <div className="space-y-6">
         <ReconciliationNotice days={loadReconciliationNotice(actor)} />
         {/* Each section comes with the page when its data is quick, else streams in, top to

@@ -8,6 +8,9 @@ import { withdrawalApprovalFacts } from "@/lib/withdrawals/withdrawal-approval-f
 import { withdrawalListQuerySchema } from "@/lib/withdrawals/schemas";
 import { Card, PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
+import { BackgroundWorkNotice } from "@/components/health/background-work-notice";
+import { backgroundWork } from "@/lib/jobs/background-work";
+import { markWaitingForWorker } from "@/lib/withdrawals/waiting-for-worker";
 import { WithdrawalCard } from "@/components/withdrawals/withdrawal-card";
 import { WithdrawalRequestForm } from "@/components/withdrawals/withdrawal-request-form";
 import { RefreshWhileSending } from "@/components/withdrawals/refresh-while-sending";
@@ -33,8 +36,9 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
   const raw = await searchParams;
   const parsed = withdrawalListQuerySchema.safeParse(pickParams(raw, ["state", "page"]));
   const query = parsed.success ? parsed.data : { page: 1 };
-  const list = await listWithdrawals(actor, query);
-  const facts = await withdrawalApprovalFacts(actor, list.items);
+  const [list, work] = await Promise.all([listWithdrawals(actor, query), backgroundWork()]);
+  const items = list.items.map((w) => markWaitingForWorker(w, work));
+  const facts = await withdrawalApprovalFacts(actor, items);
   const canRequest = can(actor.roles, "withdrawals.request");
   const canApprove = can(actor.roles, "withdrawals.approve");
   // USD first: deposits arrive as BSC-USD, so that is where most of the wallet is.
@@ -56,7 +60,8 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
         title="Withdrawals"
         description="Payouts of unused wallet funds to the payout details registered with the Issuing Service. Finance requests; another person with the approver role approves; only then is it sent."
       />
-      <RefreshWhileSending active={list.items.some((w) => w.state === "approved" || w.state === "sending")} />
+      <BackgroundWorkNotice work={work} admin={actor.roles.includes("admin")} />
+      <RefreshWhileSending active={items.some((w) => w.state === "approved" || w.state === "sending")} />
       {!parsed.success ? (
         <Notice tone="warning">The filter in the address was not valid, so all withdrawals are shown.</Notice>
       ) : null}
@@ -94,13 +99,13 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
         })}
       </nav>
 
-      {list.items.length === 0 ? (
+      {items.length === 0 ? (
         <p className="rounded-lg bg-white p-6 text-sm text-slate-600 ring-1 ring-slate-200" data-testid="no-withdrawals">
           {state ? "No withdrawals in this state." : "No withdrawals yet."}
         </p>
       ) : (
         <div className="space-y-4">
-          {list.items.map((w) => (
+          {items.map((w) => (
             <WithdrawalCard
               key={w.id}
               withdrawal={w}

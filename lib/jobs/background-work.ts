@@ -1,0 +1,38 @@
+import "server-only";
+import { sqlQuery } from "@/lib/db/client";
+
+/**
+ * Whether background work runs: some worker (any instance) has beaten within the last minute
+ * (lib/jobs/heartbeat.ts beats every 5 s, so a minute is twelve missed beats, never a slow
+ * one). `lastBeatAt`: the newest beat, which is when it stopped when it is not running; null
+ * when no worker has ever beaten. Decided against the database's clock, which wrote the beats.
+ * The one rule readiness, the "background work stopped" notice and the approvals read.
+ */
+export type BackgroundWork = { running: boolean; lastBeatAt: Date | null };
+
+export const LAST_BEAT = `
+  SELECT (extract(epoch FROM max("beatAt")) * 1000)::float8 AS "lastBeatMs",
+         coalesce(max("beatAt") > (now() AT TIME ZONE 'UTC') - interval '1 minute', false) AS "running"
+  FROM "WorkerHeartbeat"`;
+
+export type LastBeatRow = { lastBeatMs: number | null; running: boolean };
+
+export function toBackgroundWork(row: LastBeatRow | undefined): BackgroundWork {
+  const ms = row?.lastBeatMs ?? null;
+  return { running: row?.running === true, lastBeatAt: ms === null ? null : new Date(ms) };
+}
+
+/** How long after this process started a worker that never beat is taken to be starting beside it. */
+const STARTING_MS = 60_000;
+
+/**
+ * For the pages and approvals: "stopped" means no beat for a minute as far as this process has
+ * watched, so the worker starting beside a fresh app is not called stopped in its first seconds.
+ * Readiness (lib/health/readiness.ts) has no such grace: not ready until a worker has beaten.
+ */
+export async function backgroundWork(): Promise<BackgroundWork> {
+  const [row] = await sqlQuery<LastBeatRow>(LAST_BEAT, []);
+  const work = toBackgroundWork(row);
+  if (!work.running && work.lastBeatAt === null && process.uptime() * 1000 < STARTING_MS) return { ...work, running: true };
+  return work;
+}
