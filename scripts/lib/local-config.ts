@@ -16,6 +16,8 @@ export type LocalConfig = {
   workerEnv: Record<string, string>;
   /** Whether the embedded database serves this process (the job queue then polls: no LISTEN/NOTIFY). */
   embeddedDb: boolean;
+  /** DATA_DIR, absolute. */
+  dataDir: string;
   seedDemo: boolean;
   /** Tells processes asking for the data folder that this one is on its way out (they wait for it). */
   beginStop(): void;
@@ -171,6 +173,7 @@ async function configure(
     env,
     workerEnv,
     embeddedDb: embedded,
+    dataDir,
     seedDemo: !production && (embedded || given.DEMO_ACCOUNTS === "1"),
     beginStop: () => lock?.update({ state: "stopping" }),
     onStop: (stop) => void stops.push(stop),
