@@ -12,7 +12,8 @@ import pg from "pg";
  */
 const LOCK_ID = 72_613_001;
 
-const MIGRATIONS_TABLE = `
+/** How the migrate step records what it applied (Prisma's own table, as `prisma migrate deploy` makes it). */
+export const MIGRATIONS_TABLE = `
 CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id" VARCHAR(36) PRIMARY KEY NOT NULL,
   "checksum" VARCHAR(64) NOT NULL,
