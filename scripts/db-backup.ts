@@ -13,8 +13,6 @@ const target = process.argv[2];
 if (!target) fail("Usage: npm run db:backup -- FILE   (a new file; it will hold secrets and be written 0600)");
 if (process.env.DATABASE_URL)
   fail('DATABASE_URL is set: back up PostgreSQL with pg_dump and its archiving (README, "Backups"), not with this command.');
-// Secrets given in the environment are not in DATA_DIR, so the backup cannot carry them.
-const environmentSecrets = ["AUTH_SECRET", "SECOND_FACTOR_KEY"].filter((name) => process.env[name]);
 
 const config = await loadLocalConfig({ root, upstream: false }).catch((error: unknown) => fail(explainStartupError(error)));
 try {
@@ -23,7 +21,7 @@ try {
     dataDir: config.dataDir,
     // npm runs scripts from the project's folder; FILE is as the operator typed it, from theirs.
     file: path.resolve(process.env.INIT_CWD ?? process.cwd(), target!),
-    environmentSecrets,
+    environmentSecrets: config.environmentSecrets,
   });
   console.log(describeBackup(summary));
 } catch (error) {

@@ -18,6 +18,8 @@ export type LocalConfig = {
   embeddedDb: boolean;
   /** DATA_DIR, absolute. */
   dataDir: string;
+  /** Secrets given in the environment rather than kept in DATA_DIR (a backup names them as not included). */
+  environmentSecrets: string[];
   seedDemo: boolean;
   /** Tells processes asking for the data folder that this one is on its way out (they wait for it). */
   beginStop(): void;
@@ -53,6 +55,8 @@ async function configure(
   const production = given.NODE_ENV === "production" && !!given.SERVICE_BASE_URL;
   const dataDir = path.resolve(root, given.DATA_DIR ?? ".data");
   await mkdir(dataDir, { recursive: true });
+  // Secrets given in the environment are not in DATA_DIR: a backup cannot carry them (it says so).
+  const environmentSecrets = ["AUTH_SECRET", "SECOND_FACTOR_KEY"].filter((name) => given[name]);
 
   // The launcher always holds the folder (its embedded database, sandbox state, secrets); a
   // command-line tool only when it opens the embedded database itself.
@@ -169,11 +173,22 @@ async function configure(
   // Command-line tools asking the lock now get the database URL (embedded: this process serves it).
   lock?.update({ state: "running", ...(embedded ? { databaseUrl } : {}) });
 
+  // Local mode's daily backups (README, "Backups"), by the launcher that owns the embedded database.
+  if (embedded && withUpstream && given.BACKUP_DIR) {
+    const { scheduleBackups } = await import("@/lib/backup/schedule-backups");
+    const keep = Number(given.BACKUP_KEEP ?? "7");
+    if (!Number.isInteger(keep) || keep < 1) throw new Error("BACKUP_KEEP must be a whole number of backups, 1 or more.");
+    const dir = path.resolve(root, given.BACKUP_DIR);
+    stops.push(await scheduleBackups({ dir, keep, databaseUrl, dataDir, environmentSecrets, log: (line) => console.log(line) }));
+    console.log(`[start] daily backups in ${path.relative(root, dir) || dir}, keeping ${keep}`);
+  }
+
   return {
     env,
     workerEnv,
     embeddedDb: embedded,
     dataDir,
+    environmentSecrets,
     seedDemo: !production && (embedded || given.DEMO_ACCOUNTS === "1"),
     beginStop: () => lock?.update({ state: "stopping" }),
     onStop: (stop) => void stops.push(stop),
