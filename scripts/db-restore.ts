@@ -7,6 +7,7 @@ import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { acquireDataDir, DataDirBusyError } from "./lib/data-dir-lock";
 import { explainStartupError } from "./lib/explain-startup-error";
+import { resolveDataDir } from "./lib/local-config";
 import { readBackupFile, type Backup } from "@/lib/backup/backup-file";
 import { checkBackupMigrations, loadBackup, writeKeptFiles } from "@/lib/backup/restore-backup";
 import { startEmbeddedDb } from "@/lib/db/embedded";
@@ -20,7 +21,7 @@ if (process.env.DATABASE_URL)
     'DATABASE_URL is set: restore PostgreSQL with pg_restore (README, "Backups"); this command restores local mode\'s embedded database.',
   );
 
-const dataDir = path.resolve(root, process.env.DATA_DIR ?? ".data");
+const dataDir = resolveDataDir(root);
 let backup: Backup;
 try {
   backup = await readBackupFile(path.resolve(process.env.INIT_CWD ?? process.cwd(), source!));

@@ -48,7 +48,13 @@ export type Backup = z.infer<typeof backupSchema>;
 
 export async function writeBackupFile(file: string, backup: Backup): Promise<number> {
   const bytes = gzipSync(JSON.stringify(backup));
-  await writeFile(file, bytes, { mode: 0o600, flag: "wx" }); // never over an existing file
+  try {
+    await writeFile(file, bytes, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST")
+      throw new Error(`${file} already exists: a backup never overwrites a file; give a new name.`);
+    throw error;
+  }
   return bytes.length;
 }
 

@@ -53,7 +53,7 @@ async function configure(
   // validated environment (lib/env.ts) will be.
   const given = process.env;
   const production = given.NODE_ENV === "production" && !!given.SERVICE_BASE_URL;
-  const dataDir = path.resolve(root, given.DATA_DIR ?? ".data");
+  const dataDir = resolveDataDir(root);
   await mkdir(dataDir, { recursive: true });
   // Secrets given in the environment are not in DATA_DIR: a backup cannot carry them (it says so).
   const environmentSecrets = ["AUTH_SECRET", "SECOND_FACTOR_KEY"].filter((name) => given[name]);
@@ -197,6 +197,11 @@ async function configure(
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
     },
   };
+}
+
+/** DATA_DIR as the launcher and the command-line tools read it (relative to the project). */
+export function resolveDataDir(root: string): string {
+  return path.resolve(root, process.env.DATA_DIR ?? ".data");
 }
 
 /**
