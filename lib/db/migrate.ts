@@ -12,7 +12,8 @@ import pg from "pg";
  */
 const LOCK_ID = 72_613_001;
 
-const MIGRATIONS_TABLE = `
+/** How the migrate step records what it applied (Prisma's own table, as `prisma migrate deploy` makes it). */
+export const MIGRATIONS_TABLE = `
 CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id" VARCHAR(36) PRIMARY KEY NOT NULL,
   "checksum" VARCHAR(64) NOT NULL,
@@ -26,13 +27,18 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 export type MigrationResult = { applied: string[]; alreadyApplied: number };
 
-export async function migrate(databaseUrl: string, migrationsDir = path.resolve("prisma/migrations")): Promise<MigrationResult> {
+/** `only`: apply just these migrations (a restore rebuilds the schema its backup was taken at). */
+export async function migrate(
+  databaseUrl: string,
+  migrationsDir = path.resolve("prisma/migrations"),
+  options: { only?: readonly string[] } = {},
+): Promise<MigrationResult> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
     try {
-      return await applyPending(client, migrationsDir);
+      return await applyPending(client, migrationsDir, options.only);
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]);
     }
@@ -41,7 +47,7 @@ export async function migrate(databaseUrl: string, migrationsDir = path.resolve(
   }
 }
 
-async function applyPending(client: pg.Client, migrationsDir: string): Promise<MigrationResult> {
+async function applyPending(client: pg.Client, migrationsDir: string, only?: readonly string[]): Promise<MigrationResult> {
   await client.query(MIGRATIONS_TABLE);
   const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
     `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
@@ -50,6 +56,7 @@ async function applyPending(client: pg.Client, migrationsDir: string): Promise<M
   const names = (await readdir(migrationsDir, { withFileTypes: true }))
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
+    .filter((name) => !only || only.includes(name))
     .sort();
 
   const applied: string[] = [];

@@ -16,6 +16,10 @@ export type LocalConfig = {
   workerEnv: Record<string, string>;
   /** Whether the embedded database serves this process (the job queue then polls: no LISTEN/NOTIFY). */
   embeddedDb: boolean;
+  /** DATA_DIR, absolute. */
+  dataDir: string;
+  /** Secrets given in the environment rather than kept in DATA_DIR (a backup names them as not included). */
+  environmentSecrets: string[];
   seedDemo: boolean;
   /** Tells processes asking for the data folder that this one is on its way out (they wait for it). */
   beginStop(): void;
@@ -49,8 +53,10 @@ async function configure(
   // validated environment (lib/env.ts) will be.
   const given = process.env;
   const production = given.NODE_ENV === "production" && !!given.SERVICE_BASE_URL;
-  const dataDir = path.resolve(root, given.DATA_DIR ?? ".data");
+  const dataDir = resolveDataDir(root);
   await mkdir(dataDir, { recursive: true });
+  // Secrets given in the environment are not in DATA_DIR: a backup cannot carry them (it says so).
+  const environmentSecrets = ["AUTH_SECRET", "SECOND_FACTOR_KEY"].filter((name) => given[name]);
 
   // The launcher always holds the folder (its embedded database, sandbox state, secrets); a
   // command-line tool only when it opens the embedded database itself.
@@ -167,10 +173,22 @@ async function configure(
   // Command-line tools asking the lock now get the database URL (embedded: this process serves it).
   lock?.update({ state: "running", ...(embedded ? { databaseUrl } : {}) });
 
+  // Local mode's daily backups (README, "Backups"), by the launcher that owns the embedded database.
+  if (embedded && withUpstream && given.BACKUP_DIR) {
+    const { scheduleBackups } = await import("@/lib/backup/schedule-backups");
+    const keep = Number(given.BACKUP_KEEP ?? "7");
+    if (!Number.isInteger(keep) || keep < 1) throw new Error("BACKUP_KEEP must be a whole number of backups, 1 or more.");
+    const dir = path.resolve(root, given.BACKUP_DIR);
+    stops.push(await scheduleBackups({ dir, keep, databaseUrl, dataDir, environmentSecrets, log: (line) => console.log(line) }));
+    console.log(`[start] daily backups in ${path.relative(root, dir) || dir}, keeping ${keep}`);
+  }
+
   return {
     env,
     workerEnv,
     embeddedDb: embedded,
+    dataDir,
+    environmentSecrets,
     seedDemo: !production && (embedded || given.DEMO_ACCOUNTS === "1"),
     beginStop: () => lock?.update({ state: "stopping" }),
     onStop: (stop) => void stops.push(stop),
@@ -179,6 +197,11 @@ async function configure(
       for (const stop of stops.reverse()) await stop().catch(() => undefined);
     },
   };
+}
+
+/** DATA_DIR as the launcher and the command-line tools read it (relative to the project). */
+export function resolveDataDir(root: string): string {
+  return path.resolve(root, process.env.DATA_DIR ?? ".data");
 }
 
 /**

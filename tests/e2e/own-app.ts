@@ -14,17 +14,19 @@ const status = (origin: string) =>
 /**
  * An app of a spec's own, started with `npm start` as a newcomer would (local mode, its own
  * ports and fresh data folder), for a spec that does what the shared app must not suffer
- * (revoking a key). `stop` ends its process group and waits until it no longer answers.
+ * (revoking a key, a restore). `stop` ends its process group and waits until it no longer answers.
  */
 export async function startOwnApp(options: {
   port: number;
   dbPort: number;
   sandboxPort: number;
   dataDir: string;
+  /** Start on the data folder as it is (a restored one) rather than a fresh one. */
+  keepData?: boolean;
   env?: Record<string, string>;
 }): Promise<OwnApp> {
   const origin = `http://localhost:${options.port}`;
-  rmSync(options.dataDir, { recursive: true, force: true });
+  if (!options.keepData) rmSync(options.dataDir, { recursive: true, force: true });
   const app = spawn("npm", ["start"], {
     detached: true,
     stdio: "ignore",
