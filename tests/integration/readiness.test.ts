@@ -119,8 +119,9 @@ describe("the worker's heartbeat", () => {
     expect(Object.keys(problem).sort()).toEqual(["code", "correlationId", "detail", "status", "title", "type"]);
     expect(problem).toMatchObject({ status: 503, code: "worker_stale" });
     const url = new URL(databaseUrl());
-    for (const secret of [url.host, url.port, url.username, url.password, "_prisma_migrations", "WorkerHeartbeat"])
-      expect(body).not.toContain(secret);
+    // (A database URL without a password, as the PostgreSQL run's, has nothing to look for there.)
+    const configuration = [url.host, url.port, url.username, url.password, "_prisma_migrations", "WorkerHeartbeat"];
+    for (const secret of configuration.filter((part) => part !== "")) expect(body).not.toContain(secret);
     expect((await backgroundWork()).lastBeatAt).toBeNull();
   });
 
