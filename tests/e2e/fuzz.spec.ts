@@ -705,7 +705,7 @@ test("the router's own requests pass the gate's router-state check: a click thro
   expect(routerAnswers.filter((status) => status !== 200)).toEqual([]);
 });
 
-const PUBLIC = /^\/api\/(health|auth\/|webhooks\/service|invitations\/acceptance|password-resets\/completion)/;
+const PUBLIC = /^\/api\/(health|metrics$|auth\/|webhooks\/service|invitations\/acceptance|password-resets\/completion)/;
 /** Staff routes whose answer a browser may keep (its own Cache-Control: private, a day). */
 const MAY_BE_KEPT = new Set(["/api/catalog/images/[ref]"]);
 
