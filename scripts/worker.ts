@@ -24,6 +24,10 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
+  // Before anything loads pg or undici, so that their instrumentations see them.
+  const { OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_METRIC_EXPORT_INTERVAL } = getEnv();
+  const telemetry = OTEL_EXPORTER_OTLP_ENDPOINT ? await import("@/lib/telemetry/start-telemetry") : null;
+  await telemetry?.startTelemetry("worker", { metricIntervalMs: OTEL_METRIC_EXPORT_INTERVAL });
   const { startWorker } = await import("@/lib/jobs/worker");
   const { WORKER_JOBS } = await import("@/lib/worker-jobs");
   const { db } = await import("@/lib/db/client");
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
     worker
       .stop()
       .then(() => db().$disconnect())
+      .then(() => telemetry?.stopTelemetry())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         logger.error("worker did not stop cleanly", { error: error instanceof Error ? error.message : String(error) });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Job } from "pg-boss";
 import { logger } from "@/lib/log";
+import { inJobSpan } from "@/lib/telemetry/job-span";
 import type { JobContext, JobDefinition } from "./define-job";
 import { ensureQueue, getQueue, stopQueues } from "./queue";
 import { sendJob } from "./send-job";
@@ -33,7 +34,8 @@ async function registerJob(context: JobContext, definition: JobDefinition): Prom
   await ensureQueue(context, queue);
   // pg-boss picks the handler's signature from the options' literal type; a definition's
   // options are only known at run time, and its handler was typed by defineJob.
-  const handle = (jobs: Job<unknown>[]) => definition.handle(jobs as Job<never>[], context);
+  const handle = (jobs: Job<unknown>[]) =>
+    inJobSpan(queue.name, jobs.length, () => definition.handle(jobs as Job<never>[], context));
   await context.boss.work(queue.name, definition.work(context.embedded), handle);
   if (!schedule) return;
   await schedule.setup?.();
