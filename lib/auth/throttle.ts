@@ -60,7 +60,7 @@ export async function recordFailure(tx: Tx, key: string, freeFailures: number, n
 }
 
 /** What a throttle key locks, for telemetry: the key's kind, never the email or address in it. */
-export function lockedThing(key: string): string {
+function lockedThing(key: string): string {
   const kind = key.slice(0, key.indexOf(":"));
   return LOCKED_THINGS[kind] ?? "other";
 }
