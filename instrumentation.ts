@@ -7,8 +7,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getEnv } = await import("./lib/env");
-  const { OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_METRIC_EXPORT_INTERVAL } = getEnv();
-  if (!OTEL_EXPORTER_OTLP_ENDPOINT) return;
+  const env = getEnv();
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
   const { startTelemetry } = await import("./lib/telemetry/start-telemetry");
-  await startTelemetry("web", { metricIntervalMs: OTEL_METRIC_EXPORT_INTERVAL });
+  await startTelemetry("web", { metricIntervalMs: env.OTEL_METRIC_EXPORT_INTERVAL, sampleRatio: env.OTEL_TRACES_SAMPLER_ARG });
 }

@@ -20,7 +20,6 @@ const nextConfig = {
     "pg-boss",
     // Loaded by Node as they are (instrumentation.ts): they patch Node's modules and pg at run time.
     "@opentelemetry/sdk-node",
-    "@opentelemetry/instrumentation-http",
     "@opentelemetry/instrumentation-undici",
     "@opentelemetry/instrumentation-pg",
   ],

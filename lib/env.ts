@@ -165,6 +165,8 @@ const schema = z
     OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
     /** How often metrics are exported (ms; the standard variable, default one minute). */
     OTEL_METRIC_EXPORT_INTERVAL: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** The share of traces kept, 0 to 1 (the standard variable; lib/telemetry/start-telemetry.ts says how). */
+    OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
     /** The bearer token /metrics asks for (at least 16 characters); unset: /metrics answers 404. Never logged. */
     METRICS_TOKEN: z.string().min(16).optional(),
 

@@ -25,9 +25,12 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   // Before anything loads pg or undici, so that their instrumentations see them.
-  const { OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_METRIC_EXPORT_INTERVAL } = getEnv();
-  const telemetry = OTEL_EXPORTER_OTLP_ENDPOINT ? await import("@/lib/telemetry/start-telemetry") : null;
-  await telemetry?.startTelemetry("worker", { metricIntervalMs: OTEL_METRIC_EXPORT_INTERVAL });
+  const env = getEnv();
+  const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT ? await import("@/lib/telemetry/start-telemetry") : null;
+  await telemetry?.startTelemetry("worker", {
+    metricIntervalMs: env.OTEL_METRIC_EXPORT_INTERVAL,
+    sampleRatio: env.OTEL_TRACES_SAMPLER_ARG,
+  });
   const { startWorker } = await import("@/lib/jobs/worker");
   const { WORKER_JOBS } = await import("@/lib/worker-jobs");
   const { db } = await import("@/lib/db/client");

@@ -1,36 +1,47 @@
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { metrics, type Attributes, type Observable } from "@opentelemetry/api";
+import { metrics, type Attributes, type Context, type Link, type Observable, type SpanKind } from "@opentelemetry/api";
 import type { ExportResult } from "@opentelemetry/core";
 import { OTLPMetricExporter } from "@opentelemetry/exporter-metrics-otlp-http";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
 import { NodeSDK } from "@opentelemetry/sdk-node";
-import { BatchSpanProcessor, type ReadableSpan, type SpanExporter } from "@opentelemetry/sdk-trace-base";
+import {
+  BatchSpanProcessor,
+  SamplingDecision,
+  TraceIdRatioBasedSampler,
+  type ReadableSpan,
+  type Sampler,
+  type SamplingResult,
+  type SpanExporter,
+} from "@opentelemetry/sdk-trace-base";
 import { scrubAttributes, scrubText } from "./scrub";
 
 /**
- * Starts OpenTelemetry in this process: traces (each request's, through Next's own spans and
- * the http instrumentation; each job batch's, lib/telemetry/job-span.ts; each database query,
+ * Starts OpenTelemetry in this process: traces (each request's, through Next's own spans, its
+ * server span the root; each job batch's, lib/telemetry/job-span.ts; each database query,
  * pg; each upstream call, undici) and metrics, exported over OTLP/HTTP (JSON) to
  * OTEL_EXPORTER_OTLP_ENDPOINT. Loaded only when that is set (instrumentation.ts for the web
  * processes, scripts/worker.ts for the worker): otherwise not one module of the SDK is loaded.
  *
  * The app's own metrics (lib/telemetry/metric-catalog.ts) come from the database and are the
  * same whichever process reads them, so only the worker exports them (one series per worker
- * instance); the web processes export their HTTP metrics.
+ * instance); the web processes export traces only.
  *
  * The SDK reads its standard variables itself: OTEL_EXPORTER_OTLP_ENDPOINT (and _HEADERS),
- * OTEL_SERVICE_NAME, OTEL_BSP_SCHEDULE_DELAY; OTEL_METRIC_EXPORT_INTERVAL is passed here.
+ * OTEL_SERVICE_NAME, OTEL_BSP_SCHEDULE_DELAY; OTEL_METRIC_EXPORT_INTERVAL and
+ * OTEL_TRACES_SAMPLER_ARG (the share of traces kept, default all) are passed here.
  */
 let sdk: NodeSDK | undefined;
 
-export async function startTelemetry(role: "web" | "worker", options: { metricIntervalMs: number }): Promise<void> {
+export async function startTelemetry(
+  role: "web" | "worker",
+  options: { metricIntervalMs: number; sampleRatio: number },
+): Promise<void> {
   if (sdk) return;
   sdk = new NodeSDK({
     resource: resourceFromAttributes({
@@ -40,18 +51,23 @@ export async function startTelemetry(role: "web" | "worker", options: { metricIn
     }),
     // Only the attributes above: the default detectors add the process's command line and owner.
     resourceDetectors: [],
+    sampler: new RequestWorkSampler(options.sampleRatio),
     spanProcessors: [new BatchSpanProcessor(new ScrubbingSpanExporter(new OTLPTraceExporter()))],
-    metricReaders: [
-      new PeriodicExportingMetricReader({ exporter: new OTLPMetricExporter(), exportIntervalMillis: options.metricIntervalMs }),
-    ],
+    metricReaders:
+      role === "worker"
+        ? [
+            new PeriodicExportingMetricReader({
+              exporter: new OTLPMetricExporter(),
+              exportIntervalMillis: options.metricIntervalMs,
+            }),
+          ]
+        : [],
+    // No http instrumentation: Next's own server span is each request's root (with the route,
+    // and the caller's traceparent), and a second one per request cost CPU for nothing new.
     instrumentations: [
-      new HttpInstrumentation({
-        // Next's static files are answered from memory: a span each would be noise.
-        ignoreIncomingRequestHook: (req) => (req.url ?? "").startsWith("/_next/static/"),
-      }),
       new UndiciInstrumentation(),
       // Statements with their placeholders, never their parameters; only inside a request's or a job's trace.
-      new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true }),
+      new PgInstrumentation({ enhancedDatabaseReporting: false, requireParentSpan: true, ignoreConnectSpans: true }),
     ],
   });
   sdk.start();
@@ -92,6 +108,41 @@ async function observeAppMetrics(): Promise<void> {
     },
     [...instruments.values()],
   );
+}
+
+/**
+ * Of Next's own spans, the request (its root, with the route), the route handler's run and the
+ * page's render are recorded; the rest (loading and preparing modules, building the component
+ * tree, starting the response) are most of a page view's spans, say nothing of the request's
+ * work, and cost CPU on every view: not recorded at all. Every other span (database, upstream,
+ * jobs) is kept by the ratio of OTEL_TRACES_SAMPLER_ARG, decided by trace id, so a trace is kept
+ * or dropped whole whatever its spans' parents.
+ */
+const NEXT_KEPT = new Set(["BaseServer.handleRequest", "AppRouteRouteHandlers.runHandler", "AppRender.getBodyResult"]);
+
+class RequestWorkSampler implements Sampler {
+  private readonly ratio: Sampler;
+
+  constructor(ratio: number) {
+    this.ratio = new TraceIdRatioBasedSampler(ratio);
+  }
+
+  shouldSample(
+    context: Context,
+    traceId: string,
+    name: string,
+    kind: SpanKind,
+    attributes: Attributes,
+    links: Link[],
+  ): SamplingResult {
+    const nextType = attributes["next.span_type"];
+    if (nextType !== undefined && !NEXT_KEPT.has(String(nextType))) return { decision: SamplingDecision.NOT_RECORD };
+    return this.ratio.shouldSample(context, traceId, name, kind, attributes, links);
+  }
+
+  toString(): string {
+    return "RequestWorkSampler";
+  }
 }
 
 /**
