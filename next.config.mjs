@@ -12,7 +12,21 @@ const nextConfig = {
   images: { unoptimized: true },
   // The app's own files only: the sandbox, tests and scripts are checked by `tsc --noEmit`.
   typescript: { tsconfigPath: "tsconfig.app.json" },
-  serverExternalPackages: ["@node-rs/argon2", "@electric-sql/pglite", "@electric-sql/pglite-socket", "pg", "pg-boss"],
+  serverExternalPackages: [
+    "@node-rs/argon2",
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "pg",
+    "pg-boss",
+    // Loaded by Node as they are (instrumentation.ts): they patch Node's modules and pg at run time.
+    "@opentelemetry/sdk-node",
+    "@opentelemetry/instrumentation-undici",
+    "@opentelemetry/instrumentation-pg",
+  ],
+  // Where a Prometheus scraper looks by default; the route itself lives with the API's.
+  async rewrites() {
+    return [{ source: "/metrics", destination: "/api/metrics" }];
+  },
   async headers() {
     return [{ source: "/:path*", headers: SECURITY_HEADERS }];
   },

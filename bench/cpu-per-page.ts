@@ -38,13 +38,14 @@ const PASSWORD = "bench-password-123";
 type Subject = { label: string; app: LaunchedApp; session: Session; pages: string[] };
 type Tally = { appMs: number; others: Map<string, number>; bytes: number };
 
-async function start({ root, label, portOffset: offset, dataDir }: Checkout): Promise<Subject> {
+async function start({ root, label, portOffset: offset, dataDir, env }: Checkout): Promise<Subject> {
   await rm(path.join(root, dataDir), { recursive: true, force: true });
   const app = await launchApp({
     root,
     dataDir,
     ports: { app: 3220 + offset, db: 25460 + offset, sandbox: 4650 + offset },
     demoPassword: PASSWORD,
+    env,
   });
   const session = await signIn(app.baseUrl, "buyer@demo.local", PASSWORD);
   const products = JSON.parse((await session.get("/api/catalog/products?size=24")).body) as { items: { id: string }[] };

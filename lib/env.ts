@@ -160,6 +160,16 @@ const schema = z
     /** How often the worker looks for due deliveries. */
     NOTIFY_DELIVERY_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
 
+    // Telemetry (lib/telemetry; README "Telemetry"). The OpenTelemetry SDK reads its own OTEL_*
+    // variables; the app only asks whether an OTLP endpoint is set.
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+    /** How often metrics are exported (ms; the standard variable, default one minute). */
+    OTEL_METRIC_EXPORT_INTERVAL: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** The share of traces kept, 0 to 1 (the standard variable; lib/telemetry/start-telemetry.ts says how). */
+    OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+    /** The bearer token /metrics asks for (at least 16 characters); unset: /metrics answers 404. Never logged. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+
     // Every order of the workspace (lib/orders/import-orders-page.ts, sync-orders.ts).
     /** Upstream calls a minute the history import may use at most (one page of 100 orders each). */
     ORDERS_IMPORT_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(30),

@@ -30,6 +30,13 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
+  // Before anything loads pg or undici, so that their instrumentations see them.
+  const env = getEnv();
+  const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT ? await import("@/lib/telemetry/start-telemetry") : null;
+  await telemetry?.startTelemetry("worker", {
+    metricIntervalMs: env.OTEL_METRIC_EXPORT_INTERVAL,
+    sampleRatio: env.OTEL_TRACES_SAMPLER_ARG,
+  });
   const { startWorker } = await import("@/lib/jobs/worker");
   const { WORKER_JOBS } = await import("@/lib/worker-jobs");
   const { db } = await import("@/lib/db/client");
@@ -48,6 +55,7 @@ async function main(): Promise<void> {
     worker
       .stop(JOBS_STOP_MS)
       .then(() => db().$disconnect())
+      .then(() => telemetry?.stopTelemetry())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         logger.error("worker did not stop cleanly", { error: error instanceof Error ? error.message : String(error) });

@@ -7,6 +7,7 @@ import { clientAddress, clientUserAgent } from "./client-address";
 import { resolveSession, type LiveSession } from "./staff-session";
 import type { PendingStep } from "./second-factor/open-session";
 import { can, type Permission } from "./permissions";
+import { noteOnSpan } from "@/lib/telemetry/span-attributes";
 
 /**
  * The signed-in person of the current request, or null (no cookie, or a dead session).
@@ -21,7 +22,9 @@ export const currentSession = cache(async (): Promise<LiveSession | null> => {
   // which checks the row too, and the row is resolved just below anyway.
   const sid = await cookieSessionId(await cookies());
   if (!sid) return null;
-  return resolveSession(sid, { ip: clientAddress(h), userAgent: clientUserAgent(h) });
+  const session = await resolveSession(sid, { ip: clientAddress(h), userAgent: clientUserAgent(h) });
+  if (session) noteOnSpan({ "app.role": session.actor.roles.join(",") || "none" });
+  return session;
 });
 
 /** Where a session that still owes a sign-in step is sent (lib/auth/second-factor/open-session.ts). */

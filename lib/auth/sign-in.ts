@@ -2,6 +2,7 @@ import "server-only";
 import { credentialsSchema } from "./credentials-schema";
 import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
+import { countEvent } from "@/lib/telemetry/event-counts";
 import { dummyPasswordHash, verifyPassword } from "./password";
 import { openSession } from "./second-factor/open-session";
 import { passwordMaySignIn } from "./sso/sso-only";
@@ -43,6 +44,7 @@ export async function signInWithPassword(
         if (from.ip) await recordFailure(tx, addressKey(from.ip), THROTTLE_POLICY.address.freeFailures);
       }
       const reason = locked ? "locked" : !staff ? "unknown_account" : !staff.active ? "deactivated" : "wrong_password";
+      countEvent("dgis_sign_in_failures_total", { reason });
       await recordAudit(tx, {
         action: "auth.sign_in_failed",
         actor,

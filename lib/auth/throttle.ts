@@ -1,5 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
+import { countEvent } from "@/lib/telemetry/event-counts";
 
 /**
  * Growing delay after repeated failures, kept in the database so every app instance sees the
@@ -54,8 +55,21 @@ export async function recordFailure(tx: Tx, key: string, freeFailures: number, n
   const failures = stale ? 1 : existing.failures + 1;
   const lockMs = lockDuration(failures, freeFailures);
   const data = { failures, lastFailureAt: now, lockedUntil: lockMs ? new Date(now.getTime() + lockMs) : null };
+  if (lockMs) countEvent("dgis_lockouts_total", { locked: lockedThing(key) });
   await tx.signInThrottle.upsert({ where: { key }, create: { key, ...data }, update: data });
 }
+
+/** What a throttle key locks, for telemetry: the key's kind, never the email or address in it. */
+function lockedThing(key: string): string {
+  const kind = key.slice(0, key.indexOf(":"));
+  return LOCKED_THINGS[kind] ?? "other";
+}
+const LOCKED_THINGS: Record<string, string> = {
+  email: "account",
+  ip: "address",
+  "second-factor": "second_factor",
+  "second-factor-ip": "second_factor_address",
+};
 
 export async function clearFailures(tx: Tx, key: string): Promise<void> {
   await tx.signInThrottle.deleteMany({ where: { key } });

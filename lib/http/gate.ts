@@ -35,12 +35,14 @@ export type GateRequest = {
 // The one-time links' pages and their uses: the link's token, not a session, proves the visitor.
 const PUBLIC_API = [
   /^\/api\/health(\/ready)?$/,
+  // Its own door: the bearer token of METRICS_TOKEN (app/api/metrics/route.ts).
+  /^\/api\/metrics$/,
   /^\/api\/auth\//,
   /^\/api\/webhooks\/service$/,
   /^\/api\/invitations\/acceptance$/,
   /^\/api\/password-resets\/completion$/,
 ];
-const PUBLIC_PAGES = [/^\/signin$/, /^\/robots\.txt$/, /^\/signin\/(invitation|reset-password)\/[^/]+$/];
+const PUBLIC_PAGES = [/^\/signin$/, /^\/metrics$/, /^\/robots\.txt$/, /^\/signin\/(invitation|reset-password)\/[^/]+$/];
 // The sign-in page judges its own callbackUrl (it sends a bad one to "/"), so its query string is left to it.
 const OWN_QUERY_RULES = [/^\/signin$/];
 // Only the path and query of the redirect's callbackUrl matter; safeCallbackPath needs some origin to resolve them against.

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { isAppError, type ErrorCode, type FieldErrors } from "@/lib/errors";
 import { logger } from "@/lib/log";
+import { noteOnSpan } from "@/lib/telemetry/span-attributes";
 import { fieldErrorsFrom } from "@/lib/validation";
 
 /** RFC 9457 problem document, the shape of every non-2xx answer of this app's API. */
@@ -67,6 +68,7 @@ export function problemAnswer(
     correlationId: extra.correlationId ?? randomUUID(),
     ...(extra.errors ? { errors: extra.errors } : {}),
   };
+  noteOnSpan({ "app.correlation_id": document.correlationId });
   return {
     status: document.status,
     headers: {

@@ -2,6 +2,7 @@ import "server-only";
 import type { Job } from "pg-boss";
 import { getEnv } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { inJobSpan } from "@/lib/telemetry/job-span";
 import type { JobContext, JobDefinition } from "./define-job";
 import { jobsInHand, startHeartbeat, type JobsInHand } from "./heartbeat";
 import { ensureQueue, getQueue, stopQueues } from "./queue";
@@ -47,14 +48,15 @@ async function registerJob(context: JobContext, definition: JobDefinition, inHan
   await ensureQueue(context, queue);
   // pg-boss picks the handler's signature from the options' literal type; a definition's
   // options are only known at run time, and its handler was typed by defineJob.
-  const handle = async (jobs: Job<unknown>[]) => {
-    inHand.took(queue.name, jobs);
-    try {
-      return await definition.handle(jobs as Job<never>[], context);
-    } finally {
-      inHand.finished(jobs);
-    }
-  };
+  const handle = (jobs: Job<unknown>[]) =>
+    inJobSpan(queue.name, jobs.length, async () => {
+      inHand.took(queue.name, jobs);
+      try {
+        return await definition.handle(jobs as Job<never>[], context);
+      } finally {
+        inHand.finished(jobs);
+      }
+    });
   await context.boss.work(queue.name, definition.work(context.embedded), handle);
   if (!schedule) return;
   await schedule.setup?.();

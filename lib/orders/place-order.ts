@@ -8,6 +8,7 @@ import { ledgerKeyForClient, markLedger, openLedgerEntry } from "@/lib/idempoten
 import type { OrderRequest, Spender } from "@/lib/upstream/client";
 import { spentBy, spentByJob, upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
+import { countEvent } from "@/lib/telemetry/event-counts";
 import { mirrorOrder } from "./mirror";
 import { placeOrderSchema } from "./schemas";
 import { getMirroredOrder, type OrderView } from "./order-view";
@@ -97,6 +98,7 @@ export async function sendLedgeredOrder(
     });
     // The wallet moved: this process's next balance read asks the upstream (and tells finance if it crossed its low-balance threshold).
     forgetBalances();
+    countEvent("dgis_orders_placed_total");
     return (await getMirroredOrder(order.id))!;
   } catch (error) {
     const failure = upstreamFailure(error);
@@ -113,6 +115,7 @@ export async function sendLedgeredOrder(
           details: { reason: failure.code },
         });
       });
+      countEvent("dgis_orders_failed_total", { reason: failure.code });
       throw error;
     }
     if (failure) {

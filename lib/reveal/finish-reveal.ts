@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import type { Actor } from "@/lib/auth/actor";
 import { recordAudit, type AuditEntry } from "@/lib/audit/record";
 import { logger } from "@/lib/log";
+import { countEvent } from "@/lib/telemetry/event-counts";
 import { transitionReveal } from "./transition-reveal";
 import type { RevealRequest, StartedReveal } from "./start-reveal";
 
@@ -23,6 +24,7 @@ export async function finishReveal(
   outcome: Outcome,
 ): Promise<void> {
   const succeeded = outcome.state === "succeeded";
+  if (succeeded) countEvent("dgis_reveals_total");
   const fields = succeeded ? { revealCount: outcome.revealCount, errorCode: null } : { errorCode: outcome.errorCode };
   const recorded = { actor, targetId: orderId, correlationId: outcome.upstreamCorrelationId ?? reveal.correlationId };
   const asked = { revealId: reveal.id, ticket: request.ticket, reason: request.reason };

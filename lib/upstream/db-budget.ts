@@ -1,5 +1,6 @@
 import "server-only";
 import { db, sqlQuery } from "@/lib/db/client";
+import { countEvent } from "@/lib/telemetry/event-counts";
 import { BudgetRefusal, type BudgetCharge, type Priority, type RequestBudget, type Spender } from "@/lib/upstream/client";
 
 const WINDOW_MS = 60_000;
@@ -158,12 +159,16 @@ export function createDbBudget(
         if (!row?.share) {
           const [counted] = await sqlQuery<{ refused: number }>(COUNT_REFUSAL, [windowStart, spender]).catch(() => []);
           if (by) options.onShareRefused?.(by, counted?.refused === 1);
+          countEvent("dgis_budget_refusals_total", { reason: "share", class: priority });
           throw new BudgetRefusal("share", nextWindowIn);
         }
         await sqlQuery(GIVE_BACK, [windowStart, spender, ...add]);
         if (!waited) options.onWait?.(priority);
         const wait = nextWindowIn + Math.floor(Math.random() * 250);
-        if (now + wait > deadline) throw new BudgetRefusal("window", nextWindowIn);
+        if (now + wait > deadline) {
+          countEvent("dgis_budget_refusals_total", { reason: "window", class: priority });
+          throw new BudgetRefusal("window", nextWindowIn);
+        }
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
     },

@@ -11,6 +11,8 @@ import { readSettings } from "@/lib/settings/get-settings";
 import { DEFAULT_SETTINGS } from "@/lib/settings/schema";
 import { sharedReadCache } from "./shared-read-cache";
 import { toAppError } from "./to-app-error";
+import { countEvent } from "@/lib/telemetry/event-counts";
+import { endpointTemplate } from "@/lib/telemetry/endpoint-template";
 
 /**
  * The process's one upstream client, wired to the shared database budget, structured
@@ -70,6 +72,11 @@ export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
     shared: sharedReadCache,
     onAttempt: (a) => {
       counts.attempt(a);
+      countEvent("dgis_upstream_calls_total", {
+        endpoint: endpointTemplate(a.path),
+        class: a.priority ?? "interactive",
+        status: a.status ? String(a.status) : (a.code ?? "error"),
+      });
       (a.outcome === "ok" ? logger.debug : logger.warn)("upstream attempt", { ...a });
     },
     onError: (error, path) => void recordLastError(error, path),

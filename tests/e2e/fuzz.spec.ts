@@ -711,7 +711,8 @@ test("the router's own requests pass the gate's router-state check: a click thro
   expect(routerAnswers.filter((status) => status !== 200)).toEqual([]);
 });
 
-const PUBLIC = /^\/api\/(health$|health\/ready$|auth\/|webhooks\/service|invitations\/acceptance|password-resets\/completion)/;
+const PUBLIC =
+  /^\/api\/(health$|health\/ready$|metrics$|auth\/|webhooks\/service|invitations\/acceptance|password-resets\/completion)/;
 /** Staff routes whose answer a browser may keep (its own Cache-Control: private, a day). */
 const MAY_BE_KEPT = new Set(["/api/catalog/images/[ref]"]);
 

@@ -1,0 +1,14 @@
+/**
+ * Next's start-up hook (instrumentation.ts, run once per server process before it serves).
+ * OpenTelemetry starts only when OTEL_EXPORTER_OTLP_ENDPOINT is set, and only then is the
+ * SDK loaded (a dynamic import): without it, no module of it is loaded and nothing is spent.
+ * README "Telemetry"; lib/telemetry/start-telemetry.ts.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { getEnv } = await import("./lib/env");
+  const env = getEnv();
+  if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
+  const { startTelemetry } = await import("./lib/telemetry/start-telemetry");
+  await startTelemetry("web", { metricIntervalMs: env.OTEL_METRIC_EXPORT_INTERVAL, sampleRatio: env.OTEL_TRACES_SAMPLER_ARG });
+}
