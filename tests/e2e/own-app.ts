@@ -5,6 +5,17 @@ import { DEMO_PASSWORD } from "../../playwright.config";
 
 export type OwnApp = { origin: string; stop: () => Promise<void> };
 
+/** Whether any process of the group `pid` leads is still there (signal 0 only asks). */
+function groupAlive(pid: number | undefined): boolean {
+  if (!pid) return false;
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const status = (origin: string) =>
   fetch(`${origin}/api/health`).then(
     (r) => r.status,
@@ -47,6 +58,9 @@ export async function startOwnApp(options: {
     stop: async () => {
       if (app.pid) process.kill(-app.pid, "SIGTERM");
       await expect.poll(() => status(origin), { timeout: 30_000 }).toBe(0);
+      // Not answering is not gone: the worker and the embedded database write to the data folder
+      // until the last process of the group has exited (a stop is graceful).
+      await expect.poll(() => groupAlive(app.pid), { timeout: 60_000 }).toBe(false);
     },
   };
 }
