@@ -84,6 +84,8 @@ async function main() {
     stopGraceMs: WORKER_STOP_GRACE_MS,
     log,
     onGiveUp: () => stop(1),
+    // Readiness and the pages count the dead worker out now, not after a minute of silence.
+    onCrash: async (crash) => (await import("@/lib/jobs/heartbeat")).recordWorkerDeath(config.env.DATABASE_URL, crash),
   });
   config.onStop(() => worker.stop());
 

@@ -45,7 +45,8 @@ export type Heartbeat = {
  * connection of its own. So a long job, or jobs holding every pooled connection, cannot delay
  * a beat: only a process that no longer runs (or whose database is gone) stops beating. A
  * beat still in flight makes the next tick skip, never pile up. Once a minute it prunes the
- * rows of instances silent for an hour (a restart takes a new instance).
+ * rows of instances silent for a day (a restart takes a new instance; a day keeps the last
+ * crashes on the admin's home).
  */
 export async function startHeartbeat(
   databaseUrl: string,
@@ -113,4 +114,28 @@ const BEAT = `
 
 const PRUNE = `
   DELETE FROM "WorkerHeartbeat"
-  WHERE "instance" <> $1 AND "beatAt" < (now() AT TIME ZONE 'UTC') - interval '1 hour'`;
+  WHERE "instance" <> $1 AND "beatAt" < (now() AT TIME ZONE 'UTC') - interval '1 day'`;
+
+/**
+ * Records that the worker process `pid` of this host died (`how`: "killed by SIGKILL", "exit
+ * code 1"), for its supervisor (the launcher, scripts/lib/supervise-child.ts) to call before it
+ * starts another: readiness and the pages count it out at once rather than after a minute of
+ * silence, and the admin's home says when and how it died. The dead process cannot say it
+ * itself. A worker stopped on purpose is not marked: its last beat keeps it counted for the
+ * minute a planned restart takes, so a rolling upgrade does not make every instance unready.
+ * Bounded by a short timeout: a restart never waits on a database that is gone.
+ */
+export async function recordWorkerDeath(databaseUrl: string, death: { pid: number; how: string }): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 2_000, query_timeout: 2_000 });
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+    await client.query(
+      `UPDATE "WorkerHeartbeat" SET "diedAt" = now() AT TIME ZONE 'UTC', "death" = $3
+       WHERE "host" = $1 AND "pid" = $2 AND "diedAt" IS NULL`,
+      [hostname(), death.pid, death.how],
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -24,6 +24,8 @@ export const GAUGES = {
   dgis_job_queue_oldest_seconds: "Age of the oldest due job, per queue.",
   dgis_withdrawals: "Withdrawal requests, by state.",
   dgis_sign_in_locks_active: "Sign-in locks in force now, by what is locked.",
+  dgis_workers_running: "Worker instances that beat within the last minute and are not recorded dead (alert on 0).",
+  dgis_worker_deaths_last_hour: "Workers that died within the last hour, as the launchers that supervise them recorded.",
 } as const;
 
 export type CounterName = keyof typeof COUNTERS;

@@ -7,11 +7,11 @@ import { COUNTERS, GAUGES, type CounterName, type GaugeName, type MetricFamily, 
  * Every metric of the app as it stands now, read from the database: the event counters every
  * process adds to (./event-counts.ts) and the gauges of work waiting (outbox, webhook inbox, job
  * queues, withdrawals, the budget, sign-in locks). Read when a collector or a scrape asks, never
- * on a request: four statements, each bounded by an index or a small table (the due part of the
- * outbox and inbox, the queued jobs, the current minute's budget row).
+ * on a request: six statements, each bounded by an index or a small table (the due part of the
+ * outbox and inbox, the queued jobs, the current minute's budget row, the workers' heartbeats).
  */
 export async function readMetrics(): Promise<MetricFamily[]> {
-  const [counts, [now], jobs, withdrawals, locks] = await Promise.all([
+  const [counts, [now], jobs, withdrawals, locks, [workers]] = await Promise.all([
     sqlQuery<{ name: string; labels: string; value: string }>(
       `SELECT "name", "labels", "value"::text AS "value" FROM "TelemetryCount"`,
       [],
@@ -20,6 +20,7 @@ export async function readMetrics(): Promise<MetricFamily[]> {
     sqlQuery<{ name: string; depth: number; oldest: number }>(JOBS_SQL, []).catch(() => []), // before pg-boss installed its schema
     sqlQuery<{ state: string; n: number }>(`SELECT "state", count(*)::int AS "n" FROM "WithdrawalRequest" GROUP BY "state"`, []),
     sqlQuery<{ kind: string; n: number }>(LOCKS_SQL, []),
+    sqlQuery<{ running: number; deaths: number }>(WORKERS_SQL, []),
   ]);
 
   const families: MetricFamily[] = [];
@@ -53,6 +54,8 @@ export async function readMetrics(): Promise<MetricFamily[]> {
     "dgis_sign_in_locks_active",
     locks.map((row) => ({ labels: { kind: row.kind }, value: Number(row.n) })),
   );
+  gauge("dgis_workers_running", one(workers?.running));
+  gauge("dgis_worker_deaths_last_hour", one(workers?.deaths));
   return families;
 }
 
@@ -90,3 +93,8 @@ const JOBS_SQL = `
 const LOCKS_SQL = `
   SELECT split_part("key", ':', 1) AS kind, count(*)::int AS n FROM "SignInThrottle"
   WHERE "lockedUntil" > now() AT TIME ZONE 'UTC' GROUP BY 1`;
+
+const WORKERS_SQL = `
+  SELECT count(*) FILTER (WHERE "diedAt" IS NULL AND "beatAt" > now() AT TIME ZONE 'UTC' - interval '1 minute')::int AS "running",
+         count(*) FILTER (WHERE "diedAt" > now() AT TIME ZONE 'UTC' - interval '1 hour')::int AS "deaths"
+  FROM "WorkerHeartbeat"`;

@@ -21,6 +21,8 @@ export function superviseChild(options: {
   log: (line: string) => void;
   /** Called once, after the last crash: the launcher then stops everything and exits non-zero. */
   onGiveUp: () => void;
+  /** Told of each crash before it is logged and a restart planned (the worker's: its heartbeat row is marked dead). */
+  onCrash?: (crash: { pid: number; how: string }) => Promise<void>;
 }): Supervised {
   const { name, log } = options;
   const policy = createRestartPolicy();
@@ -33,9 +35,13 @@ export function superviseChild(options: {
     const startedAt = Date.now();
     child = options.start();
     log(`${name} started (pid ${child.pid})`);
-    child.once("exit", (code, signal) => {
+    const pid = child.pid;
+    child.once("exit", async (code, signal) => {
       if (stopped) return;
       const how = signal ? `killed by ${signal}` : `exit code ${code}`;
+      if (pid !== undefined)
+        await options.onCrash?.({ pid, how }).catch((error: unknown) => log(`${name}'s crash not recorded: ${String(error)}`));
+      if (stopped) return;
       const delay = policy.crashed(startedAt);
       if (delay === null) {
         log(

@@ -25,7 +25,9 @@ let app: Launch | undefined;
 
 test.afterAll(() => killGroup(app));
 
-test("a worker killed with SIGKILL is running again within a minute, and a withdrawal approved meanwhile is sent once and its email delivered", async ({
+const readiness = async (launched: Launch) => (await fetch(`${launched.origin}/api/health/ready`)).status;
+
+test("a worker killed with SIGKILL: readiness 503 and the admin's home says so, a new worker within a minute, readiness 200, and a withdrawal approved meanwhile is sent once and its email delivered", async ({
   browser,
 }) => {
   app = await launch(0);
@@ -46,18 +48,30 @@ test("a worker killed with SIGKILL is running again within a minute, and a withd
   const approver = await signedIn(browser, app, "approver");
 
   const first = await nextWorkerPid(app, []);
+  await expect.poll(() => readiness(app!), { timeout: 30_000 }).toBe(200);
   process.kill(first, "SIGKILL");
+  // The launcher records the death before it says so in its log: from then on, not ready.
   await expect
     .poll(() => app!.output(), { timeout: 10_000 })
     .toMatch(/the worker stopped unexpectedly \(killed by SIGKILL\); starting it again in 1 s/);
+  const notReady = await fetch(`${app.origin}/api/health/ready`);
   // Approved while no worker runs: the send waits in the queue for the next worker.
-  const approvedWithoutWorker = workerPids(app).length === 1;
   const approval = await approver.request.post(`/api/withdrawals/${id}/approval`, { headers, data: {} });
   expect(approval.status(), await approval.text()).toBe(200);
-  expect(approvedWithoutWorker, "the approval was made before a new worker ran").toBe(true);
+  // (No new worker process yet, so neither answer can have seen one beat.)
+  expect(workerPids(app), "both answers came before a new worker ran").toHaveLength(1);
+  expect(notReady.status).toBe(503);
+  expect(await notReady.json()).toMatchObject({ code: "worker_stale" });
+  expect(await approval.json()).toMatchObject({ stateLabel: "Approved, waiting to be sent", waitsForBackgroundWork: true });
 
   const second = await nextWorkerPid(app, [first], 60_000);
   expect(second).not.toBe(first);
+  await expect.poll(() => readiness(app!), { timeout: 60_000 }).toBe(200);
+  // The admin's home tells of the death for an hour: when, and how.
+  await admin.goto("/");
+  await expect(admin.getByTestId("worker-died")).toContainText(
+    /The worker died at .* UTC \(killed by SIGKILL\) and was started again/,
+  );
 
   // Sent once: one upstream withdrawal of that amount, linked to the request.
   await expect

@@ -225,6 +225,9 @@ test("the metrics move as orders are placed and refused, the upstream answers 42
   await expect.poll(() => metricValue("dgis_sign_in_failures", { reason: "locked" }), { timeout: 30_000 }).toBe(1);
   await expect.poll(() => metricValue("dgis_lockouts", { locked: "account" }), { timeout: 30_000 }).toBe(1);
   await expect.poll(() => metricValue("dgis_sign_in_locks_active", { kind: "email" }), { timeout: 30_000 }).toBe(1);
+  // The worker that exports these is running, and none died.
+  expect(metricValue("dgis_workers_running", {})).toBe(1);
+  expect(metricValue("dgis_worker_deaths_last_hour", {})).toBe(0);
 });
 
 test("/metrics answers the same metrics as Prometheus text, to the token only", async ({ request }) => {

@@ -6,10 +6,10 @@ import pg from "pg";
 import { GET } from "@/app/api/health/ready/route";
 import { startEmbeddedDb, type EmbeddedDb } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
-import { backgroundWork } from "@/lib/jobs/background-work";
+import { backgroundWork, LAST_BEAT, toBackgroundWork, type LastBeatRow } from "@/lib/jobs/background-work";
 import { readiness } from "@/lib/health/readiness";
 import { defineJob } from "@/lib/jobs/define-job";
-import { startHeartbeat } from "@/lib/jobs/heartbeat";
+import { recordWorkerDeath, startHeartbeat } from "@/lib/jobs/heartbeat";
 import { sendJob } from "@/lib/jobs/send-job";
 import { startWorker } from "@/lib/jobs/worker";
 import { databaseUrl } from "../support/db";
@@ -73,7 +73,7 @@ describe("readiness on a database of its own", () => {
     }
   });
 
-  test("a beating worker prunes the rows of instances silent for an hour, and keeps recent ones", async () => {
+  test("a beating worker prunes the rows of instances silent for a day, and keeps recent ones (a death is told for an hour)", async () => {
     await client.query(`DELETE FROM "WorkerHeartbeat"`);
     const old = (minutes: number, instance: string) =>
       client.query(
@@ -81,11 +81,35 @@ describe("readiness on a database of its own", () => {
          VALUES ($1, 'gone', 1, (now() AT TIME ZONE 'UTC') - $2 * interval '1 minute', (now() AT TIME ZONE 'UTC') - $2 * interval '1 minute')`,
         [instance, minutes],
       );
-    await old(90, "long-gone");
+    await old(25 * 60, "long-gone");
     await old(30, "recently-gone");
     const heartbeat = await startHeartbeat(embedded.url, { working: () => [], everyMs: 200 });
     await heartbeat.stop();
     expect((await beatRows(client)).map((row) => row.instance)).toEqual(["recently-gone", heartbeat.instance]);
+  });
+
+  test("a worker its launcher saw die is counted out at once, not after a minute; its death is told for an hour", async () => {
+    await client.query(`DELETE FROM "WorkerHeartbeat"`);
+    const read = async () => toBackgroundWork((await client.query<LastBeatRow>(LAST_BEAT)).rows[0]);
+    const dying = await startHeartbeat(embedded.url, { working: () => [], everyMs: 60_000 });
+    expect(await readiness(embedded.url, MIGRATIONS)).toEqual({ ready: true });
+    expect((await read()).lastDeath).toBeNull();
+
+    await recordWorkerDeath(embedded.url, { pid: process.pid, how: "killed by SIGKILL" });
+    expect(await readiness(embedded.url, MIGRATIONS)).toEqual({ ready: false, reason: "worker_stale" });
+    const dead = await read();
+    expect(dead).toMatchObject({ running: false, lastDeath: { how: "killed by SIGKILL" } });
+    expect(dead.lastBeatAt!.getTime()).toBe(dead.lastDeath!.at.getTime());
+
+    // The launcher's next worker (another instance) beats: ready, and the death is still told.
+    const next = await startHeartbeat(embedded.url, { working: () => [], everyMs: 60_000 });
+    expect(await readiness(embedded.url, MIGRATIONS)).toEqual({ ready: true });
+    expect(await read()).toMatchObject({ running: true, lastDeath: { how: "killed by SIGKILL" } });
+    // Only deaths within the hour are told; a worker stopped on purpose is none.
+    await client.query(`UPDATE "WorkerHeartbeat" SET "diedAt" = "diedAt" - interval '61 minutes' WHERE "diedAt" IS NOT NULL`);
+    await next.stop();
+    await dying.stop();
+    expect(await read()).toMatchObject({ running: true, lastDeath: null });
   });
 
   test("a database that is gone is not ready: database_unreachable", async () => {
