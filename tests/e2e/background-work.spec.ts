@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { DEMO_PASSWORD } from "../../playwright.config";
 import { startOwnApp, type OwnApp } from "./own-app";
+import { signedInPage } from "./helpers";
 
 /**
  * The worker hangs (issue 52, item 2), on an app of this spec's own (the shared app's worker
@@ -44,16 +44,6 @@ async function sql<Row extends pg.QueryResultRow>(text: string, values: unknown[
   }
 }
 
-async function signedIn(browser: Browser, role: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: app!.origin, viewport })).newPage();
-  await page.goto("/signin");
-  await page.getByLabel("Email").fill(`${role}@demo.local`);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("current-staff")).toContainText(`${role}@demo.local`);
-  return page;
-}
-
 const readiness = async () => {
   const res = await fetch(`${app!.origin}/api/health/ready`);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -75,7 +65,7 @@ test("the worker hangs: readiness 503 and the pages say what stopped; it goes on
      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, "updatedAt" = now()`,
     [JSON.stringify("Own Payout Ltd")],
   );
-  const finance = await signedIn(browser, "finance");
+  const finance = await signedInPage(browser, "finance", { baseURL: app!.origin });
   const asked = await finance.request.post("/api/withdrawals", {
     headers: { origin: app!.origin },
     data: { amount: "25.00", currency: "USD", reason: "Sweep while the worker is down" },
@@ -116,7 +106,7 @@ test("the worker hangs: readiness 503 and the pages say what stopped; it goes on
   expect(JSON.stringify(stale.body)).not.toMatch(/127\.0\.0\.1|postgres|25610|WorkerHeartbeat/);
 
   // The admin's home says what stopped, since when, and what to do.
-  const admin = await signedIn(browser, "admin");
+  const admin = await signedInPage(browser, "admin", { baseURL: app!.origin });
   const notice = admin.getByTestId("background-work-stopped");
   await expect(notice).toContainText(
     `${stoppedAt}: approved withdrawals are not being sent and notifications are not delivered.`,
@@ -125,7 +115,7 @@ test("the worker hangs: readiness 503 and the pages say what stopped; it goes on
   await admin.screenshot({ path: `${SHOTS}/admin-home-1440.png` });
 
   // The approver: spend approvals say it, and so do withdrawals, where an approval waits to be sent.
-  const approver = await signedIn(browser, "approver");
+  const approver = await signedInPage(browser, "approver", { baseURL: app!.origin });
   await approver.goto("/spend-approvals");
   await expect(approver.getByTestId("background-work-stopped")).toContainText(stoppedAt);
   await expect(approver.getByTestId("background-work-stopped")).toContainText("Tell an admin");
@@ -138,7 +128,7 @@ test("the worker hangs: readiness 503 and the pages say what stopped; it goes on
   await expect(card.getByTestId("withdrawal-state")).toHaveText("Approved, waiting to be sent", { timeout: 8_000 });
   await expect(card).toContainText("Waiting to be sent: background work is stopped. It is sent once, as soon as it runs again.");
   await approver.screenshot({ path: `${SHOTS}/withdrawals-1440.png` });
-  const phone = await signedIn(browser, "approver", { width: 390, height: 844 });
+  const phone = await signedInPage(browser, "approver", { baseURL: app!.origin, viewport: { width: 390, height: 844 } });
   await phone.goto("/withdrawals");
   await expect(phone.getByTestId("background-work-stopped")).toBeVisible();
   await phone.screenshot({ path: `${SHOTS}/withdrawals-390.png` });

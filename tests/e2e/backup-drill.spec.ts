@@ -7,10 +7,11 @@ import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { DEMO_PASSWORD } from "../../playwright.config";
 import { startOwnApp, type OwnApp } from "./own-app";
+import { signedInPage } from "./helpers";
 
 /**
  * The backup drill (issue 52), on an app of this spec's own as `npm start` runs it: a person
@@ -71,16 +72,6 @@ function authenticator(secret: string) {
   };
 }
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: app!.origin })).newPage();
-  await page.goto("/signin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("current-staff")).toContainText(email);
-  return page;
-}
-
 async function npmRun(script: string, file: string, dataDir: string) {
   return run("npm", ["run", "-s", script, "--", file], {
     cwd: root,
@@ -114,7 +105,7 @@ test("a backup taken while 50 orders are placed restores into a new folder, ever
   browser,
 }) => {
   // A person enrolled with an authenticator app, as they would through Sign-in security.
-  const viewer = await signedIn(browser, ENROLLED);
+  const viewer = await signedInPage(browser, ENROLLED, { baseURL: app!.origin });
   await viewer.goto("/account/security");
   await viewer.getByRole("button", { name: "Set up an authenticator app" }).click();
   const secret = (await viewer.getByTestId("totp-key").textContent())!.replace(/\s/g, "");
@@ -126,7 +117,7 @@ test("a backup taken while 50 orders are placed restores into a new folder, ever
   await viewer.context().close();
 
   // An order, its code revealed by support, and a withdrawal request that notifies the approvers.
-  const buyer = await signedIn(browser, "buyer@demo.local");
+  const buyer = await signedInPage(browser, "buyer@demo.local", { baseURL: app!.origin });
   const products = (await (await buyer.request.get("/api/catalog/products?size=24&page=1")).json()) as {
     items: { id: string; type: string; isAvailable: boolean; currency: string; variants: { id: string; price: number }[] }[];
   };
@@ -150,7 +141,7 @@ test("a backup taken while 50 orders are placed restores into a new folder, ever
       timeout: 30_000,
     })
     .toBe("fulfilled");
-  const support = await signedIn(browser, "support@demo.local");
+  const support = await signedInPage(browser, "support@demo.local", { baseURL: app!.origin });
   const revealed = await support.request.post(`/api/orders/${orderId}/reveal`, {
     headers: { origin: app!.origin },
     data: {
@@ -161,7 +152,7 @@ test("a backup taken while 50 orders are placed restores into a new folder, ever
     },
   });
   expect(revealed.ok(), await revealed.text()).toBe(true);
-  const finance = await signedIn(browser, "finance@demo.local");
+  const finance = await signedInPage(browser, "finance@demo.local", { baseURL: app!.origin });
   const requested = await finance.request.post("/api/withdrawals", {
     headers: { origin: app!.origin },
     data: { amount: "12.34", currency: "USD", reason: "Backup drill" },
@@ -267,7 +258,7 @@ test("a backup taken while 50 orders are placed restores into a new folder, ever
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByTestId("current-staff")).toContainText(ENROLLED);
   // The revealed order is there, as the buyer left it.
-  const buyerAgain = await signedIn(browser, "buyer@demo.local");
+  const buyerAgain = await signedInPage(browser, "buyer@demo.local", { baseURL: app!.origin });
   expect(((await (await buyerAgain.request.get(`/api/orders/${orderId}`)).json()) as { status?: string }).status).toBe(
     "fulfilled",
   );

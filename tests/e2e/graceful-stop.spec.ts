@@ -1,7 +1,8 @@
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { groupPids, killGroup, launch, launcherPid, launchSandbox, signedIn, withLaunchDb, type Launch } from "./supervision";
+import { groupPids, killGroup, launch, launcherPid, launchSandbox, withLaunchDb, type Launch } from "./supervision";
+import { signedInPage } from "./helpers";
 
 /**
  * Graceful stop (README, "Supervision and stopping"), on an app of this spec's own: SIGTERM
@@ -20,7 +21,7 @@ type Answer = { status: number } | { error: string };
 
 test("SIGTERM during 100 reads and 20 orders: each is answered, no order lost or doubled, exit 0", async ({ browser }) => {
   app = await launch(2);
-  const buyer = await signedIn(browser, app, "buyer");
+  const buyer = await signedInPage(browser, "buyer", { baseURL: app.origin });
   const cookie = (await buyer.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   await launchSandbox(app, "/_sandbox/wallet", { method: "PUT", body: JSON.stringify({ balances: { USD: 1_000_000 } }) });
   const products = await launchSandbox<{

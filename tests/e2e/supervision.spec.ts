@@ -7,11 +7,11 @@ import {
   launcherPid,
   launchSandbox,
   nextWorkerPid,
-  signedIn,
   withLaunchDb,
   workerPids,
   type Launch,
 } from "./supervision";
+import { signedInPage } from "./helpers";
 
 /**
  * The launcher as the supervisor of the worker (README, "Supervision and stopping"), on apps
@@ -31,12 +31,12 @@ test("a worker killed with SIGKILL: readiness 503 and the admin's home says so, 
   browser,
 }) => {
   app = await launch(0);
-  const admin = await signedIn(browser, app, "admin");
+  const admin = await signedInPage(browser, "admin", { baseURL: app.origin });
   const headers = { origin: app.origin };
   expect(
     (await admin.request.put("/api/settings", { headers, data: { payoutDetailsName: "Supervision Ltd · account 0001" } })).ok(),
   ).toBe(true);
-  const finance = await signedIn(browser, app, "finance");
+  const finance = await signedInPage(browser, "finance", { baseURL: app.origin });
   const amount = "23.45";
   expect((await finance.request.post("/api/withdrawals/quotes", { headers, data: { amount, currency: "USD" } })).ok()).toBe(true);
   const requested = await finance.request.post("/api/withdrawals", {
@@ -45,7 +45,7 @@ test("a worker killed with SIGKILL: readiness 503 and the admin's home says so, 
   });
   expect(requested.status(), await requested.text()).toBe(201);
   const { id } = (await requested.json()) as { id: string };
-  const approver = await signedIn(browser, app, "approver");
+  const approver = await signedInPage(browser, "approver", { baseURL: app.origin });
 
   const first = await nextWorkerPid(app, []);
   await expect.poll(() => readiness(app!), { timeout: 30_000 }).toBe(200);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { expect, type Browser } from "@playwright/test";
+import { expect } from "@playwright/test";
 import pg from "pg";
 import { askOwner } from "../../scripts/lib/data-dir-lock";
 import { DEMO_PASSWORD } from "../../playwright.config";
@@ -152,16 +152,4 @@ export async function launchSandbox<T>(launched: Launch, route: string, init: Re
   });
   if (!res.ok) throw new Error(`sandbox ${route}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
-}
-
-/** A signed-in browser page of the launch's app. */
-export async function signedIn(browser: Browser, launched: Launch, role: string) {
-  const context = await browser.newContext({ baseURL: launched.origin });
-  const page = await context.newPage();
-  await page.goto("/signin");
-  await page.getByLabel("Email").fill(`${role}@demo.local`);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("current-staff")).toContainText(`${role}@demo.local`);
-  return page;
 }

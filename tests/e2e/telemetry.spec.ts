@@ -1,9 +1,10 @@
 import { createServer, type Server } from "node:http";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../playwright.config";
 import { startOwnApp, type OwnApp } from "./own-app";
+import { signedInPage } from "./helpers";
 
 /**
  * OpenTelemetry (issue 52, item 3), on an app of this spec's own started with
@@ -92,16 +93,6 @@ function metricValue(name: string, match: Record<string, string> = {}): number {
     .reduce((total, p) => total + Number(p.asInt ?? p.asDouble ?? 0), 0);
 }
 
-async function signedIn(browser: Browser, role: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: app!.origin })).newPage();
-  await page.goto("/signin");
-  await page.getByLabel("Email").fill(`${role}@demo.local`);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByTestId("current-staff")).toContainText(`${role}@demo.local`);
-  return page;
-}
-
 type Product = { id: string; type: string; currency: string; isAvailable: boolean; variants?: { id: string; price: number }[] };
 
 async function cheapProduct(request: APIRequestContext): Promise<Product> {
@@ -136,7 +127,7 @@ const revealed: string[] = [];
 test("an order's trace runs from its route through the database to the upstream, with the role and no person", async ({
   browser,
 }) => {
-  const buyer = await signedIn(browser, "buyer");
+  const buyer = await signedInPage(browser, "buyer", { baseURL: app!.origin });
   const placed = await placeOrder(buyer.request, "e2e-telemetry-1");
   expect(placed.status(), await placed.text()).toBe(201);
   orderId = ((await placed.json()) as { order: { id: string } }).order.id;
@@ -181,7 +172,7 @@ test("the metrics move as orders are placed and refused, the upstream answers 42
   expect(latestMetrics().has("dgis_upstream_budget_limit")).toBe(true);
 
   // The sandbox's wallet in the product's currency is emptied: the next order is refused by the upstream.
-  const buyer = await signedIn(browser, "buyer");
+  const buyer = await signedInPage(browser, "buyer", { baseURL: app!.origin });
   const product = await cheapProduct(buyer.request);
   expect((await sandbox("PUT", "/wallet", { balances: { [product.currency]: 0 } })).status).toBe(200);
   const refused = await placeOrder(buyer.request, "e2e-telemetry-2", product);
@@ -202,7 +193,7 @@ test("the metrics move as orders are placed and refused, the upstream answers 42
   await expect
     .poll(async () => JSON.stringify(await (await buyer.request.get(`/api/orders/${orderId}`)).json()), { timeout: 30_000 })
     .toContain('"fulfilled"');
-  const support = await signedIn(browser, "support");
+  const support = await signedInPage(browser, "support", { baseURL: app!.origin });
   const reveal = await support.request.post(`/api/orders/${orderId}/reveal`, {
     headers: { origin: app!.origin },
     data: { idempotencyKey: crypto.randomUUID(), ticket: "T-1", reason: "customer lost the email", password: DEMO_PASSWORD },
