@@ -85,20 +85,25 @@ describe("the client", () => {
     cancelWithdrawal: (c) => c.cancelWithdrawal("wd_1"),
   };
 
-  test("has one function per entry, of the same name, and nothing else that calls the upstream", () => {
-    const client = createServiceClient({ baseUrl: base, keys: [], budget: { acquire: async () => {} } });
-    const functions = Object.keys(client).filter((k) => typeof client[k as keyof ServiceClient] === "function");
-    expect(functions.sort()).toEqual([...names].sort());
-  });
-
-  test.each(names)("%s sends the method and path its entry names, with an Idempotency-Key only where it says", async (name) => {
-    const client = createServiceClient({
+  /** A client with every scope and no catalog cache, and no request seen yet. */
+  const freshClient = () => {
+    seen.length = 0;
+    return createServiceClient({
       baseUrl: base,
       keys: [{ name: "general", keys: ["svckey_test_secret"] }],
       budget: { acquire: async () => {} },
       catalogTtlMs: 0,
     });
-    seen.length = 0;
+  };
+
+  test("has one function per entry, of the same name, and nothing else that calls the upstream", () => {
+    const client = freshClient();
+    const functions = Object.keys(client).filter((k) => typeof client[k as keyof ServiceClient] === "function");
+    expect(functions.sort()).toEqual([...names].sort());
+  });
+
+  test.each(names)("%s sends the method and path its entry names, with an Idempotency-Key only where it says", async (name) => {
+    const client = freshClient();
     await expect(calls[name](client)).rejects.toMatchObject({ status: 404, code: "not_found" });
     const e = ENDPOINTS[name];
     expect(seen).toHaveLength(1);
@@ -108,13 +113,7 @@ describe("the client", () => {
   });
 
   test("a segment the caller fills is sent encoded, never as a path of its own", async () => {
-    const client = createServiceClient({
-      baseUrl: base,
-      keys: [{ name: "general", keys: ["svckey_test_secret"] }],
-      budget: { acquire: async () => {} },
-      catalogTtlMs: 0,
-    });
-    seen.length = 0;
+    const client = freshClient();
     await client.getOrder("a/b?c").catch(() => undefined);
     expect(seen.map((s) => s.path)).toEqual(["/api/v1/orders/a%2Fb%3Fc"]);
   });
