@@ -117,4 +117,11 @@ describe("the client", () => {
     await client.getOrder("a/b?c").catch(() => undefined);
     expect(seen.map((s) => s.path)).toEqual(["/api/v1/orders/a%2Fb%3Fc"]);
   });
+
+  test("an order or a reveal is never sent without its Idempotency-Key", async () => {
+    const client = freshClient();
+    await expect(client.createOrder({ quoteId: "q_1", clientReference: "r_1" }, "")).rejects.toThrow(/Idempotency-Key/);
+    await expect(client.revealFulfillment("ord_1", "")).rejects.toThrow(/Idempotency-Key/);
+    expect(seen).toEqual([]);
+  });
 });

@@ -22,4 +22,4 @@ export {
 } from "./transport";
 export * from "./schemas";
 export { KEY_SCOPES, SCOPES, keyLookupSegment, type KeyName, type KeySlotConfig, type Scope } from "./keys";
-export { ENDPOINTS, scopeFor, type Endpoint, type EndpointName } from "./endpoints";
+export { ENDPOINTS, scopeFor } from "./endpoints";
