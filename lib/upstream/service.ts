@@ -12,7 +12,6 @@ import { DEFAULT_SETTINGS } from "@/lib/settings/schema";
 import { sharedReadCache } from "./shared-read-cache";
 import { toAppError } from "./to-app-error";
 import { countEvent } from "@/lib/telemetry/event-counts";
-import { endpointTemplate } from "@/lib/telemetry/endpoint-template";
 
 /**
  * The process's one upstream client, wired to the shared database budget, structured
@@ -73,7 +72,7 @@ export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
     onAttempt: (a) => {
       counts.attempt(a);
       countEvent("dgis_upstream_calls_total", {
-        endpoint: endpointTemplate(a.path),
+        endpoint: a.endpoint,
         class: a.priority ?? "interactive",
         status: a.status ? String(a.status) : (a.code ?? "error"),
       });

@@ -3,6 +3,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { ENDPOINTS } from "@/lib/upstream/client";
 import { spentBy, upstream } from "@/lib/upstream/service";
 import { upstreamFailure } from "@/lib/upstream/to-app-error";
 import { workerOnly } from "@/lib/upstream/worker-only";
@@ -34,7 +35,7 @@ export async function requestDepositAddress(actor: Actor): Promise<Requested> {
 
 export const depositAddressTask = workerOnly({
   queue: "wallet.deposit-address",
-  scope: "wallet.deposit-address.write",
+  scope: ENDPOINTS.requestDepositAddress.scope,
   run: ({ actor }: { actor: Actor }) => putDepositAddress(actor),
 });
 

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
+import { ENDPOINTS } from "@/lib/upstream/client";
 import { workerOnly } from "@/lib/upstream/worker-only";
 import { cancelHeldWithdrawal } from "./cancel-withdrawal";
 import { sendApprovedWithdrawal } from "./send-withdrawal";
@@ -12,7 +13,7 @@ import { sendApprovedWithdrawal } from "./send-withdrawal";
  */
 export const sendApproved = workerOnly({
   queue: "withdrawals.send",
-  scope: "wallet.withdraw",
+  scope: ENDPOINTS.createWithdrawal.scope,
   run: async ({ id, actor }: { id: string; actor: Actor }) => {
     await sendApprovedWithdrawal(id, { actor, priority: "interactive" });
     return null;
@@ -21,7 +22,7 @@ export const sendApproved = workerOnly({
 
 export const cancelHeld = workerOnly({
   queue: "withdrawals.cancel",
-  scope: "wallet.withdraw",
+  scope: ENDPOINTS.cancelWithdrawal.scope,
   run: async ({ id, actor }: { id: string; actor: Actor }) => {
     await cancelHeldWithdrawal(actor, id);
     return null;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { endpointTemplate } from "@/lib/telemetry/endpoint-template";
+import { endpointLabel, ENDPOINTS, findEndpoint } from "@/lib/upstream/client/endpoints";
 import { prometheusText } from "@/lib/telemetry/prometheus-text";
 import { scrubAttributes, scrubText } from "@/lib/telemetry/scrub";
 
@@ -41,8 +41,9 @@ describe("what leaves the process in a span", () => {
 });
 
 test("an upstream path as a metric label keeps its words and names no id", () => {
+  const endpointTemplate = (path: string, method = "GET") => endpointLabel(ENDPOINTS[findEndpoint(method, path)!]);
   expect(endpointTemplate("/api/v1/orders")).toBe("/api/v1/orders");
-  expect(endpointTemplate("/api/v1/orders/ord_8Hk2x9/fulfillment")).toBe("/api/v1/orders/:id/fulfillment");
+  expect(endpointTemplate("/api/v1/orders/ord_8Hk2x9/fulfillment", "POST")).toBe("/api/v1/orders/:id/fulfillment");
   expect(endpointTemplate("/api/v1/catalog-product-images/PRD-123?size=2")).toBe("/api/v1/catalog-product-images/:id");
   expect(endpointTemplate("/api/v1/wallet/deposit-addresses/bsc-usd")).toBe("/api/v1/wallet/deposit-addresses/bsc-usd");
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { createKeyring, KEY_SCOPES, SCOPES, scopeFor } from "@/lib/upstream/client/keys";
+import { createKeyring, KEY_SCOPES, SCOPES } from "@/lib/upstream/client/keys";
+import { scopeFor } from "@/lib/upstream/client/endpoints";
 import { processEnvironments } from "../../scripts/lib/child-env";
 
 describe("the contract's scope table", () => {

@@ -1,11 +1,11 @@
-import { z } from "zod";
+import { ENDPOINTS, type JsonEndpoint } from "./endpoints";
 import { createReadCache } from "./read-cache";
-import * as s from "./schemas";
-import { createTransport, type Priority, type Spender, type TransportOptions } from "./transport";
+import { createTransport, type Priority, type RawRequest, type Spender, type TransportOptions } from "./transport";
 
 /**
- * Typed functions for every endpoint of the Integration API v1. Reads of the catalog are
- * cached briefly and coalesced; everything else goes to the upstream each time.
+ * Typed functions for every endpoint of the Integration API v1, one per entry of ENDPOINTS
+ * (./endpoints.ts, which says each one's method, path, scope, answer and retries). Reads of the
+ * catalog are cached briefly and coalesced; everything else goes to the upstream each time.
  * Construct once per process (lib/upstream/service.ts wires it to the database-backed budget).
  */
 /**
@@ -51,9 +51,6 @@ export type OrderRequest =
     };
 export type WithdrawalRequest = { amount: number; currency: string };
 
-/** A product image is taken up to 8 MiB (JSON answers up to the transport's 5 MiB). */
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-
 export function createServiceClient(options: ServiceClientOptions) {
   const http = createTransport(options);
   const cache = createReadCache();
@@ -83,107 +80,57 @@ export function createServiceClient(options: ServiceClientOptions) {
     return found.value;
   };
 
-  const get = <S extends z.ZodType>(
-    path: string,
-    schema: S,
-    query: Record<string, string | number | undefined> = {},
-    call: CallOptions = {},
-  ) => http.request({ method: "GET", path, query, schema, retry: "read", ...call });
+  /** One call of a JSON endpoint of ENDPOINTS, charged as `call` says. */
+  const json = <E extends JsonEndpoint>(
+    endpoint: E,
+    req: Pick<RawRequest<E>, "params" | "query" | "body" | "idempotencyKey">,
+    call: CallOptions,
+  ) => http.request({ endpoint, ...req, ...call });
 
+  // One function per entry of ENDPOINTS, of the same name (tests/unit/upstream-endpoints.test.ts).
   return {
     transport: http,
     cache,
 
     // Catalog (cached, coalesced)
     listProducts: (q: ProductQuery, call: CallOptions = {}) =>
-      catalogRead(
-        `products:${JSON.stringify(q)}`,
-        async () => (await get("/api/v1/products", s.productPageSchema, q, call)).data,
-      ),
+      catalogRead(`products:${JSON.stringify(q)}`, async () => (await json(ENDPOINTS.listProducts, { query: q }, call)).data),
     getProduct: (id: string, call: CallOptions = {}) =>
-      catalogRead(
-        `product:${id}`,
-        async () => (await get(`/api/v1/products/${encodeURIComponent(id)}`, s.productSchema, {}, call)).data,
-      ),
+      catalogRead(`product:${id}`, async () => (await json(ENDPOINTS.getProduct, { params: { productId: id } }, call)).data),
     /** Raw image bytes; pass the ETag held to revalidate (a 304 costs no body). */
     getProductImage: (publicReference: string, etag?: string, call: CallOptions = {}) =>
       http.send({
-        method: "GET",
-        path: `/api/v1/catalog-product-images/${encodeURIComponent(publicReference)}`,
+        endpoint: ENDPOINTS.getProductImage,
+        params: { publicReference },
         headers: { Accept: "image/*", ...(etag ? { "If-None-Match": etag } : {}) },
-        retry: "read",
-        maxAnswerBytes: MAX_IMAGE_BYTES,
         ...call,
       }),
 
     // Quotes and orders
-    // A quote charges nothing, so a lost answer is simply asked again (a spare quote expires).
-    createQuote: async (body: QuoteRequest, call: CallOptions = {}) =>
-      http.request({ method: "POST", path: "/api/v1/quotes", body, schema: s.quoteSchema, retry: "read", ...call }),
+    createQuote: async (body: QuoteRequest, call: CallOptions = {}) => json(ENDPOINTS.createQuote, { body }, call),
     createOrder: async (body: OrderRequest, idempotencyKey: string, call: CallOptions = {}) =>
-      http.request({
-        method: "POST",
-        path: "/api/v1/orders",
-        body,
-        idempotencyKey,
-        schema: s.orderSchema,
-        retry: "idempotent",
-        ...call,
-      }),
-    getOrder: async (id: string, call: CallOptions = {}) =>
-      get(`/api/v1/orders/${encodeURIComponent(id)}`, s.orderSchema, {}, call),
-    listOrders: async (q: OrderQuery, call: CallOptions = {}) => get("/api/v1/orders", s.orderPageSchema, q, call),
+      json(ENDPOINTS.createOrder, { body, idempotencyKey }, call),
+    getOrder: async (id: string, call: CallOptions = {}) => json(ENDPOINTS.getOrder, { params: { orderId: id } }, call),
+    listOrders: async (q: OrderQuery, call: CallOptions = {}) => json(ENDPOINTS.listOrders, { query: q }, call),
     revealFulfillment: async (orderId: string, idempotencyKey: string, call: CallOptions = {}) =>
-      http.request({
-        method: "POST",
-        path: `/api/v1/orders/${encodeURIComponent(orderId)}/fulfillment`,
-        idempotencyKey,
-        schema: s.revealSchema,
-        retry: "idempotent",
-        ...call,
-      }),
+      json(ENDPOINTS.revealFulfillment, { params: { orderId }, idempotencyKey }, call),
 
     // Wallet
-    getBalances: async (call: CallOptions = {}) => get("/api/v1/wallet/balance", s.balanceListSchema, {}, call),
-    getBalance: async (currency: string, call: CallOptions = {}) =>
-      get("/api/v1/wallet/balance", s.balanceSchema, { currency }, call),
+    getBalances: async (call: CallOptions = {}) => json(ENDPOINTS.getBalances, {}, call),
+    getBalance: async (currency: string, call: CallOptions = {}) => json(ENDPOINTS.getBalance, { query: { currency } }, call),
     listDeposits: async (q: { cursor?: string; limit?: number; currency?: string } = {}, call: CallOptions = {}) =>
-      get("/api/v1/wallet/deposits", s.depositPageSchema, q, call),
-    getDepositAddress: async (call: CallOptions = {}) =>
-      get("/api/v1/wallet/deposit-addresses/bsc-usd", s.depositAddressSchema, {}, call),
-    requestDepositAddress: async (call: CallOptions = {}) =>
-      // PUT creates the permanent address once and returns the same one after: safe to retry.
-      http.request({
-        method: "PUT",
-        path: "/api/v1/wallet/deposit-addresses/bsc-usd",
-        schema: s.depositAddressSchema,
-        retry: "read",
-        ...call,
-      }),
+      json(ENDPOINTS.listDeposits, { query: q }, call),
+    getDepositAddress: async (call: CallOptions = {}) => json(ENDPOINTS.getDepositAddress, {}, call),
+    requestDepositAddress: async (call: CallOptions = {}) => json(ENDPOINTS.requestDepositAddress, {}, call),
 
     // Withdrawals
-    quoteWithdrawal: async (body: WithdrawalRequest, call: CallOptions = {}) =>
-      http.request({
-        method: "POST",
-        path: "/api/v1/withdrawals/quotes",
-        body,
-        schema: s.withdrawalTermsSchema,
-        retry: "read",
-        ...call,
-      }),
+    quoteWithdrawal: async (body: WithdrawalRequest, call: CallOptions = {}) => json(ENDPOINTS.quoteWithdrawal, { body }, call),
     listWithdrawals: async (q: { status?: string; cursor?: string; limit?: number } = {}, call: CallOptions = {}) =>
-      get("/api/v1/withdrawals", s.withdrawalPageSchema, q, call),
+      json(ENDPOINTS.listWithdrawals, { query: q }, call),
     /** No idempotency upstream: never resent here. Callers reconcile (lib/withdrawals). */
-    createWithdrawal: async (body: WithdrawalRequest, call: CallOptions = {}) =>
-      http.request({ method: "POST", path: "/api/v1/withdrawals", body, schema: s.withdrawalSchema, retry: "never", ...call }),
+    createWithdrawal: async (body: WithdrawalRequest, call: CallOptions = {}) => json(ENDPOINTS.createWithdrawal, { body }, call),
     cancelWithdrawal: async (id: string, call: CallOptions = {}) =>
-      http.request({
-        method: "POST",
-        path: `/api/v1/withdrawals/${encodeURIComponent(id)}/cancellation`,
-        schema: s.withdrawalSchema,
-        retry: "never",
-        ...call,
-      }),
+      json(ENDPOINTS.cancelWithdrawal, { params: { withdrawalId: id } }, call),
   };
 }
 

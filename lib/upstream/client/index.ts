@@ -21,4 +21,5 @@ export {
   type AttemptLog,
 } from "./transport";
 export * from "./schemas";
-export { KEY_SCOPES, SCOPES, keyLookupSegment, scopeFor, type KeyName, type KeySlotConfig, type Scope } from "./keys";
+export { KEY_SCOPES, SCOPES, keyLookupSegment, type KeyName, type KeySlotConfig, type Scope } from "./keys";
+export { ENDPOINTS, scopeFor } from "./endpoints";

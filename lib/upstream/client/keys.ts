@@ -3,8 +3,9 @@
  * `wallet.withdraw` apart from `wallet.read` on purpose, so the app may be given one key per
  * capability, each with its own rotation (`KEY_SCOPES` below; the payout key is the worker's
  * only, ARCHITECTURE.md "Keys by process"), or the general key (`SERVICE_API_KEY`). A call goes
- * out with the narrowest configured key that serves its scope, never a broader one when a
- * narrower one is configured; a process with no key for the scope refuses the call unsent.
+ * out with the narrowest configured key that serves its endpoint's scope (./endpoints.ts), never
+ * a broader one when a narrower one is configured; a process with no key for the scope refuses
+ * the call unsent.
  */
 
 /** The contract's scopes (§5). */
@@ -18,29 +19,6 @@ export const SCOPES = [
   "wallet.withdraw",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
-
-/** The contract's scope table: the scope each endpoint needs (method and path below the base URL). */
-const ENDPOINT_SCOPES: ReadonlyArray<{ method: string; path: RegExp; scope: Scope }> = [
-  { method: "GET", path: /^\/api\/v1\/products(?:\/[^/]+)?$/, scope: "products.read" },
-  { method: "GET", path: /^\/api\/v1\/catalog-product-images\/[^/]+$/, scope: "products.read" },
-  { method: "POST", path: /^\/api\/v1\/quotes$/, scope: "quotes.create" },
-  { method: "POST", path: /^\/api\/v1\/orders$/, scope: "orders.create" },
-  { method: "GET", path: /^\/api\/v1\/orders(?:\/[^/]+)?$/, scope: "orders.read" },
-  { method: "POST", path: /^\/api\/v1\/orders\/[^/]+\/fulfillment$/, scope: "orders.read" },
-  { method: "GET", path: /^\/api\/v1\/wallet\/.+$/, scope: "wallet.read" },
-  { method: "POST", path: /^\/api\/v1\/withdrawals\/quotes$/, scope: "wallet.read" },
-  { method: "GET", path: /^\/api\/v1\/withdrawals$/, scope: "wallet.read" },
-  { method: "PUT", path: /^\/api\/v1\/wallet\/deposit-addresses\/[^/]+$/, scope: "wallet.deposit-address.write" },
-  { method: "POST", path: /^\/api\/v1\/withdrawals$/, scope: "wallet.withdraw" },
-  { method: "POST", path: /^\/api\/v1\/withdrawals\/[^/]+\/cancellation$/, scope: "wallet.withdraw" },
-];
-
-/** The scope a call needs; an endpoint outside the table is a programming error, not a call to send. */
-export function scopeFor(method: string, path: string): Scope {
-  const found = ENDPOINT_SCOPES.find((e) => e.method === method && e.path.test(path));
-  if (!found) throw new Error(`No scope is known for ${method} ${path} (lib/upstream/client/keys.ts)`);
-  return found.scope;
-}
 
 export type KeyName = "read" | "ordering" | "payout" | "general";
 

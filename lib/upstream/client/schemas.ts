@@ -9,6 +9,9 @@ import { z } from "zod";
 const timestamp = z.string().datetime({ offset: true });
 const amount = z.number().finite();
 const currency = z.string().regex(/^[A-Z]{3}$/);
+/** A page of a list read by cursor (orders, deposits, withdrawals). */
+const cursorPage = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable(), hasMore: z.boolean() });
 
 export const problemSchema = z.object({
   title: z.string().optional(),
@@ -99,7 +102,7 @@ export const orderSchema = z.object({
   updatedAtUtc: timestamp,
 });
 
-export const orderPageSchema = z.object({ items: z.array(orderSchema), nextCursor: z.string().nullable(), hasMore: z.boolean() });
+export const orderPageSchema = cursorPage(orderSchema);
 
 export const revealSchema = z.object({
   orderId: z.string(),
@@ -141,11 +144,7 @@ export const depositSchema = z.object({
   occurredAtUtc: timestamp,
   creditedAtUtc: timestamp.nullable().optional(),
 });
-export const depositPageSchema = z.object({
-  items: z.array(depositSchema),
-  nextCursor: z.string().nullable(),
-  hasMore: z.boolean(),
-});
+export const depositPageSchema = cursorPage(depositSchema);
 
 export const withdrawalTermsSchema = z.object({
   amount,
@@ -169,11 +168,7 @@ export const withdrawalSchema = z.object({
   cancelledAtUtc: timestamp.nullable().optional(),
   paidAtUtc: timestamp.nullable().optional(),
 });
-export const withdrawalPageSchema = z.object({
-  items: z.array(withdrawalSchema),
-  nextCursor: z.string().nullable(),
-  hasMore: z.boolean(),
-});
+export const withdrawalPageSchema = cursorPage(withdrawalSchema);
 
 export const webhookEnvelopeSchema = z.object({
   id: z.string(),

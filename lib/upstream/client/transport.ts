@@ -9,11 +9,13 @@ import {
   type ExchangeResponse,
   type ResponseHeaders,
 } from "./http-exchange";
-import { backoffMs, MAX_ATTEMPTS, retryAfterMs, shouldRetry, type RetryKind } from "./retry-policy";
-import { createKeyring, keyLookupSegment, scopeFor, type KeyChoice, type KeyName, type KeySlotConfig, type Scope } from "./keys";
+import { backoffMs, MAX_ATTEMPTS, retryAfterMs, shouldRetry } from "./retry-policy";
+import { createKeyring, keyLookupSegment, type KeyChoice, type KeyName, type KeySlotConfig, type Scope } from "./keys";
+import { endpointLabel, pathOf, type AnswerOf, type Endpoint, type JsonEndpoint, type PathParams } from "./endpoints";
 
 /**
- * The one HTTP door to the upstream: the key the call's scope needs (./keys.ts), per-attempt
+ * The one HTTP door to the upstream: a call names its endpoint (./endpoints.ts), which gives its
+ * method, path, scope, answer and retry class; then the key the scope needs (./keys.ts), per-attempt
  * timeout, the contract's retries, an overall deadline, the shared request budget, key
  * rotation on 401 (per key), and problem documents turned into ServiceErrors. Knows nothing
  * of staff, sessions or pages.
@@ -61,6 +63,8 @@ export type RequestBudget = {
 export type AttemptLog = {
   method: string;
   path: string;
+  /** The endpoint's path with ":id" for each filled segment: a label that names no id. */
+  endpoint: string;
   attempt: number;
   status?: number;
   code?: string;
@@ -103,21 +107,28 @@ export type TransportOptions = {
   onKeyOutcome?: (outcome: KeyOutcome) => void;
 };
 
-export type RawRequest = {
-  method: "GET" | "POST" | "PUT";
-  path: string;
+/** A call of one endpoint of ENDPOINTS (./endpoints.ts): its `{name}` segments, query and body. */
+export type RawRequest<E extends Endpoint = Endpoint> = {
+  endpoint: E;
+  params?: PathParams<E>;
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Required by an `idempotent` endpoint: the same key on every attempt. */
   idempotencyKey?: string;
-  retry: RetryKind;
   priority?: Priority;
   by?: Spender;
   lookup?: boolean;
   patient?: boolean;
   deadlineMs?: number;
-  /** This request's own cap on the answer body (a product image may be larger than JSON). */
-  maxAnswerBytes?: number;
+};
+
+/** A JSON endpoint's answer, checked against its schema. */
+export type JsonAnswer<E extends JsonEndpoint> = {
+  data: AnswerOf<E>;
+  correlationId?: string;
+  status: number;
+  headers: ResponseHeaders;
 };
 
 export type RawResponse = { status: number; headers: ResponseHeaders; body: Uint8Array; correlationId?: string };
@@ -150,13 +161,17 @@ export function createTransport(options: TransportOptions) {
   }
 
   async function send(req: RawRequest): Promise<RawResponse> {
+    const { endpoint } = req;
+    const { method, scope, retry: retryKind } = endpoint;
+    if (retryKind === "idempotent" && !req.idempotencyKey)
+      throw new Error(`${method} ${endpoint.path} is sent only with an Idempotency-Key`);
     const deadline = Date.now() + (req.deadlineMs ?? options.deadlineMs ?? 30_000);
-    const url = urlFor(req.path, req.query);
+    const url = urlFor(pathOf(endpoint, req.params), req.query);
     const logPath = url.pathname;
     let lastError: ServiceError | undefined;
     const priority = req.priority ?? "interactive";
-    const onAttempt = (log: AttemptLog) => options.onAttempt?.({ ...log, priority });
-    const scope = scopeFor(req.method, req.path);
+    const label = endpointLabel(endpoint);
+    const onAttempt = (log: Omit<AttemptLog, "endpoint">) => options.onAttempt?.({ ...log, endpoint: label, priority });
     if (!keyring.serves(scope)) {
       // Before the budget: a call this process may not make costs nothing and is not retried.
       const error = new ServiceError({
@@ -201,7 +216,7 @@ export function createTransport(options: TransportOptions) {
       let response: ExchangeResponse;
       try {
         response = await exchange(url, {
-          method: req.method,
+          method,
           timeoutMs: Math.min(timeoutMs, Math.max(1, deadline - Date.now())),
           headers: {
             "X-Api-Key": key,
@@ -211,7 +226,7 @@ export function createTransport(options: TransportOptions) {
             ...req.headers,
           },
           body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
-          maxBytes: req.maxAnswerBytes ?? options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+          maxBytes: endpoint.maxAnswerBytes ?? options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
         });
       } catch (error) {
         if (error instanceof ExchangeTooLargeError) {
@@ -222,7 +237,7 @@ export function createTransport(options: TransportOptions) {
             message: `The Issuing Service sent an answer larger than ${error.maxBytes} bytes for ${logPath}.`,
           });
           onAttempt({
-            method: req.method,
+            method,
             path: logPath,
             attempt,
             code: lastError.code,
@@ -238,9 +253,9 @@ export function createTransport(options: TransportOptions) {
           message:
             transport === "timeout" ? "The Issuing Service did not answer in time." : "The Issuing Service could not be reached.",
         });
-        const retry = shouldRetry(req.retry, { transport }) && attempt < MAX_ATTEMPTS;
+        const retry = shouldRetry(retryKind, { transport }) && attempt < MAX_ATTEMPTS;
         onAttempt({
-          method: req.method,
+          method,
           path: logPath,
           attempt,
           code: transport,
@@ -259,7 +274,7 @@ export function createTransport(options: TransportOptions) {
       if (response.status !== 401 && response.status !== 403) keyOutcome("ok");
       if (response.status < 400) {
         onAttempt({
-          method: req.method,
+          method,
           path: logPath,
           attempt,
           status: response.status,
@@ -279,7 +294,7 @@ export function createTransport(options: TransportOptions) {
       if (rotation !== "none") {
         if (rotation === "switched") options.onKeySwitch?.(choice.name, choice.index, choice.index + 1);
         onAttempt({
-          method: req.method,
+          method,
           path: logPath,
           attempt,
           status: 401,
@@ -293,9 +308,9 @@ export function createTransport(options: TransportOptions) {
       }
       if (response.status === 429)
         pausedUntil = Math.max(pausedUntil, Date.now() + retryAfterMs(response.headers.get("retry-after")));
-      const retry = shouldRetry(req.retry, { status: response.status }) && attempt < MAX_ATTEMPTS;
+      const retry = shouldRetry(retryKind, { status: response.status }) && attempt < MAX_ATTEMPTS;
       onAttempt({
-        method: req.method,
+        method,
         path: logPath,
         attempt,
         status: response.status,
@@ -320,20 +335,19 @@ export function createTransport(options: TransportOptions) {
     throw error;
   }
 
-  async function request<S extends z.ZodType>(
-    req: RawRequest & { schema: S },
-  ): Promise<{ data: z.infer<S>; correlationId?: string; status: number; headers: ResponseHeaders }> {
+  async function request<E extends JsonEndpoint>(req: RawRequest<E>): Promise<JsonAnswer<E>> {
     const res = await send(req);
+    const path = pathOf(req.endpoint, req.params);
     let json: unknown;
     try {
       json = res.body.length ? JSON.parse(new TextDecoder().decode(res.body)) : undefined;
     } catch {
-      throw malformed(res, req.path, "a body that is not JSON", options);
+      throw malformed(res, path, "a body that is not JSON", options);
     }
-    const parsed = req.schema.safeParse(json);
+    const parsed = (req.endpoint.answer as z.ZodType<AnswerOf<E>>).safeParse(json);
     if (!parsed.success) {
       const where = parsed.error.issues[0]?.path.join(".") || "(root)";
-      throw malformed(res, req.path, `an unexpected shape at ${where}`, options);
+      throw malformed(res, path, `an unexpected shape at ${where}`, options);
     }
     return { data: parsed.data, correlationId: res.correlationId, status: res.status, headers: res.headers };
   }
