@@ -2,7 +2,7 @@ import "server-only";
 import type { Job } from "pg-boss";
 import { db } from "@/lib/db/client";
 import { defineJob, type JobContext, type JobDefinition, type QueueSpec } from "@/lib/jobs/define-job";
-import { periodicQueue } from "@/lib/jobs/periodic-job";
+import { periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
 import { sendJob } from "@/lib/jobs/send-job";
 import { logger } from "@/lib/log";
 import { ACTIVE_BULK_STATES } from "./states";
@@ -44,14 +44,7 @@ export const bulkOrderJobs: JobDefinition[] = [
       for (const job of jobs) await runJob(job, context);
     },
   }),
-  defineJob({
-    queue: BULK_QUEUES.sweep,
-    work: () => ({ pollingIntervalSeconds: 5 }),
-    async handle(_jobs, context) {
-      await sweepBulkOrders(context);
-    },
-    schedule: { cron: "* * * * *", startup: true },
-  }),
+  periodicJob({ queue: BULK_QUEUES.sweep, everySeconds: () => 60, run: (context) => sweepBulkOrders(context) }),
 ];
 
 /** Asks a worker to run (or continue) a bulk order; false when a run is already queued. */

@@ -6,8 +6,10 @@ import type { Job, JobResult, PgBoss, Queue, WorkOptions } from "pg-boss";
  *
  * A queue: its name and pg-boss options (policy, retries, expiry, retention). `notify`
  * wakes a listening worker at once on PostgreSQL (never on PGlite, which has no NOTIFY).
+ * `disposable`: its jobs may be dropped (a periodic job's beats), so a worker recreates the queue
+ * when its policy changed, which pg-boss cannot update in place.
  */
-export type QueueSpec = { name: string; options: Omit<Queue, "name" | "partition">; notify?: boolean };
+export type QueueSpec = { name: string; options: Omit<Queue, "name" | "partition">; notify?: boolean; disposable?: boolean };
 
 /** A started queue instance: "web" only sends, "worker" also runs jobs and schedules (queue.ts). */
 export type Jobs = { boss: PgBoss; embedded: boolean; role: "web" | "worker" };
@@ -32,8 +34,10 @@ export type JobDefinition = {
 /**
  * `setup` runs before the first send; `startup` queues one job at once (a key of its own, so
  * a link already waiting does not swallow it); `cron` with `data` queues a job on that beat.
+ * `everySeconds`: a periodic job's pass (./periodic-job.ts, the only maker of this shape).
  */
-export type Schedule = { cron: string; data?: object; startup: boolean; setup?: () => Promise<unknown> };
+export type Schedule =
+  { cron: string; data?: object; startup: boolean; setup?: () => Promise<unknown> } | { everySeconds: () => number };
 
 /** A definition whose handler takes the jobs' data as `T`. */
 export function defineJob<T>(

@@ -1,67 +1,90 @@
 import "server-only";
-import type { Job } from "pg-boss";
 import { logger } from "@/lib/log";
-import { defineJob, type JobDefinition, type QueueSpec } from "./define-job";
+import { defineJob, type JobContext, type JobDefinition, type QueueSpec } from "./define-job";
 import { sendJob } from "./send-job";
 
 /**
- * The queue of a periodic chain. Stately = at most one queued and one running job per
- * singleton key: the chain re-sends itself with a delay, and this is what keeps it one
- * chain across any number of workers. No retries: the next link is the retry.
+ * The queue of a periodic job. "exclusive" = at most one job queued or running: a beat that
+ * comes while a pass waits or runs is dropped, so passes never overlap, however many workers
+ * beat. Unlike "stately" and "singleton", pg-boss's fetch does not skip an exclusive queue's
+ * keys by its statistics, so a due pass is fetched at the worker's next poll. No retries: the
+ * next beat is the retry. `disposable`: its jobs are beats, so a worker may recreate the queue.
  */
 export function periodicQueue(name: string, expireInSeconds: number): QueueSpec {
-  return { name, options: { policy: "stately", retryLimit: 0, expireInSeconds, deleteAfterSeconds: 3_600 } };
+  return {
+    name,
+    options: { policy: "exclusive", retryLimit: 0, expireInSeconds, deleteAfterSeconds: 3_600 },
+    disposable: true,
+  };
 }
 
-/** The singleton key of a periodic chain's waiting link. */
-export const CHAIN_KEY = "chain";
-
 /**
- * Periodic work as a chain of delayed jobs: each run queues the next one `everySeconds`
- * later under one singleton key, and the queue's "stately" policy keeps that to one chain
- * however many workers run, so each pass runs on one worker at a time. pg-boss cron has a
- * one-minute resolution, too coarse for a 5 s reconciliation; a per-minute cron is kept
- * only as a keeper that restarts a chain if a link was ever lost (a failed send). A due link is
- * fetched within the worker's polling interval, or a few seconds more when pg-boss's statistics
- * last saw its key active (queue.ts, STATS_SECONDS).
- * `everySeconds` is a function because it may come from the environment, read once validated.
+ * A pass of `run` every `everySeconds` (a function: it may come from the environment, read once
+ * validated). The worker beats it (startPeriodic below): on pg-boss's own schedule when the
+ * interval is whole minutes that cron can say, else on a timer of its own. A pass that fails is
+ * logged and waits for the next beat.
  */
-export function periodicJob(task: { queue: QueueSpec; everySeconds: () => number; run: () => Promise<unknown> }): JobDefinition {
-  return defineJob<{ keeper?: boolean }>({
+export function periodicJob(task: {
+  queue: QueueSpec;
+  everySeconds: () => number;
+  run: (context: JobContext) => Promise<unknown>;
+}): JobDefinition {
+  return defineJob<object>({
     queue: task.queue,
-    // Each poll is a query, and on PGlite (no NOTIFY) the worker's polls were most of what an
-    // idle app cost the database (~50 ms of its CPU a second). A link is due every
-    // `everySeconds`: polling at a quarter of that keeps a pass at most a quarter late.
+    // Each poll is a query, and on PGlite (no NOTIFY) polls were most of what an idle app cost
+    // the database: a quarter of the interval keeps a pass at most a quarter late.
     work: () => ({ pollingIntervalSeconds: Math.min(5, Math.max(1, task.everySeconds() / 4)) }),
-    async handle(jobs: Job<{ keeper?: boolean }>[], context) {
+    async handle(jobs, context) {
       try {
-        for (const job of jobs) {
-          // The keeper only makes sure a link exists (below); running the task too would double a pass.
-          if (job.data?.keeper) continue;
-          const result = await task.run();
-          logger.debug("periodic job ran", { queue: task.queue.name, jobId: job.id, result });
-        }
+        const result = await task.run(context);
+        logger.debug("periodic job ran", { queue: task.queue.name, jobIds: jobs.map((job) => job.id), result });
       } catch (error) {
         logger.warn("periodic job failed", {
           queue: task.queue.name,
           error: error instanceof Error ? error.message : String(error),
         });
-      } finally {
-        // Dropped by the queue when a link is already waiting: that is the "one chain" rule.
-        await sendJob(task.queue, {}, { singletonKey: CHAIN_KEY, startAfter: task.everySeconds() }, context).catch(
-          (error: unknown) => {
-            logger.warn("periodic job not re-queued; the minute keeper will restart it", {
-              queue: task.queue.name,
-              error: String(error),
-            });
-          },
-        );
       }
     },
-    schedule: {
-      cron: "* * * * *",
-      data: { keeper: true },
-      startup: true,
-    },
+    schedule: { everySeconds: task.everySeconds },
   });
+}
+
+/**
+ * The cron expression for a pass every `seconds`, when cron can say it evenly: whole minutes
+ * dividing an hour, or whole hours dividing a day. Null otherwise (sub-minute, or 90 s).
+ */
+export function cronEvery(seconds: number): string | null {
+  if (seconds % 60 !== 0) return null;
+  const minutes = seconds / 60;
+  if (minutes === 1) return "* * * * *";
+  if (minutes < 60) return 60 % minutes === 0 ? `*/${minutes} * * * *` : null;
+  if (minutes % 60 !== 0) return null;
+  const hours = minutes / 60;
+  if (hours === 1) return "0 * * * *";
+  return 24 % hours === 0 ? `0 */${hours} * * *` : null;
+}
+
+/**
+ * Beats a periodic job on this worker: one pass at once, then pg-boss's schedule or, for an
+ * interval cron cannot say, this process's timer. Each beat is a plain send (throttled to one a
+ * slot of `seconds` across workers, and dropped while a pass waits or runs), so nothing hangs on
+ * a job re-queueing itself or on what pg-boss last counted: a beat is lost only with its worker.
+ * Resolves with the function that stops the timer (a no-op for a schedule, stopped with pg-boss).
+ */
+export async function startPeriodic(context: JobContext, queue: QueueSpec, seconds: number): Promise<() => void> {
+  const beat = () => sendJob(queue, {}, { singletonSeconds: seconds }, context);
+  await beat();
+  const cron = cronEvery(seconds);
+  if (cron) {
+    await context.boss.schedule(queue.name, cron, {}, { singletonSeconds: seconds });
+    return () => undefined;
+  }
+  // A schedule left by an older worker would beat a second time.
+  await context.boss.unschedule(queue.name);
+  const timer = setInterval(() => {
+    beat().catch((error: unknown) =>
+      logger.warn("periodic job not queued; the next beat will try again", { queue: queue.name, error: String(error) }),
+    );
+  }, seconds * 1000);
+  return () => clearInterval(timer);
 }

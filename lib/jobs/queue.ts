@@ -57,12 +57,11 @@ export async function stopQueues(timeoutMs = 20_000): Promise<void> {
 
 /**
  * How often the worker's pg-boss takes the queues' statistics, and reads them back (default: a
- * minute each). Among them is each queue's list of singleton keys active at that moment, and a
- * worker's fetch skips those keys until its next read: a periodic chain (periodic-job.ts) whose
- * link happened to be running when the statistics were taken was then not fetched for up to two
- * minutes, though due. Seen in the e2e run: a notifications link due at 21:43:10.750 started at
- * 21:44:11.077, so an email waited a minute. At 3 s a chain is at most about 6 s late; the
- * statistics scan pgboss.job, a few thousand rows here (finished jobs are kept an hour).
+ * minute each). Among them is each "stately" or "singleton" queue's list of keys active at that
+ * moment, and a fetch skips those keys until the next read: a continuation queued by a running
+ * job (the order import, a bulk order's next slice) could wait two minutes. Periodic jobs do not
+ * depend on it (their queues are "exclusive", periodic-job.ts); at 3 s a continuation is at most
+ * about 6 s late. The statistics scan pgboss.job, a few thousand rows here.
  */
 const STATS_SECONDS = 3;
 
@@ -124,7 +123,12 @@ async function createQueue({ boss, embedded, role }: Jobs, queue: QueueSpec): Pr
   const { policy, ...settings } = queue.options;
   const options = { ...settings, notify: !embedded && queue.notify === true };
   await boss.createQueue(queue.name, { ...options, policy });
-  if (role === "worker") await boss.updateQueue(queue.name, options);
+  if (role !== "worker") return;
+  if (queue.disposable && (await boss.getQueue(queue.name))?.policy !== policy) {
+    await boss.deleteQueue(queue.name);
+    await boss.createQueue(queue.name, { ...options, policy });
+  }
+  await boss.updateQueue(queue.name, options);
 }
 
 async function isPglite(): Promise<boolean> {

@@ -5,6 +5,7 @@ import { logger } from "@/lib/log";
 import { inJobSpan } from "@/lib/telemetry/job-span";
 import type { JobContext, JobDefinition } from "./define-job";
 import { jobsInHand, startHeartbeat, type JobsInHand } from "./heartbeat";
+import { startPeriodic } from "./periodic-job";
 import { ensureQueue, getQueue, stopQueues } from "./queue";
 import { sendJob } from "./send-job";
 
@@ -29,21 +30,24 @@ export async function startWorker(
   const context = await getQueue("worker");
   const inHand = jobsInHand();
   const periodic = options.periodic !== false;
+  const timers: (() => void)[] = [];
   for (const definition of definitions) {
     if (definition.schedule && !periodic) continue;
-    await registerJob(context, definition, inHand);
+    timers.push(await registerJob(context, definition, inHand));
   }
   const heartbeat = await startHeartbeat(getEnv().DATABASE_URL, { working: inHand.list, everyMs: options.beatEveryMs });
   logger.info("worker started", { embedded: context.embedded, periodic, instance: heartbeat.instance });
   return {
     async stop(timeoutMs) {
+      for (const stopTimer of timers) stopTimer();
       await stopQueues(timeoutMs);
       await heartbeat.stop();
     },
   };
 }
 
-async function registerJob(context: JobContext, definition: JobDefinition, inHand: JobsInHand): Promise<void> {
+/** Resolves with what stops the definition's own timer, if it has one. */
+async function registerJob(context: JobContext, definition: JobDefinition, inHand: JobsInHand): Promise<() => void> {
   const { queue, schedule } = definition;
   await ensureQueue(context, queue);
   // pg-boss picks the handler's signature from the options' literal type; a definition's
@@ -58,8 +62,10 @@ async function registerJob(context: JobContext, definition: JobDefinition, inHan
       }
     });
   await context.boss.work(queue.name, definition.work(context.embedded), handle);
-  if (!schedule) return;
+  if (!schedule) return () => undefined;
+  if ("everySeconds" in schedule) return startPeriodic(context, queue, schedule.everySeconds());
   await schedule.setup?.();
   if (schedule.startup) await sendJob(queue, {}, { singletonKey: "startup" }, context);
   await context.boss.schedule(queue.name, schedule.cron, schedule.data);
+  return () => undefined;
 }

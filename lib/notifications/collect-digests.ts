@@ -9,9 +9,10 @@ import { quietHours, readWorkspaceNotifications } from "./workspace-settings";
 /**
  * Turns each person's held emails whose period has ended into one digest email: a delivery
  * with no event that the held ones point at (they become "digested"). An approval no longer
- * waiting is dropped instead (./stale-approvals.ts). One transaction with
- * the held rows locked, so two workers never make two digests of one email. The digest is due
- * at once, or when the person's quiet hours end.
+ * waiting is dropped instead (./stale-approvals.ts). One transaction with the held rows
+ * locked (FOR UPDATE, no SKIP LOCKED): a second pass at the same moment waits, then finds them
+ * digested, so one email is never in two digests. The digest is due at once, or when the
+ * person's quiet hours end.
  */
 export async function collectDigests(
   options: { now?: Date; limit?: number } = {},
@@ -24,7 +25,7 @@ export async function collectDigests(
       WHERE d."status" = 'held' AND d."dueAt" <= ${now}
       ORDER BY d."dueAt"
       LIMIT ${options.limit ?? 5_000}
-      FOR UPDATE OF d SKIP LOCKED`;
+      FOR UPDATE OF d`;
     if (due.length === 0) return { digests: 0, carried: 0 };
     // What is no longer true is left out: an approval decided (or expired) while it was held.
     const stale = await noLongerWaiting(tx, due);

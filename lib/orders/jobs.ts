@@ -1,8 +1,8 @@
 import "server-only";
 import type { Job } from "pg-boss";
 import { orderSyncConfig } from "@/lib/env";
-import { defineJob, type JobContext, type JobDefinition } from "@/lib/jobs/define-job";
-import { CHAIN_KEY, periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
+import { defineJob, type JobContext, type JobDefinition, type QueueSpec } from "@/lib/jobs/define-job";
+import { periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
 import { sendJob } from "@/lib/jobs/send-job";
 import { logger } from "@/lib/log";
 import { importOrdersPage } from "./import-orders-page";
@@ -15,10 +15,17 @@ import { ensureSyncState } from "./sync-state";
 export const ORDER_QUEUES = {
   reconcile: periodicQueue("orders.reconcile", 300),
   resume: periodicQueue("orders.resume-pending", 600),
-  // One page a job (a call and one INSERT): seconds, not minutes.
-  import: periodicQueue("orders.import", 300),
+  // One page a job (a call and one INSERT): seconds, not minutes. Stately, since a job queues
+  // its continuation while it still runs; no retries, the keeper below restarts a lost chain.
+  import: {
+    name: "orders.import",
+    options: { policy: "stately", retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 3_600 },
+  } satisfies QueueSpec,
   sync: periodicQueue("orders.sync", 600),
 } as const;
+
+/** The singleton key of the import's waiting link. */
+const CHAIN_KEY = "chain";
 
 /**
  * The history import as a chain of jobs on `orders.import`: each job reads one page and
