@@ -4,9 +4,8 @@ import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { countEvent } from "@/lib/telemetry/event-counts";
 import { dummyPasswordHash, verifyPassword } from "./password";
-import { openSession } from "./second-factor/open-session";
+import { openSession, type PendingStep } from "./open-session";
 import { passwordMaySignIn } from "./sso/sso-only";
-import type { PendingStep } from "./second-factor/open-session";
 import { accountKey, addressKey, clearFailures, recordFailure, takeCounters, THROTTLE_POLICY } from "./throttle";
 
 export type SignInResult =

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { ssoConfig } from "@/lib/env";
 import { hashPassword } from "../password";
-import { openSession, type PendingStep } from "../second-factor/open-session";
+import { openSession, type PendingStep } from "../open-session";
 import { takeInvitationFor } from "@/lib/staff/access-links/take-access-link";
 import { amrOf, decideAccount, displayName, idpProvedSecondFactor, verifiedEmail, type SsoRefusal } from "./rules";
 

@@ -3,7 +3,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { AccessLink, Staff } from "@/lib/db/generated/client";
 import { hashPassword } from "@/lib/auth/password";
 import { assertStrongPassword } from "@/lib/auth/password-strength";
-import { openSession, type PendingStep } from "@/lib/auth/second-factor/open-session";
+import { openSession, type PendingStep } from "@/lib/auth/open-session";
 import { recordAudit } from "@/lib/audit/record";
 import { assertPasswordAllowed } from "@/lib/auth/sso/sso-only";
 import { parseInput } from "@/lib/validation";

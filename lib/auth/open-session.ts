@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { mustHaveSecondFactor, readSecondFactorPolicy } from "./policy";
-import { idpProvedSecondFactor } from "../sso/rules";
+import { mustHaveSecondFactor, readSecondFactorPolicy } from "./second-factor/policy";
+import { idpProvedSecondFactor } from "./sso/rules";
 
 /** The sign-in step a session still owes before anything else is allowed. */
 export type PendingStep = "second_factor" | "enrolment";
@@ -24,10 +24,11 @@ export async function stepOwed(tx: Tx, staff: { id: string; roles: readonly stri
 }
 
 /**
- * The one way a session row is opened, whatever the first factor was: the seam where another
- * first factor (SSO) or an accepted invitation hands over. The session carries the step it
- * still owes (`pendingStep`); pages send it to /signin/verify or /signin/enrol and API routes
- * refuse it (403) until that step clears it.
+ * The one way a session row is opened, whatever the first factor was (a password, SSO, an
+ * invitation or reset link). Its cookie is made by lib/auth/session-token.ts: through
+ * next-auth's Credentials provider for a password, by `sessionCookie` for the others. The
+ * session carries the step it still owes (`pendingStep`); pages send it to /signin/verify or
+ * /signin/enrol and API routes refuse it (403) until that step clears it.
  *
  * The one place that lets an IdP's own second factor stand in for ours: an SSO sign-in whose
  * ID token's `amr` names one (lib/auth/sso/rules.ts, IDP_SECOND_FACTOR_METHODS) owes nothing
