@@ -6,6 +6,13 @@ import { idpProvedSecondFactor } from "./sso/rules";
 /** The sign-in step a session still owes before anything else is allowed. */
 export type PendingStep = "second_factor" | "enrolment";
 
+/** A session just opened and the person it is for: what its cookie is made from (lib/auth/session-token.ts). */
+export type OpenedSession = {
+  staff: { id: string; name: string; email: string };
+  sessionId: string;
+  pendingStep: PendingStep | null;
+};
+
 /**
  * How the person proved who they are first: their password, the IdP of single sign-on
  * (lib/auth/sso), or a one-time link an admin gave them with the password they just set through

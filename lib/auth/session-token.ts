@@ -2,6 +2,7 @@ import { decode, encode, getToken, type JWT, type JWTDecodeParams, type JWTEncod
 import type { NextRequest } from "next/server";
 import { getEnv, usesSecureCookies, type Env } from "@/lib/env";
 import type { CookieToSet } from "@/lib/http/redirect-with-cookies";
+import type { OpenedSession } from "./open-session";
 
 /**
  * The session cookie, made and read in this one module with next-auth's own `encode` and
@@ -67,10 +68,8 @@ function verifiedFor(secret: string, salt: string): Map<string, Verified> {
   return verified;
 }
 
-type SessionStaff = { id: string; name: string; email: string };
-
 /** The cookie of a session row just opened by SSO or a one-time link (lib/auth/open-session.ts). */
-export async function sessionCookie(staff: SessionStaff, sessionId: string): Promise<CookieToSet> {
+export async function sessionCookie({ staff, sessionId }: Pick<OpenedSession, "staff" | "sessionId">): Promise<CookieToSet> {
   const env = getEnv();
   const maxAge = env.SESSION_MAX_HOURS * 3600;
   const { name, options } = cookieSettings(env);
@@ -85,10 +84,9 @@ export async function sessionCookie(staff: SessionStaff, sessionId: string): Pro
 /** Sets `sessionCookie` on a cookie store (a route handler's `cookies()`, a response's `cookies`). */
 export async function writeSessionCookie(
   store: { set(name: string, value: string, options: CookieToSet["options"]): unknown },
-  staff: SessionStaff,
-  sessionId: string,
+  opened: Pick<OpenedSession, "staff" | "sessionId">,
 ): Promise<void> {
-  const cookie = await sessionCookie(staff, sessionId);
+  const cookie = await sessionCookie(opened);
   store.set(cookie.name, cookie.value, cookie.options);
 }
 

@@ -4,18 +4,11 @@ import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { ssoConfig } from "@/lib/env";
 import { hashPassword } from "../password";
-import { openSession, type PendingStep } from "../open-session";
+import { openSession, type OpenedSession } from "../open-session";
 import { takeInvitationFor } from "@/lib/staff/access-links/take-access-link";
 import { amrOf, decideAccount, displayName, idpProvedSecondFactor, verifiedEmail, type SsoRefusal } from "./rules";
 
-export type SsoSignInResult =
-  | {
-      ok: true;
-      session: { id: string; staffId: string; name: string; email: string };
-      pendingStep: PendingStep | null;
-      created: boolean;
-    }
-  | { ok: false; reason: SsoRefusal };
+export type SsoSignInResult = ({ ok: true; created: boolean } & OpenedSession) | { ok: false; reason: SsoRefusal };
 
 /**
  * The person an IdP vouched for (the verified ID token's claims), signed in: matched by
@@ -99,7 +92,8 @@ export async function signInWithSso(
     });
     return {
       ok: true,
-      session: { id: session.id, staffId: staff.id, name: staff.name, email: staff.email },
+      staff: { id: staff.id, name: staff.name, email: staff.email },
+      sessionId: session.id,
       pendingStep: session.pendingStep,
       created: !existing,
     } as const;

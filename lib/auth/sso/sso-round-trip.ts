@@ -91,7 +91,7 @@ export async function completeSsoSignIn(
   if (!result.ok) return { location: signInPage(result.reason, flow.callbackUrl), cookies: [spent] };
   return {
     location: absolute(`/signin/verify?${new URLSearchParams({ callbackUrl: flow.callbackUrl })}`),
-    cookies: [spent, await sessionCookie({ ...result.session, id: result.session.staffId }, result.session.id)],
+    cookies: [spent, await sessionCookie(result)],
   };
 }
 

@@ -8,6 +8,6 @@ import { acceptInvitation } from "@/lib/staff/access-links/accept-invitation";
 /** The invitee's one use of the link: `{ token, password }`; signed in, with the step the session owes next. */
 export const POST = withVisitor(async ({ req, visitor }) => {
   const opened = await acceptInvitation(await readJsonBody(req), visitor);
-  await writeSessionCookie(await cookies(), opened.staff, opened.sessionId);
+  await writeSessionCookie(await cookies(), opened);
   return Response.json({ next: opened.pendingStep ? PENDING_STEP_PAGES[opened.pendingStep] : "/" });
 });

@@ -8,6 +8,6 @@ import { completePasswordReset } from "@/lib/staff/access-links/complete-passwor
 /** The one use of an admin's reset link: `{ token, password }`; signed in, with the step the session owes next. */
 export const POST = withVisitor(async ({ req, visitor }) => {
   const opened = await completePasswordReset(await readJsonBody(req), visitor);
-  await writeSessionCookie(await cookies(), opened.staff, opened.sessionId);
+  await writeSessionCookie(await cookies(), opened);
   return Response.json({ next: opened.pendingStep ? PENDING_STEP_PAGES[opened.pendingStep] : "/" });
 });
