@@ -1,4 +1,4 @@
-import { decode, encode, getToken, type JWT, type JWTDecodeParams, type JWTEncodeParams } from "next-auth/jwt";
+import { decode, encode, getToken, type JWT, type JWTDecodeParams } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { getEnv, usesSecureCookies, type Env } from "@/lib/env";
 import type { CookieToSet } from "@/lib/http/redirect-with-cookies";
@@ -32,11 +32,7 @@ function cookieSettings(env: Env) {
 
 /** The `jwt` and `cookies.sessionToken` settings next-auth issues the password's session with. */
 export function sessionTokenOptions(env: Env) {
-  return { jwt: { encode: encodeSessionToken, decode: decodeSessionToken }, cookies: { sessionToken: cookieSettings(env) } };
-}
-
-export function encodeSessionToken(params: JWTEncodeParams): Promise<string> {
-  return encode(params);
+  return { jwt: { encode, decode: decodeSessionToken }, cookies: { sessionToken: cookieSettings(env) } };
 }
 
 /**
@@ -73,7 +69,7 @@ export async function sessionCookie({ staff, sessionId }: Pick<OpenedSession, "s
   const env = getEnv();
   const maxAge = env.SESSION_MAX_HOURS * 3600;
   const { name, options } = cookieSettings(env);
-  const value = await encodeSessionToken({
+  const value = await encode({
     token: { sub: staff.id, name: staff.name, email: staff.email, sid: sessionId },
     secret: env.AUTH_SECRET,
     maxAge,
