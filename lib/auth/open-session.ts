@@ -44,9 +44,9 @@ export async function stepOwed(tx: Tx, staff: { id: string; roles: readonly stri
  */
 export async function openSession(
   tx: Tx,
-  staff: { id: string; roles: readonly string[]; sessionVersion: number },
+  staff: { id: string; name: string; email: string; roles: readonly string[]; sessionVersion: number },
   from: { ip: string | null; userAgent: string | null; firstFactor: FirstFactor; amr?: readonly string[] },
-): Promise<{ id: string; pendingStep: PendingStep | null }> {
+): Promise<OpenedSession> {
   const idpSecondFactor = from.firstFactor === "sso" && idpProvedSecondFactor(from.amr);
   const pendingStep = idpSecondFactor ? null : await stepOwed(tx, staff);
   const session = await tx.staffSession.create({
@@ -59,5 +59,5 @@ export async function openSession(
       pendingStep,
     },
   });
-  return { id: session.id, pendingStep };
+  return { staff: { id: staff.id, name: staff.name, email: staff.email }, sessionId: session.id, pendingStep };
 }

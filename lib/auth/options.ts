@@ -54,7 +54,7 @@ export function authOptions(): NextAuthOptions {
           // next-auth hands a thrown error's message to the sign-in form as `error`.
           if (!result.ok && result.reason === "sso_only") throw new Error(PASSWORDS_OFF_ERROR);
           if (!result.ok) return null;
-          return { id: result.staffId, name: result.name, email: result.email, sid: result.sessionId };
+          return { ...result.staff, sid: result.sessionId };
         },
       }),
     ],

@@ -83,19 +83,13 @@ export async function signInWithSso(
         details: { email, roles: staff.roles },
       });
     }
-    const session = await openSession(tx, staff, { ...from, firstFactor: "sso", amr });
+    const opened = await openSession(tx, staff, { ...from, firstFactor: "sso", amr });
     await recordAudit(tx, {
       action: "auth.sso_sign_in",
       actor: { ...actor, staffId: staff.id },
-      targetId: session.id,
+      targetId: opened.sessionId,
       details: { amr, idpSecondFactor: idpProvedSecondFactor(amr) },
     });
-    return {
-      ok: true,
-      staff: { id: staff.id, name: staff.name, email: staff.email },
-      sessionId: session.id,
-      pendingStep: session.pendingStep,
-      created: !existing,
-    } as const;
+    return { ok: true, ...opened, created: !existing } as const;
   });
 }

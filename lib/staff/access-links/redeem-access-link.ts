@@ -41,13 +41,9 @@ export async function redeemAccessLink(
     await recordAudit(tx, {
       action: "auth.sign_in",
       actor: { staffId: staff.id, email: staff.email, ...visitor },
-      targetId: session.id,
+      targetId: session.sessionId,
     });
-    return {
-      staff: { id: staff.id, email: staff.email, name: staff.name },
-      sessionId: session.id,
-      pendingStep: session.pendingStep,
-    };
+    return session;
   });
   if (!opened) throw await refusalNow(tokenHash, purpose);
   return opened;
