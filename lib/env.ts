@@ -62,7 +62,7 @@ const schema = z
       .default(12),
     /**
      * Key material for sealing second-factor secrets (TOTP seeds) with AES-256-GCM: at least 32
-     * characters, HKDF-derived into the key (lib/auth/second-factor/seal.ts). The launcher
+     * characters, derived into the key (lib/crypto/derive-key.ts). The launcher
      * generates and keeps one under DATA_DIR in local mode, as it does AUTH_SECRET.
      */
     SECOND_FACTOR_KEY: z.string().min(32, "SECOND_FACTOR_KEY must be at least 32 characters").optional(),

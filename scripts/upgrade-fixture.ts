@@ -14,7 +14,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { hashPassword } from "@/lib/auth/password";
-import { deriveSealKey, sealSecret } from "@/lib/auth/second-factor/seal";
+import { deriveKey } from "@/lib/crypto/derive-key";
+import { sealSecret } from "@/lib/crypto/seal";
 import { appTables, quoteIdent } from "@/lib/backup/read-snapshot";
 import { startEmbeddedDb } from "@/lib/db/embedded";
 import { migrate, MIGRATIONS_TABLE } from "@/lib/db/migrate";
@@ -85,7 +86,7 @@ try {
 /** Data of every kind, in the previous release's columns. */
 async function seedSql(): Promise<string> {
   const hash = await hashPassword(FIXTURE.password);
-  const sealed = sealSecret(FIXTURE.totpSecret, deriveSealKey(FIXTURE.secondFactorKey), FIXTURE.factorId);
+  const sealed = sealSecret(FIXTURE.totpSecret, deriveKey(FIXTURE.secondFactorKey, "secondFactorSeal"), FIXTURE.factorId);
   const at = "TIMESTAMP '2026-11-27 10:00:00'";
   const q = (text: string) => `'${text.replaceAll("'", "''")}'`;
   return `

@@ -2,10 +2,10 @@ import "server-only";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { cookieSessionId } from "./decode-session-token";
+import { cookieSessionId } from "./session-token";
 import { clientAddress, clientUserAgent } from "./client-address";
 import { resolveSession, type LiveSession } from "./staff-session";
-import type { PendingStep } from "./second-factor/open-session";
+import type { PendingStep } from "./open-session";
 import { can, type Permission } from "./permissions";
 import { noteOnSpan } from "@/lib/telemetry/span-attributes";
 
@@ -27,7 +27,7 @@ export const currentSession = cache(async (): Promise<LiveSession | null> => {
   return session;
 });
 
-/** Where a session that still owes a sign-in step is sent (lib/auth/second-factor/open-session.ts). */
+/** Where a session that still owes a sign-in step is sent (lib/auth/open-session.ts). */
 export const PENDING_STEP_PAGES = { second_factor: "/signin/verify", enrolment: "/signin/enrol" } as const;
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { db } from "@/lib/db/client";
-import { cookieSessionId } from "./decode-session-token";
+import { cookieSessionId } from "./session-token";
 
 /** Why the session this browser's cookie names ended (its recorded reason), or null: none, or still alive. */
 export async function endedSessionReason(): Promise<string | null> {

@@ -9,6 +9,7 @@ import { logger } from "@/lib/log";
 import { signInWithPassword } from "./sign-in";
 import { sessionIsAlive } from "./staff-session";
 import { safeCallbackPath } from "./safe-callback";
+import { sessionTokenOptions } from "./session-token";
 import { PASSWORDS_OFF_ERROR } from "./credentials-schema";
 
 declare module "next-auth" {
@@ -37,6 +38,8 @@ export function authOptions(): NextAuthOptions {
     secret: env.AUTH_SECRET,
     useSecureCookies: usesSecureCookies(env),
     session: { strategy: "jwt", maxAge: env.SESSION_MAX_HOURS * 3600 },
+    // The cookie made and read as every other way in makes and reads it (lib/auth/session-token.ts).
+    ...sessionTokenOptions(env),
     pages: { signIn: "/signin", error: "/signin" },
     providers: [
       Credentials({
@@ -51,7 +54,7 @@ export function authOptions(): NextAuthOptions {
           // next-auth hands a thrown error's message to the sign-in form as `error`.
           if (!result.ok && result.reason === "sso_only") throw new Error(PASSWORDS_OFF_ERROR);
           if (!result.ok) return null;
-          return { id: result.staffId, name: result.name, email: result.email, sid: result.sessionId };
+          return { ...result.staff, sid: result.sessionId };
         },
       }),
     ],

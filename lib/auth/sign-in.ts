@@ -4,14 +4,12 @@ import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { countEvent } from "@/lib/telemetry/event-counts";
 import { dummyPasswordHash, verifyPassword } from "./password";
-import { openSession } from "./second-factor/open-session";
+import { openSession, type OpenedSession } from "./open-session";
 import { passwordMaySignIn } from "./sso/sso-only";
-import type { PendingStep } from "./second-factor/open-session";
 import { accountKey, addressKey, clearFailures, recordFailure, takeCounters, THROTTLE_POLICY } from "./throttle";
 
 export type SignInResult =
-  | { ok: true; staffId: string; sessionId: string; name: string; email: string; pendingStep: PendingStep | null }
-  | { ok: false; reason: "invalid" | "locked" | "malformed" | "sso_only" };
+  ({ ok: true } & OpenedSession) | { ok: false; reason: "invalid" | "locked" | "malformed" | "sso_only" };
 
 /**
  * Checks credentials and opens a server-side session row. Every outcome is audited; the
@@ -62,15 +60,8 @@ export async function signInWithPassword(
     await clearFailures(tx, accountKey(email));
     // The session may still owe a second factor or an enrolment (pendingStep): the password
     // is only the first step, and the audit row says so.
-    const session = await openSession(tx, staff, { ...from, firstFactor: "password" });
-    await recordAudit(tx, { action: "auth.sign_in", actor, targetId: session.id });
-    return {
-      ok: true,
-      staffId: staff.id,
-      sessionId: session.id,
-      name: staff.name,
-      email: staff.email,
-      pendingStep: session.pendingStep,
-    } as const;
+    const opened = await openSession(tx, staff, { ...from, firstFactor: "password" });
+    await recordAudit(tx, { action: "auth.sign_in", actor, targetId: opened.sessionId });
+    return { ok: true, ...opened } as const;
   });
 }

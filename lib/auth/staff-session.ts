@@ -3,7 +3,7 @@ import { db, sqlQuery, type Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { Actor } from "./actor";
 import { judgeSession } from "./session-policy";
-import type { PendingStep } from "./second-factor/open-session";
+import type { PendingStep } from "./open-session";
 
 /** lastSeenAt is written at most this often, to keep page loads free of needless writes. */
 const TOUCH_EVERY_MS = 15_000;

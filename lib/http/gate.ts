@@ -1,5 +1,5 @@
 import { parse as parseCookies } from "cookie";
-import { cookieSessionId } from "@/lib/auth/decode-session-token";
+import { cookieSessionId } from "@/lib/auth/session-token";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { headerSafeLocation } from "@/lib/header-safe-location";
 import { findTextProblems, hasTextProblems } from "@/lib/validation";

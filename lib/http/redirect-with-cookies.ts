@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 
-type CookieToSet = {
+/** A cookie for a response to set (the SSO round trip's flow cookie, the session cookie). */
+export type CookieToSet = {
   name: string;
   value: string;
   options: { httpOnly: boolean; sameSite: "lax"; path: string; secure: boolean; maxAge: number };

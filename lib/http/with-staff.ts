@@ -5,7 +5,7 @@ import { can, type Permission } from "@/lib/auth/permissions";
 import { currentSession, PENDING_STEP_PAGES } from "@/lib/auth/current";
 import type { LiveSession } from "@/lib/auth/staff-session";
 import type { Actor } from "@/lib/auth/actor";
-import type { PendingStep } from "@/lib/auth/second-factor/open-session";
+import type { PendingStep } from "@/lib/auth/open-session";
 import { assertFreshProof } from "@/lib/auth/step-up";
 import { findTextProblems, hasTextProblems } from "@/lib/validation";
 import { problem, problemFromError } from "./problem";

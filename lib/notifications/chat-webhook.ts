@@ -1,6 +1,6 @@
 import "server-only";
-import { hkdfSync } from "node:crypto";
-import { openSecret, sealSecret } from "@/lib/auth/second-factor/seal";
+import { deriveKey } from "@/lib/crypto/derive-key";
+import { openSecret, sealSecret } from "@/lib/crypto/seal";
 import { getEnv } from "@/lib/env";
 
 /**
@@ -11,7 +11,7 @@ import { getEnv } from "@/lib/env";
 const BOUND_TO = "notifications.chatWebhook";
 
 function key(): Buffer {
-  return Buffer.from(hkdfSync("sha256", getEnv().AUTH_SECRET, "", "dgis notification chat webhook v1", 32));
+  return deriveKey(getEnv().AUTH_SECRET, "chatWebhook");
 }
 
 export function sealChatWebhook(url: string): string {

@@ -96,7 +96,7 @@ async function configure(
     authSecret = await readOrCreateSecret(path.join(dataDir, "auth-secret"));
   }
 
-  // Seals second-factor secrets at rest (lib/auth/second-factor/seal.ts): kept like AUTH_SECRET.
+  // Seals second-factor secrets at rest (lib/crypto/seal.ts): kept like AUTH_SECRET.
   let secondFactorKey = given.SECOND_FACTOR_KEY;
   if (!secondFactorKey) {
     if (production) throw new Error("SECOND_FACTOR_KEY is required in production mode (at least 32 random characters).");

@@ -4,7 +4,8 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "@/lib/auth/password";
-import { deriveSealKey, openSecret } from "@/lib/auth/second-factor/seal";
+import { deriveKey } from "@/lib/crypto/derive-key";
+import { openSecret } from "@/lib/crypto/seal";
 import { checkTotp, totpCodeAt } from "@/lib/auth/second-factor/totp";
 import { startEmbeddedDb } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
@@ -106,7 +107,7 @@ describe("upgrading the database the previous release left", () => {
          JOIN "SecondFactor" f ON f."staffId" = s.id AND f."confirmedAt" IS NOT NULL WHERE s.email = '${FIXTURE.email}'`,
     );
     expect(await verifyPassword(person!.passwordHash, FIXTURE.password)).toBe(true);
-    const secret = openSecret(person!.totpSecret, deriveSealKey(FIXTURE.secondFactorKey), person!.id);
+    const secret = openSecret(person!.totpSecret, deriveKey(FIXTURE.secondFactorKey, "secondFactorSeal"), person!.id);
     const lastStep = person!.totpLastStep === null ? null : Number(person!.totpLastStep);
     expect(checkTotp(secret, totpCodeAt(FIXTURE.totpSecret, Date.now()), lastStep)).toMatchObject({ ok: true });
     expect(checkTotp(secret, "000000", lastStep).ok && checkTotp(secret, "111111", lastStep).ok).toBe(false);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { deriveSealKey, openSecret, sealSecret } from "@/lib/auth/second-factor/seal";
+import { deriveKey } from "@/lib/crypto/derive-key";
+import { openSecret, sealSecret } from "@/lib/crypto/seal";
 import { checkTotp, newTotpSecret, totpCodeAt, TOTP_PERIOD_S } from "@/lib/auth/second-factor/totp";
 import {
   hashRecoveryCode,
@@ -50,7 +51,7 @@ describe("TOTP (RFC 6238)", () => {
 });
 
 describe("sealed second-factor secrets (AES-256-GCM)", () => {
-  const key = deriveSealKey("k".repeat(40));
+  const key = deriveKey("k".repeat(40), "secondFactorSeal");
 
   test("a sealed secret opens with the same key and row, and shows nothing of the secret", () => {
     const secret = newTotpSecret();
@@ -63,7 +64,7 @@ describe("sealed second-factor secrets (AES-256-GCM)", () => {
 
   test("another key, another row, or a changed byte does not open it", () => {
     const sealed = sealSecret("JBSWY3DPEHPK3PXP", key, "factor-1");
-    expect(() => openSecret(sealed, deriveSealKey("x".repeat(40)), "factor-1")).toThrow(/does not open/);
+    expect(() => openSecret(sealed, deriveKey("x".repeat(40), "secondFactorSeal"), "factor-1")).toThrow(/does not open/);
     expect(() => openSecret(sealed, key, "factor-2")).toThrow(/does not open/);
     const [v, iv, tag, ct] = sealed.split(".");
     const flipped = Buffer.from(ct!, "base64url");
@@ -73,7 +74,7 @@ describe("sealed second-factor secrets (AES-256-GCM)", () => {
   });
 
   test("key derivation is fixed (a restart opens what was sealed before)", () => {
-    expect(deriveSealKey("k".repeat(40)).equals(key)).toBe(true);
+    expect(deriveKey("k".repeat(40), "secondFactorSeal").equals(key)).toBe(true);
     expect(key).toHaveLength(32);
   });
 });

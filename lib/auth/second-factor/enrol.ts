@@ -7,7 +7,7 @@ import { parseInput } from "@/lib/validation";
 import type { LiveSession } from "@/lib/auth/staff-session";
 import { assertFreshProof } from "@/lib/auth/step-up";
 import { relyingParty, sealKey } from "./keys";
-import { openSecret, sealSecret } from "./seal";
+import { openSecret, sealSecret } from "@/lib/crypto/seal";
 import { checkTotp, newTotpSecret, totpUri } from "./totp";
 import { issueRecoveryCodes } from "./recovery-code-store";
 import { registrationOptions, takeChallenge, verifyRegistration } from "./passkeys";

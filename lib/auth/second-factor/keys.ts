@@ -1,15 +1,12 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
-import { deriveSealKey } from "./seal";
-
-let cached: { material: string; key: Buffer } | undefined;
+import { deriveKey } from "@/lib/crypto/derive-key";
 
 /** The sealing key from SECOND_FACTOR_KEY (the launcher provides one in local mode). */
 export function sealKey(): Buffer {
   const material = getEnv().SECOND_FACTOR_KEY;
   if (!material) throw new Error("Configuration error: SECOND_FACTOR_KEY is required to use authenticator apps.");
-  if (cached?.material !== material) cached = { material, key: deriveSealKey(material) };
-  return cached.key;
+  return deriveKey(material, "secondFactorSeal");
 }
 
 /** The relying party of passkeys: this app's public origin and its host name. */

@@ -14,7 +14,7 @@ import {
   THROTTLE_POLICY,
 } from "@/lib/auth/throttle";
 import { sealKey } from "./keys";
-import { openSecret } from "./seal";
+import { openSecret } from "@/lib/crypto/seal";
 import { checkTotp } from "./totp";
 import { hashRecoveryCode } from "./recovery-codes";
 import { takeChallenge, verifyAssertion } from "./passkeys";

@@ -1,14 +1,14 @@
 import "server-only";
-import { createSecretKey, hkdfSync, type KeyObject } from "node:crypto";
-import { EncryptJWT, jwtDecrypt } from "jose";
 import { z } from "zod";
+import { deriveKey } from "@/lib/crypto/derive-key";
+import { openToken, sealToken } from "@/lib/crypto/sealed-token";
 import { getEnv, usesSecureCookies } from "@/lib/env";
 import type { SsoFlow } from "./oidc-client";
 
 /**
  * The state of one SSO round trip (state, nonce, PKCE verifier, where to go after), kept in the
- * browser between the redirect to the IdP and its callback as a JWE (dir + A256GCM, jose) under
- * a key HKDF-derived from AUTH_SECRET for this use only: the browser can neither read the
+ * browser between the redirect to the IdP and its callback as a sealed token (lib/crypto) under
+ * a key derived from AUTH_SECRET for this use only: the browser can neither read the
  * verifier nor forge a flow. HttpOnly, SameSite=Lax (the IdP's redirect back is a top-level GET,
  * which carries it), scoped to the callback's path, ten minutes.
  */
@@ -26,14 +26,8 @@ const flowSchema = z.object({
 export type SsoPurpose = "sign_in" | "step_up";
 export type SealedFlow = SsoFlow & { callbackUrl: string; purpose: SsoPurpose };
 
-let derived: { secret: string; key: KeyObject } | null = null;
-function flowKey(): KeyObject {
-  const secret = getEnv().AUTH_SECRET;
-  if (derived?.secret !== secret) {
-    const key = createSecretKey(Buffer.from(hkdfSync("sha256", secret, "", "Back-office SSO flow", 32)));
-    derived = { secret, key };
-  }
-  return derived.key;
+function flowKey(): Buffer {
+  return deriveKey(getEnv().AUTH_SECRET, "ssoFlow");
 }
 
 export function flowCookieName(): string {
@@ -41,25 +35,12 @@ export function flowCookieName(): string {
 }
 
 export async function sealFlow(flow: SealedFlow): Promise<string> {
-  return new EncryptJWT({ ...flow })
-    .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
-    .setIssuedAt()
-    .setExpirationTime(`${FLOW_MAX_AGE_S}s`)
-    .encrypt(flowKey());
+  return sealToken({ ...flow }, flowKey(), FLOW_MAX_AGE_S);
 }
 
 /** The flow the cookie holds, or null (absent, expired, tampered, another secret). */
 export async function openFlow(sealed: string | undefined): Promise<SealedFlow | null> {
   if (!sealed) return null;
-  try {
-    const { payload } = await jwtDecrypt(sealed, flowKey(), {
-      keyManagementAlgorithms: ["dir"],
-      contentEncryptionAlgorithms: ["A256GCM"],
-      requiredClaims: ["exp"],
-    });
-    const flow = flowSchema.safeParse(payload);
-    return flow.success ? flow.data : null;
-  } catch {
-    return null;
-  }
+  const flow = flowSchema.safeParse(await openToken(sealed, flowKey()));
+  return flow.success ? flow.data : null;
 }

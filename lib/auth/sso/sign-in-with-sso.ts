@@ -4,18 +4,11 @@ import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { ssoConfig } from "@/lib/env";
 import { hashPassword } from "../password";
-import { openSession, type PendingStep } from "../second-factor/open-session";
+import { openSession, type OpenedSession } from "../open-session";
 import { takeInvitationFor } from "@/lib/staff/access-links/take-access-link";
 import { amrOf, decideAccount, displayName, idpProvedSecondFactor, verifiedEmail, type SsoRefusal } from "./rules";
 
-export type SsoSignInResult =
-  | {
-      ok: true;
-      session: { id: string; staffId: string; name: string; email: string };
-      pendingStep: PendingStep | null;
-      created: boolean;
-    }
-  | { ok: false; reason: SsoRefusal };
+export type SsoSignInResult = ({ ok: true; created: boolean } & OpenedSession) | { ok: false; reason: SsoRefusal };
 
 /**
  * The person an IdP vouched for (the verified ID token's claims), signed in: matched by
@@ -90,18 +83,13 @@ export async function signInWithSso(
         details: { email, roles: staff.roles },
       });
     }
-    const session = await openSession(tx, staff, { ...from, firstFactor: "sso", amr });
+    const opened = await openSession(tx, staff, { ...from, firstFactor: "sso", amr });
     await recordAudit(tx, {
       action: "auth.sso_sign_in",
       actor: { ...actor, staffId: staff.id },
-      targetId: session.id,
+      targetId: opened.sessionId,
       details: { amr, idpSecondFactor: idpProvedSecondFactor(amr) },
     });
-    return {
-      ok: true,
-      session: { id: session.id, staffId: staff.id, name: staff.name, email: staff.email },
-      pendingStep: session.pendingStep,
-      created: !existing,
-    } as const;
+    return { ok: true, ...opened, created: !existing } as const;
   });
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { getEnv, ssoConfig } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { safeCallbackPath } from "../safe-callback";
-import { sessionCookie } from "../session-cookie";
+import type { CookieToSet } from "@/lib/http/redirect-with-cookies";
+import { sessionCookie } from "../session-token";
 import { finishAuthorization, isIdpRefusal, startAuthorization } from "./oidc-client";
 import { FLOW_COOKIE_PATH, FLOW_MAX_AGE_S, flowCookieName, openFlow, sealFlow, type SsoPurpose } from "./flow-cookie";
 import { stepUpWithSso } from "./step-up-with-sso";
@@ -18,11 +19,6 @@ import type { SsoRefusal } from "./rules";
  */
 export type SsoFailure = SsoRefusal | "expired" | "cancelled" | "failed" | "unavailable" | "not_configured";
 
-export type CookieToSet = {
-  name: string;
-  value: string;
-  options: { httpOnly: boolean; sameSite: "lax"; path: string; secure: boolean; maxAge: number };
-};
 export type RoundTripAnswer = { location: string; cookies: CookieToSet[] };
 
 /** How recent the IdP's authentication must be for a step-up (it was asked for max_age=0; clocks and the redirect take a moment). */
@@ -93,10 +89,9 @@ export async function completeSsoSignIn(
   }
   const result = await signInWithSso(claims, from);
   if (!result.ok) return { location: signInPage(result.reason, flow.callbackUrl), cookies: [spent] };
-  const session = await sessionCookie(result.session);
   return {
     location: absolute(`/signin/verify?${new URLSearchParams({ callbackUrl: flow.callbackUrl })}`),
-    cookies: [spent, { name: session.name, value: session.value, options: session.options }],
+    cookies: [spent, await sessionCookie(result)],
   };
 }
 

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { recordAudit } from "@/lib/audit/record";
 import { logger } from "@/lib/log";
 import { resolveSession } from "../staff-session";
-import { stepOwed } from "../second-factor/open-session";
+import { stepOwed } from "../open-session";
 import { amrOf, idpProvedSecondFactor, verifiedEmail } from "./rules";
 
 /**

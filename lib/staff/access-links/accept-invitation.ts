@@ -3,7 +3,8 @@ import { Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit/record";
 import type { LinkVisitor } from "./take-access-link";
-import { redeemAccessLink, type OpenedByAccessLink } from "./redeem-access-link";
+import type { OpenedSession } from "@/lib/auth/open-session";
+import { redeemAccessLink } from "./redeem-access-link";
 
 const TAKEN = "An account with this email address already exists. Sign in, or ask an admin for help.";
 
@@ -13,7 +14,7 @@ const TAKEN = "An account with this email address already exists. Sign in, or as
  * session opened (first factor "invitation"), so a role the policy covers is sent to enrol a
  * second factor before anything else. The caller sets the cookie.
  */
-export async function acceptInvitation(input: unknown, visitor: LinkVisitor): Promise<OpenedByAccessLink> {
+export async function acceptInvitation(input: unknown, visitor: LinkVisitor): Promise<OpenedSession> {
   return redeemAccessLink(input, "invitation", visitor, async (tx, link, passwordHash) => {
     if (await tx.staff.findUnique({ where: { email: link.email } })) throw new AppError("email_taken", TAKEN);
     const staff = await tx.staff.create({ data: { email: link.email, name: link.name, roles: link.roles, passwordHash } });

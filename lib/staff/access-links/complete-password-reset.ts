@@ -3,7 +3,8 @@ import { endAllSessions } from "@/lib/auth/staff-session";
 import { accountKey, clearFailures } from "@/lib/auth/throttle";
 import { recordAudit } from "@/lib/audit/record";
 import { linkRefused, type LinkVisitor } from "./take-access-link";
-import { redeemAccessLink, type OpenedByAccessLink } from "./redeem-access-link";
+import type { OpenedSession } from "@/lib/auth/open-session";
+import { redeemAccessLink } from "./redeem-access-link";
 
 /**
  * The person sets a new password through an admin's reset link: in the transaction that takes
@@ -11,7 +12,7 @@ import { redeemAccessLink, type OpenedByAccessLink } from "./redeem-access-link"
  * sign-ins forgotten, and a new session opened (first factor "password_reset"): a person with a
  * second factor still proves it next, one whose role must have one and who has none enrols.
  */
-export async function completePasswordReset(input: unknown, visitor: LinkVisitor): Promise<OpenedByAccessLink> {
+export async function completePasswordReset(input: unknown, visitor: LinkVisitor): Promise<OpenedSession> {
   return redeemAccessLink(input, "password_reset", visitor, async (tx, link, passwordHash) => {
     const person = link.staffId ? await tx.staff.findUnique({ where: { id: link.staffId } }) : null;
     // Deactivation revokes a person's links; this is the same rule should one slip through.

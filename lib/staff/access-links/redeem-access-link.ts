@@ -3,19 +3,13 @@ import { db, type Tx } from "@/lib/db/client";
 import type { AccessLink, Staff } from "@/lib/db/generated/client";
 import { hashPassword } from "@/lib/auth/password";
 import { assertStrongPassword } from "@/lib/auth/password-strength";
-import { openSession, type PendingStep } from "@/lib/auth/second-factor/open-session";
+import { openSession, type OpenedSession } from "@/lib/auth/open-session";
 import { recordAudit } from "@/lib/audit/record";
 import { assertPasswordAllowed } from "@/lib/auth/sso/sso-only";
 import { parseInput } from "@/lib/validation";
 import { useAccessLinkSchema } from "../schemas";
 import { hashLinkToken, type AccessLinkPurpose } from "./link-rules";
 import { assertLinkLive, refusalNow, takeLink, type LinkVisitor } from "./take-access-link";
-
-export type OpenedByAccessLink = {
-  staff: { id: string; email: string; name: string };
-  sessionId: string;
-  pendingStep: PendingStep | null;
-};
 
 /**
  * One use of a one-time link with the password its holder chose: the input parsed, the link
@@ -32,7 +26,7 @@ export async function redeemAccessLink(
   purpose: AccessLinkPurpose,
   visitor: LinkVisitor,
   act: (tx: Tx, link: AccessLink, passwordHash: string) => Promise<Staff>,
-): Promise<OpenedByAccessLink> {
+): Promise<OpenedSession> {
   const { token, password } = parseInput(useAccessLinkSchema, input);
   const tokenHash = hashLinkToken(token);
   const live = await assertLinkLive(tokenHash, purpose, visitor);
@@ -47,13 +41,9 @@ export async function redeemAccessLink(
     await recordAudit(tx, {
       action: "auth.sign_in",
       actor: { staffId: staff.id, email: staff.email, ...visitor },
-      targetId: session.id,
+      targetId: session.sessionId,
     });
-    return {
-      staff: { id: staff.id, email: staff.email, name: staff.name },
-      sessionId: session.id,
-      pendingStep: session.pendingStep,
-    };
+    return session;
   });
   if (!opened) throw await refusalNow(tokenHash, purpose);
   return opened;

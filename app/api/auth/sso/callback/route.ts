@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { redirectWithCookies } from "@/lib/http/redirect-with-cookies";
 import { clientAddress, clientUserAgent } from "@/lib/auth/client-address";
-import { cookieSessionId } from "@/lib/auth/decode-session-token";
+import { cookieSessionId } from "@/lib/auth/session-token";
 import { flowCookieName } from "@/lib/auth/sso/flow-cookie";
 import { completeSsoSignIn } from "@/lib/auth/sso/sso-round-trip";
 

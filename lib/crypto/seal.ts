@@ -1,17 +1,12 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 /**
- * AES-256-GCM for second-factor secrets at rest (TOTP seeds). The key is HKDF-SHA256 of the
- * configured key material (SECOND_FACTOR_KEY), so any long random string works; the sealed
- * form is `v1.<iv>.<tag>.<ciphertext>` in base64url, the version leaving room for rotation.
- * The factor's id is bound in as associated data: a sealed secret copied onto another
- * person's row does not open.
+ * AES-256-GCM for secrets at rest (TOTP seeds, the chat webhook URL), under a key from
+ * `deriveKey` (./derive-key.ts). The sealed form is `v1.<iv>.<tag>.<ciphertext>` in base64url,
+ * the version leaving room for rotation. `boundTo` (the row's id, or the setting's name) is
+ * bound in as associated data: a sealed secret copied onto another row does not open.
  */
 const VERSION = "v1";
-
-export function deriveSealKey(material: string): Buffer {
-  return Buffer.from(hkdfSync("sha256", material, "", "dgis second-factor seal v1", 32));
-}
 
 export function sealSecret(plain: string, key: Buffer, boundTo: string): string {
   const iv = randomBytes(12);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { EncryptJWT } from "jose";
 import { decode, encode } from "next-auth/jwt";
-import { decodeSessionToken } from "@/lib/auth/decode-session-token";
+import { decodeSessionToken } from "@/lib/auth/session-token";
 
 const SECRET = "unit-test-secret-0123456789abcdefghijklmnopqrstuv";
 const OTHER_SECRET = "another-secret-0123456789abcdefghijklmnopqrstuvwx";

@@ -1,10 +1,17 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { mustHaveSecondFactor, readSecondFactorPolicy } from "./policy";
-import { idpProvedSecondFactor } from "../sso/rules";
+import { mustHaveSecondFactor, readSecondFactorPolicy } from "./second-factor/policy";
+import { idpProvedSecondFactor } from "./sso/rules";
 
 /** The sign-in step a session still owes before anything else is allowed. */
 export type PendingStep = "second_factor" | "enrolment";
+
+/** A session just opened and the person it is for: what its cookie is made from (lib/auth/session-token.ts). */
+export type OpenedSession = {
+  staff: { id: string; name: string; email: string };
+  sessionId: string;
+  pendingStep: PendingStep | null;
+};
 
 /**
  * How the person proved who they are first: their password, the IdP of single sign-on
@@ -24,10 +31,11 @@ export async function stepOwed(tx: Tx, staff: { id: string; roles: readonly stri
 }
 
 /**
- * The one way a session row is opened, whatever the first factor was: the seam where another
- * first factor (SSO) or an accepted invitation hands over. The session carries the step it
- * still owes (`pendingStep`); pages send it to /signin/verify or /signin/enrol and API routes
- * refuse it (403) until that step clears it.
+ * The one way a session row is opened, whatever the first factor was (a password, SSO, an
+ * invitation or reset link). Its cookie is made by lib/auth/session-token.ts: through
+ * next-auth's Credentials provider for a password, by `sessionCookie` for the others. The
+ * session carries the step it still owes (`pendingStep`); pages send it to /signin/verify or
+ * /signin/enrol and API routes refuse it (403) until that step clears it.
  *
  * The one place that lets an IdP's own second factor stand in for ours: an SSO sign-in whose
  * ID token's `amr` names one (lib/auth/sso/rules.ts, IDP_SECOND_FACTOR_METHODS) owes nothing
@@ -36,9 +44,9 @@ export async function stepOwed(tx: Tx, staff: { id: string; roles: readonly stri
  */
 export async function openSession(
   tx: Tx,
-  staff: { id: string; roles: readonly string[]; sessionVersion: number },
+  staff: { id: string; name: string; email: string; roles: readonly string[]; sessionVersion: number },
   from: { ip: string | null; userAgent: string | null; firstFactor: FirstFactor; amr?: readonly string[] },
-): Promise<{ id: string; pendingStep: PendingStep | null }> {
+): Promise<OpenedSession> {
   const idpSecondFactor = from.firstFactor === "sso" && idpProvedSecondFactor(from.amr);
   const pendingStep = idpSecondFactor ? null : await stepOwed(tx, staff);
   const session = await tx.staffSession.create({
@@ -51,5 +59,5 @@ export async function openSession(
       pendingStep,
     },
   });
-  return { id: session.id, pendingStep };
+  return { staff: { id: staff.id, name: staff.name, email: staff.email }, sessionId: session.id, pendingStep };
 }
