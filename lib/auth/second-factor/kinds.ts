@@ -7,7 +7,7 @@ export const SECOND_FACTOR_KINDS = ["totp", "passkey"] as const;
 export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
 
 export type FactorDescription = {
-  /** The kind in words, and the name a factor is given when the person names it not. */
+  /** The kind in words, and the name a factor is given when the person gives it none. */
   label: string;
   /** What it is, under its heading where a person adds one. */
   hint: string;
