@@ -94,22 +94,17 @@ function TotpSection({ onEnrolled }: SectionProps) {
 
   if (!totp)
     return (
-      <form
-        noValidate
-        aria-label="Set up an authenticator app"
-        className="space-y-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          start.send(named(event.currentTarget));
-        }}
+      <NameAndStart
+        kind="totp"
+        label="Set up an authenticator app"
+        problem={withoutFieldErrors(start.problem)}
+        nameError={start.problem?.errors?.name}
+        onStart={(name) => start.send(name)}
       >
-        <Refusal problem={withoutFieldErrors(start.problem)} />
-        <p className="text-sm text-slate-600">{FACTOR_DESCRIPTIONS.totp.hint}</p>
-        <NameField idPrefix="totp" error={start.problem?.errors?.name} />
         <Button type="submit" disabled={start.pending}>
           {start.pending ? "Preparing…" : "Set up an authenticator app"}
         </Button>
-      </form>
+      </NameAndStart>
     );
   return (
     <form onSubmit={onConfirm} noValidate className="space-y-4" aria-label="Confirm the authenticator app">
@@ -169,23 +164,49 @@ function PasskeySection({ onEnrolled }: SectionProps) {
   );
   const waiting = passkey.pending || register.pending;
   return (
-    <form
-      noValidate
-      aria-label="Add a passkey"
-      className="space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const { name } = named(event.currentTarget);
+    <NameAndStart
+      kind="passkey"
+      label="Add a passkey"
+      problem={passkey.problem ?? withoutFieldErrors(register.problem)}
+      nameError={register.problem?.errors?.name}
+      onStart={({ name }) => {
         register.reset();
         void passkey.start((response) => register.send({ name, response }));
       }}
     >
-      <Refusal problem={passkey.problem ?? withoutFieldErrors(register.problem)} />
-      <p className="text-sm text-slate-600">{FACTOR_DESCRIPTIONS.passkey.hint}</p>
-      <NameField idPrefix="passkey" error={register.problem?.errors?.name} />
       <Button type="submit" variant="secondary" disabled={waiting}>
         {waiting ? "Waiting for the passkey…" : "Add a passkey"}
       </Button>
+    </NameAndStart>
+  );
+}
+
+/** The first step of adding a factor: what it is, its optional name, and the button that starts it. */
+function NameAndStart({
+  kind,
+  label,
+  problem,
+  nameError,
+  onStart,
+  children: button,
+}: {
+  kind: SecondFactorKind;
+  label: string;
+  problem: ApiProblem | string | null;
+  nameError?: string[];
+  onStart: (name: { name?: string }) => void;
+  children: ReactNode;
+}) {
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onStart(named(event.currentTarget));
+  }
+  return (
+    <form noValidate aria-label={label} className="space-y-3" onSubmit={submit}>
+      <Refusal problem={problem} />
+      <p className="text-sm text-slate-600">{FACTOR_DESCRIPTIONS[kind].hint}</p>
+      <NameField idPrefix={kind} error={nameError} />
+      {button}
     </form>
   );
 }
