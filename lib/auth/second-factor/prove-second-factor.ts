@@ -25,10 +25,10 @@ export type ProofResult = { method: Proof["method"]; recoveryCodesLeft?: number 
  * Proves the person on this session: the sign-in's second step (the session then owes
  * nothing more) or a step-up (the proof is renewed). A factor's proof is checked by its kind's
  * `prove.verify` (./methods.ts); a recovery code is accepted once (marked used in the same
- * statement that checks it). Failures count per person and per source address on the second step's own counters
- * (lib/auth/throttle.ts), taken in the same transaction as the check: past the free ones the
- * step is locked, however many proofs arrive at once, and a try during the lock is refused
- * unchecked. Every outcome is audited.
+ * statement that checks it). Failures count per person and per source address on the second
+ * step's own counters (lib/auth/throttle.ts), taken in the same transaction as the check: past
+ * the free ones the step is locked, however many proofs arrive at once, and a try during the
+ * lock is refused unchecked. Every outcome is audited.
  */
 export async function proveSecondFactor(session: LiveSession, input: unknown): Promise<ProofResult> {
   const proof = parseInput(proofSchema, input);
