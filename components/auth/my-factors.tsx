@@ -8,9 +8,8 @@ import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import { utcTime } from "@/components/ui/utc-time";
 import type { FactorView, MyFactors as Mine } from "@/lib/auth/second-factor/manage-factors";
+import { FACTOR_DESCRIPTIONS } from "@/lib/auth/second-factor/kinds";
 import { RecoveryCodes } from "./recovery-codes";
-
-const KINDS = { totp: "Authenticator app", passkey: "Passkey" } as const;
 
 /** The person's own factors, each removable, and a fresh set of recovery codes on demand. */
 export function MyFactors({ mine }: { mine: Mine }) {
@@ -55,8 +54,10 @@ export function MyFactors({ mine }: { mine: Mine }) {
                       {factor.name}
                     </span>{" "}
                     <span className="text-slate-600">
-                      {factor.name === KINDS[factor.kind] ? null : <>· {KINDS[factor.kind]} </>}· added{" "}
-                      {utcTime(factor.createdAt)}
+                      {factor.name === FACTOR_DESCRIPTIONS[factor.kind].label ? null : (
+                        <>· {FACTOR_DESCRIPTIONS[factor.kind].label} </>
+                      )}
+                      · added {utcTime(factor.createdAt)}
                       {factor.lastUsedAt ? <> · last used {utcTime(factor.lastUsedAt)}</> : null}
                     </span>
                   </span>

@@ -1,14 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
-import type { startAuthentication } from "@simplewebauthn/browser";
-import { loadWebAuthn } from "./webauthn-browser";
-import { callApi, type ApiProblem } from "@/components/api-client";
+import type { FormEvent } from "react";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Notice } from "@/components/ui/notice";
 import type { ProofMethod } from "@/lib/auth/proof-method";
+import { usePasskey } from "./use-passkey";
 
 type Proof =
   | { method: "totp" | "recovery"; code: string }
@@ -34,47 +32,27 @@ export function ProveForm({
   const prove = useApiMutation<unknown, Proof>((body) => ({ method: "POST", url: "/api/session/proof", body }), {
     onSuccess: onProved,
   });
-  const [passkeyProblem, setPasskeyProblem] = useState<ApiProblem | string | null>(null);
-  const [passkeyPending, setPasskeyPending] = useState(false);
+  const passkey = usePasskey("prove");
   const password = methods.includes("password");
   const codeLabel = methods.includes("totp") ? "Authenticator app code or a recovery code" : "Recovery code";
   const problem = prove.problem;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setPasskeyProblem(null);
+    passkey.clearProblem();
     const form = new FormData(event.currentTarget);
     if (password) return prove.send({ method: "password", password: String(form.get("password") ?? "") });
     const code = String(form.get("code") ?? "").trim();
     prove.send({ method: /^\d{6}$/.test(code.replace(/\s/g, "")) ? "totp" : "recovery", code: code.replace(/\s/g, "") });
   }
 
-  async function usePasskey() {
-    setPasskeyProblem(null);
+  function proveWithPasskey() {
     prove.reset();
-    setPasskeyPending(true);
-    const webauthn = loadWebAuthn();
-    try {
-      const options = await callApi<Parameters<typeof startAuthentication>[0]["optionsJSON"]>(
-        "POST",
-        "/api/session/passkey-options",
-        {},
-      );
-      if (!options.ok) return setPasskeyProblem(options.problem);
-      let response: unknown;
-      try {
-        response = await (await webauthn).startAuthentication({ optionsJSON: options.data });
-      } catch {
-        return setPasskeyProblem("The passkey prompt was closed or did not answer. Try again.");
-      }
-      prove.send({ method: "passkey", response });
-    } finally {
-      setPasskeyPending(false);
-    }
+    void passkey.start((response) => prove.send({ method: "passkey", response }));
   }
 
   if (methods.includes("sso")) return <SsoStepUp />;
-  const shownProblem = passkeyProblem ?? (problem && !problem.errors ? problem : null);
+  const shownProblem = passkey.problem ?? (problem && !problem.errors ? problem : null);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Confirm it is you">
       {shownProblem ? (
@@ -110,18 +88,18 @@ export function ProveForm({
         />
       )}
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" disabled={prove.pending || passkeyPending} className="sm:flex-1">
+        <Button type="submit" disabled={prove.pending || passkey.pending} className="sm:flex-1">
           {prove.pending ? "Checking…" : submitLabel}
         </Button>
         {methods.includes("passkey") ? (
           <Button
             type="button"
             variant="secondary"
-            onClick={usePasskey}
-            disabled={prove.pending || passkeyPending}
+            onClick={proveWithPasskey}
+            disabled={prove.pending || passkey.pending}
             className="sm:flex-1"
           >
-            {passkeyPending ? "Waiting for the passkey…" : "Use a passkey"}
+            {passkey.pending ? "Waiting for the passkey…" : "Use a passkey"}
           </Button>
         ) : null}
       </div>

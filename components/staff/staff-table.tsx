@@ -6,7 +6,7 @@ import { useApiMutation, type ApiRequest } from "@/components/use-api-mutation";
 import { ROLE_LABELS, isRole } from "@/lib/auth/permissions";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { deactivationConsequences, type StaffView } from "@/lib/staff/staff-view";
+import { deactivationConsequences, secondFactorsInWords, type StaffView } from "@/lib/staff/staff-view";
 import { RoleCheckboxes } from "./role-checkboxes";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
@@ -91,16 +91,12 @@ export function StaffTable({
 }
 
 /**
- * "Authenticator app and passkey": which kinds of second factor a person has; with none,
+ * "Authenticator app and Passkey": which kinds of second factor a person has; with none,
  * "Required – not set up" (amber) where the policy covers their roles, else "None".
  */
 function SecondFactorCell({ person }: { person: StaffView }) {
-  const { totp, passkey } = person.secondFactors;
-  const kinds = [
-    totp ? "Authenticator app" : null,
-    passkey ? `${passkey === 1 ? "Passkey" : `${passkey} passkeys`}` : null,
-  ].filter(Boolean);
-  if (kinds.length) return <span data-testid="staff-second-factor">{kinds.join(" and ")}</span>;
+  const kinds = secondFactorsInWords(person);
+  if (kinds) return <span data-testid="staff-second-factor">{kinds}</span>;
   if (!person.secondFactorRequired) return <span data-testid="staff-second-factor">None</span>;
   return (
     <span
@@ -133,7 +129,7 @@ function ManagePerson({
   const done = action.saved ? (action.variables?.success ?? null) : null;
   // Deactivating someone and dropping one's own admin role are asked twice.
   const [confirming, setConfirming] = useState<"deactivate" | "own-admin" | "reset-second-factor" | null>(null);
-  const hasSecondFactor = person.secondFactors.totp + person.secondFactors.passkey > 0;
+  const hasSecondFactor = secondFactorsInWords(person) !== "";
   const dropsOwnAdmin = isSelf && person.roles.includes("admin") && !roles.includes("admin");
 
   function run(method: "PATCH" | "POST", url: string, body: unknown, success: string) {

@@ -7,6 +7,8 @@ import {
   count,
   currency,
   decimal,
+  factorKind,
+  factorProof,
   isoTime,
   noDetails,
   reasonCode,
@@ -52,13 +54,13 @@ export const AUDIT_ACTIONS = {
   "auth.second_factor": {
     label: "Confirmed second factor",
     target: "session",
-    details: z.strictObject({ method: z.enum(["totp", "passkey", "recovery"]), purpose: z.enum(["sign_in", "step_up"]) }),
+    details: z.strictObject({ method: factorProof, purpose: z.enum(["sign_in", "step_up"]) }),
   },
   "auth.second_factor_failed": {
     label: "Second factor refused",
     target: "session",
     details: z.strictObject({
-      method: z.enum(["totp", "passkey", "recovery"]),
+      method: factorProof,
       reason: z.enum(["wrong", "reused", "locked", "no_challenge"]),
       purpose: z.enum(["sign_in", "step_up"]),
     }),
@@ -83,17 +85,17 @@ export const AUDIT_ACTIONS = {
   "second_factor.enrol": {
     label: "Added second factor",
     target: "staff",
-    details: z.strictObject({ kind: z.enum(["totp", "passkey"]), name: z.string() }),
+    details: z.strictObject({ kind: factorKind, name: z.string() }),
   },
   "second_factor.remove": {
     label: "Removed second factor",
     target: "staff",
-    details: z.strictObject({ kind: z.enum(["totp", "passkey"]), name: z.string() }),
+    details: z.strictObject({ kind: factorKind, name: z.string() }),
   },
   "second_factor.rename": {
     label: "Renamed second factor",
     target: "staff",
-    details: z.strictObject({ kind: z.enum(["totp", "passkey"]), from: z.string(), to: z.string() }),
+    details: z.strictObject({ kind: factorKind, from: z.string(), to: z.string() }),
   },
   "second_factor.reset": {
     label: "Reset second factor",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ROLES } from "@/lib/auth/permissions";
 import type { Prisma } from "@/lib/db/client";
 import { minorToDecimal } from "@/lib/money";
+import { FACTOR_DESCRIPTIONS, SECOND_FACTOR_KINDS } from "@/lib/auth/second-factor/kinds";
 
 /**
  * The pieces the audit actions' detail schemas (lib/audit/actions.ts) are built of. Each says what
@@ -47,6 +48,14 @@ export const bulkTotals = z
 
 /** A spend request's kind as its row holds it (text). */
 export const spendKind = z.string().pipe(z.enum(["order", "bulk"]));
+
+/** A kind of second factor as stored ("totp"), read as its name ("Authenticator app"). */
+export const factorKind = z.enum(SECOND_FACTOR_KINDS).transform((kind) => FACTOR_DESCRIPTIONS[kind].label);
+
+/** How a person proved it was them again: a kind of second factor, or a recovery code. */
+export const factorProof = z
+  .enum([...SECOND_FACTOR_KINDS, "recovery"])
+  .transform((method) => (method === "recovery" ? "Recovery code" : FACTOR_DESCRIPTIONS[method].label));
 
 /** A setting's value: a figure as text, a whole number, or a figure per currency. */
 export const settingValue = z.union([z.string(), z.number(), z.record(z.string(), z.string())]);

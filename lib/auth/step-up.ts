@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { ssoConfig } from "@/lib/env";
 import { stepUpWindowMs } from "./second-factor/keys";
 import type { ProofMethod } from "./proof-method";
+import { SECOND_FACTOR_KINDS } from "./second-factor/kinds";
 
 export type { ProofMethod };
 
@@ -19,7 +20,7 @@ export async function proofMethods(staffId: string, sessionId?: string): Promise
   });
   if (factors.length === 0) return (await openedBySso(sessionId)) ? ["sso"] : ["password"];
   const kinds = new Set(factors.map((f) => f.kind));
-  return [...(kinds.has("totp") ? (["totp"] as const) : []), ...(kinds.has("passkey") ? (["passkey"] as const) : []), "recovery"];
+  return [...SECOND_FACTOR_KINDS.filter((kind) => kinds.has(kind)), "recovery"];
 }
 
 async function openedBySso(sessionId: string | undefined): Promise<boolean> {

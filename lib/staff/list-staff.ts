@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { mustHaveSecondFactor, readSecondFactorPolicy } from "@/lib/auth/second-factor/policy";
-import { toStaffView, type StaffView } from "./staff-view";
+import { countFactors, toStaffView, type StaffView } from "./staff-view";
 
 export async function listStaff(actor: Actor): Promise<StaffView[]> {
   assertCan(actor, "staff.read");
@@ -15,8 +15,7 @@ export async function listStaff(actor: Actor): Promise<StaffView[]> {
   const waitingBy = new Map(waiting.map((w) => [w.requestedById, w._count._all]));
   const factorsOf = (staffId: string) => {
     const mine = factors.filter((f) => f.staffId === staffId);
-    const count = (kind: string) => mine.find((f) => f.kind === kind)?._count._all ?? 0;
-    return { totp: count("totp"), passkey: count("passkey") };
+    return countFactors((kind) => mine.find((f) => f.kind === kind)?._count._all ?? 0);
   };
   return staff.map((s) => toStaffView(s, waitingBy.get(s.id) ?? 0, factorsOf(s.id), mustHaveSecondFactor(s.roles, policy)));
 }

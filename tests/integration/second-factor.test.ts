@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { signInWithPassword } from "@/lib/auth/sign-in";
 import { resolveSession } from "@/lib/auth/staff-session";
 import { proveSecondFactor } from "@/lib/auth/second-factor/prove-second-factor";
-import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/auth/second-factor/enrol";
+import { confirmTotpEnrolment, startTotpEnrolment } from "@/lib/auth/second-factor/methods/totp";
 import { totpCodeAt, TOTP_PERIOD_S } from "@/lib/auth/second-factor/totp";
 import { updateSecondFactorPolicy } from "@/lib/auth/second-factor/update-policy";
 import { resetSecondFactor } from "@/lib/staff/reset-second-factor";

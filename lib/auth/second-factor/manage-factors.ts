@@ -7,8 +7,9 @@ import type { Actor } from "@/lib/auth/actor";
 import { issueRecoveryCodes } from "./recovery-code-store";
 import { mustHaveSecondFactor, readSecondFactorPolicy } from "./policy";
 import { factorIdSchema, renameFactorSchema } from "./schemas";
+import { secondFactorKind, type SecondFactorKind } from "./kinds";
 
-export type FactorView = { id: string; kind: "totp" | "passkey"; name: string; createdAt: string; lastUsedAt: string | null };
+export type FactorView = { id: string; kind: SecondFactorKind; name: string; createdAt: string; lastUsedAt: string | null };
 export type MyFactors = { factors: FactorView[]; recoveryCodesLeft: number; required: boolean };
 
 /** A person's own confirmed factors (never a secret or a key), for Account security. */
@@ -21,7 +22,7 @@ export async function listMyFactors(actor: Actor): Promise<MyFactors> {
   return {
     factors: factors.map((f) => ({
       id: f.id,
-      kind: f.kind === "passkey" ? "passkey" : "totp",
+      kind: secondFactorKind(f.kind),
       name: f.name,
       createdAt: f.createdAt.toISOString(),
       lastUsedAt: f.lastUsedAt?.toISOString() ?? null,
@@ -54,7 +55,7 @@ export async function removeMyFactor(actor: Actor, factorId: unknown): Promise<v
       action: "second_factor.remove",
       actor,
       targetId: actor.staffId,
-      details: { kind: factor.kind === "passkey" ? "passkey" : "totp", name: factor.name },
+      details: { kind: secondFactorKind(factor.kind), name: factor.name },
     });
   });
 }
@@ -66,7 +67,7 @@ export async function renameMyFactor(actor: Actor, factorId: unknown, input: unk
   return db().$transaction(async (tx) => {
     const factor = await tx.secondFactor.findFirst({ where: { id, staffId: actor.staffId, confirmedAt: { not: null } } });
     if (!factor) throw new AppError("not_found", "No such second factor.");
-    const kind = factor.kind === "passkey" ? "passkey" : "totp";
+    const kind = secondFactorKind(factor.kind);
     const renamed = await tx.secondFactor.update({ where: { id }, data: { name } });
     await recordAudit(tx, {
       action: "second_factor.rename",

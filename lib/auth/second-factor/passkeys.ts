@@ -60,41 +60,41 @@ export async function takeChallenge(tx: Tx, sessionId: string): Promise<string |
 }
 
 export async function verifyRegistration(response: unknown, expectedChallenge: string) {
-  const rp = relyingParty();
-  try {
-    const result = await verifyRegistrationResponse({
-      response: response as RegistrationResponseJSON,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
-    });
-    return result.verified ? result.registrationInfo.credential : null;
-  } catch {
-    return null; // malformed attestation, wrong origin or challenge: the same refusal
-  }
+  const result = await refusedAsNull(() =>
+    verifyRegistrationResponse({ response: response as RegistrationResponseJSON, ...expected(expectedChallenge) }),
+  );
+  return result?.verified ? result.registrationInfo.credential : null;
 }
 
 export type StoredPasskey = { credentialId: string; publicKey: Uint8Array; signCount: bigint; transports: string[] };
 
 /** The new signature counter when the assertion verifies against the stored key, else null. */
 export async function verifyAssertion(response: unknown, expectedChallenge: string, passkey: StoredPasskey) {
-  const rp = relyingParty();
-  try {
-    const result = await verifyAuthenticationResponse({
+  const result = await refusedAsNull(() =>
+    verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
-      expectedChallenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
+      ...expected(expectedChallenge),
       credential: {
         id: passkey.credentialId,
         publicKey: new Uint8Array(passkey.publicKey),
         counter: Number(passkey.signCount),
         transports: passkey.transports,
       },
-    });
-    return result.verified ? result.authenticationInfo.newCounter : null;
+    }),
+  );
+  return result?.verified ? result.authenticationInfo.newCounter : null;
+}
+
+/** What every ceremony's response must carry: this session's challenge, signed for this app. */
+function expected(expectedChallenge: string) {
+  const rp = relyingParty();
+  return { expectedChallenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false };
+}
+
+/** A malformed response, a wrong origin or challenge: the same refusal as a signature that fails. */
+async function refusedAsNull<T>(verify: () => Promise<T>): Promise<T | null> {
+  try {
+    return await verify();
   } catch {
     return null;
   }

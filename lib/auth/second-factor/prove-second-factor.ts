@@ -13,26 +13,22 @@ import {
   takeCounters,
   THROTTLE_POLICY,
 } from "@/lib/auth/throttle";
-import { sealKey } from "./keys";
-import { openSecret } from "@/lib/crypto/seal";
-import { checkTotp } from "./totp";
 import { hashRecoveryCode } from "./recovery-codes";
-import { takeChallenge, verifyAssertion } from "./passkeys";
+import { SECOND_FACTOR_METHODS, type ProofOf, type ProofRefusal, type SecondFactorMethod, type StoredFactor } from "./methods";
+import type { SecondFactorKind } from "./kinds";
 import { proofSchema, type Proof } from "./schemas";
 
-type Failure = "wrong" | "reused" | "locked" | "no_challenge";
+type Failure = ProofRefusal | "locked";
 export type ProofResult = { method: Proof["method"]; recoveryCodesLeft?: number };
 
 /**
  * Proves the person on this session: the sign-in's second step (the session then owes
- * nothing more) or a step-up (the proof is renewed). A TOTP code is accepted once (its step is
- * kept on the factor, written only if still later than the kept one, so two requests racing
- * with the same code cannot both pass); a recovery code once (marked used in the same
- * statement that checks it); a passkey by its signature over a challenge this session was
- * given. Failures count per person and per source address on the second step's own counters
- * (lib/auth/throttle.ts), taken in the same transaction as the check: past the free ones the
- * step is locked, however many proofs arrive at once, and a try during the lock is refused
- * unchecked. Every outcome is audited.
+ * nothing more) or a step-up (the proof is renewed). A factor's proof is checked by its kind's
+ * `prove.verify` (./methods.ts); a recovery code is accepted once (marked used in the same
+ * statement that checks it). Failures count per person and per source address on the second
+ * step's own counters (lib/auth/throttle.ts), taken in the same transaction as the check: past
+ * the free ones the step is locked, however many proofs arrive at once, and a try during the
+ * lock is refused unchecked. Every outcome is audited.
  */
 export async function proveSecondFactor(session: LiveSession, input: unknown): Promise<ProofResult> {
   const proof = parseInput(proofSchema, input);
@@ -83,68 +79,54 @@ export async function proveSecondFactor(session: LiveSession, input: unknown): P
     return { failure: null, left } as const;
   });
 
+  const field = refusalField(proof);
   if (outcome.failure)
     throw new AppError(
       "second_factor_failed",
       outcome.failure === "no_challenge"
         ? "That passkey prompt has expired. Try again."
         : "That code is not right, was used already, or there were too many tries. Wait a moment and try again.",
-      {
-        status: 403,
-        fieldErrors:
-          proof.method === "passkey"
-            ? undefined
-            : {
-                code: [
-                  "That code is not accepted: it is wrong or was used already, or there were too many tries (wait a minute).",
-                ],
-              },
-      },
+      { status: 403, fieldErrors: field ? { [field]: [CODE_REFUSED] } : undefined },
     );
   return { method: proof.method, ...("left" in outcome ? { recoveryCodesLeft: outcome.left } : {}) };
 }
 
-type Factor = Awaited<ReturnType<Tx["secondFactor"]["findMany"]>>[number];
+const CODE_REFUSED = "That code is not accepted: it is wrong or was used already, or there were too many tries (wait a minute).";
 
-async function check(tx: Tx, session: LiveSession, proof: Exclude<Proof, { method: "password" }>, factors: Factor[]) {
-  const staffId = session.actor.staffId;
+/** Where a refusal is said: beside the code typed, or above the form for a device's answer. */
+function refusalField(proof: Exclude<Proof, { method: "password" }>): "code" | null {
+  return proof.method === "recovery" ? "code" : SECOND_FACTOR_METHODS[proof.method].prove.refusalField;
+}
+
+async function check(
+  tx: Tx,
+  session: LiveSession,
+  proof: Exclude<Proof, { method: "password" }>,
+  factors: StoredFactor[],
+): Promise<ProofRefusal | null> {
   if (proof.method === "recovery") {
     const used = await tx.recoveryCode.updateMany({
-      where: { staffId, codeHash: hashRecoveryCode(proof.code), usedAt: null },
+      where: { staffId: session.actor.staffId, codeHash: hashRecoveryCode(proof.code), usedAt: null },
       data: { usedAt: new Date() },
     });
     return used.count === 1 ? null : "wrong";
   }
-  if (proof.method === "totp") {
-    let reused = false;
-    for (const factor of factors.filter((f) => f.kind === "totp")) {
-      const secret = openSecret(factor.totpSecret!, sealKey(), factor.id);
-      const result = checkTotp(secret, proof.code, factor.totpLastStep === null ? null : Number(factor.totpLastStep));
-      if (!result.ok) {
-        reused ||= result.reason === "reused";
-        continue;
-      }
-      // Only a later step than the one kept: a concurrent use of the same code finds it taken.
-      const taken = await tx.secondFactor.updateMany({
-        where: { id: factor.id, OR: [{ totpLastStep: null }, { totpLastStep: { lt: result.step } }] },
-        data: { totpLastStep: result.step, lastUsedAt: new Date() },
-      });
-      if (taken.count === 1) return null;
-      reused = true;
-    }
-    return reused ? "reused" : "wrong";
-  }
-  const challenge = await takeChallenge(tx, session.sessionId);
-  if (!challenge) return "no_challenge";
-  const passkey = factors.find((f) => f.kind === "passkey" && f.credentialId === proof.response.id);
-  if (!passkey) return "wrong";
-  const counter = await verifyAssertion(proof.response, challenge, {
-    credentialId: passkey.credentialId!,
-    publicKey: passkey.publicKey!,
-    signCount: passkey.signCount,
-    transports: passkey.transports,
-  });
-  if (counter === null) return "wrong";
-  await tx.secondFactor.update({ where: { id: passkey.id }, data: { signCount: BigInt(counter), lastUsedAt: new Date() } });
-  return null;
+  return verifyWith(proof.method, tx, session, proof, factors);
+}
+
+/** The proof checked by its kind's method, against the person's factors of that kind only. */
+function verifyWith<K extends SecondFactorKind>(
+  kind: K,
+  tx: Tx,
+  session: LiveSession,
+  proof: ProofOf<K>,
+  factors: StoredFactor[],
+) {
+  const method: SecondFactorMethod<K> = SECOND_FACTOR_METHODS[kind];
+  return method.prove.verify(
+    tx,
+    session,
+    proof,
+    factors.filter((f) => f.kind === kind),
+  );
 }

@@ -23,35 +23,32 @@ export const recoveryCode = singleLineText({ error: "Enter a recovery code." })
 
 const extensions = z.record(z.string().max(64), z.unknown()).optional();
 
-export const assertionResponse = z.object({
-  id: b64url(1024).min(1),
-  rawId: b64url(1024).min(1),
-  type: z.literal("public-key"),
-  response: z.object({
-    clientDataJSON: b64url(8192).min(1),
-    authenticatorData: b64url(16_384).min(1),
-    // Post-quantum keys (ML-DSA, which Chromium offers) sign with up to 4.6 kB.
-    signature: b64url(16_384).min(1),
-    userHandle: b64url(512).optional(),
-  }),
-  clientExtensionResults: extensions.default({}),
-  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+/** A credential's JSON as @simplewebauthn/browser sends it, around its ceremony's own `response`. */
+const credential = <R extends z.ZodRawShape>(response: R) =>
+  z.object({
+    id: b64url(1024).min(1),
+    rawId: b64url(1024).min(1),
+    type: z.literal("public-key"),
+    response: z.object(response),
+    clientExtensionResults: extensions.default({}),
+    authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+  });
+
+export const assertionResponse = credential({
+  clientDataJSON: b64url(8192).min(1),
+  authenticatorData: b64url(16_384).min(1),
+  // Post-quantum keys (ML-DSA, which Chromium offers) sign with up to 4.6 kB.
+  signature: b64url(16_384).min(1),
+  userHandle: b64url(512).optional(),
 });
 
-export const attestationResponse = z.object({
-  id: b64url(1024).min(1),
-  rawId: b64url(1024).min(1),
-  type: z.literal("public-key"),
-  response: z.object({
-    clientDataJSON: b64url(8192).min(1),
-    attestationObject: b64url(32_768).min(1),
-    authenticatorData: b64url(32_768).optional(),
-    transports: z.array(singleLineText().max(32)).max(10).optional(),
-    publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: b64url(16_384).optional(),
-  }),
-  clientExtensionResults: extensions.default({}),
-  authenticatorAttachment: z.enum(["platform", "cross-platform"]).optional(),
+export const attestationResponse = credential({
+  clientDataJSON: b64url(8192).min(1),
+  attestationObject: b64url(32_768).min(1),
+  authenticatorData: b64url(32_768).optional(),
+  transports: z.array(singleLineText().max(32)).max(10).optional(),
+  publicKeyAlgorithm: z.number().int().optional(),
+  publicKey: b64url(16_384).optional(),
 });
 
 /** A proof of who one is, for the sign-in's second step or a step-up. */

@@ -1,9 +1,9 @@
 import { withStaff } from "@/lib/http/with-staff";
 import { readJsonBody } from "@/lib/http/parse";
-import { confirmTotpEnrolment } from "@/lib/auth/second-factor/enrol";
+import { SECOND_FACTOR_METHODS } from "@/lib/auth/second-factor/methods";
 
 /** Confirms the app with its first code ({factorId, code}); the first factor brings recovery codes. */
 export const POST = withStaff(
-  async ({ req, session }) => Response.json(await confirmTotpEnrolment(session, await readJsonBody(req))),
+  async ({ req, session }) => Response.json(await SECOND_FACTOR_METHODS.totp.enrol.finish(session, await readJsonBody(req))),
   { during: ["enrolment"], stepUp: true },
 );
