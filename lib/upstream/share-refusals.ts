@@ -32,14 +32,7 @@ export async function recordShareRefusal(by: Spender): Promise<void> {
         where: { action: SHARE_REFUSED_ACTION, targetId: by.staffId, at: { gt: new Date(now.getTime() - 3_600_000) } },
       });
       if (minutes < SHARE_MINUTES_TO_ALERT) return;
-      const who = by.email ?? "A person";
-      await notify(tx, {
-        kind: "upstream.share_repeated",
-        eventKey: `upstream.share_repeated:${by.staffId}:${now.toISOString().slice(0, 13)}`,
-        title: `${who} went past their share of the upstream budget in ${minutes} minutes of the last hour`,
-        body: "Their calls past the share were refused (429) so that others could still work; a script or a stuck page may be the cause.",
-        link: `/audit?action=${SHARE_REFUSED_ACTION}`,
-      });
+      await notify(tx, "upstream.share_repeated", { staffId: by.staffId, email: by.email ?? null, minutes, at: now });
     })
     .catch((error: unknown) =>
       logger.warn("the share refusal could not be audited", { error: error instanceof Error ? error.message : String(error) }),
