@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rolesWith } from "./define-kind";
 
 /**
  * A request awaiting a decision (a withdrawal, a spend request) as its notifications name it;
@@ -26,3 +27,11 @@ export type ApprovalSubject = z.infer<typeof approvalSubject>;
 export function subjectKey(subject: ApprovalSubject): string {
   return subject.round && subject.round > 1 ? `${subject.id}:r${subject.round}` : subject.id;
 }
+
+/** A waiting request's notices: to its approvers, never its requester, with its deadline. */
+export const toApprovers = {
+  roles: rolesWith("spend.approve", "withdrawals.approve"),
+  to: "roles" as const,
+  payload: z.object({ subject: approvalSubject, expiresAt: z.date() }),
+  audience: ({ subject }: { subject: ApprovalSubject }) => ({ exceptStaffIds: [subject.requestedById] }),
+};

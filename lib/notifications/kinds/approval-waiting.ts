@@ -1,14 +1,11 @@
-import { z } from "zod";
 import { utcMinute } from "../compose";
-import { approvalSubject, subjectKey } from "./approval-subject";
-import { APPROVERS, defineKind } from "./define-kind";
+import { subjectKey, toApprovers } from "./approval-subject";
+import { defineKind } from "./define-kind";
 
 /** A request was written: its approvers hear, never the requester. */
 export const approvalWaiting = defineKind({
   label: "An approval is waiting",
-  roles: APPROVERS,
-  to: "roles",
-  payload: z.object({ subject: approvalSubject, expiresAt: z.date() }),
+  ...toApprovers,
   eventKey: ({ subject }) => `approval.waiting:${subjectKey(subject)}`,
   compose: ({ subject, expiresAt }) => ({
     title: `${subject.what} from ${subject.requesterName} waits for your approval`,
@@ -18,5 +15,4 @@ export const approvalWaiting = defineKind({
     ].join("\n"),
     link: subject.link,
   }),
-  audience: ({ subject }) => ({ exceptStaffIds: [subject.requestedById] }),
 });

@@ -47,4 +47,3 @@ export function rolesWith(...permissions: Permission[]): RoleName[] {
 
 /** Who can ask for an approval, and so hear its decision: a buyer's order or file, finance's withdrawal. */
 export const REQUESTERS = rolesWith("orders.create", "withdrawals.request");
-export const APPROVERS = rolesWith("spend.approve", "withdrawals.approve");
