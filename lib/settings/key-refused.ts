@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import { notify } from "@/lib/notifications/notify";
-import { onKeyRefusal, type KeyRefusal } from "@/lib/upstream/key-refusals";
+import type { KeyRefusal } from "@/lib/upstream/reports";
 
 /**
  * A refusal that begins an episode (lib/upstream/key-health.ts): audited naming the key, whatever
@@ -25,9 +25,4 @@ export async function auditKeyRefusal(tx: Tx, refusal: KeyRefusal): Promise<void
       ? { status: 401, keyName: refusal.key, lookup: refusal.lookup, since: refusal.at }
       : { status: 403, keyName: refusal.key, lookup: refusal.lookup, scope: refusal.scope },
   );
-}
-
-/** Called once at each process's start-up (instrumentation.ts, scripts/worker.ts). */
-export function listenToKeyRefusals(): void {
-  onKeyRefusal(auditKeyRefusal);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { db, type Tx } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import type { KeyName, KeyOutcome, Scope } from "@/lib/upstream/client";
-import { reportKeyRefusal } from "./key-refusals";
+import { reportKeyRefusal } from "./reports";
 
 /** Which process holds a key: the web processes, or the worker (which alone holds the payout key). */
 export type KeyHolder = "web" | "worker";
@@ -22,7 +22,7 @@ const SUCCESS_EVERY_MS = 30_000;
  * lib/overview/key-health.ts): the keys it holds (announced once, when its client is wired),
  * the last answer that accepted each, the last 401 or 403 with the upstream's words, and when
  * a rotation switched to the next key. A refusal that is news (a 401 beginning an episode, a
- * first 403 for a scope) is reported through lib/upstream/key-refusals.ts; the domain audits it
+ * first 403 for a scope) is reported through lib/upstream/reports.ts; the domain audits it
  * and tells admins. Through Prisma alone. Nothing here is awaited by a call, and a failed write
  * is logged, never thrown: key health must not fail the calls it watches.
  */
@@ -88,7 +88,7 @@ function letGo(holder: KeyHolder, held: string[]) {
 }
 
 /**
- * Records a 401 or 403 on the key's row and, when it is news, reports it (lib/upstream/key-refusals.ts)
+ * Records a 401 or 403 on the key's row and, when it is news, reports it (lib/upstream/reports.ts)
  * in the same transaction, so the domain's audit row and notice commit with it.
  */
 async function recordRefusal(outcome: KeyOutcome): Promise<void> {

@@ -1,4 +1,4 @@
-import { listenToKeyRefusals } from "@/lib/settings/key-refused";
+import { listenToUpstreamReports } from "@/lib/settings/listen-to-upstream";
 
 // As each process of the app does at start-up (instrumentation.ts, scripts/worker.ts).
-listenToKeyRefusals();
+listenToUpstreamReports();

@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { notify } from "@/lib/notifications/notify";
-import type { Spender } from "@/lib/upstream/client";
+import type { PersonSpender } from "@/lib/upstream/reports";
 
 export const SHARE_REFUSED_ACTION = "upstream.share_exceeded";
 
@@ -17,8 +17,7 @@ export const SHARE_MINUTES_TO_ALERT = 3;
  * within an hour, admins are notified in the same transaction, once per person and clock hour
  * (the event key names the hour).
  */
-export async function recordShareRefusal(by: Spender): Promise<void> {
-  if (by.kind !== "person") return;
+export async function recordShareRefusal(by: PersonSpender): Promise<void> {
   const now = new Date();
   await db()
     .$transaction(async (tx) => {
