@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { recordNotification } from "@/lib/notifications/notify";
+import { notify, recordNotification } from "@/lib/notifications/notify";
 import { KIND_DEFINITIONS, NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
 import { ROLES } from "@/lib/auth/permissions";
 import { makeStaff } from "../support/db";
@@ -73,6 +73,17 @@ describe("notify() records a notification with the event that causes it", () => 
     ).rejects.toThrow("the event failed");
     expect(await db().notificationEvent.count({ where: { eventKey } })).toBe(0);
     expect(await inboxOf(buyer.staffId, eventKey)).toHaveLength(0);
+  });
+
+  test("a producer's payload that does not fit its kind fails the event and records nothing", async () => {
+    await makeStaff(["finance"]);
+    const currency = `T${randomUUID().slice(0, 2).toUpperCase()}`;
+    // An amount as text, as a careless producer might pass it: the kind's schema wants minor units.
+    const unfit = { currency, availableMinor: "812.40", thresholdMinor: 100_000n, episode: 1 } as unknown as Parameters<
+      typeof notify<"wallet.low_balance">
+    >[2];
+    await expect(db().$transaction((tx) => notify(tx, "wallet.low_balance", unfit))).rejects.toThrow();
+    expect(await db().notificationEvent.count({ where: { eventKey: `wallet.low_balance:${currency}:1` } })).toBe(0);
   });
 
   test("a person who does not take a kind by email still sees it in the app", async () => {
