@@ -56,16 +56,16 @@ const domainsFromUpstream = {
     "!@/lib/upstream",
     "!@/lib/upstream/**",
     "!@/lib/settings",
-    "!@/lib/settings/**",
-    "!@/lib/audit",
-    "!@/lib/audit/record",
+    "@/lib/settings/*",
+    "!@/lib/settings/get-settings",
+    "!@/lib/settings/schema",
     "!@/lib/notifications",
     "@/lib/notifications/*",
     "!@/lib/notifications/notify",
     "@/components/**",
   ],
   message:
-    "The upstream layer knows no domain: its wiring uses the database, settings (the budget's shares), the audit record and notify() only; domain reads live in lib/<domain> or lib/overview.",
+    "The upstream layer knows no domain: its wiring uses the database, settings (the budget's shares) and notify() only; what a domain must act on (a key refused, a share refusal) it reports through lib/upstream/reports.ts; domain reads live in lib/<domain> or lib/overview.",
 };
 const nextLink = {
   group: ["next/link"],

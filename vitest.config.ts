@@ -20,6 +20,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
+          setupFiles: ["tests/support/listen-to-infrastructure.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

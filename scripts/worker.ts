@@ -37,6 +37,8 @@ async function main(): Promise<void> {
     metricIntervalMs: env.OTEL_METRIC_EXPORT_INTERVAL,
     sampleRatio: env.OTEL_TRACES_SAMPLER_ARG,
   });
+  const { listenToUpstreamReports } = await import("@/lib/settings/listen-to-upstream");
+  listenToUpstreamReports();
   const { startWorker } = await import("@/lib/jobs/worker");
   const { WORKER_JOBS } = await import("@/lib/worker-jobs");
   const { db } = await import("@/lib/db/client");

@@ -1,5 +1,5 @@
 import { Link } from "@/components/ui/link";
-import { UNREAD_CAP } from "@/lib/notifications/kinds";
+import { UNREAD_CAP } from "@/lib/notifications/kind-names";
 import type { UnreadFigure } from "@/lib/notifications/unread-count";
 import { BellFigure } from "./bell-figure";
 import { MarkOpenedRead } from "./mark-opened-read";

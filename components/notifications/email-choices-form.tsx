@@ -11,7 +11,7 @@ import { ChatWebhookStatus } from "./chat-webhook-status";
 import type { ChatWebhookHealth } from "@/lib/notifications/chat-health";
 import type { EmailChoicesView } from "@/lib/notifications/read-choices";
 import type { KindOption } from "@/lib/notifications/form-options";
-import { APPROVAL_KINDS } from "@/lib/notifications/kinds";
+import { APPROVAL_KINDS } from "@/lib/notifications/kind-names";
 import { Select } from "@/components/ui/field";
 
 type Workspace = { chatKinds: string[]; chatWebhookHint: string | null; chatHealth: ChatWebhookHealth | null };

@@ -1,6 +1,5 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
-import { formatMoney } from "@/lib/money";
 import { notify } from "@/lib/notifications/notify";
 import { OPEN_STATUSES, type OrderStatus } from "@/lib/orders/states";
 
@@ -33,14 +32,13 @@ export async function noticeBulkFailures(tx: Tx, bulkOrderId: string): Promise<v
   if (failed.length === 0) return;
   const sums = new Map<string, bigint>();
   for (const r of failed) if (r.currency) sums.set(r.currency, (sums.get(r.currency) ?? 0n) + (r.quotedTotalMinor ?? 0n));
-  const amount = [...sums].map(([currency, minor]) => formatMoney(minor, currency)).join(" + ");
-  const file = bulk.fileName ? `Bulk file ${bulk.fileName}` : "A bulk file";
-  await notify(tx, {
-    kind: "orders.failed",
-    eventKey: `orders.failed:bulk:${bulkOrderId}`,
-    title: `${file}: ${failed.length} of ${bulk.validCount} ${bulk.validCount === 1 ? "order" : "orders"} failed${amount ? ` (${amount})` : ""}`,
-    body: "Nothing was charged for the failed orders. The file's page lists each row and why it failed.",
-    link: `/orders/bulk/${encodeURIComponent(bulkOrderId)}`,
-    audience: { staffIds: [bulk.createdById] },
+  await notify(tx, "orders.failed", {
+    about: "bulk",
+    bulkOrderId,
+    fileName: bulk.fileName,
+    failed: failed.length,
+    valid: bulk.validCount,
+    amounts: [...sums].map(([currency, amountMinor]) => ({ currency, amountMinor })),
+    buyerId: bulk.createdById,
   });
 }

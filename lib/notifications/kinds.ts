@@ -1,65 +1,50 @@
-import { ROLES, can, type Permission, type RoleName } from "@/lib/auth/permissions";
+import type { z } from "zod";
 import { isOneOf } from "@/lib/is-one-of";
+import { NOTIFICATION_KINDS, type NotificationKind } from "./kind-names";
+import type { KindDefinition } from "./kinds/define-kind";
+import { approvalDecided } from "./kinds/approval-decided";
+import { approvalExpiring } from "./kinds/approval-expiring";
+import { approvalWaiting } from "./kinds/approval-waiting";
+import { importFinished } from "./kinds/import-finished";
+import { importStuck } from "./kinds/import-stuck";
+import { ordersFailed } from "./kinds/orders-failed";
+import { reconciliationDifference } from "./kinds/reconciliation-difference";
+import { revealQuotaAlert } from "./kinds/reveal-quota-alert";
+import { upstreamBudgetExhausted } from "./kinds/upstream-budget-exhausted";
+import { upstreamKeyRefused } from "./kinds/upstream-key-refused";
+import { upstreamShareRepeated } from "./kinds/upstream-share-repeated";
+import { walletLowBalance } from "./kinds/wallet-low-balance";
 
-/** Every kind of notification: what happened, for whom by default, in words. */
-export const NOTIFICATION_KINDS = [
-  "approval.waiting",
-  "approval.decided",
-  "approval.expiring",
-  "wallet.low_balance",
-  "orders.failed",
-  "reveal.quota_alert",
-  "upstream.share_repeated",
-  "reconciliation.difference",
-  "import.finished",
-  "import.stuck",
-  "upstream.key_refused",
-  "upstream.budget_exhausted",
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export { APPROVAL_KINDS, NOTIFICATION_KINDS, UNREAD_CAP, type NotificationKind } from "./kind-names";
+export type { KindDefinition } from "./kinds/define-kind";
 
-export type KindDefinition = {
-  /** For people: the preferences' and Settings' checkboxes, the inbox. */
-  label: string;
-  /**
-   * The one table of who receives what: only people holding one of `roles` ever do,
-   * so a person's settings list only these kinds (`kindsFor`). `to: "roles"`: every active holder
-   * (less the people an event excepts); `to: "named"`: only the holders the event names (the
-   * requester, the buyer). notify() enforces it, whatever a producer passes.
-   */
-  roles: readonly RoleName[];
-  to: "roles" | "named";
-};
+/**
+ * Every kind of notification, one definition each (lib/notifications/kinds/): who receives it,
+ * what a producer says (its payload), its event key and its words. The preferences, Settings'
+ * defaults, notify() and the inbox all read this one table.
+ */
+export const KIND_DEFINITIONS = {
+  "approval.waiting": approvalWaiting,
+  "approval.decided": approvalDecided,
+  "approval.expiring": approvalExpiring,
+  "wallet.low_balance": walletLowBalance,
+  "orders.failed": ordersFailed,
+  "reveal.quota_alert": revealQuotaAlert,
+  "upstream.share_repeated": upstreamShareRepeated,
+  "reconciliation.difference": reconciliationDifference,
+  "import.finished": importFinished,
+  "import.stuck": importStuck,
+  "upstream.key_refused": upstreamKeyRefused,
+  "upstream.budget_exhausted": upstreamBudgetExhausted,
+} satisfies Record<NotificationKind, KindDefinition>;
 
-/** Who can ask for an approval, and so hear its decision: a buyer's order or file, finance's withdrawal. */
-const REQUESTERS = rolesWith("orders.create", "withdrawals.request");
-
-export const KIND_DEFINITIONS: Record<NotificationKind, KindDefinition> = {
-  "approval.waiting": { label: "An approval is waiting", roles: rolesWith("spend.approve", "withdrawals.approve"), to: "roles" },
-  "approval.decided": { label: "Your request was decided", roles: REQUESTERS, to: "named" },
-  "approval.expiring": {
-    label: "An approval is about to expire",
-    roles: rolesWith("spend.approve", "withdrawals.approve"),
-    to: "roles",
-  },
-  "wallet.low_balance": { label: "The wallet is below its low-balance threshold", roles: ["finance"], to: "roles" },
-  "orders.failed": { label: "Your orders failed", roles: rolesWith("orders.create"), to: "named" },
-  "reveal.quota_alert": { label: "A person reached the reveal quota", roles: ["admin"], to: "roles" },
-  "upstream.share_repeated": { label: "A person keeps hitting their upstream share", roles: ["admin"], to: "roles" },
-  "reconciliation.difference": { label: "The daily reconciliation found a difference", roles: ["finance"], to: "roles" },
-  "import.finished": { label: "The history import finished", roles: ["admin"], to: "roles" },
-  "import.stuck": { label: "The history import is stuck", roles: ["admin"], to: "roles" },
-  "upstream.key_refused": { label: "The upstream refused a key", roles: ["admin"], to: "roles" },
-  "upstream.budget_exhausted": { label: "The upstream budget stayed exhausted", roles: ["admin"], to: "roles" },
-};
+/** What a producer of `kind` says happened (its definition's payload schema, before parsing). */
+export type NotificationPayload<K extends NotificationKind> = z.input<(typeof KIND_DEFINITIONS)[K]["payload"]>;
 
 /** The kinds a person with these roles can receive, in the table's order. */
 export function kindsFor(roles: readonly string[]): NotificationKind[] {
   return NOTIFICATION_KINDS.filter((kind) => KIND_DEFINITIONS[kind].roles.some((role) => roles.includes(role)));
 }
-
-/** The kinds that ask someone to decide before a deadline: a digest can hold them past it. */
-export const APPROVAL_KINDS: readonly NotificationKind[] = ["approval.waiting", "approval.expiring"];
 
 export function kindLabel(kind: string): string {
   return isNotificationKind(kind) ? KIND_DEFINITIONS[kind].label : kind;
@@ -67,11 +52,4 @@ export function kindLabel(kind: string): string {
 
 export function isNotificationKind(value: string): value is NotificationKind {
   return isOneOf(NOTIFICATION_KINDS, value);
-}
-
-/** Past this the bell says "99+": the count stops there, so a long-unread inbox costs no more to count. */
-export const UNREAD_CAP = 100;
-
-function rolesWith(...permissions: Permission[]): RoleName[] {
-  return ROLES.filter((role) => permissions.some((permission) => can([role], permission)));
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { planEmail, type EmailPreferences } from "./email-plan";
-import { KIND_DEFINITIONS, type NotificationKind } from "./kinds";
+import { KIND_DEFINITIONS, type KindDefinition, type NotificationKind, type NotificationPayload } from "./kinds";
 import { isOneOf } from "@/lib/is-one-of";
 import { DIGEST_MODES } from "./quiet-hours";
 import { quietHours, readWorkspaceNotifications, workspaceEmailPreferences } from "./workspace-settings";
@@ -36,13 +36,30 @@ type Recipient = {
 };
 
 /**
+ * A producer says what happened: `notify(tx, "wallet.low_balance", { currency, … })`. The kind's
+ * definition (kinds.ts) checks the payload, names the event, words it and picks its audience;
+ * a payload that does not fit throws, and the caller's transaction rolls back.
+ */
+export async function notify<K extends NotificationKind>(tx: Tx, kind: K, payload: NotificationPayload<K>): Promise<void> {
+  const definition: KindDefinition = KIND_DEFINITIONS[kind];
+  const facts: unknown = definition.payload.parse(payload);
+  await recordNotification(tx, {
+    kind,
+    eventKey: definition.eventKey(facts),
+    ...definition.compose(facts),
+    audience: definition.audience?.(facts),
+  });
+}
+
+/**
+ * notify()'s recorder, for an event already worded (tests of delivery record such events).
  * Records the notification in the caller's transaction (Tx from lib/db/client.ts): one in-app
  * row per recipient and one outbox delivery per recipient × channel, so it commits or rolls back
  * with the event. The worker sends the deliveries (deliver-due.ts); nothing is sent from here.
  * Four statements when the chat channel is off: the event, the recipients with their
  * preferences, the in-app rows, the email deliveries.
  */
-export async function notify(tx: Tx, event: NotificationEvent): Promise<void> {
+export async function recordNotification(tx: Tx, event: NotificationEvent): Promise<void> {
   const now = new Date();
   const eventId = randomUUID();
   const inserted = await tx.$queryRaw<{ id: string }[]>`

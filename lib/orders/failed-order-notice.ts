@@ -1,7 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { noticeBulkFailures } from "@/lib/bulk-orders/bulk-failure-notice";
-import { formatMoney } from "@/lib/money";
 import { notify } from "@/lib/notifications/notify";
 import type { OrderStatus } from "./states";
 
@@ -29,13 +28,11 @@ export async function noticeOrderSettled(
     : null;
   if (bulkRow) return noticeBulkFailures(tx, bulkRow.bulkOrderId);
   if (status !== "failed" || !order.placedById) return;
-  const amount = formatMoney(order.totalMinor, order.currency);
-  await notify(tx, {
-    kind: "orders.failed",
-    eventKey: `orders.failed:${order.id}`,
-    title: `Order ${order.clientReference.slice(0, 80)} of ${amount} failed`,
-    body: "The Issuing Service did not fulfil it; the reserved amount went back to the wallet and nothing was charged.",
-    link: `/orders/${encodeURIComponent(order.id)}`,
-    audience: { staffIds: [order.placedById] },
+  await notify(tx, "orders.failed", {
+    about: "order",
+    orderId: order.id,
+    clientReference: order.clientReference,
+    total: { amountMinor: order.totalMinor, currency: order.currency },
+    buyerId: order.placedById,
   });
 }

@@ -6,21 +6,13 @@ import { notify } from "@/lib/notifications/notify";
 /** A running import that has mirrored no page for this long is stuck (its pacing reads one every few seconds). */
 export const IMPORT_STUCK_AFTER_MS = 15 * 60_000;
 
-const count = new Intl.NumberFormat("en-US");
-
 /** The history import's last page recorded: admins hear in the same transaction, once per import (its start names it). */
 export async function noticeImportFinished(
   tx: Tx,
   row: Pick<OrderSync, "source" | "importStartedAt">,
   orders: number,
 ): Promise<void> {
-  await notify(tx, {
-    kind: "import.finished",
-    eventKey: `import.finished:${row.source}:${row.importStartedAt.toISOString()}`,
-    title: `The order history import finished: ${count.format(orders)} ${orders === 1 ? "order" : "orders"}`,
-    body: "Every order the Issuing Service lists is now in the app; from here the sync keeps it up to date.",
-    link: "/settings",
-  });
+  await notify(tx, "import.finished", { source: row.source, startedAt: row.importStartedAt, orders });
 }
 
 /**
@@ -33,14 +25,13 @@ export async function noticeImportIfStuck(row: OrderSync, now = new Date()): Pro
   const progress = row.importLastPageAt ?? row.importStartedAt;
   const idleMs = now.getTime() - progress.getTime();
   if (idleMs < IMPORT_STUCK_AFTER_MS) return false;
-  const minutes = Math.floor(idleMs / 60_000);
   await db().$transaction((tx) =>
-    notify(tx, {
-      kind: "import.stuck",
-      eventKey: `import.stuck:${row.source}:${progress.toISOString()}`,
-      title: `The order history import has read nothing for ${minutes} minutes`,
-      body: `${count.format(row.importOrders)} orders imported so far.${row.lastError ? ` Last error: ${row.lastError.slice(0, 120)}.` : ""} Settings shows its progress and can pause or restart it.`,
-      link: "/settings",
+    notify(tx, "import.stuck", {
+      source: row.source,
+      lastProgressAt: progress,
+      idleMinutes: Math.floor(idleMs / 60_000),
+      ordersSoFar: row.importOrders,
+      lastError: row.lastError,
     }),
   );
   return true;

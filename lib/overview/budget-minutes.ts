@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { serviceConfig } from "@/lib/env";
 import { minuteOf } from "@/lib/upstream/call-counts";
 import { upstreamBudget, upstreamCallCounts } from "@/lib/upstream/service";
-import { SHARE_REFUSED_ACTION } from "@/lib/upstream/share-refusals";
+import { SHARE_REFUSED_ACTION } from "@/lib/settings/share-refused";
 
 export const BUDGET_CHART_MINUTES = 60;
 

@@ -1,6 +1,5 @@
 import "server-only";
-import { db, type Prisma, type Tx } from "@/lib/db/client";
-import { formatMoney } from "@/lib/money";
+import { db, type Prisma } from "@/lib/db/client";
 import { notify } from "@/lib/notifications/notify";
 import { logger } from "@/lib/log";
 import { spentByJob } from "@/lib/upstream/service";
@@ -78,7 +77,11 @@ export async function reconcileDay(day: string): Promise<ReconciliationRecord[]>
         });
         // Finance hears of a difference with the row that shows it; a re-run of the day adds nothing.
         if (statement.status === "difference" && statement.differenceMinor !== null)
-          await noticeDifference(tx, day, read.currency, statement.differenceMinor);
+          await notify(tx, "reconciliation.difference", {
+            day,
+            currency: read.currency,
+            differenceMinor: statement.differenceMinor,
+          });
         return row;
       }),
     );
@@ -112,16 +115,4 @@ async function dayEndReads(day: string): Promise<DayRead[]> {
     reserved: BigInt(b.reservedMinor),
     pending: BigInt(b.pendingWithdrawalMinor),
   }));
-}
-
-async function noticeDifference(tx: Tx, day: string, currency: string, differenceMinor: bigint): Promise<void> {
-  const sign = differenceMinor < 0n ? "-" : "+";
-  const amount = formatMoney(differenceMinor < 0n ? -differenceMinor : differenceMinor, currency);
-  await notify(tx, {
-    kind: "reconciliation.difference",
-    eventKey: `reconciliation.difference:${day}:${currency}`,
-    title: `Reconciliation of ${day} (${currency}) differs by ${sign}${amount}`,
-    body: "The day's closing balance read from the Issuing Service is not what the app's records add up to. The day's page lists the movements and what may explain it.",
-    link: `/wallet/reconciliation/${day}`,
-  });
 }

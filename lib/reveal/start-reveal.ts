@@ -95,12 +95,13 @@ async function lockCheckRecord(tx: Tx, actor: Actor, orderId: string, request: R
       details: { quota, used },
     });
     // Admins hear of it with the refusal, once per person and hour however often they retry.
-    await notify(tx, {
-      kind: "reveal.quota_alert",
-      eventKey: `reveal.quota_alert:${actor.staffId}:${new Date().toISOString().slice(0, 13)}`,
-      title: `${actor.name} reached the reveal quota: ${used} reveals in the last hour (the limit is ${quota})`,
-      body: `${actor.email} was refused a further reveal of codes.`,
-      link: "/audit?action=order.reveal_quota_exceeded",
+    await notify(tx, "reveal.quota_alert", {
+      staffId: actor.staffId,
+      name: actor.name,
+      email: actor.email,
+      used,
+      quota,
+      at: new Date(),
     });
     return { kind: "over_quota", used, quota };
   }

@@ -1,6 +1,6 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { noticeApprovalDecided } from "@/lib/approval-notices";
+import { notify } from "@/lib/notifications/notify";
 import { recordAudit } from "@/lib/audit/record";
 import { db, type Prisma, type Tx } from "@/lib/db/client";
 import type { SpendRequest } from "@/lib/db/generated/client";
@@ -86,16 +86,16 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
       // what became of it once placed (place-approved-order.ts), or failed (orders.failed).
       const decision = { approved: to === "approved", deciderId: actor.staffId, deciderName: actor.name };
       if (to === "rejected")
-        await noticeApprovalDecided(tx, await spendSubject(tx, row), {
+        await notify(tx, "approval.decided", {
+          subject: await spendSubject(tx, row),
           ...decision,
-          ...(comment ? { body: `Their comment: ${comment}` } : {}),
+          ...(comment ? { comment } : {}),
         });
       else if (row.kind === "bulk" && row.bulkOrderId)
-        await noticeApprovalDecided(tx, await spendSubject(tx, row), {
+        await notify(tx, "approval.decided", {
+          subject: await spendSubject(tx, row),
           ...decision,
-          outcome: "and its orders are being placed",
-          body: "The file's page shows each order as it is placed and fulfilled.",
-          link: `/orders/bulk/${encodeURIComponent(row.bulkOrderId)}`,
+          then: { what: "bulk_placing", bulkOrderId: row.bulkOrderId },
         });
       return tx.spendRequest.findUniqueOrThrow({ where: { id } });
     }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import { spentBy, spentByJob } from "@/lib/upstream/service";
-import { noticeApprovalWaiting } from "@/lib/approval-notices";
+import { notify } from "@/lib/notifications/notify";
 import { recordAudit } from "@/lib/audit/record";
 import { db, Prisma } from "@/lib/db/client";
 import type { SpendRequest } from "@/lib/db/generated/client";
@@ -123,7 +123,7 @@ async function markRefused(row: SpendRequest, code: string, quotedTotal: number 
         await tx.spendCharge.updateMany({ where: { source: chargeSource(row), state: "held" }, data: { amountMinor: newMinor } });
       // Back with the approvers: a new round, told as a new request waiting.
       const again = await tx.spendRequest.findUniqueOrThrow({ where: { id: row.id } });
-      await noticeApprovalWaiting(tx, await spendSubject(tx, again), again.expiresAt);
+      await notify(tx, "approval.waiting", { subject: await spendSubject(tx, again), expiresAt: again.expiresAt });
       await recordAudit(tx, {
         action: "spend.price_changed",
         actor,

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/actor";
 import type { AuditDetailsOf } from "@/lib/audit/actions";
-import { noticeApprovalWaiting } from "@/lib/approval-notices";
+import { notify } from "@/lib/notifications/notify";
 import { recordAudit } from "@/lib/audit/record";
 import type { Prisma, Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -73,6 +73,6 @@ export async function recordSpendRequest(
     details: request.details,
   });
   // Approvers hear of it in the same transaction: the request and its notification commit together.
-  await noticeApprovalWaiting(tx, await spendSubject(tx, row, actor.name), row.expiresAt);
+  await notify(tx, "approval.waiting", { subject: await spendSubject(tx, row, actor.name), expiresAt: row.expiresAt });
   return id;
 }

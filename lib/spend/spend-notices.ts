@@ -1,5 +1,5 @@
 import "server-only";
-import { amountsInWords, noticeApprovalDecided, type ApprovalSubject } from "@/lib/approval-notices";
+import { amountsInWords, type ApprovalSubject } from "@/lib/approval-notices";
 import type { Tx } from "@/lib/db/client";
 import { notify } from "@/lib/notifications/notify";
 import type { SpendRequest } from "@/lib/db/generated/client";
@@ -72,13 +72,13 @@ function referenceOf(orderRequest: unknown): string | null {
  */
 export async function noticeApprovedOrderRefused(tx: Tx, row: SpendRequest, code: string): Promise<void> {
   const subject = await spendSubject(tx, row);
-  await notify(tx, {
-    kind: "orders.failed",
-    eventKey: `orders.failed:${row.id}`,
-    title: `${subject.what} was approved but the Issuing Service refused it (${code})`,
-    body: "Nothing was charged; the amount no longer counts against your limits. Submit it again if it is still needed.",
+  await notify(tx, "orders.failed", {
+    about: "approved_refused",
+    spendRequestId: row.id,
+    what: subject.what,
     link: subject.link,
-    audience: { staffIds: [row.requestedById] },
+    code,
+    buyerId: row.requestedById,
   });
 }
 
@@ -93,15 +93,11 @@ export async function noticeApprovedOrderPlaced(
 ): Promise<void> {
   if (!row.decidedById) return;
   const decider = await tx.staff.findUnique({ where: { id: row.decidedById }, select: { name: true } });
-  await noticeApprovalDecided(tx, await spendSubject(tx, row), {
+  await notify(tx, "approval.decided", {
+    subject: await spendSubject(tx, row),
     approved: true,
     deciderId: row.decidedById,
     deciderName: decider?.name ?? "an approver",
-    outcome: "and placed",
-    body:
-      order.status === "fulfilled"
-        ? "It is fulfilled: the codes are on the order's page."
-        : "The Issuing Service is fulfilling it; the order's page shows when it is done.",
-    link: `/orders/${encodeURIComponent(order.id)}`,
+    then: { what: "order_placed", orderId: order.id, fulfilled: order.status === "fulfilled" },
   });
 }

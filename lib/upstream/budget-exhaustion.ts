@@ -26,14 +26,6 @@ export async function checkBudgetExhaustion(now = new Date()): Promise<number> {
   while (run < LOOK_BACK_MINUTES && (used.get(last - run * 60_000) ?? 0) >= cap) run += 1;
   if (run < EXHAUSTED_MINUTES) return run;
   const began = new Date(last - (run - 1) * 60_000);
-  await db().$transaction((tx) =>
-    notify(tx, {
-      kind: "upstream.budget_exhausted",
-      eventKey: `upstream.budget_exhausted:${began.toISOString()}`,
-      title: `The upstream budget has been used up for ${run} minutes in a row (since ${began.toISOString().slice(11, 16)} UTC)`,
-      body: `Each minute reached ${cap} calls, the most people's reads may use: their pages wait or answer 429. The admin home shows who spent it.`,
-      link: "/",
-    }),
-  );
+  await db().$transaction((tx) => notify(tx, "upstream.budget_exhausted", { began, minutes: run, cap }));
   return run;
 }

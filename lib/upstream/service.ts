@@ -5,8 +5,8 @@ import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { createCallCounts, type CallCounts } from "./call-counts";
 import { createDbBudget, sharesFor, type BudgetShares } from "./db-budget";
-import { recordShareRefusal } from "./share-refusals";
 import { createKeyHealth } from "./key-health";
+import { reportShareRefusal } from "./reports";
 import { readSettings } from "@/lib/settings/get-settings";
 import { DEFAULT_SETTINGS } from "@/lib/settings/schema";
 import { sharedReadCache } from "./shared-read-cache";
@@ -58,7 +58,7 @@ export function wireUpstream(config: ReturnType<typeof serviceConfig>): Wired {
     shares: sharesReader(config.rateLimit),
     onWait: (priority) => counts.waited(priority),
     onShareRefused: (by, first) => {
-      if (first) void recordShareRefusal(by);
+      if (first) void reportShareRefusal(by);
     },
   });
   const client = createServiceClient({

@@ -1,7 +1,6 @@
 import "server-only";
 import { db, type Tx } from "@/lib/db/client";
 import { logger } from "@/lib/log";
-import { formatMoney } from "@/lib/money";
 import { notify } from "@/lib/notifications/notify";
 import { readSettings } from "@/lib/settings/get-settings";
 import { decimalToMinor } from "./low-balance";
@@ -63,13 +62,10 @@ async function moveLatch(tx: Tx, readAt: Date, reading: Reading): Promise<void> 
     data: { low: reading.low, episode, changedAt: readAt },
   });
   if (!reading.low) return;
-  const available = formatMoney(reading.availableMinor, reading.currency);
-  const threshold = formatMoney(reading.thresholdMinor, reading.currency);
-  await notify(tx, {
-    kind: "wallet.low_balance",
-    eventKey: `wallet.low_balance:${reading.currency}:${episode}`,
-    title: `Wallet below ${threshold}: ${available}`,
-    body: `The available ${reading.currency} balance is ${available}, below the low-balance threshold of ${threshold}. Orders fail once it runs out: deposit funds.`,
-    link: "/wallet",
+  await notify(tx, "wallet.low_balance", {
+    currency: reading.currency,
+    availableMinor: reading.availableMinor,
+    thresholdMinor: reading.thresholdMinor,
+    episode,
   });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { noticeApprovalDecided } from "@/lib/approval-notices";
+import { notify } from "@/lib/notifications/notify";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
@@ -88,16 +88,13 @@ async function decide(
         },
       });
       // The requester hears of the decision with it (never the decider).
-      await noticeApprovalDecided(tx, await withdrawalSubject(tx, row), {
+      await notify(tx, "approval.decided", {
+        subject: await withdrawalSubject(tx, row),
         approved: decision.state === "approved",
         deciderId: actor.staffId,
         deciderName: actor.name,
-        body:
-          decision.state === "approved"
-            ? "It is being sent now; the Withdrawals page shows when it is paid."
-            : decision.comment
-              ? `Their comment: ${decision.comment}`
-              : undefined,
+        ...(decision.comment ? { comment: decision.comment } : {}),
+        ...(decision.state === "approved" ? { then: { what: "withdrawal_sending" as const } } : {}),
       });
       return null;
     }

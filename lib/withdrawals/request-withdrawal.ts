@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { spentBy } from "@/lib/upstream/service";
-import { noticeApprovalWaiting } from "@/lib/approval-notices";
+import { notify } from "@/lib/notifications/notify";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { parseInput } from "@/lib/validation";
@@ -59,7 +59,10 @@ export async function requestWithdrawal(actor: Actor, input: unknown): Promise<W
       },
     });
     // Approvers hear of it in the same transaction as the request.
-    await noticeApprovalWaiting(tx, await withdrawalSubject(tx, created, actor.name), created.expiresAt);
+    await notify(tx, "approval.waiting", {
+      subject: await withdrawalSubject(tx, created, actor.name),
+      expiresAt: created.expiresAt,
+    });
     return created;
   });
   return toWithdrawalView(row, actor);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { createServer, type Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { notify, type NotificationEvent } from "@/lib/notifications/notify";
+import { recordNotification, type NotificationEvent } from "@/lib/notifications/notify";
 import { deliverDue } from "@/lib/notifications/deliver-due";
 import { collectDigests } from "@/lib/notifications/collect-digests";
 import { closeMailTransports } from "@/lib/notifications/send-email";
@@ -94,7 +94,7 @@ const later = (from: Date, minutes: number) => new Date(from.getTime() + minutes
 const to = (email: string) => caught.filter((m) => m.to.includes(email));
 
 async function record(event: NotificationEvent): Promise<void> {
-  await db().$transaction((tx) => notify(tx, event));
+  await db().$transaction((tx) => recordNotification(tx, event));
 }
 
 function event(staffId: string, title: string, overrides: Partial<NotificationEvent> = {}): NotificationEvent {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { notify } from "@/lib/notifications/notify";
+import { recordNotification } from "@/lib/notifications/notify";
 import { listInbox, markAllRead, markRead } from "@/lib/notifications/inbox";
 import { unreadCount } from "@/lib/notifications/unread-count";
 import { savePreferences } from "@/lib/notifications/save-preferences";
@@ -16,7 +16,7 @@ import { INSIDE_WEBHOOK_URLS } from "../support/notifications";
 
 async function notifyOne(staffId: string, title: string) {
   await db().$transaction((tx) =>
-    notify(tx, {
+    recordNotification(tx, {
       kind: "orders.failed",
       eventKey: `test:${randomUUID()}`,
       title,

@@ -15,7 +15,7 @@ import { maintainSpendRequests } from "@/lib/spend/maintain-spend-requests";
 import { checkBudgetExhaustion, EXHAUSTED_MINUTES } from "@/lib/upstream/budget-exhaustion";
 import { createKeyHealth } from "@/lib/upstream/key-health";
 import { upstreamBudget } from "@/lib/upstream/service";
-import { recordShareRefusal, SHARE_MINUTES_TO_ALERT } from "@/lib/upstream/share-refusals";
+import { recordShareRefusal, SHARE_MINUTES_TO_ALERT } from "@/lib/settings/share-refused";
 import { readBalances } from "@/lib/wallet/read-balances";
 import { approveWithdrawal, rejectWithdrawal } from "@/lib/withdrawals/decide-withdrawal";
 import { maintainWithdrawals } from "@/lib/withdrawals/maintain-withdrawals";

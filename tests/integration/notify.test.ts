@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { notify } from "@/lib/notifications/notify";
+import { notify, recordNotification } from "@/lib/notifications/notify";
 import { KIND_DEFINITIONS, NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
 import { ROLES } from "@/lib/auth/permissions";
 import { makeStaff } from "../support/db";
@@ -25,7 +25,7 @@ describe("notify() records a notification with the event that causes it", () => 
     ];
     const eventKey = key("waiting");
     await db().$transaction((tx) =>
-      notify(tx, {
+      recordNotification(tx, {
         kind: "approval.waiting",
         eventKey,
         title: "Spend request: 3 × Blue Harbor Coffee $100.00 — $300.00",
@@ -50,8 +50,8 @@ describe("notify() records a notification with the event that causes it", () => 
       link: "/spend-approvals",
       audience: { staffIds: [buyer.staffId] },
     };
-    await db().$transaction((tx) => notify(tx, event));
-    await db().$transaction((tx) => notify(tx, event));
+    await db().$transaction((tx) => recordNotification(tx, event));
+    await db().$transaction((tx) => recordNotification(tx, event));
     expect(await inboxOf(buyer.staffId, eventKey)).toHaveLength(1);
     expect(await emailsFor(eventKey)).toHaveLength(1);
   });
@@ -61,7 +61,7 @@ describe("notify() records a notification with the event that causes it", () => 
     const eventKey = key("rolled-back");
     await expect(
       db().$transaction(async (tx) => {
-        await notify(tx, {
+        await recordNotification(tx, {
           kind: "orders.failed",
           eventKey,
           title: "2 orders failed",
@@ -75,6 +75,17 @@ describe("notify() records a notification with the event that causes it", () => 
     expect(await inboxOf(buyer.staffId, eventKey)).toHaveLength(0);
   });
 
+  test("a producer's payload that does not fit its kind fails the event and records nothing", async () => {
+    await makeStaff(["finance"]);
+    const currency = `T${randomUUID().slice(0, 2).toUpperCase()}`;
+    // An amount as text, as a careless producer might pass it: the kind's schema wants minor units.
+    const unfit = { currency, availableMinor: "812.40", thresholdMinor: 100_000n, episode: 1 } as unknown as Parameters<
+      typeof notify<"wallet.low_balance">
+    >[2];
+    await expect(db().$transaction((tx) => notify(tx, "wallet.low_balance", unfit))).rejects.toThrow();
+    expect(await db().notificationEvent.count({ where: { eventKey: `wallet.low_balance:${currency}:1` } })).toBe(0);
+  });
+
   test("a person who does not take a kind by email still sees it in the app", async () => {
     const finance = await makeStaff(["finance"]);
     await db().notificationPreference.create({
@@ -82,7 +93,7 @@ describe("notify() records a notification with the event that causes it", () => 
     });
     const eventKey = key("low");
     await db().$transaction((tx) =>
-      notify(tx, {
+      recordNotification(tx, {
         kind: "wallet.low_balance",
         eventKey,
         title: "Wallet USD below $1,000.00: $812.40",
@@ -101,11 +112,17 @@ describe("notify() records a notification with the event that causes it", () => 
       // Named: everyone is named, and only the table's roles may hear.
       const named = key(`${kind}:named`);
       await db().$transaction((tx) =>
-        notify(tx, { kind, eventKey: named, title: kind, link: "/", audience: { staffIds: people.map((p) => p.staffId) } }),
+        recordNotification(tx, {
+          kind,
+          eventKey: named,
+          title: kind,
+          link: "/",
+          audience: { staffIds: people.map((p) => p.staffId) },
+        }),
       );
       // By role: nobody is named; a kind sent to named people reaches nobody then.
       const byRole = key(`${kind}:roles`);
-      await db().$transaction((tx) => notify(tx, { kind, eventKey: byRole, title: kind, link: "/" }));
+      await db().$transaction((tx) => recordNotification(tx, { kind, eventKey: byRole, title: kind, link: "/" }));
       for (const person of people) {
         const expected = roles.includes(person.role) ? 1 : 0;
         expect({ kind, role: person.role, named: (await inboxOf(person.staffId, named)).length }).toEqual({

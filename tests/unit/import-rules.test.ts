@@ -57,6 +57,16 @@ describe("import rules", () => {
       'import { assertCan } from "@/lib/auth/actor";\nexport const x = assertCan;\n',
     ],
     [
+      "the upstream layer auditing (it reports through lib/upstream/reports.ts; a domain audits)",
+      "lib/upstream/probe.ts",
+      'import { recordAudit } from "@/lib/audit/record";\nexport const x = recordAudit;\n',
+    ],
+    [
+      "the upstream layer calling a domain's listener itself",
+      "lib/upstream/probe.ts",
+      'import { auditKeyRefusal } from "@/lib/settings/key-refused";\nexport const x = auditKeyRefusal;\n',
+    ],
+    [
       "the upstream layer reading notifications beyond notify()",
       "lib/upstream/probe.ts",
       'import { KIND_DEFINITIONS } from "@/lib/notifications/kinds";\nexport const x = KIND_DEFINITIONS;\n',

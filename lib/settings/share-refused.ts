@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
 import { notify } from "@/lib/notifications/notify";
-import type { Spender } from "@/lib/upstream/client";
+import type { PersonSpender } from "@/lib/upstream/reports";
 
 export const SHARE_REFUSED_ACTION = "upstream.share_exceeded";
 
@@ -17,8 +17,7 @@ export const SHARE_MINUTES_TO_ALERT = 3;
  * within an hour, admins are notified in the same transaction, once per person and clock hour
  * (the event key names the hour).
  */
-export async function recordShareRefusal(by: Spender): Promise<void> {
-  if (by.kind !== "person") return;
+export async function recordShareRefusal(by: PersonSpender): Promise<void> {
   const now = new Date();
   await db()
     .$transaction(async (tx) => {
@@ -32,14 +31,7 @@ export async function recordShareRefusal(by: Spender): Promise<void> {
         where: { action: SHARE_REFUSED_ACTION, targetId: by.staffId, at: { gt: new Date(now.getTime() - 3_600_000) } },
       });
       if (minutes < SHARE_MINUTES_TO_ALERT) return;
-      const who = by.email ?? "A person";
-      await notify(tx, {
-        kind: "upstream.share_repeated",
-        eventKey: `upstream.share_repeated:${by.staffId}:${now.toISOString().slice(0, 13)}`,
-        title: `${who} went past their share of the upstream budget in ${minutes} minutes of the last hour`,
-        body: "Their calls past the share were refused (429) so that others could still work; a script or a stuck page may be the cause.",
-        link: `/audit?action=${SHARE_REFUSED_ACTION}`,
-      });
+      await notify(tx, "upstream.share_repeated", { staffId: by.staffId, email: by.email ?? null, minutes, at: now });
     })
     .catch((error: unknown) =>
       logger.warn("the share refusal could not be audited", { error: error instanceof Error ? error.message : String(error) }),
