@@ -1,8 +1,10 @@
 /**
  * `npm run bench:cpu`: CPU milliseconds the app's processes spend per page view, page by page,
- * read from /proc (Linux) around BENCH_VIEWS (default 40) sequential views of each page by one
+ * read from /proc (Linux) around BENCH_VIEWS (default 400) sequential views of each page by one
  * signed-in buyer, after BENCH_WARM_UP (default 300) views of that page. CPU time rather than
- * wall time, so the figure holds on a busy machine. Its own data folder and ports
+ * wall time, so the figure holds on a busy machine. /proc counts CPU in 10 ms ticks per
+ * process: a few hundred views are needed before a share between two apps is good to a few
+ * per cent (docs/decisions/2026-11-28-telemetry.md). Its own data folder and ports
  * 3220/4650/25460; WEB_CONCURRENCY as set.
  *
  * It measures a page view of a server that has been serving, so the warm-up is long: each app
@@ -14,7 +16,7 @@
  *
  * BENCH_AGAINST=<another built checkout> (e.g. a worktree of an older commit, after
  * `next build` there) starts that app too (ports 3221/4651/25461) and takes both apps' views
- * by turns of BENCH_TURN (default 10) views, warm-up included: this machine's speed drifts by
+ * by turns of BENCH_TURN (default 20) views, warm-up included: this machine's speed drifts by
  * a fifth within an hour, and views taken by turns see the same machine. The turns are short
  * because a Node process left idle for seconds has V8 shrink its heap ("Mark-Compact (reduce)"
  * in --trace-gc) and its next views cost more: 40 views after 8 s idle took 17–29 ms each
@@ -30,9 +32,9 @@ import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
 import { benchNumber } from "./lib/setting";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const VIEWS = benchNumber("BENCH_VIEWS", 40, { min: 1 });
+const VIEWS = benchNumber("BENCH_VIEWS", 400, { min: 1 });
 const WARM_UP = benchNumber("BENCH_WARM_UP", 300);
-const TURN = benchNumber("BENCH_TURN", 10, { min: 1 });
+const TURN = benchNumber("BENCH_TURN", 20, { min: 1 });
 const PASSWORD = "bench-password-123";
 
 type Subject = { label: string; app: LaunchedApp; session: Session; pages: string[] };
