@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
+import { RefusalNotice } from "@/components/ui/notice";
 import type { InvitationView } from "@/lib/staff/access-links/invitation-view";
 import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
 import { RoleCheckboxes } from "./role-checkboxes";
@@ -38,11 +38,7 @@ export function InviteForm() {
   const errors = problem?.errors ?? {};
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Invite a person">
-      {problem && !problem.errors ? (
-        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
-          {problem.detail}
-        </Notice>
-      ) : null}
+      {problem && !problem.errors ? <RefusalNotice problem={problem} /> : null}
       {data ? (
         <ShownOnceLink
           delivery={data.delivery}
