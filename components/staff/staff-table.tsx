@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useApiMutation, type ApiRequest } from "@/components/use-api-mutation";
 import { ROLE_LABELS, isRole } from "@/lib/auth/permissions";
 import { Button } from "@/components/ui/button";
-import { Notice, RefusalNotice } from "@/components/ui/notice";
+import { Notice } from "@/components/ui/notice";
 import { deactivationConsequences, type StaffView } from "@/lib/staff/staff-view";
 import { RoleCheckboxes } from "./role-checkboxes";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -144,9 +144,9 @@ function ManagePerson({
   return (
     <div className="space-y-4">
       {problem ? (
-        <RefusalNotice problem={problem}>
+        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
           {problem.errors ? Object.values(problem.errors).flat().join(" ") : problem.detail}
-        </RefusalNotice>
+        </Notice>
       ) : null}
       {done ? <Notice tone="success">{done}</Notice> : null}
       <RoleCheckboxes name={`roles-${person.id}`} selected={roles} onChange={setRoles} idPrefix={person.id} />
