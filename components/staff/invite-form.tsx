@@ -9,7 +9,7 @@ import { RefusalNotice } from "@/components/ui/notice";
 import type { InvitationView } from "@/lib/staff/access-links/invitation-view";
 import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
 import { RoleCheckboxes } from "./role-checkboxes";
-import { ShownOnceLink } from "./shown-once-link";
+import { ShownInvitationLink } from "./shown-once-link";
 
 type Invited = { invitation: InvitationView; delivery: LinkDelivery };
 
@@ -39,14 +39,7 @@ export function InviteForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Invite a person">
       {problem && !problem.errors ? <RefusalNotice problem={problem} /> : null}
-      {data ? (
-        <ShownOnceLink
-          delivery={data.delivery}
-          what="Invitation"
-          email={data.invitation.email}
-          expiresAt={data.invitation.expiresAt}
-        />
-      ) : null}
+      {data ? <ShownInvitationLink what="Invitation" issued={data} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" name="name" autoComplete="off" error={errors.name} />
         <Field label="Email" name="email" type="email" autoComplete="off" error={errors.email} />
