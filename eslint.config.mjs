@@ -21,19 +21,10 @@ const upstreamClient = {
   group: ["@/lib/upstream", "@/lib/upstream/**", "**/lib/upstream/**"],
   message: "Only domain modules under lib/ call the upstream; components take app-owned views (e.g. ProductView).",
 };
+// The infrastructure every layer below the domains may import.
+const infrastructure = ["!@/lib/db", "!@/lib/db/**", "!@/lib/env", "!@/lib/log", "!@/lib/telemetry", "!@/lib/telemetry/**"];
 const domains = {
-  group: [
-    "@/lib/*",
-    "!@/lib/db",
-    "!@/lib/db/**",
-    "!@/lib/env",
-    "!@/lib/log",
-    "!@/lib/telemetry",
-    "!@/lib/telemetry/**",
-    "!@/lib/jobs",
-    "!@/lib/jobs/**",
-    "../*",
-  ],
+  group: ["@/lib/*", ...infrastructure, "!@/lib/jobs", "!@/lib/jobs/**", "../*"],
   message: "lib/jobs runs the jobs it is handed and imports no domain (each domain declares its jobs in lib/<domain>/jobs.ts).",
 };
 const appFromClient = {
@@ -44,12 +35,7 @@ const appFromClient = {
 const domainsFromUpstream = {
   group: [
     "@/lib/*",
-    "!@/lib/db",
-    "!@/lib/db/**",
-    "!@/lib/env",
-    "!@/lib/log",
-    "!@/lib/telemetry",
-    "!@/lib/telemetry/**",
+    ...infrastructure,
     "!@/lib/errors",
     "!@/lib/jobs",
     "!@/lib/jobs/**",

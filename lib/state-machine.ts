@@ -16,6 +16,8 @@ export type StateMachine<S extends string> = {
   /** The states a move to `to` starts from: the WHERE of a conditional update. */
   leadingTo(to: S): S[];
   assertMove(from: string, to: S): void;
+  /** "approved, sending": how a refusal names the state a row is in (an unknown one as it is). */
+  words(state: string): string;
 };
 
 export function defineStateMachine<const S extends string>(machine: {
@@ -37,5 +39,6 @@ export function defineStateMachine<const S extends string>(machine: {
     assertMove(from, to) {
       if (!is(from) || !canMove(from, to)) throw machine.refuse(from, to);
     },
+    words: (state) => (is(state) ? machine.labels[state].toLowerCase() : state),
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Catalog } from "./catalog";
 import type { Clock } from "./clock";
 import type { Faults } from "./faults";
@@ -14,6 +15,15 @@ export type Settings = {
   fulfilment: { mode: "auto" | "manual"; delayMs: number | null; failRate: number };
   faults: Faults;
 };
+
+// One plane of the server (the public API, the control plane): the request, once its URL is parsed.
+export type PlaneHandler = (
+  sb: Sandbox,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  correlationId: string,
+) => Promise<void>;
 
 // What every domain function receives: the state plus the few services around it.
 export type Sandbox = {

@@ -1,6 +1,5 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { isLoopback, normalizeIp } from "./cidr";
-import type { Sandbox } from "./context";
+import type { PlaneHandler } from "./context";
 import { keyRoutes } from "./control/keys";
 import { settingsRoutes } from "./control/settings";
 import { simulationRoutes } from "./control/simulation";
@@ -20,13 +19,7 @@ ROUTES.push(
   route("GET", "/_sandbox", () => ({ status: 200, json: { endpoints: ROUTES.map((r) => `${r.method} /${r.parts.join("/")}`) } })),
 );
 
-export async function handleControl(
-  sb: Sandbox,
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  correlationId: string,
-): Promise<void> {
+export const handleControl: PlaneHandler = async (sb, req, res, url, correlationId) => {
   if (!isLoopback(normalizeIp(req.socket.remoteAddress))) throw forbidden("The control plane answers loopback clients only.");
   const method = req.method ?? "GET";
   const match = matchRoute(ROUTES, method, splitPath(url.pathname));
@@ -41,4 +34,4 @@ export async function handleControl(
   }
   const body = parseJsonBody(await readBody(req, sb.settings.maxBodyBytes), req.headers["content-type"]);
   sendReply(res, match.route.handler({ sb, params: match.params, query: url.searchParams, body, correlationId }));
-}
+};

@@ -1,11 +1,10 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { orderRoutes } from "./api/orders";
 import { productRoutes } from "./api/products";
 import { walletRoutes } from "./api/wallet";
 import { withdrawalRoutes } from "./api/withdrawals";
 import type { ApiRoute } from "./api/context";
 import { normalizeIp } from "./cidr";
-import type { Sandbox } from "./context";
+import type { PlaneHandler } from "./context";
 import { rollFaults } from "./faults";
 import { parseJsonBody, readBody } from "./http/body";
 import { sendReply } from "./http/reply";
@@ -22,13 +21,7 @@ const MAX_CALLS_KEPT = 10_000;
 
 const ROUTES: ApiRoute[] = [...productRoutes, ...orderRoutes, ...walletRoutes, ...withdrawalRoutes];
 
-export async function handlePublicApi(
-  sb: Sandbox,
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  correlationId: string,
-): Promise<void> {
+export const handlePublicApi: PlaneHandler = async (sb, req, res, url, correlationId) => {
   const method = req.method ?? "GET";
   const match = matchRoute(ROUTES, method, splitPath(url.pathname));
   const auth = authenticate(sb, req.headers["x-api-key"], normalizeIp(req.socket.remoteAddress));
@@ -101,4 +94,4 @@ export async function handlePublicApi(
     return;
   }
   sendReply(res, reply);
-}
+};

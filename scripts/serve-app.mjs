@@ -1,31 +1,11 @@
 /**
- * Serves the Next app (what `next start` / `next dev` would) behind the app's edge, as
- * WEB_CONCURRENCY processes behind one port (default: the core count; dev mode: one).
- *
- * The edge (lib/edge/serve.ts: the webhook door, the peer address, the page's
- * Content-Security-Policy, the request gate, compression) is the app's own TypeScript, loaded
- * here as a module through tsx's `tsImport` (the runtime that runs scripts/), with
- * lib/edge/tsconfig.json: the app's paths, and `server-only` as the empty module it is on a
- * server. The same edge runs in production and in dev mode. Nothing here reads Next's build or
- * imports Next's internals: Next is started through its documented custom-server API.
- *
- * node:cluster rather than SO_REUSEPORT (`reusePort`, Node 22.12 and later): the cluster primary
- * hands each connection to its workers in turn, so one busy process does not collect the load,
- * where the kernel's hash of SO_REUSEPORT can. The processes share nothing in memory:
- * sessions, the upstream budget and the job queue live in the database.
- *
- * The primary only supervises: a worker that dies unexpectedly is started again by the
- * launcher's rule (scripts/lib/restart-policy.mjs: a pause growing from 1 s to 30 s; at the
- * fifth crash with no healthy minute between, it gives up and exits 1, and so does the
- * launcher); SIGTERM/SIGINT stop every worker, then the primary. Each worker also stops by itself
- * when the primary is gone (cluster's IPC channel, and the exit-with-parent.cjs preload the
- * launcher puts in NODE_OPTIONS).
- *
- * A stop is graceful (README, "Supervision and stopping"): no new connections, every request
- * already received answered (up to WEB_STOP_GRACE_MS), each with `Connection: close`, exit 0.
- *
- * Plain JavaScript run by node, not tsx's CLI: Next's server loads without our loaders; only the
- * edge's module graph goes through tsx.
+ * Serves the Next app (what `next start` / `next dev` would) behind the app's edge
+ * (lib/edge/serve.ts, loaded through tsx's `tsImport`), as WEB_CONCURRENCY node:cluster
+ * processes behind one port (default: the core count; dev mode: one). Next is started through
+ * its documented custom-server API. The primary only supervises: a dead worker is restarted by
+ * scripts/lib/restart-policy.mjs; SIGTERM/SIGINT stop every worker gracefully (README,
+ * "Supervision and stopping"), then the primary; a worker stops by itself when the primary is
+ * gone. Why cluster and not SO_REUSEPORT: docs/decisions/0016-app-processes-through-node-cluster.md.
  * Usage: node scripts/serve-app.mjs [--dev]   (PORT from the environment, default 3000)
  */
 import cluster from "node:cluster";

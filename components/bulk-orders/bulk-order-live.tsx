@@ -8,7 +8,7 @@ import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi, type ApiProblem } from "@/components/api-client";
 import { useApiMutation } from "@/components/use-api-mutation";
-import { Notice } from "@/components/ui/notice";
+import { Notice, RefusalNotice } from "@/components/ui/notice";
 import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
 import { BulkRowsTable } from "./bulk-rows-table";
 import { bulkPhase } from "@/lib/bulk-orders/states";
@@ -79,11 +79,7 @@ export function BulkOrderLive({ initial, spend = [] }: { initial: BulkOrderView;
       <p className="flex items-center gap-2 text-sm text-slate-600">
         State <BulkStateBadge state={bulkPhase(view.state, view.ordersOpen)} />
       </p>
-      {problem ? (
-        <Notice tone="error" title={problem.title} correlationId={problem.correlationId} testId="bulk-problem">
-          {problem.detail}
-        </Notice>
-      ) : null}
+      {problem ? <RefusalNotice problem={problem} testId="bulk-problem" /> : null}
       {query.isError ? (
         <Notice tone="warning" title="Could not refresh the progress" correlationId={refreshProblem?.correlationId}>
           {refreshProblem?.detail ?? "The server could not be reached."} Showing the last known state; trying again.

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import type { ApiProblem } from "@/components/api-client";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
+import { RefusalNotice } from "@/components/ui/notice";
 import type { BulkOrderView } from "@/lib/bulk-orders/bulk-view";
 import { FIELD_ERROR } from "@/components/ui/field";
 
@@ -38,11 +38,7 @@ export function UploadForm() {
   const fileError = problem?.errors?.csv ?? problem?.errors?.fileName;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Upload a bulk order" className="space-y-4">
-      {problem && !fileError ? (
-        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
-          {problem.detail}
-        </Notice>
-      ) : null}
+      {problem && !fileError ? <RefusalNotice problem={problem} /> : null}
       <div className="space-y-1">
         <label htmlFor="bulk-file" className="block text-sm font-medium text-slate-700">
           CSV file

@@ -52,6 +52,20 @@ export function EmailChoicesForm({
   const reset = useApiMutation(() => ({ method: "DELETE", url, body: {} }), { onSuccess: () => router.refresh() });
   const errors = save.problem?.errors ?? {};
   const id = (name: string) => `${target}-${name}`;
+  // Where quiet hours start or end: a time of day, kept in the form's state until saved.
+  const quietField = (key: "quietStart" | "quietEnd", label: string, hint?: string) => (
+    <Field
+      label={label}
+      name={key}
+      id={id(key === "quietStart" ? "quiet-start" : "quiet-end")}
+      type="time"
+      value={choices[key]}
+      disabled={!canEdit}
+      onChange={(e) => setChoices({ ...choices, [key]: e.target.value })}
+      error={errors[key]}
+      hint={hint}
+    />
+  );
   // A digest holds an approval until the period ends: the request may expire, or be decided, meanwhile.
   const approvalsHeld =
     choices.digest !== "off" &&
@@ -148,27 +162,8 @@ export function EmailChoicesForm({
           ) : null}
           {errors.timeZone ? <p className={FIELD_ERROR}>{errors.timeZone.join(" ")}</p> : null}
         </div>
-        <Field
-          label="Quiet hours from"
-          name="quietStart"
-          id={id("quiet-start")}
-          type="time"
-          value={choices.quietStart}
-          disabled={!canEdit}
-          onChange={(e) => setChoices({ ...choices, quietStart: e.target.value })}
-          error={errors.quietStart}
-          hint="Email waits until the quiet hours end; the app shows it at once."
-        />
-        <Field
-          label="Quiet hours until"
-          name="quietEnd"
-          id={id("quiet-end")}
-          type="time"
-          value={choices.quietEnd}
-          disabled={!canEdit}
-          onChange={(e) => setChoices({ ...choices, quietEnd: e.target.value })}
-          error={errors.quietEnd}
-        />
+        {quietField("quietStart", "Quiet hours from", "Email waits until the quiet hours end; the app shows it at once.")}
+        {quietField("quietEnd", "Quiet hours until")}
       </div>
 
       {target === "workspace" ? (

@@ -1,6 +1,6 @@
 import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
-import { FILTER_INPUT as input, FilterActions, FilterField, FilterForm } from "@/components/ui/filter-form";
+import { DateRangeFields, FILTER_INPUT as input, FilterActions, FilterField, FilterForm } from "@/components/ui/filter-form";
 import { FilterFold } from "@/components/ui/filter-fold";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "@/lib/orders/states";
 
@@ -111,12 +111,7 @@ export function OrderFilters({
               </span>
             </label>
           )}
-          <FilterField label="From (UTC)">
-            <input type="date" name="from" defaultValue={values.from ?? ""} className={input} />
-          </FilterField>
-          <FilterField label="To (UTC, inclusive)">
-            <input type="date" name="to" defaultValue={values.to ?? ""} className={input} />
-          </FilterField>
+          <DateRangeFields from={values.from} to={values.to} />
         </div>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <fieldset className="text-sm">

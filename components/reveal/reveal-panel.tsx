@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
+import { RefusalNotice } from "@/components/ui/notice";
 import { utcTime } from "@/components/ui/utc-time";
 
 type Artifact = { type: string; value: string; expiresAtUtc: string | null };
@@ -169,9 +169,9 @@ export function RevealPanel({
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Reveal codes">
       <p className="text-sm text-slate-600">Every reveal is recorded with your reason and counted by the Issuing Service.</p>
       {problem && !problem.errors ? (
-        <Notice tone="error" title={problem.title} correlationId={problem.correlationId} testId="reveal-problem">
+        <RefusalNotice problem={problem} testId="reveal-problem">
           {MESSAGES[problem.code] ?? problem.detail}
-        </Notice>
+        </RefusalNotice>
       ) : null}
       <div className="grid gap-3 sm:grid-cols-[1fr_2fr]">
         <Field label="Ticket reference" name="ticket" maxLength={64} autoComplete="off" error={err("ticket")} />

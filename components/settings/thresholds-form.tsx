@@ -6,8 +6,11 @@ import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormOutcome } from "@/components/ui/notice";
-import type { Settings } from "@/lib/settings/schema";
+import type { SettingKey, Settings } from "@/lib/settings/schema";
 import { SETTING_LABELS } from "@/lib/settings/labels";
+
+/** The settings with one value each (not the per-currency low-balance table). */
+type ScalarKey = Exclude<SettingKey, "lowBalance" | "payoutDetailsName">;
 
 /** Admin form for the thresholds; the server validates, stores and audits every change. */
 export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canEdit: boolean }) {
@@ -41,17 +44,16 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
   }
 
   const err = (key: string) => problem?.errors?.[key];
+  // One setting's field: its key names the input, its label, its value and its error.
+  const field = (key: ScalarKey, inputMode: "numeric" | "decimal" | undefined, label: string = SETTING_LABELS[key]) => (
+    <Field key={key} label={label} name={key} inputMode={inputMode} defaultValue={settings[key]} error={err(key)} />
+  );
+  const inOrderCurrency = (key: ScalarKey) => `${SETTING_LABELS[key]} (in the order's currency)`;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Thresholds">
       <FormOutcome problem={problem} saved={saved} />
       <fieldset disabled={!canEdit} className="space-y-4">
-        <Field
-          label={`${SETTING_LABELS.orderConfirmationAmount} (in the order's currency)`}
-          name="orderConfirmationAmount"
-          inputMode="decimal"
-          defaultValue={settings.orderConfirmationAmount}
-          error={err("orderConfirmationAmount")}
-        />
+        {field("orderConfirmationAmount", "decimal", inOrderCurrency("orderConfirmationAmount"))}
         <div>
           <p className="text-sm font-medium text-slate-700">{SETTING_LABELS.lowBalance}</p>
           <div className="mt-1 grid gap-3 sm:grid-cols-3">
@@ -68,27 +70,9 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
           </div>
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field
-            label={SETTING_LABELS.revealQuotaPerHour}
-            name="revealQuotaPerHour"
-            inputMode="numeric"
-            defaultValue={settings.revealQuotaPerHour}
-            error={err("revealQuotaPerHour")}
-          />
-          <Field
-            label={SETTING_LABELS.revealViewSeconds}
-            name="revealViewSeconds"
-            inputMode="numeric"
-            defaultValue={settings.revealViewSeconds}
-            error={err("revealViewSeconds")}
-          />
-          <Field
-            label={SETTING_LABELS.withdrawalApprovalHours}
-            name="withdrawalApprovalHours"
-            inputMode="numeric"
-            defaultValue={settings.withdrawalApprovalHours}
-            error={err("withdrawalApprovalHours")}
-          />
+          {field("revealQuotaPerHour", "numeric")}
+          {field("revealViewSeconds", "numeric")}
+          {field("withdrawalApprovalHours", "numeric")}
         </div>
         <Field
           label={SETTING_LABELS.payoutDetailsName}
@@ -98,20 +82,8 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
           error={err("payoutDetailsName")}
         />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field
-            label={`${SETTING_LABELS.spendApprovalAmount} (in the order's currency)`}
-            name="spendApprovalAmount"
-            inputMode="decimal"
-            defaultValue={settings.spendApprovalAmount}
-            error={err("spendApprovalAmount")}
-          />
-          <Field
-            label={SETTING_LABELS.spendApprovalHours}
-            name="spendApprovalHours"
-            inputMode="numeric"
-            defaultValue={settings.spendApprovalHours}
-            error={err("spendApprovalHours")}
-          />
+          {field("spendApprovalAmount", "decimal", inOrderCurrency("spendApprovalAmount"))}
+          {field("spendApprovalHours", "numeric")}
         </div>
         <div>
           <p className="text-sm font-medium text-slate-700">Upstream budget</p>
@@ -120,18 +92,9 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
             to wait a few seconds; nobody else notices.
           </p>
           <div className="mt-2 grid gap-3 sm:grid-cols-3">
-            {(["upstreamMoneyReservePercent", "upstreamPersonSharePercent", "upstreamPersonLookupsPerMinute"] as const).map(
-              (key) => (
-                <Field
-                  key={key}
-                  label={SETTING_LABELS[key]}
-                  name={key}
-                  inputMode="numeric"
-                  defaultValue={settings[key]}
-                  error={err(key)}
-                />
-              ),
-            )}
+            {field("upstreamMoneyReservePercent", "numeric")}
+            {field("upstreamPersonSharePercent", "numeric")}
+            {field("upstreamPersonLookupsPerMinute", "numeric")}
           </div>
         </div>
       </fieldset>

@@ -7,10 +7,10 @@ import { ROLE_LABELS, isRole } from "@/lib/auth/permissions";
 import type { InvitationView } from "@/lib/staff/access-links/invitation-view";
 import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
 import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
+import { Notice, RefusalNotice } from "@/components/ui/notice";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { utcTime } from "@/components/ui/utc-time";
-import { ShownOnceLink } from "./shown-once-link";
+import { ShownInvitationLink } from "./shown-once-link";
 
 type Action = { kind: "resend" | "revoke"; invitation: InvitationView };
 
@@ -72,19 +72,8 @@ export function InvitationsTable({ invitations }: { invitations: InvitationView[
 
   return (
     <div className="space-y-3">
-      {problem ? (
-        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
-          {problem.detail}
-        </Notice>
-      ) : null}
-      {saved && variables?.kind === "resend" && data ? (
-        <ShownOnceLink
-          delivery={data.delivery}
-          what="New invitation link"
-          email={data.invitation.email}
-          expiresAt={data.invitation.expiresAt}
-        />
-      ) : null}
+      {problem ? <RefusalNotice problem={problem} /> : null}
+      {saved && variables?.kind === "resend" && data ? <ShownInvitationLink what="New invitation link" issued={data} /> : null}
       {saved && variables?.kind === "revoke" ? (
         <Notice tone="success">Invitation for {variables.invitation.email} revoked: its link no longer works.</Notice>
       ) : null}

@@ -5,11 +5,11 @@ import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
+import { RefusalNotice } from "@/components/ui/notice";
 import type { InvitationView } from "@/lib/staff/access-links/invitation-view";
 import type { LinkDelivery } from "@/lib/staff/access-links/deliver-link";
 import { RoleCheckboxes } from "./role-checkboxes";
-import { ShownOnceLink } from "./shown-once-link";
+import { ShownInvitationLink } from "./shown-once-link";
 
 type Invited = { invitation: InvitationView; delivery: LinkDelivery };
 
@@ -38,19 +38,8 @@ export function InviteForm() {
   const errors = problem?.errors ?? {};
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Invite a person">
-      {problem && !problem.errors ? (
-        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
-          {problem.detail}
-        </Notice>
-      ) : null}
-      {data ? (
-        <ShownOnceLink
-          delivery={data.delivery}
-          what="Invitation"
-          email={data.invitation.email}
-          expiresAt={data.invitation.expiresAt}
-        />
-      ) : null}
+      {problem && !problem.errors ? <RefusalNotice problem={problem} /> : null}
+      {data ? <ShownInvitationLink what="Invitation" issued={data} /> : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" name="name" autoComplete="off" error={errors.name} />
         <Field label="Email" name="email" type="email" autoComplete="off" error={errors.email} />

@@ -61,3 +61,14 @@ export function ShownOnceLink({
     </div>
   );
 }
+
+/** The link of a new invitation (inviteStaff's and resendInvitation's answer), as ShownOnceLink shows it. */
+export function ShownInvitationLink({
+  what,
+  issued: { delivery, invitation },
+}: {
+  what: string;
+  issued: { delivery: LinkDelivery; invitation: { email: string; expiresAt: string } };
+}) {
+  return <ShownOnceLink delivery={delivery} what={what} email={invitation.email} expiresAt={invitation.expiresAt} />;
+}

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
 import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/ui/field";
-import { Notice } from "@/components/ui/notice";
+import { RefusalNotice } from "@/components/ui/notice";
 
 /** One decision a checker may take: its button, the question asked before it acts, and where it goes. */
 export type Decision = {
@@ -74,11 +74,7 @@ export function DecisionPanel({
 
   return (
     <div className="space-y-3" data-testid={testId}>
-      {problem && !problem.errors?.comment ? (
-        <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
-          {problem.detail}
-        </Notice>
-      ) : null}
+      {problem && !problem.errors?.comment ? <RefusalNotice problem={problem} /> : null}
       {open === null ? (
         <>
           <div className="flex flex-wrap gap-2">

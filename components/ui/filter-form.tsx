@@ -42,6 +42,20 @@ export function FilterField({ label, className = "", children }: { label: string
   );
 }
 
+/** A range of UTC days, both ends inclusive: the `from` and `to` of a list's filter (YYYY-MM-DD). */
+export function DateRangeFields({ from, to }: { from?: string; to?: string }) {
+  return (
+    <>
+      <FilterField label="From (UTC)">
+        <input type="date" name="from" defaultValue={from ?? ""} className={FILTER_INPUT} />
+      </FilterField>
+      <FilterField label="To (UTC, inclusive)">
+        <input type="date" name="to" defaultValue={to ?? ""} className={FILTER_INPUT} />
+      </FilterField>
+    </>
+  );
+}
+
 /** Apply and clear; `before` holds a control that sits with them (a checkbox). */
 export function FilterActions({ path, before }: { path: string; before?: ReactNode }) {
   return (

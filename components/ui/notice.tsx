@@ -36,6 +36,23 @@ export function Notice({
   );
 }
 
+/** A refused request's problem: its title, its detail (or the caller's words for it) and its correlation id. */
+export function RefusalNotice({
+  problem,
+  testId,
+  children = problem.detail,
+}: {
+  problem: Pick<ApiProblem, "title" | "detail" | "correlationId">;
+  testId?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Notice tone="error" title={problem.title} correlationId={problem.correlationId} testId={testId}>
+      {children}
+    </Notice>
+  );
+}
+
 /** A refused request's problem in words: its field messages if it has any, else its detail. */
 export function ProblemNotice({
   problem,
@@ -64,11 +81,6 @@ export function FormOutcome({
   saved: boolean;
   savedText?: string;
 }) {
-  if (problem && !problem.errors)
-    return (
-      <Notice tone="error" title={problem.title} correlationId={problem.correlationId}>
-        {problem.detail}
-      </Notice>
-    );
+  if (problem && !problem.errors) return <RefusalNotice problem={problem} />;
   return saved ? <Notice tone="success">{savedText}</Notice> : null;
 }

@@ -32,26 +32,14 @@ const globalForPool = globalThis as unknown as { __sqlPool?: pg.Pool };
 const prepared = new WeakMap<pg.PoolClient, Map<string, string>>();
 
 /**
- * One statement through node-postgres directly, for the hot paths where Prisma's query layers
- * cost more than the statement: the webhook inbox insert, where `$queryRaw` took about
- * 0.06 ms more of the app's CPU per delivery than this (`npm run bench:webhooks`), and the two
- * statements every staff request sends before its own work, the session lookup and the
- * upstream budget's slot (through `$queryRaw` 2.5 and 1.3 ms of a request's time, here 1.4
- * and 0.9 ms, round trip included; measured under `npm run bench:proxy`). The same database,
- * through a small pool of its own.
- *
- * The statement is prepared once per connection (a named statement), so the database parses
- * and plans it once rather than on every call: a sixth of the embedded database's CPU per
- * webhook delivery. So pass a fixed statement text, not one built per call. On the embedded
- * database every connection shares one backend session, where a prepared statement outlives
- * the connection that made it and two connections preparing one name would collide: so each
- * connection names its statements at random, and the pool keeps its connections rather than
- * closing them when idle (an idle connection does not keep the process alive).
- *
- * Rows come back as node-postgres parses them, except that a timestamp without time zone is
- * read as UTC, as Prisma writes and reads every DateTime column; node-postgres alone would read
- * it in this process's zone. Pass instants as ISO strings cast in SQL
- * (`$1::timestamptz AT TIME ZONE 'UTC'`), not as Dates, which node-postgres sends in local time.
+ * One statement through node-postgres directly, for the few hot statements where Prisma's
+ * query layers cost more than the statement (ARCHITECTURE.md, "Hot statements"; figures in
+ * docs/decisions/0014-hot-statements-through-node-postgres.md), on a small pool of its own.
+ * Prepared once per connection: pass a fixed statement text, not one built per call. Each
+ * connection names its statements at random and idle connections are kept, since on the
+ * embedded database all connections share one session. A timestamp without time zone is read
+ * as UTC, as Prisma does; pass instants as ISO strings cast in SQL
+ * (`$1::timestamptz AT TIME ZONE 'UTC'`), not as Dates (node-postgres sends local time).
  */
 export async function sqlQuery<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
   const client = await sqlPool().connect();

@@ -20,21 +20,14 @@ export type StaffHandler<P> = (args: { req: NextRequest; actor: Actor; session: 
 export type StaffRoute<P> = ((req: NextRequest, context: RouteContext<P>) => Promise<Response>) & { readonly stepUp: boolean };
 
 /**
- * The door of every staff route handler: same-origin check on state-changing methods
- * (Next gives route handlers no CSRF protection), a live session, one permission, and
- * every thrown error turned into a problem document. The domain function called inside
- * checks its permission again: this one only answers early. Every staff route speaks JSON,
- * so a body under another Content-Type is a 415 here, and path parameters meet the text
- * rule of lib/validation.ts (single-line) before any handler sees them. Every answer carries
- * personal or business data, so one that says nothing of caching gets `Cache-Control:
- * no-store` here (a route that may be kept, e.g. a product image, sets its own).
- *
- * A session that still owes a sign-in step (a second factor, or enrolling one) is refused with
- * 403 `second_factor_required` / `second_factor_enrolment_required`, except by the few routes
- * of that step (`during`). `stepUp` routes (whatever changes money, limits, quotas, where
- * notifications go, people or sign-in rules) also need a proof younger than the step-up window
- * (lib/auth/step-up.ts), else 403 `step_up_required`; tests/unit/step-up-routes.test.ts holds
- * every state-changing route's choice.
+ * The door of every staff route handler: same-origin check on state-changing methods (Next
+ * gives route handlers no CSRF protection), a live session, one permission (the domain checks
+ * it again), JSON bodies only (415), path parameters single-line, every thrown error a problem
+ * document, and `Cache-Control: no-store` on an answer that says nothing of caching.
+ * A session that still owes a sign-in step is refused (403 `second_factor_required` /
+ * `second_factor_enrolment_required`) except by that step's routes (`during`); `stepUp` routes
+ * also need a recent proof (lib/auth/step-up.ts), else 403 `step_up_required`;
+ * tests/unit/step-up-routes.test.ts holds every state-changing route's choice.
  */
 export function withStaff<P = Record<string, string | string[]>>(
   handler: StaffHandler<P>,

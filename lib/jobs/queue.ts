@@ -6,19 +6,12 @@ import { logger } from "@/lib/log";
 import type { Jobs, QueueSpec } from "./define-job";
 
 /**
- * The PostgreSQL-backed job queue (pg-boss), one lazily started instance per process.
- *
- * - role "web" (route handlers): only sends. No maintenance, no cron: that is the
- *   worker's job, and a web process must not run timers of its own (ARCHITECTURE.md, "Background work").
- * - role "worker" (scripts/worker.ts): supervises (expires stuck jobs, deletes old ones)
- *   and runs the schedules.
- *
- * On the embedded PGlite (detected from `SELECT version()`, which names it; LOCAL_MODE is
- * not used, since local mode may point at a real PostgreSQL) every socket
- * connection shares one database session, so LISTEN/NOTIFY never reaches a listener and
- * more than a few connections crash the server (measured here): notify is off, jobs
- * are found by polling in batches, and the pool is capped at 3. On PostgreSQL workers are
- * woken by NOTIFY, with polling as the floor.
+ * The PostgreSQL-backed job queue (pg-boss), one lazily started instance per process. Role
+ * "web" only sends (no maintenance, no cron, no timers: ARCHITECTURE.md, "Background work");
+ * role "worker" (scripts/worker.ts) supervises and runs the schedules. On the embedded PGlite
+ * (named by `SELECT version()`, not LOCAL_MODE) all connections share one session: no NOTIFY,
+ * polling in batches, at most 3 connections
+ * (docs/decisions/0015-job-queue-on-the-embedded-database.md).
  */
 export type { Jobs };
 type Role = Jobs["role"];

@@ -1,8 +1,7 @@
 import "server-only";
-import { db, type Prisma } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { writeSetting } from "./write-setting";
 import { assertCan, type Actor } from "@/lib/auth/actor";
-import { recordAudit } from "@/lib/audit/record";
 import { currencyDecimalsProblem } from "@/lib/money";
 import { parseInput } from "@/lib/validation";
 import { settingsSchema, type Settings } from "./schema";
@@ -30,13 +29,7 @@ export async function updateSettings(actor: Actor, input: unknown): Promise<Sett
   await db().$transaction(async (tx) => {
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined || JSON.stringify(value) === JSON.stringify(before[key as keyof Settings])) continue;
-      await writeSetting(tx, key, value as Prisma.InputJsonValue, actor.staffId);
-      await recordAudit(tx, {
-        action: "settings.update",
-        actor,
-        targetId: key,
-        details: { from: before[key as keyof Settings], to: value },
-      });
+      await writeSetting(tx, actor, { action: "settings.update", key, from: before[key as keyof Settings], to: value });
     }
   });
   return readSettings();

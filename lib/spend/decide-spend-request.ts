@@ -20,7 +20,7 @@ import { placeApprovedOrder } from "./place-approved-order";
 import { approveSpendSchema, rejectSpendSchema, spendRequestIdSchema } from "./schemas";
 import { viewSpendRequest } from "./get-spend-request";
 import { markWaitingForWorker } from "./waiting-for-worker";
-import { assertSpendMove, SPEND_STATE_LABELS, isSpendState } from "./states";
+import { assertSpendMove, spendMachine } from "./states";
 import type { SpendRequestView } from "./spend-request-view";
 
 /**
@@ -109,7 +109,7 @@ async function decide(actor: Actor, id: string, to: "approved" | "rejected", com
         waiting: "awaiting",
         expire: () => expireSpendRequest(tx, row),
         afterExpiry: "The buyer can submit it again.",
-        stateWords: (state) => (isSpendState(state) ? SPEND_STATE_LABELS[state].toLowerCase() : state),
+        stateWords: spendMachine.words,
       },
       now,
     );

@@ -22,19 +22,12 @@ import {
 import { scrubAttributes, scrubText } from "./scrub";
 
 /**
- * Starts OpenTelemetry in this process: traces (each request's, through Next's own spans, its
- * server span the root; each job batch's, lib/telemetry/job-span.ts; each database query,
- * pg; each upstream call, undici) and metrics, exported over OTLP/HTTP (JSON) to
- * OTEL_EXPORTER_OTLP_ENDPOINT. Loaded only when that is set (instrumentation.ts for the web
- * processes, scripts/worker.ts for the worker): otherwise not one module of the SDK is loaded.
- *
- * The app's own metrics (lib/telemetry/metric-catalog.ts) come from the database and are the
- * same whichever process reads them, so only the worker exports them (one series per worker
- * instance); the web processes export traces only.
- *
- * The SDK reads its standard variables itself: OTEL_EXPORTER_OTLP_ENDPOINT (and _HEADERS),
- * OTEL_SERVICE_NAME, OTEL_BSP_SCHEDULE_DELAY; OTEL_METRIC_EXPORT_INTERVAL and
- * OTEL_TRACES_SAMPLER_ARG (the share of traces kept, default all) are passed here.
+ * Starts OpenTelemetry in this process: traces (requests through Next's own spans, job batches,
+ * database queries, upstream calls) and metrics, over OTLP/HTTP (JSON) to
+ * OTEL_EXPORTER_OTLP_ENDPOINT; loaded only when that is set (instrumentation.ts, scripts/worker.ts).
+ * The app's own metrics (lib/telemetry/metric-catalog.ts) come from the database, so only the
+ * worker exports them; web processes export traces. The SDK reads its standard OTEL_* variables
+ * itself; OTEL_METRIC_EXPORT_INTERVAL and OTEL_TRACES_SAMPLER_ARG are passed here.
  */
 let sdk: NodeSDK | undefined;
 

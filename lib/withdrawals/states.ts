@@ -68,6 +68,4 @@ export const canMoveWithdrawal = withdrawalMachine.canMove;
 export const assertWithdrawalMove = withdrawalMachine.assertMove;
 
 /** "it is approved, sending": how a refusal names the state a request is in. */
-export function withdrawalStateWords(state: string): string {
-  return isWithdrawalState(state) ? WITHDRAWAL_STATE_LABELS[state].toLowerCase() : state;
-}
+export const withdrawalStateWords = withdrawalMachine.words;

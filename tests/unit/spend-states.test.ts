@@ -28,4 +28,9 @@ describe("the spend approval state machine", () => {
       }
     }
   });
+
+  test("a refusal names the state in words, as the approver's page labels it", () => {
+    expect(spendMachine.words("approved")).toBe("approved, placing");
+    expect(spendMachine.words("mystery")).toBe("mystery");
+  });
 });

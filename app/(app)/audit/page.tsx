@@ -18,7 +18,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Notice } from "@/components/ui/notice";
 import { recentQuotaAlerts } from "@/lib/reveal/quota-alerts";
 import { AuditTable, type AuditTableRow } from "@/components/audit/audit-table";
-import { FILTER_INPUT, FilterActions, FilterField, FilterForm } from "@/components/ui/filter-form";
+import { DateRangeFields, FILTER_INPUT, FilterActions, FilterField, FilterForm } from "@/components/ui/filter-form";
 import { keysetPager, Pager } from "@/components/ui/pager";
 import { filterQuery, pickParams, validCursor, type SearchParams } from "@/components/ui/search-params";
 import { utcTime } from "@/components/ui/utc-time";
@@ -77,12 +77,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             ))}
           </select>
         </FilterField>
-        <FilterField label="From">
-          <input type="date" name="from" defaultValue={filter.from ?? ""} className={FILTER_INPUT} />
-        </FilterField>
-        <FilterField label="To">
-          <input type="date" name="to" defaultValue={filter.to ?? ""} className={FILTER_INPUT} />
-        </FilterField>
+        <DateRangeFields from={filter.from} to={filter.to} />
         <FilterActions
           path="/audit"
           before={

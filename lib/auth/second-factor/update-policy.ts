@@ -1,6 +1,5 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { recordAudit } from "@/lib/audit/record";
 import { parseInput } from "@/lib/validation";
 import { writeSetting } from "@/lib/settings/write-setting";
 import { assertCan, type Actor } from "@/lib/auth/actor";
@@ -20,13 +19,7 @@ export async function updateSecondFactorPolicy(
   const { roles } = parseInput(policySchema, input);
   const gaps = await db().$transaction(async (tx) => {
     const before = await readSecondFactorPolicy(tx);
-    await writeSetting(tx, POLICY_KEY, roles, actor.staffId);
-    await recordAudit(tx, {
-      action: "settings.second_factor_policy",
-      actor,
-      targetId: POLICY_KEY,
-      details: { from: before.roles, to: roles },
-    });
+    await writeSetting(tx, actor, { action: "settings.second_factor_policy", key: POLICY_KEY, from: before.roles, to: roles });
     return readFactorGaps(actor.staffId, tx);
   });
   const policy = await readSecondFactorPolicy();

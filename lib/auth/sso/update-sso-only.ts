@@ -1,6 +1,5 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
 import { parseInput } from "@/lib/validation";
 import { writeSetting } from "@/lib/settings/write-setting";
@@ -21,13 +20,7 @@ export async function updateSsoOnly(actor: Actor, input: unknown): Promise<SsoOn
       throw new AppError("sso_not_configured", message, { status: 409, fieldErrors: { ssoOnly: [message] } });
     }
     if (before.ssoOnly === ssoOnly) return;
-    await writeSetting(tx, SSO_ONLY_KEY, ssoOnly, actor.staffId);
-    await recordAudit(tx, {
-      action: "settings.sso_only",
-      actor,
-      targetId: SSO_ONLY_KEY,
-      details: { from: before.ssoOnly, to: ssoOnly },
-    });
+    await writeSetting(tx, actor, { action: "settings.sso_only", key: SSO_ONLY_KEY, from: before.ssoOnly, to: ssoOnly });
   });
   return readSsoOnly();
 }

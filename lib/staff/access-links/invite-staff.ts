@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { parseInput } from "@/lib/validation";
 import { inviteStaffSchema } from "../schemas";
 import { deliverNewLink, type LinkDelivery } from "./deliver-link";
-import { linkExpiry, newLinkToken } from "./link-rules";
+import { newLink } from "./link-rules";
 import { toInvitationView, type InvitationView } from "./invitation-view";
 
 const TAKEN = "Someone already has an account with this email address.";
@@ -21,9 +21,8 @@ const WAITING = "An invitation to this address is already waiting: send it again
 export async function inviteStaff(actor: Actor, input: unknown): Promise<{ invitation: InvitationView; delivery: LinkDelivery }> {
   assertCan(actor, "staff.invite");
   const data = parseInput(inviteStaffSchema, input);
-  const { token, tokenHash } = newLinkToken();
   const now = new Date();
-  const expiresAt = linkExpiry("invitation", now);
+  const { token, tokenHash, expiresAt } = newLink("invitation", now);
   let link;
   try {
     link = await db().$transaction(async (tx) => {

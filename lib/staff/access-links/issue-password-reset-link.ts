@@ -10,7 +10,7 @@ import { assertPasswordAllowed } from "@/lib/auth/sso/sso-only";
 import { parseInput } from "@/lib/validation";
 import { staffIdSchema } from "../schemas";
 import { deliverNewLink, type LinkDelivery } from "./deliver-link";
-import { linkExpiry, newLinkToken } from "./link-rules";
+import { newLink } from "./link-rules";
 
 /**
  * An admin gives another person a one-time link to set a new password. An admin resets a
@@ -29,10 +29,9 @@ export async function issuePasswordResetLink(
   assertCan(actor, "staff.reset-password");
   const id = parseInput(staffIdSchema, staffId);
   if (id === actor.staffId) throw new AppError("own_password", "Another admin must reset your password.", { status: 403 });
-  const { token, tokenHash } = newLinkToken();
   const unusable = await hashPassword(randomBytes(32).toString("base64url"));
   const now = new Date();
-  const expiresAt = linkExpiry("password_reset", now);
+  const { token, tokenHash, expiresAt } = newLink("password_reset", now);
   const person = await db()
     .$transaction(async (tx) => {
       const staff = await tx.staff.findUnique({ where: { id } });

@@ -41,6 +41,11 @@ export function linkExpiry(purpose: AccessLinkPurpose, from: Date): Date {
   return new Date(from.getTime() + ACCESS_LINK_HOURS[purpose] * 3_600_000);
 }
 
+/** A link handed out at `now`: its token (for the person), the token's hash (stored) and when it stops working. */
+export function newLink(purpose: AccessLinkPurpose, now: Date): { token: string; tokenHash: string; expiresAt: Date } {
+  return { ...newLinkToken(), expiresAt: linkExpiry(purpose, now) };
+}
+
 /** Why a link does not work any more ("unknown": no such link); what the page and the API say of each. */
 export type LinkRefusal = "unknown" | "used" | "expired" | "revoked";
 

@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { parseInput } from "@/lib/validation";
 import { accessLinkIdSchema } from "../schemas";
 import { deliverNewLink, type LinkDelivery } from "./deliver-link";
-import { linkExpiry, newLinkToken } from "./link-rules";
+import { newLink } from "./link-rules";
 import { toInvitationView, type InvitationView } from "./invitation-view";
 
 /**
@@ -20,9 +20,8 @@ export async function resendInvitation(
 ): Promise<{ invitation: InvitationView; delivery: LinkDelivery }> {
   assertCan(actor, "staff.invite");
   const id = parseInput(accessLinkIdSchema, invitationId);
-  const { token, tokenHash } = newLinkToken();
   const now = new Date();
-  const expiresAt = linkExpiry("invitation", now);
+  const { token, tokenHash, expiresAt } = newLink("invitation", now);
   const link = await db().$transaction(async (tx) => {
     const revoked = await tx.accessLink.updateMany({
       where: { id, purpose: "invitation", usedAt: null, revokedAt: null },

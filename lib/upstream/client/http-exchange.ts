@@ -3,26 +3,13 @@ import { Agent, request, type Dispatcher } from "undici";
 
 /**
  * One HTTP request and its whole answer, through undici's `request` on an Agent of this
- * client's own (keep-alive). Not the global `fetch`: in this app that is Next's wrapper
- * (tracing, its data cache's checks) over undici's WHATWG layer (Request, Headers, streams),
- * and an upstream call through it took about 1.5 ms longer in `npm run bench:proxy` (by turns,
- * 2026-11-26). Nothing here is specific to the upstream: the transport decides what to send
- * and what an answer means.
- *
- * - Redirects are not followed (the transport treats a 3xx as the answer it is).
- * - The answer may be compressed (gzip, deflate, br), as `fetch` asks for by default: the body
- *   comes back decoded, error answers included (they carry problem documents). Decoded in one
- *   call once read, not by undici's decompress interceptor: a zlib stream per answer cost about
- *   60 µs more CPU than the whole exchange saves (a 10 kB catalog page, gzip, 2026-11-27).
- * - `timeoutMs` bounds the whole exchange, connection to last byte; when it passes, the
- *   promise rejects with an ExchangeTimeoutError and the request is aborted.
- * - `maxBytes` bounds the answer's body as decoded: a larger one rejects with an
- *   ExchangeTooLargeError as soon as it is known to be larger (its Content-Length, or the
- *   bytes read so far), and the rest is not read.
- * - A connection that closes before the answer is complete rejects: a part of a body is never
- *   passed on as the answer.
- * - An idle connection is closed after 4 s, before the 5 s after which Node's and most
- *   servers close theirs (undici also honours a shorter Keep-Alive hint from the server).
+ * client's own (keep-alive), not the global `fetch` (Next's wrapper; slower per call:
+ * docs/decisions/0013-upstream-http-through-undici-request.md). Nothing here is specific to
+ * the upstream. Redirects are not followed; a compressed answer (gzip, deflate, br) comes back
+ * decoded; `timeoutMs` bounds the whole exchange (ExchangeTimeoutError, request aborted);
+ * `maxBytes` bounds the decoded body (ExchangeTooLargeError as soon as it is known, the rest
+ * unread); a connection closed before the answer is complete rejects, never a partial body;
+ * an idle connection is closed after 4 s, before the servers' usual 5 s.
  */
 export type ExchangeRequest = {
   method: string;

@@ -22,6 +22,16 @@ export const metadata: Metadata = { title: "Product" };
 /** A card's look for what shares the page's card on a large screen and stands alone below it. */
 const PHONE_CARD = "max-lg:rounded-lg max-lg:bg-white max-lg:p-5 max-lg:shadow-sm max-lg:ring-1 max-lg:ring-slate-200";
 
+function BackToCatalog() {
+  return (
+    <p className="mb-2 text-sm">
+      <Link href="/catalog" className="text-brand-600 hover:underline">
+        ← Catalog
+      </Link>
+    </p>
+  );
+}
+
 /** One product, and for a buyer its order form. Sent once the product is read, whole (ARCHITECTURE.md, "Waiting"). */
 export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {
   const { actor } = await requirePageSession("catalog.read");
@@ -34,11 +44,7 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
   if (isAppError(product)) {
     return (
       <>
-        <p className="mb-2 text-sm">
-          <Link href="/catalog" className="text-brand-600 hover:underline">
-            ← Catalog
-          </Link>
-        </p>
+        <BackToCatalog />
         <PageHeader title="Product" description={<span className="font-mono text-xs">{decodedOrAsIs(id)}</span>} />
         {isRateLimited(product) ? (
           <RetryLater error={product} title="We could not load this product yet" testId="product-retry-later" />
@@ -65,11 +71,7 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/catalog" className="text-brand-600 hover:underline">
-          ← Catalog
-        </Link>
-      </p>
+      <BackToCatalog />
       <PageHeader title={product.name} description={describeProduct(product)} />
       {/*
         One column below lg: the price, then the order form, then the pictures and the rest (the form

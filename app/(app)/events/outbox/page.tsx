@@ -12,21 +12,14 @@ import { RetryDeliveryButton } from "@/components/notifications/retry-delivery-b
 
 export const metadata: Metadata = { title: "Notification outbox" };
 
-const TONES: Record<OutboxState, PillTone> = {
-  waiting: "info",
-  retrying: "working",
-  failed: "danger",
-  sent: "success",
-  held: "neutral",
-  other: "neutral",
-};
-const LABELS: Record<OutboxState, string> = {
-  waiting: "Waiting",
-  retrying: "Retrying",
-  failed: "Failed",
-  sent: "Sent",
-  held: "Held for digest",
-  other: "Done",
+/** Each delivery state as the page shows it: its words and its pill's tone. */
+const STATES: Record<OutboxState, { label: string; tone: PillTone }> = {
+  waiting: { label: "Waiting", tone: "info" },
+  retrying: { label: "Retrying", tone: "working" },
+  failed: { label: "Failed", tone: "danger" },
+  sent: { label: "Sent", tone: "success" },
+  held: { label: "Held for digest", tone: "neutral" },
+  other: { label: "Done", tone: "neutral" },
 };
 const FILTERS = ["waiting", "retrying", "failed", "sent"] as const;
 
@@ -39,7 +32,7 @@ const columns = (showActions: boolean): Column<OutboxRow>[] => [
     header: "State",
     className: "whitespace-nowrap",
     testId: "outbox-state",
-    cell: (row) => <StatusPill status={row.state} label={LABELS[row.state]} tone={TONES[row.state]} />,
+    cell: (row) => <StatusPill status={row.state} {...STATES[row.state]} />,
   },
   { key: "attempts", header: "Attempts", align: "right", className: "tabular-nums", cell: (row) => row.attempts },
   {
@@ -102,13 +95,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
           All
         </Link>
         {FILTERS.map((filter) => (
-          <CountPill
-            key={filter}
-            href={`/events/outbox?state=${filter}`}
-            label={LABELS[filter]}
-            count={outbox.counts[filter]}
-            tone={TONES[filter]}
-          />
+          <CountPill key={filter} href={`/events/outbox?state=${filter}`} count={outbox.counts[filter]} {...STATES[filter]} />
         ))}
         {outbox.counts.held ? (
           <span className="inline-flex min-h-11 items-center px-2 text-slate-600">{outbox.counts.held} held for digests</span>
