@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
+import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 import { Notice, ProblemNotice } from "@/components/ui/notice";
@@ -39,15 +40,7 @@ export function SecondFactorPolicyForm({
   );
   const preview = policyGaps(gaps, { roles });
   return (
-    <form
-      noValidate
-      aria-label="Second-factor policy"
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.send({ roles });
-      }}
-    >
+    <ActionForm label="Second-factor policy" onSubmit={() => save.send({ roles })}>
       <p className="text-sm text-slate-600">
         People with these roles must set up an authenticator app or a passkey, and are asked for it at every sign-in. One who has
         none is led to set one up at their next sign-in and can do nothing else until then.
@@ -91,7 +84,7 @@ export function SecondFactorPolicyForm({
           {save.pending ? "Saving…" : "Save policy"}
         </Button>
       ) : null}
-    </form>
+    </ActionForm>
   );
 }
 

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useApiMutation } from "@/components/use-api-mutation";
+import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
 import { Notice, ProblemNotice } from "@/components/ui/notice";
 
@@ -26,15 +27,7 @@ export function SsoOnlyForm({
     onSuccess: () => router.refresh(),
   });
   return (
-    <form
-      noValidate
-      aria-label="Single sign-on"
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.send({ ssoOnly });
-      }}
-    >
+    <ActionForm label="Single sign-on" onSubmit={() => save.send({ ssoOnly })}>
       <p className="text-sm text-slate-600" data-testid="sso-status">
         {configured
           ? `Single sign-on with ${name} is set up: staff can sign in with it, matched by their verified email.`
@@ -65,6 +58,6 @@ export function SsoOnlyForm({
           {save.pending ? "Saving…" : "Save sign-in setting"}
         </Button>
       ) : null}
-    </form>
+    </ActionForm>
   );
 }

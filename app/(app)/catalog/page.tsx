@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
+import { buttonClass } from "@/components/ui/button";
 import { requirePageSession } from "@/lib/auth/current";
 import { catalogQuerySchema, listProducts, type CatalogQuery } from "@/lib/catalog/list-products";
 import { getCatalogFacets } from "@/lib/catalog/catalog-facets";
@@ -34,10 +35,7 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
         description="Gift cards, eSIM plans and phone top-ups from the Issuing Service, featured first. Prices are wholesale, in each product's sell currency."
         actions={
           can(actor.roles, "orders.create") ? (
-            <Link
-              href="/orders/bulk"
-              className="rounded-md bg-white px-3.5 py-2 text-sm font-medium shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
-            >
+            <Link href="/orders/bulk" className={buttonClass("secondary")}>
               Bulk order from CSV
             </Link>
           ) : undefined
