@@ -45,7 +45,7 @@ export async function BackgroundWorkNotice({
           {admin ? (
             <>
               {died ? (
-                <span data-testid="worker-died">{`${died}; the launcher starts it again within seconds.`} </span>
+                <span data-testid="worker-died">{`${died}; the launcher starts a new one within seconds.`} </span>
               ) : (
                 "No worker process has reported since then: it stopped or hangs. "
               )}
