@@ -7,12 +7,15 @@ import { deliverDue } from "./deliver-due";
 import { pruneNotifications } from "./prune";
 
 export const NOTIFICATION_QUEUES = {
-  deliver: periodicQueue("notifications.deliver", 600),
+  // A short expiry: a worker killed mid-pass leaves its beat active on this exclusive queue, and
+  // no new pass starts until pg-boss expires it (then within its 60 s supervision). Passes may
+  // overlap safely: each delivery is claimed with a lease, each digest row under FOR UPDATE.
+  deliver: periodicQueue("notifications.deliver", 30),
   prune: periodicQueue("notifications.prune", 600),
 } as const;
 
 /** Stop a pass after this long and let the next link go on, well inside the queue's expiry. */
-const PASS_MS = 4 * 60_000;
+const PASS_MS = 20_000;
 const CLAIM = 100;
 
 /**
