@@ -12,12 +12,16 @@ import { sqlQuery } from "@/lib/db/client";
  */
 export type BackgroundWork = { running: boolean; lastBeatAt: Date | null; lastDeath?: { at: Date; how: string } | null };
 
+/** The rule, as SQL over a `WorkerHeartbeat` row: that instance runs; it died within the hour (told on the admin's home). */
+export const WORKER_RUNS = `"diedAt" IS NULL AND "beatAt" > (now() AT TIME ZONE 'UTC') - interval '1 minute'`;
+export const WORKER_DIED_LATELY = `"diedAt" > (now() AT TIME ZONE 'UTC') - interval '1 hour'`;
+
 export const LAST_BEAT = `
   SELECT (extract(epoch FROM max(coalesce("diedAt", "beatAt"))) * 1000)::float8 AS "lastBeatMs",
-         coalesce(bool_or("diedAt" IS NULL AND "beatAt" > (now() AT TIME ZONE 'UTC') - interval '1 minute'), false) AS "running",
+         coalesce(bool_or(${WORKER_RUNS}), false) AS "running",
          (SELECT json_build_object('ms', extract(epoch FROM d."diedAt") * 1000, 'how', d."death")
           FROM "WorkerHeartbeat" d
-          WHERE d."diedAt" > (now() AT TIME ZONE 'UTC') - interval '1 hour'
+          WHERE ${WORKER_DIED_LATELY}
           ORDER BY d."diedAt" DESC LIMIT 1) AS "lastDeath"
   FROM "WorkerHeartbeat"`;
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { sqlQuery } from "@/lib/db/client";
 import { serviceConfig } from "@/lib/env";
+import { WORKER_DIED_LATELY, WORKER_RUNS } from "@/lib/jobs/background-work";
 import { COUNTERS, GAUGES, type CounterName, type GaugeName, type MetricFamily, type Point } from "./metric-catalog";
 
 /**
@@ -95,6 +96,6 @@ const LOCKS_SQL = `
   WHERE "lockedUntil" > now() AT TIME ZONE 'UTC' GROUP BY 1`;
 
 const WORKERS_SQL = `
-  SELECT count(*) FILTER (WHERE "diedAt" IS NULL AND "beatAt" > now() AT TIME ZONE 'UTC' - interval '1 minute')::int AS "running",
-         count(*) FILTER (WHERE "diedAt" > now() AT TIME ZONE 'UTC' - interval '1 hour')::int AS "deaths"
+  SELECT count(*) FILTER (WHERE ${WORKER_RUNS})::int AS "running",
+         count(*) FILTER (WHERE ${WORKER_DIED_LATELY})::int AS "deaths"
   FROM "WorkerHeartbeat"`;
