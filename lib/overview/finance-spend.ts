@@ -10,7 +10,9 @@ import { utcDayStart, utcMonthStart } from "@/lib/spend/spend-window";
  * the reconciliation show it), not an order that was never paid. Reserved, processing and
  * failed orders are not spend: their funds were only held, or released. Each order counts
  * on the UTC day the upstream created it (the mirror keeps no capture time, and capture
- * follows creation within minutes). Amounts are integer minor units, as strings.
+ * follows creation within minutes). A day after today (the upstream's clock runs ahead of
+ * ours) counts as today: the order was placed today, and today, the month and the chart then
+ * add up. Amounts are integer minor units, as strings.
  * The trigger of prisma/migrations/20261125200002_spend_days counts these same statuses.
  */
 export const CAPTURED_STATUSES = ["fulfilled", "refunded"] as const;
@@ -36,7 +38,9 @@ export async function getFinanceSpend(actor: Actor, now = new Date()): Promise<F
   for (const row of rows) {
     const days = byCurrency.get(row.currency) ?? new Map();
     if (row.orders === 0) continue; // every order of that day un-captured since (e.g. mirrored again as failed)
-    days.set(row.day.getTime(), { minor: row.minor, orders: row.orders });
+    const day = Math.min(row.day.getTime(), today.getTime());
+    const sum = days.get(day) ?? { minor: 0n, orders: 0 };
+    days.set(day, { minor: sum.minor + row.minor, orders: sum.orders + row.orders });
     byCurrency.set(row.currency, days);
   }
   const currencies = [...byCurrency.entries()]

@@ -66,6 +66,15 @@ describe("finance spend: captured orders per day, kept by the database as the mi
     expect(spend!.days.filter((d) => d.minor !== "0")).toHaveLength(3);
   });
 
+  test("an order the upstream dates tomorrow (its clock runs ahead of ours) counts as today's, so today, the month and the chart add up", async () => {
+    const now = new Date("2032-06-30T23:58:00Z");
+    await mirror("fulfilled", 120n, new Date("2032-06-30T23:50:00Z"));
+    await mirror("fulfilled", 80n, new Date("2032-07-01T00:03:00Z"));
+    const spend = await spendOf(finance, now);
+    expect(spend).toMatchObject({ todayMinor: "200", monthMinor: "200" });
+    expect(spend!.days.at(-1)).toEqual({ day: "2032-06-30", minor: "200", orders: 2 });
+  });
+
   test("only staff who may read the wallet see spend", async () => {
     await expect(getFinanceSpend(await makeStaff(["buyer"]))).rejects.toMatchObject({ code: "forbidden" });
   });
