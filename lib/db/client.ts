@@ -42,6 +42,32 @@ const prepared = new WeakMap<pg.PoolClient, Map<string, string>>();
  * (`$1::timestamptz AT TIME ZONE 'UTC'`), not as Dates (node-postgres sends local time).
  */
 export async function sqlQuery<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row[]> {
+  return onConnection((query) => query<Row>(text, values));
+}
+
+/** A statement on the connection a caller holds, prepared as `sqlQuery` prepares it. */
+export type SqlQuery = <Row extends pg.QueryResultRow>(text: string, values: unknown[]) => Promise<Row[]>;
+
+/**
+ * Statements on one pooled connection between BEGIN and COMMIT (ROLLBACK when `run` throws),
+ * for a hot write whose rows must commit together (the webhook inbox and its jobs). `run` gets
+ * the statement function; pass it on, never a second connection, or PGlite's one session waits on itself.
+ */
+export async function sqlTransaction<T>(run: (query: SqlQuery) => Promise<T>): Promise<T> {
+  return onConnection(async (query) => {
+    await query("BEGIN", []);
+    try {
+      const result = await run(query);
+      await query("COMMIT", []);
+      return result;
+    } catch (error) {
+      await query("ROLLBACK", []).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+async function onConnection<T>(run: (query: SqlQuery) => Promise<T>): Promise<T> {
   const client = await sqlPool().connect();
   // A connection lost while held is reported on the client, which ends the process unless
   // someone listens (the pool listens only while it holds the connection itself).
@@ -51,9 +77,12 @@ export async function sqlQuery<Row extends pg.QueryResultRow>(text: string, valu
   try {
     let names = prepared.get(client);
     if (!names) prepared.set(client, (names = new Map()));
-    let name = names.get(text);
-    if (!name) names.set(text, (name = `sql_${randomUUID().replaceAll("-", "")}`));
-    return (await client.query<Row>({ name, text, values })).rows;
+    const statements = names;
+    return await run(async <Row extends pg.QueryResultRow>(text: string, values: unknown[]) => {
+      let name = statements.get(text);
+      if (!name) statements.set(text, (name = `sql_${randomUUID().replaceAll("-", "")}`));
+      return (await client.query<Row>({ name, text, values })).rows;
+    });
   } finally {
     client.removeListener("error", onError);
     client.release(lost); // a lost connection is dropped from the pool, not handed out again

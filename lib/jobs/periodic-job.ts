@@ -1,6 +1,7 @@
 import "server-only";
 import { logger } from "@/lib/log";
 import { defineJob, type JobContext, type JobDefinition, type QueueSpec } from "./define-job";
+import { HEARTBEAT_SECONDS } from "./queue";
 import { sendJob } from "./send-job";
 
 /**
@@ -9,11 +10,19 @@ import { sendJob } from "./send-job";
  * beat. Unlike "stately" and "singleton", pg-boss's fetch does not skip an exclusive queue's
  * keys by its statistics, so a due pass is fetched at the worker's next poll. No retries: the
  * next beat is the retry. `disposable`: its jobs are beats, so a worker may recreate the queue.
+ * A dead worker cannot stall a periodic job: its pass is failed once it stops beating
+ * (HEARTBEAT_SECONDS, queue.ts), and `expireInSeconds` only bounds a live pass that hangs.
  */
 export function periodicQueue(name: string, expireInSeconds: number): QueueSpec {
   return {
     name,
-    options: { policy: "exclusive", retryLimit: 0, expireInSeconds, deleteAfterSeconds: 3_600 },
+    options: {
+      policy: "exclusive",
+      retryLimit: 0,
+      expireInSeconds,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+      deleteAfterSeconds: 3_600,
+    },
     disposable: true,
   };
 }

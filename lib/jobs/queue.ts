@@ -49,14 +49,22 @@ export async function stopQueues(timeoutMs = 20_000): Promise<void> {
 }
 
 /**
- * How often the worker's pg-boss takes the queues' statistics, and reads them back (default: a
- * minute each). Among them is each "stately" or "singleton" queue's list of keys active at that
- * moment, and a fetch skips those keys until the next read: a continuation queued by a running
- * job (the order import, a bulk order's next slice) could wait two minutes. Periodic jobs do not
- * depend on it (their queues are "exclusive", periodic-job.ts); at 3 s a continuation is at most
- * about 6 s late. The statistics scan pgboss.job, a few thousand rows here.
+ * How often the worker's pg-boss takes the queues' statistics, reads them back and supervises
+ * (default: a minute each). Among the statistics is each "stately" or "singleton" queue's list
+ * of keys active at that moment, and a fetch skips those keys until the next read: a
+ * continuation queued by a running job (the order import, a bulk order's next slice) could wait
+ * two minutes. Supervision fails the jobs whose worker stopped beating (HEARTBEAT_SECONDS), so
+ * its interval bounds how late that is seen. At 3 s a continuation is at most about 6 s late.
  */
 const STATS_SECONDS = 3;
+
+/**
+ * A job whose worker has not touched it for this long is failed by pg-boss's supervisor (and
+ * retried if its queue retries): a worker killed mid-job holds its job at most this long,
+ * whatever the queue's expiry. pg-boss's `work` touches a running job every half of it.
+ * Its minimum is 10 s. Why: docs/decisions/2026-11-28-one-queue-model.md.
+ */
+export const HEARTBEAT_SECONDS = 10;
 
 async function start(role: Role): Promise<Jobs> {
   const env = getEnv();
@@ -75,7 +83,11 @@ async function start(role: Role): Promise<Jobs> {
     // follow-up index migrations it polls for are left to workers: once an hour here.
     migrate: true,
     ...(worker
-      ? { monitorIntervalSeconds: STATS_SECONDS, queueCacheIntervalSeconds: STATS_SECONDS }
+      ? {
+          monitorIntervalSeconds: STATS_SECONDS,
+          queueCacheIntervalSeconds: STATS_SECONDS,
+          superviseIntervalSeconds: STATS_SECONDS,
+        }
       : { bamIntervalSeconds: 3_600 }),
   };
   const boss = new PgBoss(options);
@@ -112,17 +124,29 @@ export function ensureQueue(jobs: Jobs, queue: QueueSpec): Promise<void> {
   return creating;
 }
 
-async function createQueue({ boss, embedded, role }: Jobs, queue: QueueSpec): Promise<void> {
-  const { policy, ...settings } = queue.options;
+async function createQueue(jobs: Jobs, queue: QueueSpec): Promise<void> {
+  const { boss, embedded, role } = jobs;
+  const { policy, heartbeatSeconds, ...settings } = queue.options;
   const options = { ...settings, notify: !embedded && queue.notify === true };
-  await boss.createQueue(queue.name, { ...options, policy });
+  // Not updatable in place (pg-boss's updateQueue omits it): set at creation only.
+  const created = { ...options, policy, ...(heartbeatSeconds ? { heartbeatSeconds } : {}) };
+  // A dead-letter queue (`<domain>.dead`) keeps what its queue gave up on; it must exist first.
+  if (settings.deadLetter) await boss.createQueue(settings.deadLetter, { deleteAfterSeconds: DEAD_KEPT_SECONDS });
+  await boss.createQueue(queue.name, created);
+  // Cached now, so that a later insert on a caller's connection (inside its transaction) asks
+  // pg-boss's own connections nothing: on PGlite that question would wait for the transaction.
+  await boss.insert(queue.name, []);
   if (role !== "worker") return;
-  if (queue.disposable && (await boss.getQueue(queue.name))?.policy !== policy) {
+  const stored = await boss.getQueue(queue.name);
+  if (queue.disposable && (stored?.policy !== policy || (stored?.heartbeatSeconds ?? undefined) !== heartbeatSeconds)) {
     await boss.deleteQueue(queue.name);
-    await boss.createQueue(queue.name, { ...options, policy });
+    await boss.createQueue(queue.name, created);
   }
   await boss.updateQueue(queue.name, options);
 }
+
+/** How long a dead-lettered job is kept for a look (the domain's own row says what failed). */
+const DEAD_KEPT_SECONDS = 30 * 86_400;
 
 async function isPglite(): Promise<boolean> {
   const rows = await db().$queryRaw<{ version: string }[]>`SELECT version() AS version`;

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import type { Db, JobInsert, SendOptions } from "pg-boss";
 import type { QueueSpec } from "./define-job";
 import { ensureQueue, getQueue, type Jobs } from "./queue";
@@ -23,10 +24,35 @@ export async function readyQueue(queue: QueueSpec): Promise<void> {
 /**
  * Several jobs in one INSERT; a job whose singleton key is already queued is skipped.
  * `within` runs the INSERT on the caller's connection instead (inside its transaction), so
- * that the jobs commit or roll back with the caller's own rows.
+ * that the jobs commit or roll back with the caller's own rows: call `readyQueue` before the
+ * transaction opens, since starting the queue inside it would wait on it (PGlite).
  */
 export async function insertJobs<T extends object>(queue: QueueSpec, jobs: JobInsert<T>[], within?: Db): Promise<void> {
   const held = await getQueue();
   await ensureQueue(held, queue);
-  await held.boss.insert(queue.name, jobs, { returnId: false, ...(within ? { db: within } : {}) });
+  await held.boss.insert(
+    queue.name,
+    jobs.map((job) => ({ id: orderedJobId(), ...job })),
+    { returnId: false, ...(within ? { db: within } : {}) },
+  );
+}
+
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * A time-ordered UUID (version 7, a sequence within the millisecond): jobs inserted together
+ * share their `created_on`, and pg-boss ranks a group's jobs by id, so these keep their order.
+ */
+function orderedJobId(): string {
+  const ms = Date.now();
+  sequence = ms === lastMs ? (sequence + 1) & 0xfff : 0;
+  lastMs = ms;
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(ms, 0, 6);
+  bytes[6] = 0x70 | (sequence >> 8);
+  bytes[7] = sequence & 0xff;
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

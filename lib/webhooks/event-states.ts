@@ -27,6 +27,3 @@ export const EVENT_STATE_LABELS: Record<EventState, string> = {
 
 /** States an admin may send back to the queue. */
 export const REPROCESSABLE_STATES: readonly EventState[] = ["failed", "unknown_kind"];
-
-/** A claim older than this is taken to belong to a worker that died; refreshOrder's own deadline is 60 s. */
-export const CLAIM_LEASE_MS = 5 * 60_000;

@@ -1,70 +1,61 @@
 import "server-only";
 import type { Job, JobResult } from "pg-boss";
+import { db } from "@/lib/db/client";
 import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
 import { periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
-import { askForDrain, WEBHOOK_DRAIN_QUEUE } from "./drain-inbox";
-import { WEBHOOK_PROCESS_QUEUE, type ProcessJob } from "./enqueue-event";
-import { groupByOrder } from "./group-by-order";
+import { insertJobs } from "@/lib/jobs/send-job";
+import { eventJob, WEBHOOK_EVENT_QUEUE, type EventJob } from "./event-job";
 import { processEvent } from "./process-event";
-import { processPendingEvents } from "./process-pending";
 
-/** The inbox sweep: events whose drain request was lost, and claims whose worker died (process-pending.ts). */
-export const WEBHOOK_SWEEP_QUEUE = periodicQueue("webhook.sweep", 300);
+/** Events stored without a job: from before jobs were stored with them, or written by hand. */
+export const WEBHOOK_ADOPT_QUEUE = periodicQueue("webhooks.adopt", 300);
 
-/** Rows claimed per pass of a drain; a full pass means there may be more. Small enough that a pass of slow events ends well inside the queue's expiry. */
-const DRAIN_PASS = 50;
-/** A drain hands over to a fresh one after this long, well inside its queue's expiry. */
-const DRAIN_RUN_MS = 5 * 60_000;
+/** A pending event older than this has no job in reach: its job is inserted with it and fetched within a second. */
+const ORPHAN_AFTER_MS = 60_000;
 
 /** The webhook inbox's jobs, run by the worker. */
 export const webhookJobs: JobDefinition[] = [
-  defineJob<object>({
-    queue: WEBHOOK_DRAIN_QUEUE,
-    // PGlite has no NOTIFY, so there the poll is what wakes a drain: a new event waits at most 0.5 s.
-    work: (embedded) => ({ batchSize: 1, pollingIntervalSeconds: embedded ? 0.5 : 1, notifyPollingIntervalSeconds: 2 }),
-    handle: () => drainInbox(),
-  }),
-  defineJob<ProcessJob>({
-    queue: WEBHOOK_PROCESS_QUEUE,
-    // Retries (5 s backoff and more), reprocesses and released claims: new events come through
-    // the drain above. Fetched in batches, fetching again while batches come back full. Per-job
-    // results, so that one failing event is retried alone instead of failing its whole batch.
-    // NOTIFY only announces new jobs, not a retry whose backoff has run out: the poll stays.
-    work: () => ({
-      batchSize: 10,
+  defineJob<EventJob>({
+    queue: WEBHOOK_EVENT_QUEUE,
+    // One job of an order at a time across every worker (pg-boss's groupConcurrency), the
+    // oldest first; different orders side by side in a batch. PGlite has no NOTIFY, so there
+    // the poll is what wakes a worker: a new event waits at most 0.5 s. Per-job results, so that
+    // one failing event is retried alone instead of failing its whole batch.
+    work: (embedded) => ({
+      batchSize: 20,
       burstWhenBatchFull: true,
-      pollingIntervalSeconds: 1,
+      groupConcurrency: 1,
+      pollingIntervalSeconds: embedded ? 0.5 : 1,
       notifyPollingIntervalSeconds: 2,
       perJobResults: true,
     }),
-    handle: async (jobs) => (await Promise.all(groupByOrder(jobs, (job) => job.data.orderId).map(runInTurn))).flat(),
+    handle: (jobs) => Promise.all(jobs.map(runEventJob)),
   }),
-  periodicJob({ queue: WEBHOOK_SWEEP_QUEUE, everySeconds: () => 10, run: () => processPendingEvents({ olderThanMs: 5_000 }) }),
+  periodicJob({ queue: WEBHOOK_ADOPT_QUEUE, everySeconds: () => 3_600, run: adoptOrphanEvents }),
 ];
 
-/** Every pending event, oldest first, one order's events in turn (process-pending.ts). */
-async function drainInbox(): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    const { claimed } = await processPendingEvents({ olderThanMs: 0, limit: DRAIN_PASS });
-    if (claimed < DRAIN_PASS) return;
-    if (Date.now() - started > DRAIN_RUN_MS) return askForDrain();
+/**
+ * A job's outcome for pg-boss: done once the event's outcome is recorded (processed, unknown
+ * kind, a payload that can never work); failed, to be retried with backoff, when processing
+ * failed. A `processing` event is taken over: its group's jobs run one at a time, so the claim
+ * can only be an attempt whose worker died (the attempt count fences its late write).
+ */
+async function runEventJob(job: Job<EventJob>): Promise<JobResult> {
+  try {
+    await processEvent(job.data.eventId, ["pending", "failed", "processing"]);
+    return { id: job.id, status: "completed" };
+  } catch (error) {
+    return { id: job.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } };
   }
 }
 
-async function runInTurn(jobs: Job<ProcessJob>[]): Promise<JobResult[]> {
-  const results: JobResult[] = [];
-  for (const job of jobs) {
-    try {
-      const { outcome, state } = await processEvent(job.data.eventId);
-      // Claimed by someone else right now (the sweep, another job): look again after the
-      // retry delay, so that if that attempt fails the event still has a job behind it.
-      if (outcome === "skipped" && state === "processing")
-        results.push({ id: job.id, status: "failed", output: { message: "being processed elsewhere; checking again later" } });
-      else results.push({ id: job.id, status: "completed" });
-    } catch (error) {
-      results.push({ id: job.id, status: "failed", output: { message: error instanceof Error ? error.message : String(error) } });
-    }
-  }
-  return results;
+async function adoptOrphanEvents(): Promise<{ adopted: number }> {
+  const orphans = await db().webhookEvent.findMany({
+    where: { state: "pending", receivedAt: { lt: new Date(Date.now() - ORPHAN_AFTER_MS) } },
+    orderBy: { receivedAt: "asc" },
+    take: 1_000,
+    select: { id: true, payload: true },
+  });
+  if (orphans.length > 0) await insertJobs(WEBHOOK_EVENT_QUEUE, orphans.map(eventJob));
+  return { adopted: orphans.length };
 }

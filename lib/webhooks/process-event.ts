@@ -5,11 +5,10 @@ import type { EventState } from "./event-states";
 import { handleClaimedEvent, type ProcessOutcome } from "./handle-claimed-event";
 
 /**
- * Processes one inbox event if it is waiting (pending, or failed and due for a retry).
- * The `webhook.process` job calls this; a job for an event that someone else already
- * claimed or finished does nothing ("skipped"), which is what makes duplicate jobs, the
- * sweep and an admin's reprocess harmless. Throws when processing failed, after recording
- * it, so that the queue retries with backoff.
+ * Processes one inbox event if it is in one of `from` (pending, or failed and due for a retry).
+ * The event's job calls this (jobs.ts); a job for an event already finished does nothing
+ * ("skipped"), which is what makes a second job for it (an admin's reprocess) harmless.
+ * Throws when processing failed, after recording it, so that the queue retries with backoff.
  */
 export async function processEvent(
   eventId: string,

@@ -1,16 +1,17 @@
 import "server-only";
-import { sqlQuery } from "@/lib/db/client";
+import { sqlTransaction, type SqlQuery } from "@/lib/db/client";
 import { isDataRefusal } from "@/lib/db/data-refusal";
-import { askForDrain } from "./drain-inbox";
+import { insertJobs, readyQueue } from "@/lib/jobs/send-job";
+import { eventJob, WEBHOOK_EVENT_QUEUE } from "./event-job";
 
 /**
  * Writes verified deliveries to the inbox, grouping the ones that arrive together into one
  * multi-row INSERT … ON CONFLICT DO NOTHING (one statement, so one commit: on the embedded
  * database the commit is the expensive part). One batch is in flight at a time; deliveries
  * arriving meanwhile share the next, so a lone delivery pays no extra delay. A caller's promise
- * resolves only after its row's statement committed, so nothing is acknowledged unstored. Then
- * the worker is asked to drain (drain-inbox.ts), not waited for: a lost request is covered by
- * the worker's sweep within seconds. Why: docs/decisions/0005-webhook-inbox-batched-inserts.md.
+ * resolves only after its row committed, so nothing is acknowledged unstored. Each new row's
+ * processing job (event-job.ts) is inserted in the same transaction: a row never waits without
+ * one. Why: docs/decisions/0005-webhook-inbox-batched-inserts.md.
  */
 export type InboxRow = { id: string; type: string; occurredAt: Date | null; payload: unknown };
 /** `stored` is false when the event was already in the inbox (a duplicate). */
@@ -38,37 +39,28 @@ async function drain(): Promise<void> {
     while (waiting.length > 0) {
       const batch = waiting.slice(0, MAX_ROWS);
       waiting = waiting.slice(batch.length);
-      if (await writeBatch(batch)) askForDrain();
+      await writeBatch(batch);
     }
   } finally {
     inFlight = false;
   }
 }
 
-/** True when at least one new row committed. */
-async function writeBatch(batch: Waiting[]): Promise<boolean> {
+async function writeBatch(batch: Waiting[]): Promise<void> {
   try {
-    const stored = await insertRows(batch.map((w) => w.row));
-    const fresh = stored.size > 0;
-    settleAll(batch, stored);
-    return fresh;
+    settleAll(batch, await insertRows(batch.map((w) => w.row)));
   } catch (error) {
     // One row the database refuses for its data (a class 22/54 SQLSTATE) must not fail the
     // others: write each alone so that only that delivery meets the refusal.
     if (batch.length > 1 && isDataRefusal(error)) {
-      let fresh = false;
       for (const w of batch)
         await insertRows([w.row]).then(
-          (stored) => {
-            fresh ||= stored.size > 0;
-            settleAll([w], stored);
-          },
+          (stored) => settleAll([w], stored),
           (e: unknown) => w.settle({ error: e }),
         );
-      return fresh;
+      return;
     }
     for (const w of batch) w.settle({ error });
-    return false;
   }
 }
 
@@ -92,13 +84,25 @@ const INSERT_ROWS = `
   ON CONFLICT ("id") DO NOTHING
   RETURNING "id"`;
 
+/** The rows and the jobs of those that are new, in one transaction; the ids stored. */
 async function insertRows(rows: InboxRow[]): Promise<Set<string>> {
-  const inserted = await sqlQuery<{ id: string }>(INSERT_ROWS, [
-    rows.map((r) => r.id),
-    rows.map((r) => r.type),
-    rows.map((r) => r.occurredAt?.toISOString() ?? null),
-    new Date().toISOString(),
-    rows.map((r) => JSON.stringify(r.payload)),
-  ]);
-  return new Set(inserted.map((r) => r.id));
+  await readyQueue(WEBHOOK_EVENT_QUEUE); // before the transaction: see insertJobs
+  return sqlTransaction(async (query) => {
+    const inserted = await query<{ id: string }>(INSERT_ROWS, [
+      rows.map((r) => r.id),
+      rows.map((r) => r.type),
+      rows.map((r) => r.occurredAt?.toISOString() ?? null),
+      new Date().toISOString(),
+      rows.map((r) => JSON.stringify(r.payload)),
+    ]);
+    const stored = new Set(inserted.map((r) => r.id));
+    const fresh = rows.filter((r) => stored.delete(r.id)); // the first copy of each new id
+    if (fresh.length > 0) await insertJobs(WEBHOOK_EVENT_QUEUE, fresh.map(eventJob), onConnection(query));
+    return new Set(fresh.map((r) => r.id));
+  });
+}
+
+/** pg-boss's statements on the transaction's connection. */
+function onConnection(query: SqlQuery) {
+  return { executeSql: async (text: string, values?: unknown[]) => ({ rows: await query(text, values ?? []) }) };
 }

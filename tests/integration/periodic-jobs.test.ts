@@ -1,4 +1,7 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createInterface } from "node:readline";
 import { expect, test } from "vitest";
 import { getQueue } from "@/lib/jobs/queue";
 import { periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
@@ -43,3 +46,45 @@ test("a pass slower than its interval never runs twice at once, and the next fol
   // Each pass starts within a beat and a poll (1 s each) of the previous one's end, not minutes later.
   for (let i = 1; i < passes.length; i++) expect(passes[i]!.startedAt - passes[i - 1]!.endedAt).toBeLessThan(3_000);
 }, 60_000);
+
+/**
+ * The worker killed (SIGKILL) in the middle of a pass of a job whose passes may take ten
+ * minutes (expiry 600 s): its job stays active on the exclusive queue, but no longer beats, so
+ * pg-boss fails it within seconds and the next worker's pass runs, not ten minutes later.
+ */
+test("a pass whose worker was killed holds its queue for seconds, not until the pass's expiry", async () => {
+  const name = `test.killed-${randomUUID().slice(0, 8)}`;
+  const root = path.resolve(import.meta.dirname, "../..");
+  const script = `import { periodicJob, periodicQueue } from ${JSON.stringify(path.join(root, "lib/jobs/periodic-job.ts"))};
+    import { startWorker } from ${JSON.stringify(path.join(root, "lib/jobs/worker.ts"))};
+    const run = () => { console.log("pass"); return new Promise(() => {}); };
+    await startWorker([periodicJob({ queue: periodicQueue(${JSON.stringify(name)}, 600), everySeconds: () => 1, run })]);`;
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: "error" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    await new Promise<void>((resolve) => createInterface({ input: child.stdout! }).once("line", () => resolve()));
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+  }
+  const killedAt = Date.now();
+
+  let passes = 0;
+  const worker = await startWorker([
+    periodicJob({ queue: periodicQueue(name, 600), everySeconds: () => 1, run: async () => (passes += 1) }),
+  ]);
+  try {
+    await eventually(async () => (passes > 0 ? true : undefined), 40_000, 200);
+  } finally {
+    await worker.stop();
+  }
+  // The heartbeat (10 s) and a supervision (3 s) and a beat, well short of the 600 s expiry.
+  expect(Date.now() - killedAt).toBeLessThan(20_000);
+  const { boss } = await getQueue();
+  const dead = (await boss.findJobs(name)).filter((job) => job.state === "failed");
+  expect(dead.map((job) => job.output)).toEqual([{ value: { message: "job heartbeat timeout" } }]);
+}, 90_000);

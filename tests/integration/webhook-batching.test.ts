@@ -1,15 +1,13 @@
 import { afterAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { stopQueues } from "@/lib/jobs/queue";
-import { WEBHOOK_DRAIN_QUEUE } from "@/lib/webhooks/drain-inbox";
-import { eventually } from "../support/sandbox";
-import { deliver, delivery, envelope, headerId, withInsertFailing, type Envelope } from "./webhook-support";
+import { deliver, delivery, envelope, eventJobsFor, headerId, withInsertFailing, type Envelope } from "./webhook-support";
 
 /**
  * Deliveries that arrive together share one inbox transaction (lib/webhooks/store-inbox-event.ts).
  * What a sender sees must not change: each delivery gets its own answer, a 200 only once its
- * row is committed, and a batch that fails acknowledges none of its deliveries. New rows are
- * followed by a request to drain the inbox (lib/webhooks/drain-inbox.ts), not a job per event.
+ * row is committed, and a batch that fails acknowledges none of its deliveries. Each new row's
+ * job commits with it (lib/webhooks/event-job.ts); a repeat adds none.
  */
 afterAll(async () => {
   await stopQueues();
@@ -18,24 +16,10 @@ afterAll(async () => {
 const stored = async (ids: string[]) =>
   new Set((await db().webhookEvent.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((r) => r.id));
 
-/** Drains waiting to start (no worker runs in this file, so a requested one stays waiting). */
-const waitingDrains = async () =>
-  (
-    await db().$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'created'`,
-      WEBHOOK_DRAIN_QUEUE.name,
-    )
-  )[0]!.n;
-const forgetDrains = () =>
-  db()
-    .$executeRawUnsafe(`DELETE FROM pgboss.job WHERE name = $1`, WEBHOOK_DRAIN_QUEUE.name)
-    .catch(() => undefined); // the queue's tables are created by the first send
-
 const deliverAll = (events: Envelope[]) => Promise.all(events.map((e) => deliver(delivery(e))));
 
 describe("deliveries arriving together", () => {
-  test("are each answered for themselves: every event stored once, repeats acknowledged as duplicates, one drain asked for", async () => {
-    await forgetDrains();
+  test("are each answered for themselves: every event stored once, repeats acknowledged as duplicates, one job per event", async () => {
     const events = Array.from({ length: 24 }, (_, i) => envelope("order.fulfilled", { orderId: `ord_batch_${i}` }));
     // Each of the first eight is sent three times at once, as a sender's retries may overlap.
     const sent = [...events, ...events.slice(0, 8), ...events.slice(0, 8)];
@@ -51,9 +35,8 @@ describe("deliveries arriving together", () => {
     }
     const ids = events.map(headerId);
     expect((await stored(ids)).size).toBe(24);
-    // However many batches the 40 deliveries made, one drain waits for them all.
-    await eventually(async () => (await waitingDrains()) === 1);
-    expect(await waitingDrains()).toBe(1);
+    // However many batches the 40 deliveries made, each event has one job, committed with its row.
+    expect((await eventJobsFor(ids)).map((job) => job.eventId).sort()).toEqual([...ids].sort());
   });
 
   test("a batch the database fails acknowledges none of its deliveries, and stores none of the refused ones", async () => {
@@ -75,10 +58,10 @@ describe("deliveries arriving together", () => {
     const retried = await deliverAll(events.filter((_, i) => answers[i]!.status !== 200));
     expect(retried.every((a) => a.status === 200 && a.body.duplicate === false)).toBe(true);
     expect((await stored(ids)).size).toBe(10);
+    expect((await eventJobsFor(ids)).map((job) => job.eventId).sort()).toEqual([...ids].sort());
   });
 
   test("one event whose data the database refuses is refused alone; the rest of its batch is stored", async () => {
-    await forgetDrains();
     const events = Array.from({ length: 10 }, (_, i) => envelope("order.fulfilled", { orderId: `ord_mixed_${i}` }));
     const refused = headerId(events[5]!);
     const answers = await withInsertFailing(refused, "22023", () => deliverAll(events));
@@ -87,6 +70,6 @@ describe("deliveries arriving together", () => {
     const ids = events.map(headerId);
     expect((await stored(ids)).size).toBe(10); // nine pending, the refused one kept for the admin
     expect(await db().webhookEvent.findUnique({ where: { id: refused } })).toMatchObject({ state: "refused" });
-    await eventually(async () => (await waitingDrains()) === 1);
+    expect((await eventJobsFor(ids)).map((job) => job.eventId).sort()).toEqual(ids.filter((id) => id !== refused).sort());
   });
 });

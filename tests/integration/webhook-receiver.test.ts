@@ -6,11 +6,10 @@ import { processEvent } from "@/lib/webhooks/process-event";
 import { reprocessEvent } from "@/lib/webhooks/reprocess-event";
 import { MAX_WEBHOOK_BYTES, receiveWebhook } from "@/lib/webhooks/receive-webhook";
 import { placeOrder } from "@/lib/orders/place-order";
-import { processPendingEvents } from "@/lib/webhooks/process-pending";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
 import { control, eventually, sandbox } from "../support/sandbox";
-import { deliver, delivery, envelope, headerId, type Envelope } from "./webhook-support";
+import { deliver, delivery, envelope, eventJobsFor, headerId, runEventJobs, type Envelope } from "./webhook-support";
 
 afterAll(async () => {
   await stopQueues();
@@ -135,17 +134,14 @@ describe("receiving webhooks", () => {
     expect(await row(event)).toMatchObject({ state: "unknown_kind", attempts: 1 });
   });
 
-  test("an event that fails in a drain is queued for a retry that keeps its order id, so it stays in turn with that order", async () => {
+  test("an event that fails in its job is queued for a retry that keeps its order id, so it stays in turn with that order", async () => {
     const orderId = `ord_gone_${randomUUID().slice(0, 8)}`;
     const event = envelope("order.fulfilled", { orderId });
     expect((await deliver(delivery(event))).status).toBe(200);
-    await processPendingEvents({ olderThanMs: 0, limit: 1000 });
+    await runEventJobs();
     expect(await row(event)).toMatchObject({ state: "failed", attempts: 1 });
-    const [retry] = await db().$queryRawUnsafe<{ data: { eventId: string; orderId?: string } }[]>(
-      `SELECT data FROM pgboss.job WHERE name = 'webhook.process' AND singleton_key = $1`,
-      `${headerId(event)}:sweep`,
-    );
-    expect(retry?.data).toEqual({ eventId: headerId(event), orderId });
+    const [retry] = await eventJobsFor([headerId(event)], ["retry"]);
+    expect(retry).toEqual({ eventId: headerId(event), orderId });
   });
 
   test("unknown kinds are stored and marked, not dropped", async () => {
@@ -259,8 +255,8 @@ describe("processing order and flood", () => {
     const ids = events.map(headerId);
     expect(await db().webhookEvent.count({ where: { id: { in: ids } } })).toBe(600);
 
-    // Four sweeps at once, as four workers would run them: every event claimed by exactly one.
-    await Promise.all(Array.from({ length: 4 }, () => processPendingEvents({ olderThanMs: 0, limit: 1000 })));
+    // Four workers taking the events' jobs at once: every event claimed by exactly one.
+    await runEventJobs(4);
     const rows = await db().webhookEvent.findMany({ where: { id: { in: ids } }, select: { state: true, attempts: true } });
     expect(rows.filter((r) => r.state === "processed" && r.attempts === 1)).toHaveLength(600);
     const credits = await db().walletCredit.findMany({ where: { eventId: { in: ids } } });

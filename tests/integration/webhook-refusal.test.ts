@@ -8,12 +8,11 @@ import { stopQueues } from "@/lib/jobs/queue";
 import { countEventsByState } from "@/lib/webhooks/count-events";
 import { listEvents } from "@/lib/webhooks/list-events";
 import { processEvent } from "@/lib/webhooks/process-event";
-import { processPendingEvents } from "@/lib/webhooks/process-pending";
 import { reprocessEvent } from "@/lib/webhooks/reprocess-event";
 import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
 import { control, eventually, sandbox } from "../support/sandbox";
-import { deliver, delivery, envelope, headerId, withInsertFailing } from "./webhook-support";
+import { deliver, delivery, envelope, headerId, runEventJobs, withInsertFailing } from "./webhook-support";
 
 afterAll(async () => {
   await stopQueues();
@@ -88,7 +87,7 @@ describe("a signed event the database can never store", () => {
     expect((await deliver(delivery(bad))).status).toBe(422);
     expect(await deliver(delivery(good))).toEqual({ status: 200, body: { received: true, duplicate: false } });
     expect(await deliver(delivery(good))).toEqual({ status: 200, body: { received: true, duplicate: true } });
-    await processPendingEvents({ olderThanMs: 0, limit: 1000 });
+    await runEventJobs();
     expect(await db().webhookEvent.findUnique({ where: { id: headerId(good) } })).toMatchObject({ state: "processed" });
     expect(await db().walletCredit.count({ where: { eventId: headerId(good) } })).toBe(1);
     expect(await db().webhookEvent.findUnique({ where: { id: headerId(bad) } })).toMatchObject({ state: "refused", attempts: 1 });

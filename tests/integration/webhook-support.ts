@@ -1,6 +1,11 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { POST } from "@/app/api/webhooks/service/route";
+import type { Job, JobResult } from "pg-boss";
 import { db } from "@/lib/db/client";
+import { getQueue } from "@/lib/jobs/queue";
+import { readyQueue } from "@/lib/jobs/send-job";
+import { WEBHOOK_EVENT_QUEUE } from "@/lib/webhooks/event-job";
+import { webhookJobs } from "@/lib/webhooks/jobs";
 import { sandbox } from "../support/sandbox";
 
 /** Builds deliveries exactly as the upstream sends them (sandbox/webhook-delivery.ts), for the receiver tests. */
@@ -78,4 +83,41 @@ export async function withInsertFailing<T>(id: string, sqlState: string, run: ()
     await db().$executeRawUnsafe(`DROP TRIGGER "${name}" ON "WebhookEvent"`);
     await db().$executeRawUnsafe(`DROP FUNCTION "${name}"()`);
   }
+}
+
+/** The event jobs waiting (or waiting to retry) for these events, as the worker would fetch them. */
+export async function eventJobsFor(
+  ids: string[],
+  states = ["created", "retry"],
+): Promise<{ eventId: string; orderId?: string }[]> {
+  const rows = await db().$queryRawUnsafe<{ data: { eventId: string; orderId?: string } }[]>(
+    `SELECT data FROM pgboss.job WHERE name = $1 AND data->>'eventId' = ANY($2::text[]) AND state::text = ANY($3::text[])`,
+    WEBHOOK_EVENT_QUEUE.name,
+    ids,
+    states,
+  );
+  return rows.map((r) => r.data);
+}
+
+/**
+ * Runs the waiting event jobs as `lanes` workers would: pg-boss's fetch with the worker's
+ * options, the worker's own handler, each job settled as it reports, until none is left to take.
+ */
+export async function runEventJobs(lanes = 1): Promise<void> {
+  const jobs = await getQueue();
+  await readyQueue(WEBHOOK_EVENT_QUEUE);
+  const definition = webhookJobs.find((d) => d.queue === WEBHOOK_EVENT_QUEUE)!;
+  const { batchSize, groupConcurrency } = definition.work(jobs.embedded);
+  const name = WEBHOOK_EVENT_QUEUE.name;
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (;;) {
+        const batch = await jobs.boss.fetch(name, { batchSize, groupConcurrency });
+        if (batch.length === 0) return;
+        for (const result of (await definition.handle(batch as Job<never>[], jobs)) as JobResult[])
+          if (result.status === "completed") await jobs.boss.complete(name, result.id);
+          else await jobs.boss.fail(name, result.id, result.output);
+      }
+    }),
+  );
 }
