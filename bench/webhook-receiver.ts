@@ -13,6 +13,12 @@
  * events meanwhile, as it would). Bounded in count and in time; it stops by itself.
  * Settings: BENCH_EVENTS (distinct events, default 2000), BENCH_DUPLICATES (extra
  * deliveries of earlier events, as a share, default 0.2), BENCH_CONCURRENCY (default 16), BENCH_MAX_SECONDS (per run, default 60).
+ *
+ * BENCH_AGAINST=<another built checkout> (e.g. a worktree of the issue's base, after `next build`
+ * there) measures only the deployed app, this checkout's and that one's side by side (ports
+ * 3240/4670/25480 and the next ones), BENCH_ROUNDS (default 6) batches of BENCH_EVENTS fresh
+ * deliveries each, by turns (A B, B A, …), and prints each one's median rate and CPU per
+ * delivery and the ratio: runs taken one after the other on this machine do not compare.
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { spawn } from "node:child_process";
@@ -25,7 +31,8 @@ import { startEmbeddedDb } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
 import { isWebhookDelivery, serveWebhook } from "@/lib/edge/webhook-door";
 import { signWebhook } from "../sandbox/signature";
-import { launchApp } from "./lib/launch-app";
+import { checkoutsToMeasure, type Checkout } from "./lib/compare-checkouts";
+import { launchApp, type LaunchedApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
 import { benchNumber } from "./lib/setting";
 
@@ -33,6 +40,8 @@ const EVENTS = benchNumber("BENCH_EVENTS", 2000, { min: 1 });
 const DUPLICATES = benchNumber("BENCH_DUPLICATES", 0.2, { max: 1, whole: false });
 const CONCURRENCY = benchNumber("BENCH_CONCURRENCY", 16, { min: 1 });
 const MAX_SECONDS = benchNumber("BENCH_MAX_SECONDS", 60, { min: 1 });
+const ROUNDS = benchNumber("BENCH_ROUNDS", 6, { min: 1 });
+const ROOT = path.resolve(import.meta.dirname, "..");
 const SECRET = `svcwh_${randomBytes(20).toString("hex")}`;
 
 type Delivery = { eventId: string; body: string };
@@ -50,6 +59,7 @@ type Run = {
 };
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_AGAINST) return compareByTurns();
   const database = await startDatabaseProcess();
   await migrate(database.url, path.resolve(import.meta.dirname, "../prisma/migrations"));
   // The app's environment, set before any app module is imported (lib/env.ts reads it once).
@@ -128,31 +138,73 @@ async function main(): Promise<void> {
 
 /** The same deliveries to the app as deployed: its own data folder and ports 3240/4670/25480. */
 async function throughTheApp(batch: Delivery[], launchEnv: NodeJS.ProcessEnv) {
-  const dataDir = ".data/bench-webhooks";
-  await rm(path.resolve(import.meta.dirname, "..", dataDir), { recursive: true, force: true });
-  const launched = await launchApp({
-    dataDir,
-    ports: { app: 3240, db: 25480, sandbox: 4670 },
-    demoPassword: "bench-password-123",
-    env: { SERVICE_WEBHOOK_SECRETS: SECRET },
-    // This process's environment now points at the route's database and a dead upstream.
-    baseEnv: launchEnv,
-  });
+  const [self] = checkoutsToMeasure(ROOT, ".data/bench-webhooks");
+  const launched = await launch(self!, launchEnv);
   try {
     await drive("warm-up", launched.baseUrl, deliveries(200, 0), async () => 0);
-    const before = snapshotCpu(launched.pgid);
-    const run = await drive("the app, as npm start runs it", launched.baseUrl, batch, async () => 0);
-    const used = cpuBetween(before, snapshotCpu(launched.pgid));
-    const per = (role: string) =>
-      Math.round((used.filter((p) => p.role === role).reduce((sum, p) => sum + p.ms, 0) / run.deliveries) * 1000) / 1000;
-    return {
-      run,
-      processes: Number(process.env.WEB_CONCURRENCY || availableParallelism()),
-      cpuMs: { app: per("app"), database: per("launcher+db"), worker: per("worker") },
-    };
+    return { ...(await measureApp(launched, batch)), processes: Number(process.env.WEB_CONCURRENCY || availableParallelism()) };
   } finally {
     await launched.stop();
   }
+}
+
+/** This checkout's app and BENCH_AGAINST's, fed fresh batches by turns; medians and their ratio. */
+async function compareByTurns(): Promise<void> {
+  const subjects: { checkout: Checkout; app: LaunchedApp; runs: Awaited<ReturnType<typeof measureApp>>[] }[] = [];
+  try {
+    for (const checkout of checkoutsToMeasure(ROOT, ".data/bench-webhooks"))
+      subjects.push({ checkout, app: await launch(checkout, process.env), runs: [] });
+    for (const s of subjects) await drive("warm-up", s.app.baseUrl, deliveries(200, 0), async () => 0);
+    for (let round = 0; round < ROUNDS; round++)
+      for (const s of round % 2 ? [...subjects].reverse() : subjects)
+        s.runs.push(await measureApp(s.app, deliveries(EVENTS, DUPLICATES)));
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const rows = subjects.map((s) => ({
+      checkout: s.checkout.label,
+      "deliveries/s": median(s.runs.map((r) => r.run.perSecond)),
+      "p95 ms": median(s.runs.map((r) => r.run.p95Ms)),
+      errors: s.runs.reduce((sum, r) => sum + r.run.errors, 0),
+      "CPU ms/delivery, app": median(s.runs.map((r) => r.cpuMs.app)),
+      database: median(s.runs.map((r) => r.cpuMs.database)),
+      worker: median(s.runs.map((r) => r.cpuMs.worker)),
+      all: median(s.runs.map((r) => r.cpuMs.app + r.cpuMs.database + r.cpuMs.worker)),
+    }));
+    console.log(
+      `\nwebhook ingest by turns: ${ROUNDS} rounds of ${EVENTS} events (+${DUPLICATES} duplicates), ${CONCURRENCY} connections`,
+    );
+    console.table(rows);
+    const [self, other] = rows as [(typeof rows)[number], (typeof rows)[number]];
+    console.log(
+      `this checkout ÷ ${other.checkout}: rate ${(self["deliveries/s"] / other["deliveries/s"]).toFixed(3)}, ` +
+        `CPU per delivery ${(self.all / other.all).toFixed(3)}`,
+    );
+    console.log(JSON.stringify(subjects.map((s) => ({ checkout: s.checkout.label, runs: s.runs }))));
+  } finally {
+    await Promise.all(subjects.map((s) => s.app.stop()));
+  }
+}
+
+/** One checkout as npm start runs it, on the bench's ports plus its offset, from a fresh data folder. */
+async function launch({ root, portOffset, dataDir }: Checkout, baseEnv: NodeJS.ProcessEnv): Promise<LaunchedApp> {
+  await rm(path.resolve(root, dataDir), { recursive: true, force: true });
+  return launchApp({
+    root,
+    dataDir,
+    ports: { app: 3240 + portOffset, db: 25480 + portOffset, sandbox: 4670 + portOffset },
+    demoPassword: "bench-password-123",
+    env: { SERVICE_WEBHOOK_SECRETS: SECRET },
+    baseEnv,
+  });
+}
+
+/** One batch to a launched app: its rate, and the CPU per delivery of its processes meanwhile. */
+async function measureApp(launched: LaunchedApp, batch: Delivery[]) {
+  const before = snapshotCpu(launched.pgid);
+  const run = await drive("the app, as npm start runs it", launched.baseUrl, batch, async () => 0);
+  const used = cpuBetween(before, snapshotCpu(launched.pgid));
+  const per = (role: string) =>
+    Math.round((used.filter((p) => p.role === role).reduce((sum, p) => sum + p.ms, 0) / run.deliveries) * 1000) / 1000;
+  return { run, cpuMs: { app: per("app"), database: per("launcher+db"), worker: per("worker") } };
 }
 
 function deliveries(count: number, duplicateShare: number): Delivery[] {

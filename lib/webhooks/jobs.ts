@@ -7,11 +7,17 @@ import { insertJobs } from "@/lib/jobs/send-job";
 import { eventJob, WEBHOOK_EVENT_QUEUE, type EventJob } from "./event-job";
 import { processEvent } from "./process-event";
 
-/** Events stored without a job: from before jobs were stored with them, or written by hand. */
+/**
+ * Events without a job: restored from a backup (which does not hold the queue), stored before
+ * jobs were stored with them, or written by hand. Their job is queued again; a second job for
+ * an event that has one is harmless (it finds the event done, or waits its turn in the group).
+ */
 export const WEBHOOK_ADOPT_QUEUE = periodicQueue("webhooks.adopt", 300);
 
-/** A pending event older than this has no job in reach: its job is inserted with it and fetched within a second. */
-const ORPHAN_AFTER_MS = 60_000;
+/** A pending event this old has no job in reach: its job is stored with it and fetched within seconds. */
+const PENDING_ORPHAN_MS = 60_000;
+/** A claim this old outlived its job's expiry (300 s): no attempt holds it any more. */
+const CLAIM_ORPHAN_MS = 10 * 60_000;
 
 /** The webhook inbox's jobs, run by the worker. */
 export const webhookJobs: JobDefinition[] = [
@@ -51,7 +57,12 @@ async function runEventJob(job: Job<EventJob>): Promise<JobResult> {
 
 async function adoptOrphanEvents(): Promise<{ adopted: number }> {
   const orphans = await db().webhookEvent.findMany({
-    where: { state: "pending", receivedAt: { lt: new Date(Date.now() - ORPHAN_AFTER_MS) } },
+    where: {
+      OR: [
+        { state: "pending", receivedAt: { lt: new Date(Date.now() - PENDING_ORPHAN_MS) } },
+        { state: "processing", processedAt: { lt: new Date(Date.now() - CLAIM_ORPHAN_MS) } },
+      ],
+    },
     orderBy: { receivedAt: "asc" },
     take: 1_000,
     select: { id: true, payload: true },
