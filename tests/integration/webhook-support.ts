@@ -4,7 +4,7 @@ import type { Job, JobResult } from "pg-boss";
 import { db } from "@/lib/db/client";
 import { getQueue } from "@/lib/jobs/queue";
 import { readyQueue } from "@/lib/jobs/send-job";
-import { WEBHOOK_EVENT_QUEUE } from "@/lib/webhooks/event-job";
+import { WEBHOOK_EVENT_QUEUE, type EventJob } from "@/lib/webhooks/event-job";
 import { webhookJobs } from "@/lib/webhooks/jobs";
 import { sandbox } from "../support/sandbox";
 
@@ -99,25 +99,32 @@ export async function eventJobsFor(
   return rows.map((r) => r.data);
 }
 
+/** What one worker's fetch of event jobs takes now: pg-boss's fetch with the worker's own options. */
+export async function takeEventJobs(): Promise<Job<EventJob>[]> {
+  const jobs = await getQueue();
+  await readyQueue(WEBHOOK_EVENT_QUEUE);
+  const { batchSize, groupConcurrency } = eventJobs().work(jobs.embedded);
+  return jobs.boss.fetch<EventJob>(WEBHOOK_EVENT_QUEUE.name, { batchSize, groupConcurrency });
+}
+
 /**
- * Runs the waiting event jobs as `lanes` workers would: pg-boss's fetch with the worker's
- * options, the worker's own handler, each job settled as it reports, until none is left to take.
+ * Runs the waiting event jobs as `lanes` workers would: each takes a batch, runs the worker's
+ * own handler and settles each job as it reports, until none is left to take.
  */
 export async function runEventJobs(lanes = 1): Promise<void> {
   const jobs = await getQueue();
-  await readyQueue(WEBHOOK_EVENT_QUEUE);
-  const definition = webhookJobs.find((d) => d.queue === WEBHOOK_EVENT_QUEUE)!;
-  const { batchSize, groupConcurrency } = definition.work(jobs.embedded);
   const name = WEBHOOK_EVENT_QUEUE.name;
   await Promise.all(
     Array.from({ length: lanes }, async () => {
       for (;;) {
-        const batch = await jobs.boss.fetch(name, { batchSize, groupConcurrency });
+        const batch = await takeEventJobs();
         if (batch.length === 0) return;
-        for (const result of (await definition.handle(batch as Job<never>[], jobs)) as JobResult[])
+        for (const result of (await eventJobs().handle(batch as Job<never>[], jobs)) as JobResult[])
           if (result.status === "completed") await jobs.boss.complete(name, result.id);
           else await jobs.boss.fail(name, result.id, result.output);
       }
     }),
   );
 }
+
+const eventJobs = () => webhookJobs.find((d) => d.queue === WEBHOOK_EVENT_QUEUE)!;

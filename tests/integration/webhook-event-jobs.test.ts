@@ -6,7 +6,7 @@ import { WEBHOOK_EVENT_QUEUE } from "@/lib/webhooks/event-job";
 import { listEvents } from "@/lib/webhooks/list-events";
 import { reprocessEvent } from "@/lib/webhooks/reprocess-event";
 import { makeStaff } from "../support/db";
-import { deliver, delivery, envelope, eventJobsFor, headerId, runEventJobs } from "./webhook-support";
+import { deliver, delivery, envelope, eventJobsFor, headerId, runEventJobs, takeEventJobs } from "./webhook-support";
 
 afterAll(async () => {
   await stopQueues();
@@ -22,6 +22,28 @@ const jobIds = async (eventId: string, state: string, queue = WEBHOOK_EVENT_QUEU
       state,
     )
   ).map((row) => row.id);
+
+test("one order's events are taken one at a time, in the order they came, other orders beside them", async () => {
+  await runEventJobs(); // what earlier files left waiting
+  const orderId = `ord_turn_${randomUUID().slice(0, 8)}`;
+  const [first, second, other] = [
+    envelope("order.processing", { orderId }),
+    envelope("order.fulfilled", { orderId }),
+    envelope("order.fulfilled", { orderId: `${orderId}_other` }),
+  ];
+  // Delivered together: one inbox batch, one transaction, their jobs sharing one creation time.
+  await Promise.all([first, second, other].map((e) => deliver(delivery(e))));
+  const { boss } = await getQueue();
+  const taken = await takeEventJobs();
+  const ids = (jobs: { data: { eventId: string } }[]) => jobs.map((job) => job.data.eventId).sort();
+  expect(ids(taken)).toEqual([headerId(first), headerId(other)].sort());
+  // While the first runs, another worker takes nothing of that order.
+  expect(await takeEventJobs()).toEqual([]);
+  for (const job of taken) await boss.complete(WEBHOOK_EVENT_QUEUE.name, job.id);
+  const next = await takeEventJobs();
+  expect(ids(next)).toEqual([headerId(second)]);
+  for (const job of next) await boss.complete(WEBHOOK_EVENT_QUEUE.name, job.id);
+});
 
 test("an event that fails on every attempt goes to webhooks.dead after the last, is listed as failed with its reason, and an admin can send it back", async () => {
   const orderId = `ord_never_${randomUUID().slice(0, 8)}`;
