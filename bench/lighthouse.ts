@@ -35,16 +35,13 @@ import lighthouse, { desktopConfig } from "lighthouse";
 import { signIn, type Session } from "./lib/app-session";
 import { launchApp, type LaunchedApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
-import { benchNumber } from "./lib/setting";
+import { benchNumber, benchPorts } from "./lib/setting";
+import { seedStorefrontHistory } from "./lib/storefront-history";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RUNS = benchNumber("BENCH_RUNS", 3, { min: 1 });
 const PRESET = process.env.BENCH_PRESET === "desktop" ? "desktop" : "mobile";
-const PORTS = {
-  app: benchNumber("BENCH_PORT", 3240, { min: 1, max: 65535 }),
-  sandbox: benchNumber("BENCH_SANDBOX_PORT", 4670, { min: 1, max: 65535 }),
-  db: benchNumber("BENCH_DB_PORT", 25480, { min: 1, max: 65535 }),
-};
+const PORTS = benchPorts({ app: 3240, sandbox: 4670, db: 25480 });
 const PASSWORD = "bench-password-123";
 const REPORTS = process.env.BENCH_REPORTS ? path.resolve(process.env.BENCH_REPORTS) : null;
 /** A Lighthouse run takes 15-40 s here; one that takes this long is waiting on a wedged browser. */
@@ -63,7 +60,7 @@ async function main() {
   const chrome = await launchChrome();
   let failed = false;
   try {
-    await seedHistory(`http://127.0.0.1:${PORTS.sandbox}`);
+    await seedStorefrontHistory(`http://127.0.0.1:${PORTS.sandbox}`, HISTORY_ORDERS);
     const pages = await pagesToMeasure(app.baseUrl);
     const admin = await signIn(app.baseUrl, "admin@demo.local", PASSWORD);
     console.log(
@@ -310,15 +307,6 @@ async function placeOrder(session: Session): Promise<string> {
     if (status !== "reserved" && status !== "processing") return id;
   }
   throw new Error(`order ${id} was still open a minute after it was placed`);
-}
-
-async function seedHistory(sandboxUrl: string): Promise<void> {
-  const res = await fetch(`${sandboxUrl}/_sandbox/orders/seed`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ count: HISTORY_ORDERS, referencePrefix: "storefront-" }),
-  });
-  if (!res.ok) throw new Error(`seeding the sandbox's orders failed: ${res.status} ${await res.text()}`);
 }
 
 await main();

@@ -24,15 +24,12 @@ import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { signIn } from "./lib/app-session";
 import { checkoutsToMeasure, type Checkout } from "./lib/compare-checkouts";
 import { launchApp, type LaunchedApp } from "./lib/launch-app";
-import { benchNumber } from "./lib/setting";
+import { benchNumber, benchPorts } from "./lib/setting";
+import { seedStorefrontHistory } from "./lib/storefront-history";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RUNS = benchNumber("BENCH_RUNS", 3, { min: 1 });
-const PORTS = {
-  app: benchNumber("BENCH_PORT", 3250, { min: 1, max: 65535 }),
-  sandbox: benchNumber("BENCH_SANDBOX_PORT", 4680, { min: 1, max: 65535 }),
-  db: benchNumber("BENCH_DB_PORT", 25490, { min: 1, max: 65535 }),
-};
+const PORTS = benchPorts({ app: 3250, sandbox: 4680, db: 25490 });
 const PASSWORD = "bench-password-123";
 const KEEP = process.env.BENCH_KEEP ? path.resolve(process.env.BENCH_KEEP) : null;
 const ROLES = ["admin", "finance", "buyer"] as const;
@@ -48,7 +45,7 @@ async function start({ root, label, portOffset, dataDir }: Checkout): Promise<Su
   await rm(path.join(root, dataDir), { recursive: true, force: true });
   const ports = { app: PORTS.app + portOffset, sandbox: PORTS.sandbox + portOffset, db: PORTS.db + portOffset };
   const app = await launchApp({ root, dataDir, ports, demoPassword: PASSWORD });
-  await seedHistory(`http://127.0.0.1:${ports.sandbox}`);
+  await seedStorefrontHistory(`http://127.0.0.1:${ports.sandbox}`, 300);
   await seedBusyHour(ports.db);
   return { label, app, ports };
 }
@@ -207,15 +204,6 @@ async function seedBusyHour(dbPort: number): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-async function seedHistory(sandboxUrl: string): Promise<void> {
-  const res = await fetch(`${sandboxUrl}/_sandbox/orders/seed`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ count: 300, referencePrefix: "storefront-" }),
-  });
-  if (!res.ok) throw new Error(`seeding the sandbox's orders failed: ${res.status} ${await res.text()}`);
 }
 
 await main();
