@@ -3,7 +3,7 @@
  * for an admin, a finance person and a buyer: the HTML's bytes (uncompressed, and as sent),
  * of which React Server Component payload (the `self.__next_f.push` scripts that hydration
  * reads), the JavaScript files the page loads, the share of their bytes that ran (Chromium's
- * coverage), and the main thread's script time and blocking time (the part of each task over
+ * coverage), and the main thread's script time, style and layout time, and blocking time (the part of each task over
  * 50 ms, Lighthouse's TBT) with the CPU slowed four times, as Lighthouse's mobile preset does.
  * Byte counts do not depend on the machine's load; the times do (median of BENCH_RUNS views,
  * default 3, after one warm-up view).
@@ -37,7 +37,7 @@ const PAGES = ["/", "/catalog"];
 /** Lighthouse's mobile preset slows the CPU this many times. */
 const CPU_SLOWDOWN = 4;
 
-type View = { jsFiles: number; jsKb: number; jsRanKb: number; scriptMs: number; blockingMs: number };
+type View = { jsFiles: number; jsKb: number; jsRanKb: number; scriptMs: number; layoutMs: number; blockingMs: number };
 
 type Subject = { label: string; app: LaunchedApp; ports: typeof PORTS };
 
@@ -61,7 +61,7 @@ async function main() {
     // The worker mirrors the seeded orders (upstream calls the budget chart counts) meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 20_000));
     console.log(
-      `\n| role | page | HTML KB | of which RSC payload KB | client modules named | HTML KB sent (zstd) | JS files | JS KB | JS KB run | script ms (4× CPU) | blocking ms (4× CPU) |\n|---|---|---|---|---|---|---|---|---|---|---|`,
+      `\n| role | page | HTML KB | of which RSC payload KB | client modules named | HTML KB sent (zstd) | JS files | JS KB | JS KB run | script ms (4× CPU) | style and layout ms (4× CPU) | blocking ms (4× CPU) |\n|---|---|---|---|---|---|---|---|---|---|---|---|`,
     );
     for (const role of ROLES) {
       const signedIn = await Promise.all(subjects.map((s) => signedInAs(browser, s.app.baseUrl, role)));
@@ -82,7 +82,7 @@ async function main() {
           const v = views[0]!;
           const rsc = rscPayload(html.body);
           console.log(
-            `| ${role} | ${target}${label ? ` (${label})` : ""} | ${kb(html.body.length)} | ${kb(rsc.chars)} | ${rsc.clientModules} | ${kb(sent)} | ${v.jsFiles} | ${v.jsKb.toFixed(0)} | ${v.jsRanKb.toFixed(0)} | ${median(views.map((x) => x.scriptMs)).toFixed(0)} | ${median(views.map((x) => x.blockingMs)).toFixed(0)} |`,
+            `| ${role} | ${target}${label ? ` (${label})` : ""} | ${kb(html.body.length)} | ${kb(rsc.chars)} | ${rsc.clientModules} | ${kb(sent)} | ${v.jsFiles} | ${v.jsKb.toFixed(0)} | ${v.jsRanKb.toFixed(0)} | ${median(views.map((x) => x.scriptMs)).toFixed(0)} | ${median(views.map((x) => x.layoutMs)).toFixed(0)} | ${median(views.map((x) => x.blockingMs)).toFixed(0)} |`,
           );
         }
       }
@@ -152,6 +152,7 @@ async function view(context: BrowserContext, url: string): Promise<View> {
   await page.waitForLoadState("networkidle");
   const coverage = await page.coverage.stopJSCoverage();
   const metrics = (await cdp.send("Performance.getMetrics")).metrics;
+  const seconds = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
   const blockingMs = await page.evaluate(() => (window as unknown as { __blocking: number }).__blocking);
   await page.close();
   const files = coverage.filter((c) => c.url.includes("/_next/static/"));
@@ -165,7 +166,8 @@ async function view(context: BrowserContext, url: string): Promise<View> {
     jsFiles: files.length,
     jsKb: jsBytes / 1024,
     jsRanKb: ranBytes / 1024,
-    scriptMs: (metrics.find((m) => m.name === "ScriptDuration")?.value ?? 0) * 1000,
+    scriptMs: seconds("ScriptDuration") * 1000,
+    layoutMs: (seconds("LayoutDuration") + seconds("RecalcStyleDuration")) * 1000,
     blockingMs,
   };
 }
