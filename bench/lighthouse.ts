@@ -4,9 +4,13 @@
  * Debian's Chromium (chrome-launcher, /usr/bin/chromium, headless) with its mobile preset
  * (a mid-range phone: simulated slow 4G and a CPU four times slower than this machine's);
  * BENCH_PRESET=desktop for its desktop preset. Each page is measured BENCH_RUNS times (default
- * 2) and the table shows the worst run of each figure: the lowest score, the highest Total
- * Blocking Time, Cumulative Layout Shift and Largest Contentful Paint, beside the targets (score
- * ≥ 95, TBT < 200 ms, CLS < 0.1). Exits 1 when a page misses one.
+ * 3) and the table shows the median run of each figure (score, Total Blocking Time, Cumulative
+ * Layout Shift, Largest Contentful Paint) beside the targets (score ≥ 95, TBT < 200 ms, CLS <
+ * 0.1), and every run. Exits 1 when a page's median misses one.
+ *
+ * The machine's floor is measured in the same sitting, first and last: an empty page of the
+ * same layout (/forbidden: the shell, its navigation and a sentence), whose score is what this
+ * machine and the framework allow any page here; a page close to it has little left to cut.
  *
  * The session cookie of an admin (signed in as a browser does, bench/lib/app-session.ts) goes
  * to Lighthouse as an extra header, so every page is measured as that person sees it; a
@@ -16,8 +20,9 @@
  * BENCH_REPORTS=<folder> keeps each run's Lighthouse report (JSON) there, to see where the time went.
  *
  * Simulated throttling multiplies this machine's main-thread time, so TBT follows its load:
- * run it on a quiet machine, and read a failing TBT beside `uptime`. Each page waits until the
- * app's own processes are quiet (`quiet`), so their start-up work is not charged to a page.
+ * run it on a quiet machine, and read a failing TBT beside `uptime` and the floor. Each page
+ * waits until the app's own processes are quiet (`quiet`), so their start-up work is not
+ * charged to a page.
  *
  * Its own data folder and ports 3240/4670/25480 (BENCH_PORT, BENCH_SANDBOX_PORT, BENCH_DB_PORT).
  */
@@ -30,16 +35,13 @@ import lighthouse, { desktopConfig } from "lighthouse";
 import { signIn, type Session } from "./lib/app-session";
 import { launchApp, type LaunchedApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
-import { benchNumber } from "./lib/setting";
+import { benchNumber, benchPorts } from "./lib/setting";
+import { seedStorefrontHistory } from "./lib/storefront-history";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const RUNS = benchNumber("BENCH_RUNS", 2, { min: 1 });
+const RUNS = benchNumber("BENCH_RUNS", 3, { min: 1 });
 const PRESET = process.env.BENCH_PRESET === "desktop" ? "desktop" : "mobile";
-const PORTS = {
-  app: benchNumber("BENCH_PORT", 3240, { min: 1, max: 65535 }),
-  sandbox: benchNumber("BENCH_SANDBOX_PORT", 4670, { min: 1, max: 65535 }),
-  db: benchNumber("BENCH_DB_PORT", 25480, { min: 1, max: 65535 }),
-};
+const PORTS = benchPorts({ app: 3240, sandbox: 4670, db: 25480 });
 const PASSWORD = "bench-password-123";
 const REPORTS = process.env.BENCH_REPORTS ? path.resolve(process.env.BENCH_REPORTS) : null;
 /** A Lighthouse run takes 15-40 s here; one that takes this long is waiting on a wedged browser. */
@@ -47,6 +49,8 @@ const RUN_TIMEOUT_MS = 180_000;
 const TARGET = { score: 95, tbtMs: 200, cls: 0.1 };
 /** Storefront orders placed before the app existed, so the orders list and the home page have rows. */
 const HISTORY_ORDERS = 300;
+/** The empty page of the same layout: the floor every page is read beside. */
+const FLOOR: [string, string] = ["floor: /forbidden (empty page, same layout)", "/forbidden"];
 
 type Run = { score: number; tbtMs: number; cls: number; lcpMs: number };
 
@@ -56,51 +60,48 @@ async function main() {
   const chrome = await launchChrome();
   let failed = false;
   try {
-    await seedHistory(`http://127.0.0.1:${PORTS.sandbox}`);
+    await seedStorefrontHistory(`http://127.0.0.1:${PORTS.sandbox}`, HISTORY_ORDERS);
     const pages = await pagesToMeasure(app.baseUrl);
     const admin = await signIn(app.baseUrl, "admin@demo.local", PASSWORD);
     console.log(
-      `\nLighthouse ${PRESET} preset, ${RUNS} run(s) a page, worst run shown; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores\n`,
+      `\nLighthouse ${PRESET} preset, ${RUNS} run(s) a page, median run shown; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores\n`,
     );
     console.log("| page | performance | TBT ms | CLS | LCP ms | every run (score/TBT/CLS) |\n|---|---|---|---|---|---|");
-    for (const [label, target] of pages) {
+    for (const [label, target] of [FLOOR, ...pages, FLOOR]) {
+      const floor = target === FLOOR[1];
       await warm(app.baseUrl, target, admin);
       await quiet(app);
       const runs: Run[] = [];
       let unmeasured = 0;
       for (let i = 0; i < RUNS; i++) {
-        const run = await measure(
-          `${app.baseUrl}${target}`,
-          chrome,
-          admin.cookie,
-          `${label === "/" ? "home" : label.replace(/^\//, "").replace(/\W+/g, "_")}-${i + 1}`,
-        );
+        const run = await measure(`${app.baseUrl}${target}`, chrome, admin.cookie, `${reportName(label, target)}-${i + 1}`);
         if (run) runs.push(run);
         else unmeasured++;
       }
       if (runs.length === 0) {
-        failed = true;
+        failed ||= !floor;
         console.log(`| ${label} | not measured | | | | Chromium recorded no trace in ${RUNS} run(s) **MISS** |`);
         continue;
       }
-      const worst = {
-        score: Math.min(...runs.map((r) => r.score)),
-        tbtMs: Math.max(...runs.map((r) => r.tbtMs)),
-        cls: Math.max(...runs.map((r) => r.cls)),
-        lcpMs: Math.max(...runs.map((r) => r.lcpMs)),
+      const median = {
+        score: middle(runs.map((r) => r.score)),
+        tbtMs: middle(runs.map((r) => r.tbtMs)),
+        cls: middle(runs.map((r) => r.cls)),
+        lcpMs: middle(runs.map((r) => r.lcpMs)),
       };
-      const misses = unmeasured > 0 || worst.score < TARGET.score || worst.tbtMs >= TARGET.tbtMs || worst.cls >= TARGET.cls;
+      const misses =
+        !floor && (unmeasured > 0 || median.score < TARGET.score || median.tbtMs >= TARGET.tbtMs || median.cls >= TARGET.cls);
       failed ||= misses;
       const every = [
         ...runs.map((r) => `${r.score}/${Math.round(r.tbtMs)}/${r.cls.toFixed(3)}`),
         ...Array.from({ length: unmeasured }, () => "no trace"),
       ].join(", ");
       console.log(
-        `| ${label} | ${worst.score} | ${Math.round(worst.tbtMs)} | ${worst.cls.toFixed(3)} | ${Math.round(worst.lcpMs)} | ${every}${misses ? " **MISS**" : ""} |`,
+        `| ${label} | ${Math.round(median.score)} | ${Math.round(median.tbtMs)} | ${median.cls.toFixed(3)} | ${Math.round(median.lcpMs)} | ${every}${misses ? " **MISS**" : ""} |`,
       );
     }
     console.log(
-      `\ntargets: performance ≥ ${TARGET.score}, TBT < ${TARGET.tbtMs} ms, CLS < ${TARGET.cls} in every run; load average now ${os.loadavg()[0]!.toFixed(1)}`,
+      `\ntargets: median performance ≥ ${TARGET.score}, TBT < ${TARGET.tbtMs} ms, CLS < ${TARGET.cls} (the floor is not judged); load average now ${os.loadavg()[0]!.toFixed(1)}`,
     );
   } finally {
     chrome.current.kill();
@@ -231,6 +232,18 @@ async function lighthouseRun(url: string, chrome: Browser, cookie: string) {
   }
 }
 
+/** The median (of an even count of runs, the mean of the two middle ones). */
+function middle(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+}
+
+function reportName(label: string, target: string): string {
+  if (target === FLOOR[1]) return "floor";
+  return label === "/" ? "home" : label.replace(/^\//, "").replace(/\W+/g, "_");
+}
+
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | "timeout"> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), ms)));
@@ -294,15 +307,6 @@ async function placeOrder(session: Session): Promise<string> {
     if (status !== "reserved" && status !== "processing") return id;
   }
   throw new Error(`order ${id} was still open a minute after it was placed`);
-}
-
-async function seedHistory(sandboxUrl: string): Promise<void> {
-  const res = await fetch(`${sandboxUrl}/_sandbox/orders/seed`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ count: HISTORY_ORDERS, referencePrefix: "storefront-" }),
-  });
-  if (!res.ok) throw new Error(`seeding the sandbox's orders failed: ${res.status} ${await res.text()}`);
 }
 
 await main();

@@ -22,3 +22,13 @@ export function benchNumber(
   }
   return value;
 }
+
+/** A bench's own app, sandbox and database ports: BENCH_PORT, BENCH_SANDBOX_PORT, BENCH_DB_PORT, or these. */
+export function benchPorts(defaults: { app: number; sandbox: number; db: number }) {
+  const port = { min: 1, max: 65535 };
+  return {
+    app: benchNumber("BENCH_PORT", defaults.app, port),
+    sandbox: benchNumber("BENCH_SANDBOX_PORT", defaults.sandbox, port),
+    db: benchNumber("BENCH_DB_PORT", defaults.db, port),
+  };
+}

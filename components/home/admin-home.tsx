@@ -198,7 +198,6 @@ function Budget({ budget }: { budget: BudgetOverview }) {
           format={(v) => count.format(Math.round(v))}
           labelHeader="Minute (UTC)"
           tableCaption="Upstream requests sent in each minute of the last hour, by class"
-          wide={960}
         />
       </div>
       <ShareAlerts alerts={budget.shareAlerts} />

@@ -206,7 +206,6 @@ function SpendOfCurrency({ spend }: { spend: CurrencySpend }) {
           format={(v) => money(Math.round(v))}
           labelHeader="Day (UTC)"
           tableCaption={`${currency} spend per UTC day (captured orders)`}
-          wide={960}
         />
       </div>
     </div>
