@@ -215,8 +215,10 @@ describe("the wallet chart of a busy month", () => {
       data: { eventId: "evt_instants_1", amountMinor: 9_000n, currency, occurredAt: burst, createdAt: burst },
     });
     // Some fail or are refunded later, some are deleted, one of them every order of its instant.
-    await db().$executeRaw`UPDATE "Order" SET "status" = 'failed' WHERE "currency" = ${currency} AND "status" = 'processing' AND "id" LIKE 'ord_instants_1%'`;
-    await db().$executeRaw`UPDATE "Order" SET "status" = 'refunded', "upstreamUpdatedAt" = "upstreamUpdatedAt" + interval '1 day' WHERE "currency" = ${currency} AND "status" = 'fulfilled' AND "id" LIKE 'ord_instants_2%'`;
+    await db()
+      .$executeRaw`UPDATE "Order" SET "status" = 'failed' WHERE "currency" = ${currency} AND "status" = 'processing' AND "id" LIKE 'ord_instants_1%'`;
+    await db()
+      .$executeRaw`UPDATE "Order" SET "status" = 'refunded', "upstreamUpdatedAt" = "upstreamUpdatedAt" + interval '1 day' WHERE "currency" = ${currency} AND "status" = 'fulfilled' AND "id" LIKE 'ord_instants_2%'`;
     await db().order.deleteMany({ where: { currency, id: { startsWith: "ord_instants_3" } } });
     await db().order.delete({ where: { id: "ord_instants_510" } });
 
