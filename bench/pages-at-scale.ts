@@ -205,9 +205,10 @@ async function wholeExport(session: Session, group: number) {
     const res = await fetch(`${BASE}/api/orders/export`, { headers: { cookie: session.cookie } });
     let bytes = 0;
     let lines = 0;
-    for await (const chunk of res.body!) {
-      bytes += chunk.length;
-      for (const b of chunk) if (b === 10) lines += 1;
+    const reader = res.body!.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      bytes += chunk.value.length;
+      for (const b of chunk.value) if (b === 10) lines += 1;
     }
     console.log(
       `\nthe whole orders CSV: ${lines - 1} rows, ${(bytes / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
