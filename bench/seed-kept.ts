@@ -27,7 +27,7 @@ try {
   console.log(
     seconds === null
       ? `kept: ${orders} orders over ${days} days in ${path.relative(ROOT, dataDir)}`
-      : `seeded ${orders} orders over ${days} days in ${seconds.toFixed(0)} s (${path.relative(ROOT, dataDir)}, kept)`,
+      : `seeded ${orders} orders over ${days} days in ${seconds.toFixed(0)} s (${path.relative(ROOT, dataDir)})`,
   );
 } finally {
   const { db: prisma } = await import("@/lib/db/client");
