@@ -66,7 +66,7 @@ export async function SupportHome({ data }: { data: ReturnType<typeof loadSuppor
       ) : null}
       {orderBlocks(orders).map((block) => (
         <HomeBlock key={block.testId} title={block.title} href={block.href} linkLabel={block.linkLabel} testId={block.testId}>
-          <HomeFigure value={block.group.count} testId={`${block.testId}-count`}>
+          <HomeFigure value={block.group.count} capped={block.group.capped} testId={`${block.testId}-count`}>
             {block.counts}
           </HomeFigure>
           <OrderGlanceList

@@ -18,6 +18,8 @@ const HEADER = [
   "placedByEmail",
 ];
 const BATCH = 500;
+/** The first batch is a page's worth: the download starts as soon as the list page would show. */
+const FIRST_BATCH = 50;
 
 /**
  * The filtered orders list as CSV, in the list's order (newest first), a batch at a time
@@ -26,7 +28,7 @@ const BATCH = 500;
 export async function exportOrdersCsv(actor: Actor, filter: OrderFilter): Promise<ReadableStream<Uint8Array>> {
   assertCan(actor, "orders.read");
   return streamCsv<string>(HEADER, async (cursor) => {
-    const page = await listOrders(actor, filter, { cursor: cursor ?? undefined, limit: BATCH });
+    const page = await listOrders(actor, filter, cursor ? { cursor, limit: BATCH } : { limit: FIRST_BATCH });
     return { rows: page.rows.map(csvCells), next: page.nextCursor };
   });
 }

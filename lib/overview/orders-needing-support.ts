@@ -1,6 +1,7 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db, Prisma } from "@/lib/db/client";
+import { cappedCount } from "@/lib/db/keyset-page";
 import { OPEN_STATUSES } from "@/lib/orders/states";
 import { glanceSelect, toGlance, type OrderGlance } from "./order-glance";
 
@@ -13,16 +14,18 @@ export const STUCK_AFTER_MINUTES = 15;
 /** Failed orders of the last day are shown: older ones have been dealt with or never will be. */
 export const FAILED_WINDOW_HOURS = 24;
 export const SUPPORT_LIST_SIZE = 5;
+/** Stuck orders are counted up to this many ("1,000+"): past it the figure says only that there are too many. */
+export const STUCK_COUNT_CAP = 1_000;
 const UPSTREAM_CLOCK_AHEAD_MS = 3_600_000;
 
-export type OrderGroup = { count: number; items: OrderGlance[] };
+export type OrderGroup = { count: number; capped?: boolean; items: OrderGlance[] };
 export type OrdersNeedingSupport = { failed: OrderGroup; stuck: OrderGroup };
 
 /**
  * The workspace's orders that failed in the last day (by when they failed) and those not
- * final after STUCK_AFTER_MINUTES, oldest stuck first. Failed ones read the (status,
- * upstreamUpdatedAt) index, stuck ones the status index: the few failed or open orders,
- * never the whole mirror.
+ * final after STUCK_AFTER_MINUTES, oldest stuck first (counted up to STUCK_COUNT_CAP). Failed
+ * ones read the (status, upstreamUpdatedAt) index, stuck ones the status index: the few failed
+ * or open orders, never the whole mirror.
  */
 export async function ordersNeedingSupport(actor: Actor, now = new Date()): Promise<OrdersNeedingSupport> {
   assertCan(actor, "orders.read");
@@ -47,29 +50,42 @@ export async function ordersNeedingSupport(actor: Actor, now = new Date()): Prom
       orderBy: [{ upstreamUpdatedAt: "desc" }, { id: "desc" }],
       take: SUPPORT_LIST_SIZE,
     }),
-    db().order.count({ where: stuckWhere }),
+    cappedCount((take) => countStuck(stuckWhere.upstreamCreatedAt.lt, take), STUCK_COUNT_CAP),
     oldestStuck(stuckWhere.upstreamCreatedAt.lt),
   ]);
   return {
     failed: { count: failedCount, items: failed.map(toGlance) },
-    stuck: { count: stuckCount, items: stuck.map(toGlance) },
+    stuck: { count: stuckCount.total, capped: stuckCount.capped, items: stuck.map(toGlance) },
   };
 }
 
 type StuckRow = Parameters<typeof toGlance>[0];
 
+/** Open orders placed before `placedBefore`, counted up to `take`, from the status index alone. */
+async function countStuck(placedBefore: Date, take: number): Promise<number> {
+  const [row] = await db().$queryRaw<{ count: bigint }[]>`
+    SELECT count(*) AS "count" FROM (
+      SELECT 1 FROM "Order"
+      WHERE "status" IN (${Prisma.join([...OPEN_STATUSES])}) AND "upstreamCreatedAt" < ${placedBefore}
+      LIMIT ${take}
+    ) AS capped`;
+  return Number(row?.count ?? 0);
+}
+
 /**
- * The oldest stuck orders. Written in SQL because the planner, asked for the oldest few
- * open orders, walks the creation-time index from the oldest order of all (open orders are
- * the newest, so it reads nearly the whole mirror). The MATERIALIZED step makes it take the
- * few open orders from the status index first (docs/decisions/0010-reads-at-100000-orders.md).
+ * The oldest stuck orders: the oldest few of each open status from its own slice of the
+ * (status, upstreamCreatedAt, id) index, then the oldest few of those. The planner, asked for
+ * the oldest few open orders at once, walks the creation-time index from the oldest order of all
+ * (open orders are the newest, so it reads nearly the whole mirror), or reads and sorts every
+ * open order (30,000 among a million: docs/decisions/2026-11-29-a-million-orders.md).
  */
 function oldestStuck(placedBefore: Date): Promise<StuckRow[]> {
-  return db().$queryRaw<StuckRow[]>`
-    WITH open AS MATERIALIZED (
+  const oldestOf = (status: string) => Prisma.sql`(
       SELECT "id", "clientReference", "status", "totalMinor", "currency", "upstreamCreatedAt", "upstreamUpdatedAt", "lines"
       FROM "Order"
-      WHERE "status" IN (${Prisma.join([...OPEN_STATUSES])}) AND "upstreamCreatedAt" < ${placedBefore}
-    )
-    SELECT * FROM open ORDER BY "upstreamCreatedAt" ASC, "id" ASC LIMIT ${SUPPORT_LIST_SIZE}`;
+      WHERE "status" = ${status} AND "upstreamCreatedAt" < ${placedBefore}
+      ORDER BY "upstreamCreatedAt" ASC, "id" ASC LIMIT ${SUPPORT_LIST_SIZE})`;
+  return db().$queryRaw<StuckRow[]>`
+    SELECT * FROM (${Prisma.join(OPEN_STATUSES.map(oldestOf), " UNION ALL ")}) AS open
+    ORDER BY "upstreamCreatedAt" ASC, "id" ASC LIMIT ${SUPPORT_LIST_SIZE}`;
 }

@@ -8,8 +8,9 @@ type Row = { slices: string };
  * The movements of one currency after `since` and up to `now` (this app's clock), summed in
  * the database between `cuts` (lib/wallet/balance-slices.ts). The movements are the rows of
  * WalletMovement, which triggers keep from the orders, credits and withdrawals (the rule is
- * written there once: prisma/migrations/20261127120000_wallet_movements), so the cost is one
- * range of one narrow index, whatever wrote those rows and when.
+ * written there once: prisma/migrations/20261127120000_wallet_movements), read here summed per
+ * instant (WalletMovementInstant, kept from them by triggers too): the cost is one range of one
+ * narrow index, a row per instant, however many orders an import recorded at once.
  */
 export async function movementSlices(query: {
   currency: string;
@@ -29,10 +30,11 @@ export async function movementSlices(query: {
       SELECT array_agg(timestamp 'epoch' + ms * interval '1 millisecond' ORDER BY ms)::text::timestamp[] AS at
       FROM unnest(${cuts}::bigint[]) ms
     ), sliced AS (
-      SELECT width_bucket(m."at", (SELECT at FROM cuts)) AS slice, sum(m."deltaMinor") AS sum, count(*) AS count,
-             count(*) FILTER (WHERE m."deltaMinor" <> 0) AS changes,
-             (extract(epoch FROM max(m."at") FILTER (WHERE m."deltaMinor" <> 0)) * 1000)::bigint AS last
-      FROM "WalletMovement" m
+      -- An instant lies in one slice: the cuts and the instants are both milliseconds.
+      SELECT width_bucket(m."at", (SELECT at FROM cuts)) AS slice, sum(m."deltaMinor") AS sum, sum(m."movements") AS count,
+             sum(m."changes") AS changes,
+             (extract(epoch FROM max(m."at") FILTER (WHERE m."changes" > 0)) * 1000)::bigint AS last
+      FROM "WalletMovementInstant" m
       WHERE m."currency" = ${currency} AND m."at" > ${since} AND m."at" <= ${now}
       GROUP BY 1
     )

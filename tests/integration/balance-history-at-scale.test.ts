@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { db } from "@/lib/db/client";
 import { fullHistory, getBalanceHistory } from "@/lib/wallet/get-balance-history";
 import { balanceReadsSince } from "@/lib/wallet/record-balance-read";
-import { sliceCuts } from "@/lib/wallet/balance-slices";
+import { sliceCuts, sliceOf } from "@/lib/wallet/balance-slices";
 import { movementSlices } from "@/lib/wallet/movement-slices";
 import { makeStaff } from "../support/db";
 
@@ -187,5 +187,71 @@ describe("the wallet chart of a busy month", () => {
     // withdrawal +7001, the raw failure +103 back, the raw order −500.
     expect(total(second) - total(first)).toBe(100n - 1100n + 1101n + 123_456n + 7_001n + 103n - 500n);
     expect(count(second) - count(first)).toBe(1 + 1 + 1 + 1 + 1 + 1 + 1);
+  });
+
+  test("the sums per instant the chart reads are the movements summed, after an import's burst, failures, refunds and deletions", async () => {
+    const currency = "XBI";
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000 + 123);
+    const at = (msAgo: number) => new Date(now.getTime() - msAgo);
+    const order = (i: number, recordedAt: Date, status: string) => ({
+      id: `ord_instants_${i}`,
+      clientReference: `instants-${i}`,
+      status,
+      totalMinor: BigInt(i % 25 === 0 ? 0 : 100 + i),
+      currency,
+      lines: [],
+      upstreamCreatedAt: at(40 * DAY - i * 1000),
+      upstreamUpdatedAt: at(40 * DAY - i * 1000 - (status === "refunded" ? 2 * DAY : 3_000)),
+      createdAt: recordedAt,
+    });
+    const statuses = ["fulfilled", "fulfilled", "failed", "refunded", "processing"];
+    // An import's page: 500 orders recorded at one instant; then orders placed one by one.
+    const burst = at(3 * DAY);
+    await db().order.createMany({ data: Array.from({ length: 500 }, (_, i) => order(i, burst, statuses[i % 5]!)) });
+    await db().order.createMany({
+      data: Array.from({ length: 200 }, (_, i) => order(500 + i, at(((i * 7919) % 200) * 0.14 * DAY), statuses[i % 5]!)),
+    });
+    await db().walletCredit.create({
+      data: { eventId: "evt_instants_1", amountMinor: 9_000n, currency, occurredAt: burst, createdAt: burst },
+    });
+    // Some fail or are refunded later, some are deleted, one of them every order of its instant.
+    await db()
+      .$executeRaw`UPDATE "Order" SET "status" = 'failed' WHERE "currency" = ${currency} AND "status" = 'processing' AND "id" LIKE 'ord_instants_1%'`;
+    await db()
+      .$executeRaw`UPDATE "Order" SET "status" = 'refunded', "upstreamUpdatedAt" = "upstreamUpdatedAt" + interval '1 day' WHERE "currency" = ${currency} AND "status" = 'fulfilled' AND "id" LIKE 'ord_instants_2%'`;
+    await db().order.deleteMany({ where: { currency, id: { startsWith: "ord_instants_3" } } });
+    await db().order.delete({ where: { id: "ord_instants_510" } });
+
+    const [kept, summed] = await Promise.all([
+      db().$queryRaw`
+        SELECT "at", "deltaMinor", "movements", "changes" FROM "WalletMovementInstant" WHERE "currency" = ${currency} ORDER BY "at"`,
+      db().$queryRaw`
+        SELECT "at", sum("deltaMinor")::bigint AS "deltaMinor", count(*)::int AS "movements",
+               (count(*) FILTER (WHERE "deltaMinor" <> 0))::int AS "changes"
+        FROM "WalletMovement" WHERE "currency" = ${currency} GROUP BY "at" ORDER BY "at"`,
+    ]);
+    expect(kept).toEqual(summed);
+    expect((kept as unknown[]).length).toBeGreaterThan(100);
+    const burstRow = (kept as { at: Date; movements: number }[]).find((r) => r.at.getTime() === burst.getTime());
+    expect(burstRow?.movements).toBeGreaterThan(300);
+
+    // And the chart's slices from them are those of the movements one by one.
+    const from = new Date(now.getTime() - 30 * DAY);
+    const cuts = sliceCuts({ from: from.getTime(), now: now.getTime(), max: 400, reads: [] });
+    const slices = await movementSlices({ currency, since: from, now, cuts });
+    const movements = await db().walletMovement.findMany({ where: { currency, at: { gt: from, lte: now } } });
+    const bySlice = new Map<number, { sumMinor: bigint; count: number; changes: number; lastChangeAt: number | null }>();
+    for (const m of movements) {
+      const slice = sliceOf(m.at.getTime(), cuts);
+      const s = bySlice.get(slice) ?? { sumMinor: 0n, count: 0, changes: 0, lastChangeAt: null };
+      s.sumMinor += m.deltaMinor;
+      s.count += 1;
+      if (m.deltaMinor !== 0n) {
+        s.changes += 1;
+        s.lastChangeAt = Math.max(s.lastChangeAt ?? 0, m.at.getTime());
+      }
+      bySlice.set(slice, s);
+    }
+    expect(slices).toEqual([...bySlice].sort(([a], [b]) => a - b).map(([slice, s]) => ({ slice, ...s })));
   });
 });

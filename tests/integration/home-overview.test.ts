@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { waitingDecisions } from "@/lib/overview/waiting-decisions";
-import { ordersNeedingSupport, STUCK_AFTER_MINUTES } from "@/lib/overview/orders-needing-support";
+import { ordersNeedingSupport, STUCK_AFTER_MINUTES, STUCK_COUNT_CAP } from "@/lib/overview/orders-needing-support";
 import { ordersToday } from "@/lib/overview/orders-today";
 import { failedOrdersToRetry } from "@/lib/overview/failed-orders-to-retry";
 import { makeStaff } from "../support/db";
@@ -125,6 +125,49 @@ describe("orders that need support", () => {
     expect(stuck.items.map((o) => o.id)).toEqual([stuckLong, stuckJust]);
     expect(failed.count).toBe(1);
     expect(failed.items.map((o) => o.id)).toEqual([failedRecently]);
+  });
+});
+
+describe("many stuck orders", () => {
+  test("the oldest are those the plain query finds, ties by id, and the count stops at the cap", async () => {
+    // In 1990, before any other test's orders, and removed after: the stuck list has no lower bound.
+    const now = new Date("1990-06-01T12:00:00.000Z");
+    const support = await makeStaff(["support"]);
+    const prefix = `ord_stuck_${tag}_`;
+    await db().order.createMany({
+      data: Array.from({ length: STUCK_COUNT_CAP + 5 }, (_, i) => {
+        // Three orders an instant, so that the oldest few tie and the id decides.
+        const createdAt = new Date(now.getTime() - (1_000 - Math.floor(i / 3)) * MIN);
+        return {
+          id: `${prefix}${String((i * 7919) % 10_000).padStart(4, "0")}`,
+          clientReference: `stuck-${tag}-${i}`,
+          status: i % 2 === 0 ? "processing" : "reserved",
+          totalMinor: 100n,
+          currency: "USD",
+          lines: [],
+          upstreamCreatedAt: createdAt,
+          upstreamUpdatedAt: createdAt,
+        };
+      }),
+    });
+    try {
+      const { stuck } = await ordersNeedingSupport(support, now);
+      const plain = await db().order.findMany({
+        where: {
+          status: { in: ["reserved", "processing"] },
+          upstreamCreatedAt: { lt: new Date(now.getTime() - STUCK_AFTER_MINUTES * MIN) },
+        },
+        orderBy: [{ upstreamCreatedAt: "asc" }, { id: "asc" }],
+        take: 5,
+        select: { id: true },
+      });
+      expect(stuck.items.map((o) => o.id)).toEqual(plain.map((o) => o.id));
+      expect(stuck.items.map((o) => o.status)).toContain("reserved");
+      expect(stuck.items.map((o) => o.status)).toContain("processing");
+      expect(stuck).toMatchObject({ count: STUCK_COUNT_CAP, capped: true });
+    } finally {
+      await db().order.deleteMany({ where: { id: { startsWith: prefix } } });
+    }
   });
 });
 
