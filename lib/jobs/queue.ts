@@ -94,6 +94,22 @@ async function start(role: Role): Promise<Jobs> {
 }
 
 const created = new WeakMap<PgBoss, Map<string, Promise<void>>>();
+const ready = new WeakMap<PgBoss, Set<string>>();
+
+/**
+ * An instance of this process on which `queue` is already created, for a send inside a caller's
+ * transaction, which must not start or create one (send-job.ts, insertJobs); else the process's
+ * queue, made ready now.
+ */
+export async function queueReadyFor(queue: QueueSpec): Promise<Jobs> {
+  for (const starting of Object.values(globalForJobs.__jobs ?? {})) {
+    const jobs = await starting.catch(() => null);
+    if (jobs && ready.get(jobs.boss)?.has(queue.name)) return jobs;
+  }
+  const jobs = await getQueue();
+  await ensureQueue(jobs, queue);
+  return jobs;
+}
 
 /**
  * Creates a queue once per instance: a sender before its first send (so a webhook can be
@@ -106,7 +122,10 @@ export function ensureQueue(jobs: Jobs, queue: QueueSpec): Promise<void> {
   let creating = done.get(queue.name);
   if (!creating) {
     creating = createQueue(jobs, queue);
-    creating.catch(() => done.delete(queue.name));
+    creating.then(
+      () => (ready.get(jobs.boss) ?? ready.set(jobs.boss, new Set()).get(jobs.boss)!).add(queue.name),
+      () => done.delete(queue.name),
+    );
     done.set(queue.name, creating);
   }
   return creating;
@@ -115,14 +134,23 @@ export function ensureQueue(jobs: Jobs, queue: QueueSpec): Promise<void> {
 async function createQueue({ boss, embedded, role }: Jobs, queue: QueueSpec): Promise<void> {
   const { policy, ...settings } = queue.options;
   const options = { ...settings, notify: !embedded && queue.notify === true };
+  // A dead-letter queue must exist before the queue that names it (its own spec, when a worker
+  // runs it, brings its options up to date).
+  if (settings.deadLetter) await boss.createQueue(settings.deadLetter);
   await boss.createQueue(queue.name, { ...options, policy });
-  if (role !== "worker") return;
-  if (queue.disposable && (await boss.getQueue(queue.name))?.policy !== policy) {
-    await boss.deleteQueue(queue.name);
-    await boss.createQueue(queue.name, { ...options, policy });
+  if (role === "worker") {
+    if (queue.disposable && (await boss.getQueue(queue.name))?.policy !== policy) {
+      await boss.deleteQueue(queue.name);
+      await boss.createQueue(queue.name, { ...options, policy });
+    }
+    await boss.updateQueue(queue.name, options);
   }
-  await boss.updateQueue(queue.name, options);
+  // pg-boss looks a queue up on its own connections at its first send after creating it: done
+  // here, so that a send inside a caller's transaction (insertJobs' `within`) never waits on one.
+  await boss.getJobById(queue.name, NO_JOB);
 }
+
+const NO_JOB = "00000000-0000-0000-0000-000000000000";
 
 async function isPglite(): Promise<boolean> {
   const rows = await db().$queryRaw<{ version: string }[]>`SELECT version() AS version`;

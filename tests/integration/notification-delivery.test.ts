@@ -3,7 +3,8 @@ import { createServer, type Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { recordNotification, type NotificationEvent } from "@/lib/notifications/notify";
-import { deliverDue } from "@/lib/notifications/deliver-due";
+import { notificationJobs } from "@/lib/notifications/jobs";
+import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { collectDigests } from "@/lib/notifications/collect-digests";
 import { closeMailTransports } from "@/lib/notifications/send-email";
 import { startMailCatcher, type CaughtMessage, type MailCatcher } from "@/lib/notifications/mail-catcher";
@@ -14,11 +15,14 @@ import { readChatWebhookHealth } from "@/lib/notifications/chat-health";
 import { DEFAULT_WORKSPACE_NOTIFICATIONS } from "@/lib/notifications/workspace-settings";
 import { localClock } from "@/lib/notifications/quiet-hours";
 import { makeStaff } from "../support/db";
+import { eventually } from "../support/sandbox";
+import { deliveryJobsIdle, moveDeliveryQueueTo, crashDeliveryJob } from "../support/notifications";
 
 /**
  * The outbox against real parts: an SMTP server (the app's own mail catcher, smtp-server)
- * and an HTTP chat receiver, both on loopback. Time is driven by deliverDue's clock, so a
- * backoff of minutes takes no real waiting.
+ * and an HTTP chat receiver, both on loopback, sent by a worker running the notification jobs.
+ * Time is driven by moving the delivery queue's clock (moveDeliveryQueueTo), so a backoff of
+ * minutes takes no real waiting.
  */
 const SMTP_PORT = Number(process.env.NOTIFY_TEST_SMTP_PORT ?? 4683);
 const CHAT_PORT = Number(process.env.NOTIFY_TEST_CHAT_PORT ?? 4684);
@@ -26,6 +30,7 @@ const SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
 const ORIGIN = "http://localhost:3000"; // APP_URL's default in the tests
 // The chat receiver is on loopback, which outgoing webhooks reach only when the deployment lists it.
 process.env.OUTGOING_WEBHOOK_ALLOW_HOSTS = `127.0.0.1:${CHAT_PORT}`;
+process.env.SMTP_URL = SMTP_URL;
 
 let caught: CaughtMessage[] = [];
 let refuse: (to: string[]) => { code: number; message: string } | null = () => null;
@@ -42,9 +47,14 @@ let chatPosts: { text: string; blocks?: unknown }[] = [];
 let chatAnswers: number[] = [];
 let chatDelayMs = 0;
 let chatServer: Server;
+let worker: Worker;
+const startSending = async () => {
+  worker = await startWorker(notificationJobs, { periodic: false });
+};
 
 beforeAll(async () => {
   await startCatcher();
+  await startSending();
   chatServer = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
@@ -60,6 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const admin = await makeStaff(["admin"]);
   await updateWorkspaceNotifications(admin, { ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS), chatKinds: [], chatWebhookUrl: "" });
+  await worker.stop();
   closeMailTransports();
   await stopCatcher();
   await new Promise((resolve) => chatServer.close(resolve));
@@ -84,10 +95,10 @@ function choicesOf(settings: typeof DEFAULT_WORKSPACE_NOTIFICATIONS) {
   };
 }
 
-/** Runs the delivery job at `now` until nothing due is left. */
+/** The worker sends, at `now`, every delivery due by then, and nothing is left in hand. */
 async function drain(now: Date): Promise<void> {
-  for (let pass = 0; pass < 50; pass++) if ((await deliverDue({ now, smtpUrl: SMTP_URL, limit: 100 })).claimed === 0) return;
-  throw new Error("the outbox did not drain");
+  await moveDeliveryQueueTo(now);
+  await deliveryJobsIdle();
 }
 
 const later = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
@@ -199,13 +210,13 @@ describe("the outbox delivers email through SMTP", () => {
     await record(event(buyer.staffId, "2 orders failed: $20.00"));
     const now = new Date();
     await drain(now);
-    // The crash: sent, but the mark never written (the claim stays, its lease runs out).
-    await db().notificationDelivery.updateMany({
-      where: { staffId: buyer.staffId },
-      data: { status: "sending", leaseUntil: later(now, 2) },
-    });
+    // The crash: sent, but the mark never written (the row stays sending, its job stays active
+    // in the hands of a worker that is gone, until the job's 2 minutes run out).
+    const delivery = await db().notificationDelivery.findFirstOrThrow({ where: { staffId: buyer.staffId } });
+    await db().notificationDelivery.update({ where: { id: delivery.id }, data: { status: "sending" } });
+    await crashDeliveryJob(delivery.id);
     await drain(later(now, 1));
-    expect(to(buyer.email)).toHaveLength(1); // the lease still holds
+    expect(to(buyer.email)).toHaveLength(1); // the job's expiry still holds
     await drain(later(now, 3));
     const copies = to(buyer.email);
     expect(copies).toHaveLength(2);
@@ -351,7 +362,7 @@ describe("the chat webhook", () => {
     expect(refused.lastError).toBe("chat webhook answered 404");
   });
 
-  test("a batch that outlasts its lease hands back what it has not started, and sends it on the next pass", async () => {
+  test("deliveries a stopped worker did not send are sent later, each once", async () => {
     const admin = await makeStaff(["admin"]);
     await updateWorkspaceNotifications(admin, {
       ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS),
@@ -360,6 +371,7 @@ describe("the chat webhook", () => {
     });
     await drain(new Date()); // nothing else waiting
     chatPosts = [];
+    chatDelayMs = 300; // slow answers: the worker stops with most of them not yet sent
     for (let i = 0; i < 8; i++)
       await record(
         event(admin.staffId, `History import stuck ${i}`, {
@@ -368,11 +380,11 @@ describe("the chat webhook", () => {
           audience: { staffIds: [] },
         }),
       );
-    chatDelayMs = 300; // each answer takes longer than the rest of a 400 ms lease allows
-    const tally = await deliverDue({ smtpUrl: SMTP_URL, leaseMs: 400 });
-    expect(tally).toMatchObject({ claimed: 8, sent: 4, released: 4 });
-    expect(chatPosts).toHaveLength(4);
+    await eventually(async () => chatPosts.length > 0);
+    await worker.stop();
+    expect(chatPosts.length).toBeLessThan(8);
     chatDelayMs = 0;
+    await startSending();
     await drain(new Date());
     expect(chatPosts).toHaveLength(8);
     expect(new Set(chatPosts.map((p) => p.text)).size).toBe(8);
