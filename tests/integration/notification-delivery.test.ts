@@ -4,6 +4,8 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { recordNotification, type NotificationEvent } from "@/lib/notifications/notify";
 import { notificationJobs } from "@/lib/notifications/jobs";
+import { DELIVERY_QUEUE } from "@/lib/notifications/delivery-queue";
+import { listOutbox } from "@/lib/notifications/outbox";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { collectDigests } from "@/lib/notifications/collect-digests";
 import { closeMailTransports } from "@/lib/notifications/send-email";
@@ -103,6 +105,13 @@ async function drain(now: Date): Promise<void> {
 
 const later = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
 const to = (email: string) => caught.filter((m) => m.to.includes(email));
+const open = async (staffId: string) =>
+  (await db().notificationDelivery.count({ where: { staffId, status: { in: ["pending", "sending"] } } })) > 0;
+const deadLettered = async (deliveryId: string) =>
+  db().$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${`${DELIVERY_QUEUE.name}.dead`} AND data->>'deliveryId' = ${deliveryId}`.then(
+    (rows) => rows[0]?.n ?? 0,
+  );
 
 async function record(event: NotificationEvent): Promise<void> {
   await db().$transaction((tx) => recordNotification(tx, event));
@@ -222,6 +231,28 @@ describe("the outbox delivers email through SMTP", () => {
     expect(copies).toHaveLength(2);
     expect(copies[1]!.messageId).toBe(copies[0]!.messageId);
   });
+});
+
+describe("a delivery that never gets through", () => {
+  test("is failed after 12 attempts with its last reason, on the admin's outbox, and its job is in the dead-letter queue", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const start = new Date();
+    await stopCatcher();
+    try {
+      await record(event(buyer.staffId, "4 orders failed: $80.00"));
+      // Each pass two hours after the last: past any backoff (pg-boss waits at most an hour).
+      for (let hour = 0; hour <= 24 && (await open(buyer.staffId)); hour += 2) await drain(later(start, hour * 60));
+    } finally {
+      await startCatcher();
+    }
+    const delivery = await db().notificationDelivery.findFirstOrThrow({ where: { staffId: buyer.staffId } });
+    expect(delivery).toMatchObject({ status: "failed", attempts: 12 });
+    expect(delivery.lastError).toMatch(/^gave up after 12 attempts: .*ECONNREFUSED/);
+    const { rows } = await listOutbox(await makeStaff(["admin"]), { state: "failed" });
+    expect(rows.find((row) => row.id === delivery.id)).toMatchObject({ state: "failed", reason: delivery.lastError });
+    await eventually(async () => (await deadLettered(delivery.id)) === 1);
+    expect(to(buyer.email)).toHaveLength(0);
+  }, 120_000);
 });
 
 describe("preferences decide when email goes", () => {
