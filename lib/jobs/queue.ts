@@ -16,7 +16,13 @@ import type { Jobs, QueueSpec } from "./define-job";
 export type { Jobs };
 type Role = Jobs["role"];
 
-const globalForJobs = globalThis as unknown as { __jobs?: Partial<Record<Role, Promise<Jobs>>> };
+// On globalThis, not in module scope: Next bundles instrumentation.ts (which readies queues) apart
+// from the route handlers that send, and both must see the same instances and created queues.
+const globalForJobs = globalThis as unknown as {
+  __jobs?: Partial<Record<Role, Promise<Jobs>>>;
+  __queuesCreated?: WeakMap<PgBoss, Map<string, Promise<void>>>;
+  __queuesReady?: WeakMap<PgBoss, Set<string>>;
+};
 
 /**
  * The process's queue. Without a role: the worker's instance when this process runs one,
@@ -93,8 +99,8 @@ async function start(role: Role): Promise<Jobs> {
   return { boss, embedded, role };
 }
 
-const created = new WeakMap<PgBoss, Map<string, Promise<void>>>();
-const ready = new WeakMap<PgBoss, Set<string>>();
+const created = (globalForJobs.__queuesCreated ??= new WeakMap());
+const ready = (globalForJobs.__queuesReady ??= new WeakMap());
 
 /**
  * An instance of this process on which `queue` is already created, for a send inside a caller's
