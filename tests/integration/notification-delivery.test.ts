@@ -63,7 +63,9 @@ beforeAll(async () => {
     request.on("end", () => {
       const status = chatAnswers.shift() ?? 200;
       chatPosts.push({ ...(JSON.parse(body) as { text: string }), status } as never);
-      setTimeout(() => response.writeHead(status).end(status === 200 ? "ok" : "no"), chatDelayMs);
+      // A 429 asks for ten minutes, longer than the queue's first waits.
+      const headers = status === 429 ? { "retry-after": "600" } : {};
+      setTimeout(() => response.writeHead(status, headers).end(status === 200 ? "ok" : "no"), chatDelayMs);
     });
   });
   await new Promise<void>((resolve) => chatServer.listen(CHAT_PORT, "127.0.0.1", resolve));
@@ -419,6 +421,39 @@ describe("the chat webhook", () => {
     await drain(new Date());
     expect(chatPosts).toHaveLength(8);
     expect(new Set(chatPosts.map((p) => p.text)).size).toBe(8);
+  });
+
+  test("a 429 is tried again when its Retry-After says, not before", async () => {
+    const admin = await makeStaff(["admin"]);
+    await updateWorkspaceNotifications(admin, {
+      ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS),
+      chatKinds: ["import.stuck"],
+      chatWebhookUrl: `http://127.0.0.1:${CHAT_PORT}/hooks/busy`,
+    });
+    const now = new Date();
+    await drain(now); // nothing else waiting
+    chatPosts = [];
+    chatAnswers = [429];
+    const stuck = event(admin.staffId, "History import stuck: throttled", {
+      kind: "import.stuck",
+      link: "/settings",
+      audience: { staffIds: [] },
+    });
+    await record(stuck);
+    await drain(now);
+    expect(chatPosts).toHaveLength(1);
+    const delivery = await db().notificationDelivery.findUniqueOrThrow({ where: { deliveryKey: `${stuck.eventKey}:chat` } });
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastError: "chat webhook answered 429" });
+    expect(delivery.dueAt.getTime() - now.getTime()).toBeGreaterThanOrEqual(600_000);
+
+    await drain(later(now, 5)); // the queue's own backoff would have tried by now
+    expect(chatPosts).toHaveLength(1);
+    await drain(later(now, 11));
+    expect(chatPosts).toHaveLength(2);
+    expect(await db().notificationDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "sent",
+      attempts: 2,
+    });
   });
 
   test("a test message reaches the webhook, audited; a failing webhook is told in words until a message gets through or another is set", async () => {
