@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
 import { periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
 import { getEnv } from "@/lib/env";
+import { adoptDeliveries } from "./adopt-deliveries";
 import { collectDigests } from "./collect-digests";
 import { DELIVERY_DEAD_QUEUE, DELIVERY_QUEUE, type DeliveryJob } from "./delivery-queue";
 import { sendDelivery } from "./send-delivery";
@@ -15,6 +16,9 @@ export const NOTIFICATION_QUEUES = {
   digests: periodicQueue("notifications.digests", 30),
   prune: periodicQueue("notifications.prune", 600),
 } as const;
+
+/** This process's one look for open deliveries without a job (adopt-deliveries.ts), at its first digest pass. */
+let adopting: Promise<{ adopted: number }> | null = null;
 
 /** Sends at once per worker: a batch of this many, each its own send (at most about 50 s: connect, greet, send). */
 const SENDS_AT_ONCE = 4;
@@ -40,7 +44,13 @@ export const notificationJobs: JobDefinition[] = [
   periodicJob({
     queue: NOTIFICATION_QUEUES.digests,
     everySeconds: () => getEnv().NOTIFY_DELIVERY_INTERVAL_SECONDS,
-    run: () => collectDigests(),
+    run: async () => {
+      adopting ??= adoptDeliveries().catch((error: unknown) => {
+        adopting = null;
+        throw error;
+      });
+      return { ...(await adopting), ...(await collectDigests()) };
+    },
   }),
   periodicJob({ queue: NOTIFICATION_QUEUES.prune, everySeconds: () => 3600, run: () => pruneNotifications() }),
 ];

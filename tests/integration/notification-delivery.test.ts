@@ -6,6 +6,7 @@ import { recordNotification, type NotificationEvent } from "@/lib/notifications/
 import { notificationJobs } from "@/lib/notifications/jobs";
 import { DELIVERY_QUEUE } from "@/lib/notifications/delivery-queue";
 import { listOutbox } from "@/lib/notifications/outbox";
+import { adoptDeliveries } from "@/lib/notifications/adopt-deliveries";
 import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { collectDigests } from "@/lib/notifications/collect-digests";
 import { closeMailTransports } from "@/lib/notifications/send-email";
@@ -232,6 +233,32 @@ describe("the outbox delivers email through SMTP", () => {
     const copies = to(buyer.email);
     expect(copies).toHaveLength(2);
     expect(copies[1]!.messageId).toBe(copies[0]!.messageId);
+  });
+});
+
+describe("deliveries from before they were jobs", () => {
+  test("an email waiting in the outbox at the upgrade is sent once, by the worker's first look", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const eventKey = `test:${randomUUID()}`;
+    const title = "6 orders failed: $60.00";
+    const { id: eventId } = await db().notificationEvent.create({
+      data: { eventKey, kind: "orders.failed", title, link: "/orders?status=failed" },
+    });
+    await db().notificationDelivery.create({
+      data: {
+        deliveryKey: `${eventKey}:email:${buyer.staffId}`,
+        eventId,
+        channel: "email",
+        staffId: buyer.staffId,
+        status: "pending",
+        dueAt: new Date(),
+      },
+    });
+    expect(await adoptDeliveries()).toEqual({ adopted: 1 });
+    expect(await adoptDeliveries()).toEqual({ adopted: 0 }); // its job waits or runs: not queued twice
+    await drain(new Date());
+    expect(to(buyer.email).map((m) => m.subject)).toEqual([title]);
+    expect(await adoptDeliveries()).toEqual({ adopted: 0 });
   });
 });
 
