@@ -100,6 +100,17 @@ function choicesOf(settings: typeof DEFAULT_WORKSPACE_NOTIFICATIONS) {
   };
 }
 
+/** An admin who set the chat webhook to this receiver at `/hooks/<path>`, for stuck imports. */
+async function chatOfStuckImports(path: string) {
+  const admin = await makeStaff(["admin"]);
+  await updateWorkspaceNotifications(admin, {
+    ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS),
+    chatKinds: ["import.stuck"],
+    chatWebhookUrl: `http://127.0.0.1:${CHAT_PORT}/hooks/${path}`,
+  });
+  return admin;
+}
+
 /** The worker sends, at `now`, every delivery due by then, and nothing is left in hand. */
 async function drain(now: Date): Promise<void> {
   await moveDeliveryQueueTo(now);
@@ -423,12 +434,7 @@ describe("the chat webhook", () => {
   });
 
   test("deliveries a stopped worker did not send are sent later, each once", async () => {
-    const admin = await makeStaff(["admin"]);
-    await updateWorkspaceNotifications(admin, {
-      ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS),
-      chatKinds: ["import.stuck"],
-      chatWebhookUrl: `http://127.0.0.1:${CHAT_PORT}/hooks/slow`,
-    });
+    const admin = await chatOfStuckImports("slow");
     await drain(new Date()); // nothing else waiting
     chatPosts = [];
     chatDelayMs = 300; // slow answers: the worker stops with most of them not yet sent
@@ -451,12 +457,7 @@ describe("the chat webhook", () => {
   });
 
   test("a 429 is tried again when its Retry-After says, not before", async () => {
-    const admin = await makeStaff(["admin"]);
-    await updateWorkspaceNotifications(admin, {
-      ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS),
-      chatKinds: ["import.stuck"],
-      chatWebhookUrl: `http://127.0.0.1:${CHAT_PORT}/hooks/busy`,
-    });
+    const admin = await chatOfStuckImports("busy");
     const now = new Date();
     await drain(now); // nothing else waiting
     chatPosts = [];
