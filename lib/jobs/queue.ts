@@ -16,7 +16,13 @@ import type { Jobs, QueueSpec } from "./define-job";
 export type { Jobs };
 type Role = Jobs["role"];
 
-const globalForJobs = globalThis as unknown as { __jobs?: Partial<Record<Role, Promise<Jobs>>> };
+// On globalThis, not in module scope: Next bundles instrumentation.ts (which readies queues) apart
+// from the route handlers that send, and both must see the same instances and created queues.
+const globalForJobs = globalThis as unknown as {
+  __jobs?: Partial<Record<Role, Promise<Jobs>>>;
+  __queuesCreated?: WeakMap<PgBoss, Map<string, Promise<void>>>;
+  __queuesReady?: WeakMap<PgBoss, Set<string>>;
+};
 
 /**
  * The process's queue. Without a role: the worker's instance when this process runs one,
@@ -105,7 +111,23 @@ async function start(role: Role): Promise<Jobs> {
   return { boss, embedded, role };
 }
 
-const created = new WeakMap<PgBoss, Map<string, Promise<void>>>();
+const created = (globalForJobs.__queuesCreated ??= new WeakMap());
+const ready = (globalForJobs.__queuesReady ??= new WeakMap());
+
+/**
+ * An instance of this process on which `queue` is already created, for a send inside a caller's
+ * transaction, which must not start or create one (send-job.ts, insertJobs); else the process's
+ * queue, made ready now.
+ */
+export async function queueReadyFor(queue: QueueSpec): Promise<Jobs> {
+  for (const starting of Object.values(globalForJobs.__jobs ?? {})) {
+    const jobs = await starting.catch(() => null);
+    if (jobs && ready.get(jobs.boss)?.has(queue.name)) return jobs;
+  }
+  const jobs = await getQueue();
+  await ensureQueue(jobs, queue);
+  return jobs;
+}
 
 /**
  * Creates a queue once per instance: a sender before its first send (so a webhook can be
@@ -118,7 +140,10 @@ export function ensureQueue(jobs: Jobs, queue: QueueSpec): Promise<void> {
   let creating = done.get(queue.name);
   if (!creating) {
     creating = createQueue(jobs, queue);
-    creating.catch(() => done.delete(queue.name));
+    creating.then(
+      () => (ready.get(jobs.boss) ?? ready.set(jobs.boss, new Set()).get(jobs.boss)!).add(queue.name),
+      () => done.delete(queue.name),
+    );
     done.set(queue.name, creating);
   }
   return creating;
@@ -130,23 +155,25 @@ async function createQueue(jobs: Jobs, queue: QueueSpec): Promise<void> {
   const options = { ...settings, notify: !embedded && queue.notify === true };
   // Not updatable in place (pg-boss's updateQueue omits it): set at creation only.
   const created = { ...options, policy, ...(heartbeatSeconds ? { heartbeatSeconds } : {}) };
-  // A dead-letter queue (`<domain>.dead`) keeps what its queue gave up on; it must exist first.
+  // A dead-letter queue (`<queue>.dead`) keeps what its queue gave up on; it must exist first.
   if (settings.deadLetter) await boss.createQueue(settings.deadLetter, { deleteAfterSeconds: DEAD_KEPT_SECONDS });
   await boss.createQueue(queue.name, created);
-  // Cached now, so that a later insert on a caller's connection (inside its transaction) asks
-  // pg-boss's own connections nothing: on PGlite that question would wait for the transaction.
-  await boss.insert(queue.name, []);
-  if (role !== "worker") return;
-  const stored = await boss.getQueue(queue.name);
-  if (queue.disposable && (stored?.policy !== policy || (stored?.heartbeatSeconds ?? undefined) !== heartbeatSeconds)) {
-    await boss.deleteQueue(queue.name);
-    await boss.createQueue(queue.name, created);
+  if (role === "worker") {
+    const stored = await boss.getQueue(queue.name);
+    if (queue.disposable && (stored?.policy !== policy || (stored?.heartbeatSeconds ?? undefined) !== heartbeatSeconds)) {
+      await boss.deleteQueue(queue.name);
+      await boss.createQueue(queue.name, created);
+    }
+    await boss.updateQueue(queue.name, options);
   }
-  await boss.updateQueue(queue.name, options);
+  // pg-boss looks a queue up on its own connections at its first send after creating it: done
+  // here, so that a send inside a caller's transaction (insertJobs' `within`) never waits on one.
+  await boss.getJobById(queue.name, NO_JOB);
 }
 
 /** How long a dead-lettered job is kept for a look (the domain's own row says what failed). */
 const DEAD_KEPT_SECONDS = 30 * 86_400;
+const NO_JOB = "00000000-0000-0000-0000-000000000000";
 
 async function isPglite(): Promise<boolean> {
   const rows = await db().$queryRaw<{ version: string }[]>`SELECT version() AS version`;

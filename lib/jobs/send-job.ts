@@ -1,8 +1,9 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Db, JobInsert, SendOptions } from "pg-boss";
+import type { Tx } from "@/lib/db/client";
 import type { QueueSpec } from "./define-job";
-import { ensureQueue, getQueue, type Jobs } from "./queue";
+import { ensureQueue, getQueue, queueReadyFor, type Jobs } from "./queue";
 
 /**
  * Sends one job to a domain's queue, creating the queue first if this instance has not yet.
@@ -23,27 +24,38 @@ export async function readyQueue(queue: QueueSpec): Promise<void> {
 
 /**
  * Several jobs in one INSERT; a job whose singleton key is already queued is skipped.
- * `within` runs the INSERT on the caller's connection instead (inside its transaction), so
- * that the jobs commit or roll back with the caller's own rows: call `readyQueue` before the
- * transaction opens, since starting the queue inside it would wait on it (PGlite).
+ * `within` runs the INSERT on the caller's connection instead (inside its transaction, see
+ * onTransaction), so that the jobs commit or roll back with the caller's own rows. The queue
+ * must then be ready (readyQueue) before the transaction opens: starting it inside waits on
+ * connections the open transaction holds (on PGlite, for as long as the transaction lasts).
  */
 export async function insertJobs<T extends object>(queue: QueueSpec, jobs: JobInsert<T>[], within?: Db): Promise<void> {
+  if (within) {
+    const { boss } = await queueReadyFor(queue);
+    await boss.insert(queue.name, ordered(jobs), { returnId: false, db: within });
+    return;
+  }
   const held = await getQueue();
   await ensureQueue(held, queue);
-  await held.boss.insert(
-    queue.name,
-    jobs.map((job) => ({ id: orderedJobId(), ...job })),
-    { returnId: false, ...(within ? { db: within } : {}) },
-  );
+  await held.boss.insert(queue.name, ordered(jobs), { returnId: false });
+}
+
+/** A Prisma interactive transaction as the connection pg-boss runs its SQL on (`insertJobs(…, within)`). */
+export function onTransaction(tx: Tx): Db {
+  return {
+    executeSql: async (text, values = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+  };
+}
+
+/** Jobs inserted together share their `created_on`, and pg-boss ranks a group's jobs by id: time-ordered ids keep their order. */
+function ordered<T extends object>(jobs: JobInsert<T>[]): JobInsert<T>[] {
+  return jobs.map((job) => ({ id: orderedJobId(), ...job }));
 }
 
 let lastMs = 0;
 let sequence = 0;
 
-/**
- * A time-ordered UUID (version 7, a sequence within the millisecond): jobs inserted together
- * share their `created_on`, and pg-boss ranks a group's jobs by id, so these keep their order.
- */
+/** A time-ordered UUID (version 7, a sequence within the millisecond). */
 function orderedJobId(): string {
   const ms = Date.now();
   sequence = ms === lastMs ? (sequence + 1) & 0xfff : 0;

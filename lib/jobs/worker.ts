@@ -31,10 +31,11 @@ export async function startWorker(
   const inHand = jobsInHand();
   const periodic = options.periodic !== false;
   const timers: (() => void)[] = [];
-  for (const definition of definitions) {
-    if (definition.schedule && !periodic) continue;
-    timers.push(await registerJob(context, definition, inHand));
-  }
+  const taken = definitions.filter((definition) => periodic || !definition.schedule);
+  // Every queue exists before any job runs: a job that queues another inside its transaction
+  // (a notification's deliveries) must not create a queue there (send-job.ts, insertJobs).
+  for (const { queue } of taken) await ensureQueue(context, queue);
+  for (const definition of taken) timers.push(await registerJob(context, definition, inHand));
   const heartbeat = await startHeartbeat(getEnv().DATABASE_URL, { working: inHand.list, everyMs: options.beatEveryMs });
   logger.info("worker started", { embedded: context.embedded, periodic, instance: heartbeat.instance });
   return {

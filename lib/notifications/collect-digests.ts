@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { queueDeliveries, readyDeliveries } from "./delivery-queue";
 import { digestKey, groupDigests } from "./digest-groups";
 import { afterQuietHours } from "./quiet-hours";
 import { noLongerWaiting } from "./stale-approvals";
@@ -12,12 +13,13 @@ import { quietHours, readWorkspaceNotifications } from "./workspace-settings";
  * waiting is dropped instead (./stale-approvals.ts). One transaction with the held rows
  * locked (FOR UPDATE, no SKIP LOCKED): a second pass at the same moment waits, then finds them
  * digested, so one email is never in two digests. The digest is due at once, or when the
- * person's quiet hours end.
+ * person's quiet hours end; its `notifications.send` job is queued in the same transaction.
  */
 export async function collectDigests(
   options: { now?: Date; limit?: number } = {},
 ): Promise<{ digests: number; carried: number }> {
   const now = options.now ?? new Date();
+  await readyDeliveries();
   return db().$transaction(async (tx) => {
     const due = await tx.$queryRaw<{ id: string; staffId: string; dueAt: Date; kind: string; eventKey: string }[]>`
       SELECT d."id", d."staffId", d."dueAt", e."kind", e."eventKey"
@@ -43,21 +45,21 @@ export async function collectDigests(
       const own = byStaff.get(group.staffId);
       const quiet = own ? quietHours(own.quietStart, own.quietEnd) : quietHours(workspace.quietStart, workspace.quietEnd);
       const timeZone = own?.timeZone ?? workspace.timeZone;
-      const digestId = randomUUID();
+      const digest = { id: randomUUID(), dueAt: afterQuietHours(now, quiet, timeZone) };
       await tx.notificationDelivery.create({
         data: {
-          id: digestId,
+          ...digest,
           deliveryKey: digestKey(group),
           channel: "email",
           staffId: group.staffId,
           status: "pending",
-          dueAt: afterQuietHours(now, quiet, timeZone),
           createdAt: now,
         },
       });
+      await queueDeliveries(tx, [digest]);
       await tx.notificationDelivery.updateMany({
         where: { id: { in: group.ids }, status: "held" },
-        data: { status: "digested", digestId, updatedAt: now },
+        data: { status: "digested", digestId: digest.id, updatedAt: now },
       });
     }
     return { digests: groups.length, carried: held.length };

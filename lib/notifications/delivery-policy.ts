@@ -1,22 +1,12 @@
 /**
- * The outbox's retry rules (pure, unit-tested). A delivery that failed for a reason that may
- * pass (a lost or refused SMTP connection, an SMTP 4xx "try later", a chat 429 or 5xx, a
- * timeout) is tried again after a growing wait; a refusal that will not pass (an SMTP 5xx for
- * the recipient or the message, a chat 4xx) is kept as failed for an admin to read.
+ * What a delivery's answer means (pure, unit-tested). A failure for a reason that may pass (a
+ * lost or refused SMTP connection, an SMTP 4xx "try later", a chat 429 or 5xx, a timeout) is
+ * tried again, after the queue's backoff (delivery-queue.ts) or the server's Retry-After; a
+ * refusal that will not pass (an SMTP 5xx for the recipient or the message, a chat 4xx) is kept
+ * as failed for an admin to read.
  */
 export type Outcome =
   { kind: "sent" } | { kind: "retry"; reason: string; notBeforeMs?: number } | { kind: "refused"; reason: string };
-
-/** Attempts in all before a delivery that keeps failing for a passing reason is given up: about 6 hours of waits. */
-export const MAX_ATTEMPTS = 12;
-export const RETRY_BASE_MS = 30_000;
-export const RETRY_CAP_MS = 60 * 60_000;
-
-/** Wait before attempt `attempts + 1`: 30 s, 1, 2, 4 … minutes up to an hour, less up to a fifth at random (so a backlog does not return at once). */
-export function retryDelayMs(attempts: number, random: () => number = Math.random): number {
-  const full = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
-  return Math.round(full * (1 - random() * 0.2));
-}
 
 /** What an SMTP failure means, from nodemailer's error (`responseCode`, `code`). */
 export function smtpOutcome(error: { responseCode?: number; code?: string; message?: string }): Outcome {

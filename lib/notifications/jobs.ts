@@ -1,45 +1,73 @@
 import "server-only";
-import type { JobDefinition } from "@/lib/jobs/define-job";
+import type { Job } from "pg-boss";
+import { db } from "@/lib/db/client";
+import { defineJob, type JobDefinition } from "@/lib/jobs/define-job";
 import { periodicJob, periodicQueue } from "@/lib/jobs/periodic-job";
 import { getEnv } from "@/lib/env";
+import { adoptDeliveries } from "./adopt-deliveries";
 import { collectDigests } from "./collect-digests";
-import { deliverDue } from "./deliver-due";
+import { DELIVERY_DEAD_QUEUE, DELIVERY_QUEUE, type DeliveryJob } from "./delivery-queue";
+import { sendDelivery } from "./send-delivery";
 import { pruneNotifications } from "./prune";
 
 export const NOTIFICATION_QUEUES = {
-  // A short expiry: a worker killed mid-pass leaves its beat active on this exclusive queue, and
-  // no new pass starts until pg-boss expires it (then within its 60 s supervision). Passes may
-  // overlap safely: each delivery is claimed with a lease, each digest row under FOR UPDATE.
-  deliver: periodicQueue("notifications.deliver", 30),
+  // One digest pass at a time (its held rows are locked FOR UPDATE besides). A worker killed
+  // mid-pass leaves its beat active on this exclusive queue until pg-boss expires it: kept short.
+  digests: periodicQueue("notifications.digests", 30),
   prune: periodicQueue("notifications.prune", 600),
 } as const;
 
-/** Stop a pass after this long and let the next link go on, well inside the queue's expiry. */
-const PASS_MS = 20_000;
-const CLAIM = 100;
+/** This process's one look for open deliveries without a job (adopt-deliveries.ts), at its first digest pass. */
+let adopting: Promise<{ adopted: number }> | null = null;
 
-/**
- * The outbox's job, run by the worker: each pass makes the digests whose period ended, then
- * sends what is due until nothing is left (or the pass has run long), every few seconds.
- */
-export async function runNotificationPass(): Promise<{ digests: number; sent: number; retrying: number; failed: number }> {
-  const started = Date.now();
-  const { digests } = await collectDigests();
-  const total = { digests, sent: 0, retrying: 0, failed: 0 };
-  for (;;) {
-    const tally = await deliverDue({ limit: CLAIM });
-    total.sent += tally.sent;
-    total.retrying += tally.retrying;
-    total.failed += tally.failed;
-    if (tally.claimed < CLAIM || Date.now() - started > PASS_MS) return total;
-  }
-}
+/** Sends at once per worker: a batch of this many, each its own send (at most about 50 s: connect, greet, send). */
+const SENDS_AT_ONCE = 4;
 
 export const notificationJobs: JobDefinition[] = [
+  defineJob<DeliveryJob>({
+    queue: DELIVERY_QUEUE,
+    // Per-job results: one delivery that fails is retried alone. PGlite has no NOTIFY: its poll
+    // is what picks up a new delivery (at most half a second late).
+    work: (embedded) => ({
+      batchSize: SENDS_AT_ONCE,
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: embedded ? 0.5 : 2,
+      perJobResults: true,
+    }),
+    handle: (jobs) => Promise.all(jobs.map(sendDelivery)),
+  }),
+  defineJob<DeliveryJob>({
+    queue: DELIVERY_DEAD_QUEUE,
+    work: () => ({ batchSize: 10, pollingIntervalSeconds: 5 }),
+    handle: async (jobs) => void (await Promise.all(jobs.map(markGivenUp))),
+  }),
   periodicJob({
-    queue: NOTIFICATION_QUEUES.deliver,
+    queue: NOTIFICATION_QUEUES.digests,
     everySeconds: () => getEnv().NOTIFY_DELIVERY_INTERVAL_SECONDS,
-    run: runNotificationPass,
+    run: async () => {
+      adopting ??= adoptDeliveries().catch((error: unknown) => {
+        adopting = null;
+        throw error;
+      });
+      return { ...(await adopting), ...(await collectDigests()) };
+    },
   }),
   periodicJob({ queue: NOTIFICATION_QUEUES.prune, everySeconds: () => 3600, run: () => pruneNotifications() }),
 ];
+
+/**
+ * A delivery whose job ran out of attempts without its row saying so (its worker died on the
+ * last one, or email was never set up) is failed, with the last reason, for the admin outbox.
+ */
+async function markGivenUp(job: Job<DeliveryJob>): Promise<void> {
+  const row = await db().notificationDelivery.findUnique({ where: { id: job.data.deliveryId } });
+  if (!row || (row.status !== "pending" && row.status !== "sending")) return;
+  await db().notificationDelivery.updateMany({
+    where: { id: row.id, status: row.status, attempts: row.attempts },
+    data: {
+      status: "failed",
+      lastError: `gave up after ${row.attempts} attempts: ${row.lastError ?? "the worker stopped while sending"}`.slice(0, 400),
+      updatedAt: new Date(),
+    },
+  });
+}

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
+import { queueDeliveries } from "./delivery-queue";
 import { planEmail, type EmailPreferences } from "./email-plan";
 import { KIND_DEFINITIONS, type KindDefinition, type NotificationKind, type NotificationPayload } from "./kinds";
 import { isOneOf } from "@/lib/is-one-of";
@@ -54,10 +55,10 @@ export async function notify<K extends NotificationKind>(tx: Tx, kind: K, payloa
 /**
  * notify()'s recorder, for an event already worded (tests of delivery record such events).
  * Records the notification in the caller's transaction (Tx from lib/db/client.ts): one in-app
- * row per recipient and one outbox delivery per recipient × channel, so it commits or rolls back
- * with the event. The worker sends the deliveries (deliver-due.ts); nothing is sent from here.
- * Four statements when the chat channel is off: the event, the recipients with their
- * preferences, the in-app rows, the email deliveries.
+ * row per recipient, one outbox delivery per recipient × channel, and a `notifications.send` job
+ * per delivery due (held ones wait for their digest), so it all commits or rolls back with the
+ * event. The worker sends (send-delivery.ts); nothing is sent from here. The process readies the
+ * queue at start (readyDeliveries: instrumentation.ts, the worker), never inside the transaction.
  */
 export async function recordNotification(tx: Tx, event: NotificationEvent): Promise<void> {
   const now = new Date();
@@ -94,6 +95,7 @@ export async function recordNotification(tx: Tx, event: NotificationEvent): Prom
       if (!plan) return [];
       return [
         {
+          id: randomUUID(),
           deliveryKey: `${event.eventKey}:email:${r.id}`,
           eventId,
           channel: "email",
@@ -104,14 +106,26 @@ export async function recordNotification(tx: Tx, event: NotificationEvent): Prom
         },
       ];
     });
-    if (emails.length > 0) await tx.notificationDelivery.createMany({ data: emails, skipDuplicates: true });
+    if (emails.length > 0) {
+      await tx.notificationDelivery.createMany({ data: emails, skipDuplicates: true });
+      await queueDeliveries(
+        tx,
+        emails.filter((e) => e.status === "pending"),
+      );
+    }
   }
 
   if (workspace.chatWebhookSealed && workspace.chatKinds.includes(event.kind)) {
-    await tx.notificationDelivery.createMany({
-      data: [{ deliveryKey: `${event.eventKey}:chat`, eventId, channel: "chat", status: "pending", dueAt: now, createdAt: now }],
-      skipDuplicates: true,
-    });
+    const chat = {
+      id: randomUUID(),
+      deliveryKey: `${event.eventKey}:chat`,
+      eventId,
+      channel: "chat",
+      status: "pending",
+      dueAt: now,
+    };
+    await tx.notificationDelivery.createMany({ data: [{ ...chat, createdAt: now }], skipDuplicates: true });
+    await queueDeliveries(tx, [chat]);
   }
 }
 

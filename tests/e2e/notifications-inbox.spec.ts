@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
+import { PgBoss } from "pg-boss";
+import { E2E_DB_PORT } from "../../playwright.config";
 import { bellCount, expectBell, signInAs, withDb } from "./helpers";
 
 // The notification core in the running app (local mode): the bell, the inbox, the forms, and an
@@ -24,13 +26,31 @@ async function arrange(email: string, title: string, link: string, withEmail: bo
       `INSERT INTO "Notification" (id, "eventId", "staffId") SELECT gen_random_uuid()::text, $1, id FROM "Staff" WHERE email = $2`,
       [eventId, email],
     );
-    if (withEmail)
-      await db.query(
-        `INSERT INTO "NotificationDelivery" (id, "deliveryKey", "eventId", channel, "staffId", status, "dueAt", "updatedAt")
-         SELECT gen_random_uuid()::text, $1, $2, 'email', id, 'pending', now(), now() FROM "Staff" WHERE email = $3`,
-        [`e2e:${eventId}:email`, eventId, email],
-      );
+    if (!withEmail) return;
+    const delivery = await db.query<{ id: string }>(
+      `INSERT INTO "NotificationDelivery" (id, "deliveryKey", "eventId", channel, "staffId", status, "dueAt", "updatedAt")
+       SELECT gen_random_uuid()::text, $1, $2, 'email', id, 'pending', now(), now() FROM "Staff" WHERE email = $3 RETURNING id`,
+      [`e2e:${eventId}:email`, eventId, email],
+    );
+    await queueDelivery(delivery.rows[0]!.id);
   });
+}
+
+/** The delivery's `notifications.send` job, as notify() queues it beside the row (pg-boss's own insert). */
+async function queueDelivery(deliveryId: string): Promise<void> {
+  const boss = new PgBoss({
+    connectionString: `postgresql://postgres:postgres@127.0.0.1:${E2E_DB_PORT}/postgres?sslmode=disable`,
+    max: 1,
+    migrate: false,
+    supervise: false,
+    schedule: false,
+  });
+  await boss.start();
+  try {
+    await boss.insert("notifications.send", [{ data: { deliveryId }, singletonKey: deliveryId }]);
+  } finally {
+    await boss.stop({ graceful: false, timeout: 1_000 });
+  }
 }
 
 test("the bell counts the unread; the inbox links to the page, and following it marks it read", async ({ page }) => {

@@ -59,7 +59,7 @@ async function awaitMail(to: string, subject: string, timeout = 120_000): Promis
 async function outboxState(subject: string): Promise<string> {
   return withDb(async (db) => {
     const mine = await db.query(
-      `SELECT d."channel", d."status", d."attempts", d."dueAt", d."leaseUntil", d."lastError", s."email"
+      `SELECT d."channel", d."status", d."attempts", d."dueAt", d."lastError", s."email"
        FROM "NotificationDelivery" d JOIN "NotificationEvent" e ON e."id" = d."eventId" LEFT JOIN "Staff" s ON s."id" = d."staffId"
        WHERE strpos(e."title", $1) > 0`,
       [subject],
@@ -70,7 +70,7 @@ async function outboxState(subject: string): Promise<string> {
     );
     const jobs = await db
       .query(
-        `SELECT "state", count(*)::int AS n, max("started_on") AS "lastStart" FROM pgboss.job WHERE "name" = 'notifications.deliver' GROUP BY 1`,
+        `SELECT "state", count(*)::int AS n, max("started_on") AS "lastStart" FROM pgboss.job WHERE "name" = 'notifications.send' GROUP BY 1`,
       )
       .catch((error: unknown) => ({ rows: [String(error)] }));
     return JSON.stringify({ now: new Date(), deliveries: mine.rows, backlog: backlog.rows, deliverJobs: jobs.rows });

@@ -524,7 +524,6 @@ describe("migrations agree with schema.prisma", () => {
         status: "digested",
         dueAt: at,
         attempts: 3,
-        leaseUntil: at,
         lastError: "451",
         sentAt: at,
         digestId: digest.id,

@@ -3,7 +3,11 @@ import { createServer, type Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { recordNotification, type NotificationEvent } from "@/lib/notifications/notify";
-import { deliverDue } from "@/lib/notifications/deliver-due";
+import { notificationJobs } from "@/lib/notifications/jobs";
+import { DELIVERY_QUEUE } from "@/lib/notifications/delivery-queue";
+import { listOutbox } from "@/lib/notifications/outbox";
+import { adoptDeliveries } from "@/lib/notifications/adopt-deliveries";
+import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { collectDigests } from "@/lib/notifications/collect-digests";
 import { closeMailTransports } from "@/lib/notifications/send-email";
 import { startMailCatcher, type CaughtMessage, type MailCatcher } from "@/lib/notifications/mail-catcher";
@@ -14,11 +18,14 @@ import { readChatWebhookHealth } from "@/lib/notifications/chat-health";
 import { DEFAULT_WORKSPACE_NOTIFICATIONS } from "@/lib/notifications/workspace-settings";
 import { localClock } from "@/lib/notifications/quiet-hours";
 import { makeStaff } from "../support/db";
+import { eventually } from "../support/sandbox";
+import { deliveryJobsIdle, moveDeliveryQueueTo, crashDeliveryJob } from "../support/notifications";
 
 /**
  * The outbox against real parts: an SMTP server (the app's own mail catcher, smtp-server)
- * and an HTTP chat receiver, both on loopback. Time is driven by deliverDue's clock, so a
- * backoff of minutes takes no real waiting.
+ * and an HTTP chat receiver, both on loopback, sent by a worker running the notification jobs.
+ * Time is driven by moving the delivery queue's clock (moveDeliveryQueueTo), so a backoff of
+ * minutes takes no real waiting.
  */
 const SMTP_PORT = Number(process.env.NOTIFY_TEST_SMTP_PORT ?? 4683);
 const CHAT_PORT = Number(process.env.NOTIFY_TEST_CHAT_PORT ?? 4684);
@@ -26,6 +33,7 @@ const SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}`;
 const ORIGIN = "http://localhost:3000"; // APP_URL's default in the tests
 // The chat receiver is on loopback, which outgoing webhooks reach only when the deployment lists it.
 process.env.OUTGOING_WEBHOOK_ALLOW_HOSTS = `127.0.0.1:${CHAT_PORT}`;
+process.env.SMTP_URL = SMTP_URL;
 
 let caught: CaughtMessage[] = [];
 let refuse: (to: string[]) => { code: number; message: string } | null = () => null;
@@ -42,16 +50,23 @@ let chatPosts: { text: string; blocks?: unknown }[] = [];
 let chatAnswers: number[] = [];
 let chatDelayMs = 0;
 let chatServer: Server;
+let worker: Worker;
+const startSending = async () => {
+  worker = await startWorker(notificationJobs, { periodic: false });
+};
 
 beforeAll(async () => {
   await startCatcher();
+  await startSending();
   chatServer = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
     request.on("end", () => {
       const status = chatAnswers.shift() ?? 200;
       chatPosts.push({ ...(JSON.parse(body) as { text: string }), status } as never);
-      setTimeout(() => response.writeHead(status).end(status === 200 ? "ok" : "no"), chatDelayMs);
+      // A 429 asks for ten minutes, longer than the queue's first waits.
+      const headers = status === 429 ? { "retry-after": "600" } : {};
+      setTimeout(() => response.writeHead(status, headers).end(status === 200 ? "ok" : "no"), chatDelayMs);
     });
   });
   await new Promise<void>((resolve) => chatServer.listen(CHAT_PORT, "127.0.0.1", resolve));
@@ -60,6 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const admin = await makeStaff(["admin"]);
   await updateWorkspaceNotifications(admin, { ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS), chatKinds: [], chatWebhookUrl: "" });
+  await worker.stop();
   closeMailTransports();
   await stopCatcher();
   await new Promise((resolve) => chatServer.close(resolve));
@@ -84,14 +100,32 @@ function choicesOf(settings: typeof DEFAULT_WORKSPACE_NOTIFICATIONS) {
   };
 }
 
-/** Runs the delivery job at `now` until nothing due is left. */
+/** An admin who set the chat webhook to this receiver at `/hooks/<path>`, for stuck imports. */
+async function chatOfStuckImports(path: string) {
+  const admin = await makeStaff(["admin"]);
+  await updateWorkspaceNotifications(admin, {
+    ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS),
+    chatKinds: ["import.stuck"],
+    chatWebhookUrl: `http://127.0.0.1:${CHAT_PORT}/hooks/${path}`,
+  });
+  return admin;
+}
+
+/** The worker sends, at `now`, every delivery due by then, and nothing is left in hand. */
 async function drain(now: Date): Promise<void> {
-  for (let pass = 0; pass < 50; pass++) if ((await deliverDue({ now, smtpUrl: SMTP_URL, limit: 100 })).claimed === 0) return;
-  throw new Error("the outbox did not drain");
+  await moveDeliveryQueueTo(now);
+  await deliveryJobsIdle();
 }
 
 const later = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
 const to = (email: string) => caught.filter((m) => m.to.includes(email));
+const open = async (staffId: string) =>
+  (await db().notificationDelivery.count({ where: { staffId, status: { in: ["pending", "sending"] } } })) > 0;
+const deadLettered = async (deliveryId: string) =>
+  db().$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${`${DELIVERY_QUEUE.name}.dead`} AND data->>'deliveryId' = ${deliveryId}`.then(
+    (rows) => rows[0]?.n ?? 0,
+  );
 
 async function record(event: NotificationEvent): Promise<void> {
   await db().$transaction((tx) => recordNotification(tx, event));
@@ -199,18 +233,66 @@ describe("the outbox delivers email through SMTP", () => {
     await record(event(buyer.staffId, "2 orders failed: $20.00"));
     const now = new Date();
     await drain(now);
-    // The crash: sent, but the mark never written (the claim stays, its lease runs out).
-    await db().notificationDelivery.updateMany({
-      where: { staffId: buyer.staffId },
-      data: { status: "sending", leaseUntil: later(now, 2) },
-    });
+    // The crash: sent, but the mark never written (the row stays sending, its job stays active
+    // in the hands of a worker that is gone, until the job's 2 minutes run out).
+    const delivery = await db().notificationDelivery.findFirstOrThrow({ where: { staffId: buyer.staffId } });
+    await db().notificationDelivery.update({ where: { id: delivery.id }, data: { status: "sending" } });
+    await crashDeliveryJob(delivery.id);
     await drain(later(now, 1));
-    expect(to(buyer.email)).toHaveLength(1); // the lease still holds
+    expect(to(buyer.email)).toHaveLength(1); // the job's expiry still holds
     await drain(later(now, 3));
     const copies = to(buyer.email);
     expect(copies).toHaveLength(2);
     expect(copies[1]!.messageId).toBe(copies[0]!.messageId);
   });
+});
+
+describe("deliveries from before they were jobs", () => {
+  test("an email waiting in the outbox at the upgrade is sent once, by the worker's first look", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const eventKey = `test:${randomUUID()}`;
+    const title = "6 orders failed: $60.00";
+    const { id: eventId } = await db().notificationEvent.create({
+      data: { eventKey, kind: "orders.failed", title, link: "/orders?status=failed" },
+    });
+    await db().notificationDelivery.create({
+      data: {
+        deliveryKey: `${eventKey}:email:${buyer.staffId}`,
+        eventId,
+        channel: "email",
+        staffId: buyer.staffId,
+        status: "pending",
+        dueAt: new Date(),
+      },
+    });
+    expect(await adoptDeliveries()).toEqual({ adopted: 1 });
+    expect(await adoptDeliveries()).toEqual({ adopted: 0 }); // its job waits or runs: not queued twice
+    await drain(new Date());
+    expect(to(buyer.email).map((m) => m.subject)).toEqual([title]);
+    expect(await adoptDeliveries()).toEqual({ adopted: 0 });
+  });
+});
+
+describe("a delivery that never gets through", () => {
+  test("is failed after 12 attempts with its last reason, on the admin's outbox, and its job is in the dead-letter queue", async () => {
+    const buyer = await makeStaff(["buyer"]);
+    const start = new Date();
+    await stopCatcher();
+    try {
+      await record(event(buyer.staffId, "4 orders failed: $80.00"));
+      // Each pass two hours after the last: past any backoff (pg-boss waits at most an hour).
+      for (let hour = 0; hour <= 24 && (await open(buyer.staffId)); hour += 2) await drain(later(start, hour * 60));
+    } finally {
+      await startCatcher();
+    }
+    const delivery = await db().notificationDelivery.findFirstOrThrow({ where: { staffId: buyer.staffId } });
+    expect(delivery).toMatchObject({ status: "failed", attempts: 12 });
+    expect(delivery.lastError).toMatch(/^gave up after 12 attempts: .*ECONNREFUSED/);
+    const { rows } = await listOutbox(await makeStaff(["admin"]), { state: "failed" });
+    expect(rows.find((row) => row.id === delivery.id)).toMatchObject({ state: "failed", reason: delivery.lastError });
+    await eventually(async () => (await deadLettered(delivery.id)) === 1);
+    expect(to(buyer.email)).toHaveLength(0);
+  }, 120_000);
 });
 
 describe("preferences decide when email goes", () => {
@@ -351,15 +433,11 @@ describe("the chat webhook", () => {
     expect(refused.lastError).toBe("chat webhook answered 404");
   });
 
-  test("a batch that outlasts its lease hands back what it has not started, and sends it on the next pass", async () => {
-    const admin = await makeStaff(["admin"]);
-    await updateWorkspaceNotifications(admin, {
-      ...choicesOf(DEFAULT_WORKSPACE_NOTIFICATIONS),
-      chatKinds: ["import.stuck"],
-      chatWebhookUrl: `http://127.0.0.1:${CHAT_PORT}/hooks/slow`,
-    });
+  test("deliveries a stopped worker did not send are sent later, each once", async () => {
+    const admin = await chatOfStuckImports("slow");
     await drain(new Date()); // nothing else waiting
     chatPosts = [];
+    chatDelayMs = 300; // slow answers: the worker stops with most of them not yet sent
     for (let i = 0; i < 8; i++)
       await record(
         event(admin.staffId, `History import stuck ${i}`, {
@@ -368,14 +446,42 @@ describe("the chat webhook", () => {
           audience: { staffIds: [] },
         }),
       );
-    chatDelayMs = 300; // each answer takes longer than the rest of a 400 ms lease allows
-    const tally = await deliverDue({ smtpUrl: SMTP_URL, leaseMs: 400 });
-    expect(tally).toMatchObject({ claimed: 8, sent: 4, released: 4 });
-    expect(chatPosts).toHaveLength(4);
+    await eventually(async () => chatPosts.length > 0);
+    await worker.stop();
+    expect(chatPosts.length).toBeLessThan(8);
     chatDelayMs = 0;
+    await startSending();
     await drain(new Date());
     expect(chatPosts).toHaveLength(8);
     expect(new Set(chatPosts.map((p) => p.text)).size).toBe(8);
+  });
+
+  test("a 429 is tried again when its Retry-After says, not before", async () => {
+    const admin = await chatOfStuckImports("busy");
+    const now = new Date();
+    await drain(now); // nothing else waiting
+    chatPosts = [];
+    chatAnswers = [429];
+    const stuck = event(admin.staffId, "History import stuck: throttled", {
+      kind: "import.stuck",
+      link: "/settings",
+      audience: { staffIds: [] },
+    });
+    await record(stuck);
+    await drain(now);
+    expect(chatPosts).toHaveLength(1);
+    const delivery = await db().notificationDelivery.findUniqueOrThrow({ where: { deliveryKey: `${stuck.eventKey}:chat` } });
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastError: "chat webhook answered 429" });
+    expect(delivery.dueAt.getTime() - now.getTime()).toBeGreaterThanOrEqual(600_000);
+
+    await drain(later(now, 5)); // the queue's own backoff would have tried by now
+    expect(chatPosts).toHaveLength(1);
+    await drain(later(now, 11));
+    expect(chatPosts).toHaveLength(2);
+    expect(await db().notificationDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({
+      status: "sent",
+      attempts: 2,
+    });
   });
 
   test("a test message reaches the webhook, audited; a failing webhook is told in words until a message gets through or another is set", async () => {

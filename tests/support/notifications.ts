@@ -1,4 +1,61 @@
 import { db } from "@/lib/db/client";
+import { getQueue } from "@/lib/jobs/queue";
+import { DELIVERY_QUEUE } from "@/lib/notifications/delivery-queue";
+import { eventually } from "./sandbox";
+
+const QUEUE = DELIVERY_QUEUE.name;
+
+/**
+ * Moves the delivery queue's clock to `now` (tests drive minutes of backoff and hours of quiet
+ * without waiting; pg-boss compares with the database's clock): a job running since before has
+ * run that much longer (expired, if that is past its expiry), and a job due by `now` is due at
+ * once.
+ */
+export async function moveDeliveryQueueTo(now: Date): Promise<void> {
+  const [{ since }] = (await db().$queryRaw<{ since: Date }[]>`SELECT now() AS since`) as [{ since: Date }];
+  const ahead = `${Math.max(0, now.getTime() - since.getTime())} milliseconds`;
+  const aged = await db().$executeRaw`
+    UPDATE pgboss.job SET started_on = started_on - ${ahead}::interval WHERE name = ${QUEUE} AND state = 'active'`;
+  if (aged > 0) {
+    const { boss } = await getQueue("worker");
+    await eventually(async () => {
+      await boss.supervise(QUEUE);
+      const [{ expired }] = (await db().$queryRaw<{ expired: number }[]>`
+        SELECT count(*)::int AS expired FROM pgboss.job
+        WHERE name = ${QUEUE} AND state = 'active' AND started_on + expire_seconds * interval '1 second' < now()`) as [
+        { expired: number },
+      ];
+      return expired === 0;
+    }, 30_000);
+  }
+  await db().$executeRaw`
+    UPDATE pgboss.job SET start_after = now()
+    WHERE name = ${QUEUE} AND state IN ('created', 'retry') AND start_after <= now() + ${ahead}::interval`;
+}
+
+/** The attempts ("<job id>:<retry count>") crashDeliveryJob left in the hands of a dead worker: no worker finishes them. */
+const crashed = new Set<string>();
+
+/** Nothing due is waiting in the delivery queue and no job is running (but those of a dead worker). */
+export async function deliveryJobsIdle(timeoutMs = 120_000): Promise<void> {
+  await eventually(async () => {
+    const [{ busy }] = (await db().$queryRaw<{ busy: number }[]>`
+      SELECT count(*)::int AS busy FROM pgboss.job
+      WHERE name = ${QUEUE}
+        AND ((state IN ('created', 'retry') AND start_after <= now())
+          OR (state = 'active' AND NOT (id::text || ':' || retry_count = ANY(${[...crashed]}::text[]))))`) as [{ busy: number }];
+    return busy === 0;
+  }, timeoutMs);
+}
+
+/** A delivery's job back in the hands of a worker that died (active since now, never finished). */
+export async function crashDeliveryJob(deliveryId: string): Promise<void> {
+  const jobs = await db().$queryRaw<{ attempt: string }[]>`
+    UPDATE pgboss.job SET state = 'active', started_on = now(), completed_on = NULL
+    WHERE name = ${QUEUE} AND singleton_key = ${deliveryId} RETURNING id::text || ':' || retry_count AS attempt`;
+  if (jobs.length !== 1) throw new Error(`expected one job for delivery ${deliveryId}, found ${jobs.length}`);
+  crashed.add(jobs[0]!.attempt);
+}
 
 /** The notification an event recorded (its key names the event), or a failure saying none was. */
 export async function notificationsOf(

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { afterQuietHours, digestPeriodEnd, inQuietWindow, localClock, parseTimeOfDay } from "@/lib/notifications/quiet-hours";
-import { chatOutcome, MAX_ATTEMPTS, retryDelayMs, smtpOutcome } from "@/lib/notifications/delivery-policy";
+import { chatOutcome, smtpOutcome } from "@/lib/notifications/delivery-policy";
+import { DELIVERY_QUEUE, MAX_ATTEMPTS, nextTryAfterMs } from "@/lib/notifications/delivery-queue";
 import { digestKey, groupDigests } from "@/lib/notifications/digest-groups";
 import { planEmail, type EmailPreferences } from "@/lib/notifications/email-plan";
 import { composeChat, composeDigest, composeEmail } from "@/lib/notifications/compose";
@@ -91,13 +92,14 @@ describe("whether and when an email goes", () => {
 });
 
 describe("retries", () => {
-  test("the wait doubles from 30 s to an hour, less at most a fifth", () => {
-    expect(retryDelayMs(1, () => 0)).toBe(30_000);
-    expect(retryDelayMs(2, () => 0)).toBe(60_000);
-    expect(retryDelayMs(5, () => 0)).toBe(480_000);
-    expect(retryDelayMs(30, () => 0)).toBe(3_600_000);
-    expect(retryDelayMs(1, () => 1)).toBe(24_000);
-    expect(MAX_ATTEMPTS).toBeGreaterThan(5);
+  test("the wait doubles from 30 s to an hour (pg-boss waits up to twice it), over 12 attempts, then the dead-letter queue", () => {
+    expect(nextTryAfterMs(1)).toBe(30_000);
+    expect(nextTryAfterMs(2)).toBe(60_000);
+    expect(nextTryAfterMs(5)).toBe(480_000);
+    expect(nextTryAfterMs(30)).toBe(3_600_000);
+    expect(DELIVERY_QUEUE.options).toMatchObject({ retryBackoff: true, retryDelay: 30, retryDelayMax: 3_600 });
+    expect(DELIVERY_QUEUE.options.deadLetter).toBe(`${DELIVERY_QUEUE.name}.dead`);
+    expect(MAX_ATTEMPTS).toBe(12);
   });
 
   test("SMTP: a lost connection and a 4xx are retried; a 5xx for the recipient is refused; a login failure is retried", () => {
