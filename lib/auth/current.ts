@@ -4,7 +4,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cookieSessionId } from "./session-token";
 import { clientAddress, clientUserAgent } from "./client-address";
-import { resolveSession, type LiveSession } from "./staff-session";
+import { rememberedSession, resolveSession, type LiveSession } from "./staff-session";
 import type { PendingStep } from "./open-session";
 import { can, type Permission } from "./permissions";
 import { noteOnSpan } from "@/lib/telemetry/span-attributes";
@@ -26,6 +26,16 @@ export const currentSession = cache(async (): Promise<LiveSession | null> => {
   if (session) noteOnSpan({ "app.role": session.actor.roles.join(",") || "none" });
   return session;
 });
+
+/**
+ * The session this process found alive a moment ago under the request's cookie, and the guard
+ * that the database must still confirm it with (lib/upstream/session-slot.ts), or null.
+ */
+export async function rememberedCurrentSession() {
+  const h = await headers();
+  const sid = await cookieSessionId(await cookies());
+  return sid ? rememberedSession(sid, { ip: clientAddress(h), userAgent: clientUserAgent(h) }) : null;
+}
 
 /** Where a session that still owes a sign-in step is sent (lib/auth/open-session.ts). */
 export const PENDING_STEP_PAGES = { second_factor: "/signin/verify", enrolment: "/signin/enrol" } as const;

@@ -2,6 +2,7 @@ import "server-only";
 import { db, sqlQuery, type Tx } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { Actor } from "./actor";
+import type { SessionGuard } from "@/lib/upstream/session-slot";
 import { judgeSession } from "./session-policy";
 import type { PendingStep } from "./open-session";
 
@@ -31,11 +32,13 @@ export async function resolveSession(
   const session = await liveSessionRow(sessionId);
   if (!session) return null;
   const now = new Date();
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  let lastSeenAt = session.lastSeenAt;
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db().staffSession.update({ where: { id: sessionId }, data: { lastSeenAt: now } });
+    lastSeenAt = now;
   }
   const { staff } = session;
-  return {
+  const live: LiveSession = {
     sessionId,
     reauthAt: session.reauthAt,
     pendingStep: session.pendingStep,
@@ -48,6 +51,44 @@ export async function resolveSession(
       userAgent: from.userAgent,
     },
   };
+  if (!live.pendingStep) remember(sessionId, { live, createdAt: session.createdAt, lastSeenAt });
+  return live;
+}
+
+/** Sessions this process found alive, by id, to start such a request from (at most a touch interval old). */
+type Remembered = { live: LiveSession; createdAt: Date; lastSeenAt: Date };
+const MAX_REMEMBERED = 2_000;
+const globalForSessions = globalThis as unknown as { __aliveSessions?: Map<string, Remembered> };
+const remembered = (globalForSessions.__aliveSessions ??= new Map());
+
+function remember(sessionId: string, entry: Remembered): void {
+  remembered.delete(sessionId);
+  remembered.set(sessionId, entry);
+  if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+}
+
+/**
+ * The session this process last found alive under this id, as a start that the database must
+ * still confirm (with `guard`), or null: none, or one whose last-seen time is due to be written
+ * again (resolveSession writes it), so that confirming it never needs a second statement.
+ */
+export function rememberedSession(
+  sessionId: string,
+  from: { ip: string | null; userAgent: string | null },
+): { live: LiveSession; guard: SessionGuard } | null {
+  const entry = remembered.get(sessionId);
+  const now = Date.now();
+  if (!entry || now - entry.lastSeenAt.getTime() > TOUCH_EVERY_MS) return null;
+  const { idleMs, maxMs } = sessionLimits();
+  const live = { ...entry.live, actor: { ...entry.live.actor, ip: from.ip, userAgent: from.userAgent } };
+  const guard = {
+    sessionId,
+    staffId: live.actor.staffId,
+    roles: live.actor.roles,
+    createdAfter: new Date(now - maxMs),
+    seenAfter: new Date(now - idleMs),
+  };
+  return { live, guard };
 }
 
 /**

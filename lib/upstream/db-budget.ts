@@ -1,6 +1,7 @@
 import "server-only";
 import { db, sqlQuery } from "@/lib/db/client";
 import { countEvent } from "@/lib/telemetry/event-counts";
+import { guardValues, liveSessionCondition, sessionToConfirm } from "./session-slot";
 import { BudgetRefusal, type BudgetCharge, type Priority, type RequestBudget, type Spender } from "@/lib/upstream/client";
 
 const WINDOW_MS = 60_000;
@@ -27,13 +28,17 @@ export type BudgetCaps = Record<Priority, number> & { lookup: number };
  * process and instance): first the spender's row of the minute, refused past their share,
  * then, only if that passed, the workspace's row, refused past the class's cap. It answers
  * whether each passed; a spender row that passed beside a full window is given back at once.
+ * Given a session to confirm ($10 on, ./session-slot.ts), it takes nothing unless
+ * that session is alive, and answers whether it was: the request's one round trip does both.
  * Every upstream call sends it first, so it goes through node-postgres (`sqlQuery`, prepared
  * once per connection) rather than Prisma's `$queryRaw`.
  */
 const TAKE_SLOT = `
-  WITH share AS (
+  WITH live AS (
+    SELECT 1 WHERE CASE WHEN $10::text IS NULL THEN true ELSE ${liveSessionCondition(10)} END
+  ), share AS (
     INSERT INTO "UpstreamSpend" AS s ("windowStart", "spender", "money", "interactive", "background", "lookups")
-    VALUES ($1::timestamptz AT TIME ZONE 'UTC', $3, $4, $5, $6, $7)
+    SELECT $1::timestamptz AT TIME ZONE 'UTC', $3::text, $4::int, $5::int, $6::int, $7::int FROM live
     ON CONFLICT ("windowStart", "spender") DO UPDATE SET
       "money" = s."money" + EXCLUDED."money",
       "interactive" = s."interactive" + EXCLUDED."interactive",
@@ -48,7 +53,9 @@ const TAKE_SLOT = `
     WHERE b."used" < $2
     RETURNING "used"
   )
-  SELECT (SELECT count(*) FROM share)::int AS "share", (SELECT count(*) FROM total)::int AS "taken"`;
+  SELECT (SELECT count(*) FROM live)::int AS "live", (SELECT count(*) FROM share)::int AS "share",
+    (SELECT count(*) FROM total)::int AS "taken"`;
+const NO_SESSION = [null, null, null, null, null];
 
 const GIVE_BACK = `
   UPDATE "UpstreamSpend" SET "money" = "money" - $3, "interactive" = "interactive" - $4,
@@ -140,14 +147,20 @@ export function createDbBudget(
         const now = Date.now();
         const windowStart = new Date(now - (now % WINDOW_MS)).toISOString();
         const nextWindowIn = WINDOW_MS - (now % WINDOW_MS);
-        const [row] = await sqlQuery<{ share: number; taken: number }>(TAKE_SLOT, [
+        const session = by?.kind === "person" ? sessionToConfirm(by.staffId) : null;
+        const [row] = await sqlQuery<{ live: number; share: number; taken: number }>(TAKE_SLOT, [
           windowStart,
           cap,
           spender,
           ...add,
           person && priority !== "money" ? shares.personCalls : UNBOUNDED,
           lookup ? shares.personLookups : UNBOUNDED,
+          ...(session ? guardValues(session.guard) : NO_SESSION),
         ]);
+        if (session) {
+          session.state = row?.live ? "confirmed" : "refused";
+          if (!row?.live) throw new BudgetRefusal("session", 0);
+        }
         if (row?.taken) {
           if (Math.random() < 0.01) void prune(now);
           return;

@@ -20,7 +20,7 @@ async function emptyWindow(): Promise<Date> {
 }
 
 /** What the budget refused with, or "taken". */
-async function outcome(promise: Promise<void>): Promise<"taken" | "share" | "window"> {
+async function outcome(promise: Promise<void>): Promise<"taken" | BudgetRefusal["reason"]> {
   try {
     await promise;
     return "taken";

@@ -42,11 +42,18 @@ export type BudgetCharge = {
 /** Why the budget gave no slot: the spender's own share is used up, or the whole window is. */
 export class BudgetRefusal extends Error {
   constructor(
-    readonly reason: "share" | "window",
+    /** `session`: the person's session is no longer alive (the budget checked it with the slot); nothing taken. */
+    readonly reason: "share" | "window" | "session",
     /** Until the window that has room starts. */
     readonly retryAfterMs: number,
   ) {
-    super(reason === "share" ? "the spender's share of this minute is used up" : "the budget for this minute is used up");
+    super(
+      reason === "share"
+        ? "the spender's share of this minute is used up"
+        : reason === "window"
+          ? "the budget for this minute is used up"
+          : "the spender's session is no longer alive",
+    );
     this.name = "BudgetRefusal";
   }
 }
@@ -199,6 +206,8 @@ export function createTransport(options: TransportOptions) {
       try {
         await options.budget.acquire({ priority, by: req.by, lookup: req.lookup, patient: req.patient }, deadline);
       } catch (error) {
+        // Not the upstream's business nor the budget's: the caller is refused, and says so itself.
+        if (error instanceof BudgetRefusal && error.reason === "session") throw error;
         const share = error instanceof BudgetRefusal && error.reason === "share";
         lastError = new ServiceError({
           status: 0,

@@ -7,5 +7,5 @@ import { catalogApiQuerySchema, listProducts, type CatalogQuery } from "@/lib/ca
 export const GET = withStaff(
   async ({ req, actor }) =>
     Response.json(await listProducts(actor, parseInput(catalogApiQuerySchema, searchParamsObject(req.url)) as CatalogQuery)),
-  { permission: "catalog.read" },
+  { permission: "catalog.read", sessionCheck: "upstream-slot" },
 );
