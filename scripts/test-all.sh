@@ -6,6 +6,24 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
 
+# Each stage's time as it ends ("[test] unit: 16 s"), and all of them again at the exit, passed
+# or not, so a run's log says where its minutes went.
+stage_started=$SECONDS
+stage_times=()
+stage_done() {
+  local line="$1: $((SECONDS - stage_started)) s"
+  echo "[test] $line"
+  stage_times+=("$line")
+  stage_started=$SECONDS
+}
+report_times() {
+  local status=$?
+  [ "$status" = 0 ] || stage_times+=("the stage that failed (exit $status): $((SECONDS - stage_started)) s")
+  echo "[test] $((SECONDS / 60)) min $((SECONDS % 60)) s in all:"
+  printf '[test]   %s\n' "${stage_times[@]}"
+}
+trap report_times EXIT
+
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 { command -v initdb >/dev/null || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; } || need_apt+=(postgresql)
@@ -27,12 +45,14 @@ pg_port=$((20000 + RANDOM % 5000))
 as_pg() { if [ "$(id -u)" = 0 ]; then chown -R postgres "$pg_dir"; runuser -u postgres -- "$@"; else "$@"; fi; }
 as_pg "$pg_bin/initdb" -D "$pg_dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
 as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w -o "-p $pg_port -k $pg_dir -c listen_addresses=127.0.0.1" start >/dev/null
-trap 'as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$pg_dir"' EXIT
+trap 'report_times; as_pg "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$pg_dir"' EXIT
 as_pg "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres dgis_test
 export TEST_POSTGRES_URL="postgresql://postgres@127.0.0.1:$pg_port/dgis_test"
+stage_done "setup (packages, PostgreSQL)"
 
 echo "[test] unit"
 npx vitest run --project unit
+stage_done "unit"
 # The two integration runs side by side: each runs its files one at a time against its own
 # database and its own sandbox, and mostly waits on them, so together they take little more
 # than one. Ports of their own where a test needs a fixed one. The PostgreSQL run's output is
@@ -51,9 +71,13 @@ echo "[test] integration on $pg_name"
 cat "$pg_log"
 [ "$pglite_status" = 0 ] || { echo "[test] integration on embedded PGlite failed"; exit "$pglite_status"; }
 [ "$pg_status" = 0 ] || { echo "[test] integration on $pg_name failed"; exit "$pg_status"; }
+stage_done "integration (both databases)"
 echo "[test] sandbox contract"
 npx vitest run --project contract
+stage_done "sandbox contract"
 echo "[test] end-to-end in Chromium"
 npx playwright test
+stage_done "end-to-end (build included)"
 echo "[test] the edge against the newest Next 16 minor"
 bash scripts/test-next-upgrade.sh
+stage_done "next upgrade"

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import { E2E_ORIGIN } from "../../playwright.config";
+import { E2E_ORIGIN, E2E_SERVER_LOG } from "../../playwright.config";
 import { addStaff, signIn, signInAs, withDb } from "./helpers";
 
 /**
@@ -91,7 +91,7 @@ test("an invitation link sets a password and leads through the enrolment the pol
     expect(await reuse.json()).toMatchObject({ code: "link_refused", reason: "used" });
 
     // Nor is the token in the server's log (playwright.config.ts keeps it).
-    expect(await readFile(".data/e2e-server.log", "utf8")).not.toContain(link.split("/").pop()!);
+    expect(await readFile(E2E_SERVER_LOG, "utf8")).not.toContain(link.split("/").pop()!);
 
     await admin.goto("/staff");
     await expect(admin.getByTestId(`invitation-row-${email}`)).toHaveCount(0);

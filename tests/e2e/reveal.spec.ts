@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { DEMO_PASSWORD, E2E_ORIGIN } from "../../playwright.config";
+import { DEMO_PASSWORD, E2E_DATA_DIR, E2E_ORIGIN, E2E_SERVER_LOG } from "../../playwright.config";
 import { signInAs } from "./helpers";
 import { findProduct } from "./sandbox";
 
@@ -108,8 +108,8 @@ test("support reveals codes with a reason and a password; the codes appear nowhe
     seen.push({ url, body: await (await admin.request.get(url)).body() });
   }
   for (const other of bodies.filter((b) => !isReveal(b))) seen.push(other);
-  const logs = await readFile(".data/e2e-server.log").catch(() => Buffer.alloc(0));
-  const dbFiles = await filesUnder(".data/e2e/pglite");
+  const logs = await readFile(E2E_SERVER_LOG).catch(() => Buffer.alloc(0));
+  const dbFiles = await filesUnder(`${E2E_DATA_DIR}/pglite`);
   expect(dbFiles.length).toBeGreaterThan(0);
   for (const value of values) {
     for (const { url, body } of seen) expect(body.includes(value), `${url} contains ${value}`).toBe(false);

@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { E2E_API_KEY, E2E_WEBHOOK_SECRET } from "../../playwright.config";
+import { E2E_API_KEY, E2E_DATA_DIR, E2E_WEBHOOK_SECRET } from "../../playwright.config";
 import { ROLES, signInAs, withDb } from "./helpers";
 
 /** The keys local mode gave the app (read, ordering; payout to the worker), issued by the sandbox at the first start. */
 type Held = Record<"read" | "ordering" | "payout", { key: string }>;
-const heldKeys = async (): Promise<Held> => JSON.parse(await readFile(".data/e2e/sandbox-scoped-keys.json", "utf8"));
+const heldKeys = async (): Promise<Held> => JSON.parse(await readFile(`${E2E_DATA_DIR}/sandbox-scoped-keys.json`, "utf8"));
 const secretOf = (key: string) => key.split("_").pop()!;
 /** The secret segments of every key the app or the sandbox holds. */
 const secrets = async () => [E2E_API_KEY, ...Object.values(await heldKeys()).map((k) => k.key)].map(secretOf);

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { E2E_OIDC_PORT, E2E_ORIGIN, E2E_SSO } from "../../playwright.config";
+import { E2E_OIDC_PORT, E2E_ORIGIN, E2E_SERVER_LOG, E2E_SSO } from "../../playwright.config";
 import { startTestIdp, type TestIdp } from "../support/oidc-idp";
 import { addStaff, signIn, signInAs, withDb } from "./helpers";
 
@@ -246,7 +246,7 @@ test("SSO-only mode refuses passwords, except the break-glass admin's, until an 
 
 test("the SSO client secret never reaches a browser, the server log or the database", async () => {
   expect(responsesWithSecret).toEqual([]);
-  const log = await readFile(".data/e2e-server.log").catch(() => Buffer.alloc(0));
+  const log = await readFile(E2E_SERVER_LOG).catch(() => Buffer.alloc(0));
   expect(log.includes(E2E_SSO.clientSecret)).toBe(false);
   const inDatabase = await withDb(async (db) => {
     const tables = await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`);
