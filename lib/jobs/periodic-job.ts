@@ -75,14 +75,15 @@ export function cronEvery(seconds: number): string | null {
 
 /**
  * Beats a periodic job on this worker: one pass at once, then pg-boss's schedule or, for an
- * interval cron cannot say, this process's timer. Each beat is a plain send (throttled to one a
- * slot of `seconds` across workers, and dropped while a pass waits or runs), so nothing hangs on
- * a job re-queueing itself or on what pg-boss last counted: a beat is lost only with its worker.
+ * interval cron cannot say, this process's timer. Each later beat is a plain send throttled to
+ * one a slot of `seconds` across workers; the first is not, so a worker started again within an
+ * hour's slot still makes its hourly pass at start. Every beat is dropped while a pass waits or
+ * runs, so nothing hangs on a job re-queueing itself or on what pg-boss last counted.
  * Resolves with the function that stops the timer (a no-op for a schedule, stopped with pg-boss).
  */
 export async function startPeriodic(context: JobContext, queue: QueueSpec, seconds: number): Promise<() => void> {
   const beat = () => sendJob(queue, {}, { singletonSeconds: seconds }, context);
-  await beat();
+  await sendJob(queue, {}, {}, context);
   const cron = cronEvery(seconds);
   if (cron) {
     await context.boss.schedule(queue.name, cron, {}, { singletonSeconds: seconds });

@@ -27,11 +27,13 @@ export const notificationJobs: JobDefinition[] = [
   defineJob<DeliveryJob>({
     queue: DELIVERY_QUEUE,
     // Per-job results: one delivery that fails is retried alone. PGlite has no NOTIFY: its poll
-    // is what picks up a new delivery (at most half a second late).
+    // is what picks up a new delivery (at most half a second late). On PostgreSQL a new job
+    // NOTIFYs, but a retry or a delivery held for later falls due silently: the poll finds it.
     work: (embedded) => ({
       batchSize: SENDS_AT_ONCE,
       burstWhenBatchFull: true,
       pollingIntervalSeconds: embedded ? 0.5 : 2,
+      notifyPollingIntervalSeconds: 2,
       perJobResults: true,
     }),
     handle: (jobs) => Promise.all(jobs.map(sendDelivery)),

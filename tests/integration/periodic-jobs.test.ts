@@ -47,6 +47,22 @@ test("a pass slower than its interval never runs twice at once, and the next fol
   for (let i = 1; i < passes.length; i++) expect(passes[i]!.startedAt - passes[i - 1]!.endedAt).toBeLessThan(3_000);
 }, 60_000);
 
+/** An hourly pass (the webhook inbox's adoption of events without a job) runs at every worker's start. */
+test("a worker started again within the hour makes its hourly pass at start", async () => {
+  const queue = periodicQueue(`test.hourly-${randomUUID().slice(0, 8)}`, 60);
+  let passes = 0;
+  const hourly = periodicJob({ queue, everySeconds: () => 3_600, run: async () => (passes += 1) });
+  for (const expected of [1, 2]) {
+    const worker = await startWorker([hourly]);
+    try {
+      await eventually(async () => (passes >= expected ? true : undefined), 20_000);
+    } finally {
+      await worker.stop();
+    }
+  }
+  expect(passes).toBe(2);
+}, 60_000);
+
 /**
  * The worker killed (SIGKILL) in the middle of a pass of a job whose passes may take ten
  * minutes (expiry 600 s): its job stays active on the exclusive queue, but no longer beats, so
