@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { AppError } from "@/lib/errors";
-import { insertJobs, readyQueue } from "@/lib/jobs/send-job";
+import { insertJobs, onTransaction, readyQueue } from "@/lib/jobs/send-job";
 import { eventJob, WEBHOOK_EVENT_QUEUE } from "./event-job";
 import { REPROCESSABLE_STATES } from "./event-states";
 
@@ -37,9 +37,7 @@ export async function reprocessEvent(actor: Actor, eventId: string): Promise<{ i
       targetId: id,
       details: { type: event.type, previousState: event.state, attempts: event.attempts },
     });
-    await insertJobs(WEBHOOK_EVENT_QUEUE, [eventJob({ id, payload: event.payload })], {
-      executeSql: async (text, values = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
-    });
+    await insertJobs(WEBHOOK_EVENT_QUEUE, [eventJob({ id, payload: event.payload })], onTransaction(tx));
   });
   return { id, state: "pending", queued: true };
 }
