@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Db, JobInsert, SendOptions } from "pg-boss";
-import type { Tx } from "@/lib/db/client";
+import type { SqlQuery, Tx } from "@/lib/db/client";
 import type { QueueSpec } from "./define-job";
 import { ensureQueue, getQueue, queueReadyFor, type Jobs } from "./queue";
 
@@ -45,6 +45,11 @@ export function onTransaction(tx: Tx): Db {
   return {
     executeSql: async (text, values = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
   };
+}
+
+/** A connection held through `sqlTransaction` (node-postgres) as the connection pg-boss runs its SQL on. */
+export function onSqlConnection(query: SqlQuery): Db {
+  return { executeSql: async (text, values = []) => ({ rows: await query(text, values) }) };
 }
 
 /** Jobs inserted together share their `created_on`, and pg-boss ranks a group's jobs by id: time-ordered ids keep their order. */

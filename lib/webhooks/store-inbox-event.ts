@@ -1,7 +1,7 @@
 import "server-only";
-import { sqlTransaction, type SqlQuery } from "@/lib/db/client";
+import { sqlTransaction } from "@/lib/db/client";
 import { isDataRefusal } from "@/lib/db/data-refusal";
-import { insertJobs, readyQueue } from "@/lib/jobs/send-job";
+import { insertJobs, onSqlConnection, readyQueue } from "@/lib/jobs/send-job";
 import { eventJob, WEBHOOK_EVENT_QUEUE } from "./event-job";
 
 /**
@@ -97,12 +97,7 @@ async function insertRows(rows: InboxRow[]): Promise<Set<string>> {
     ]);
     const stored = new Set(inserted.map((r) => r.id));
     const fresh = rows.filter((r) => stored.delete(r.id)); // the first copy of each new id
-    if (fresh.length > 0) await insertJobs(WEBHOOK_EVENT_QUEUE, fresh.map(eventJob), onConnection(query));
+    if (fresh.length > 0) await insertJobs(WEBHOOK_EVENT_QUEUE, fresh.map(eventJob), onSqlConnection(query));
     return new Set(fresh.map((r) => r.id));
   });
-}
-
-/** pg-boss's statements on the transaction's connection. */
-function onConnection(query: SqlQuery) {
-  return { executeSql: async (text: string, values?: unknown[]) => ({ rows: await query(text, values ?? []) }) };
 }
