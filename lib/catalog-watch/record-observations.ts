@@ -17,8 +17,16 @@ export type Observed = Pick<ProductView, "id" | "type" | "name" | "countryCode" 
  * availability, or a product of a watched brand or country first seen after that watch began.
  * One round trip when nothing changed; each product's change is its own transaction, taken only
  * if no other process recorded that product meanwhile (so a change is recorded once).
+ *
+ * A cached answer may be up to `maxAgeMs` old: a product recorded within that time is left
+ * alone, since the answer may predate what was recorded (a cached price is not a change back).
+ * A fresh answer (`maxAgeMs` 0) marks every product it names as recorded now.
  */
-export async function recordObservations(products: Observed[], thresholdPercent: number, now = new Date()): Promise<number> {
+export async function recordObservations(
+  products: Observed[],
+  thresholdPercent: number,
+  { now = new Date(), maxAgeMs = 0 }: { now?: Date; maxAgeMs?: number } = {},
+): Promise<number> {
   if (products.length === 0) return 0;
   const known = new Map(
     (await db().catalogProductState.findMany({ where: { productId: { in: products.map((p) => p.id) } } })).map((s) => [
@@ -28,6 +36,7 @@ export async function recordObservations(products: Observed[], thresholdPercent:
   );
   let groups: GroupTarget[] | undefined;
   let recorded = 0;
+  const unchanged: string[] = [];
   for (const product of products) {
     const prices = pricesOf(product);
     const state = known.get(product.id);
@@ -38,10 +47,14 @@ export async function recordObservations(products: Observed[], thresholdPercent:
         recorded += await recordFirstSight(product, prices, isNew, now);
         continue;
       }
+      if (maxAgeMs > 0 && state.observedAt.getTime() > now.getTime() - maxAgeMs) continue;
       const before = state.prices as PriceMap;
       const availabilityMoved = state.isAvailable !== product.isAvailable;
       const pricesMoved = Object.entries(prices).some(([variant, minor]) => before[variant] !== minor);
-      if (!availabilityMoved && !pricesMoved) continue;
+      if (!availabilityMoved && !pricesMoved) {
+        unchanged.push(product.id);
+        continue;
+      }
       recorded += await recordMove(product, prices, state, thresholdPercent, now);
     } catch (error) {
       logger.warn("catalog watch: observation not recorded", {
@@ -50,6 +63,8 @@ export async function recordObservations(products: Observed[], thresholdPercent:
       });
     }
   }
+  if (maxAgeMs === 0 && unchanged.length)
+    await db().catalogProductState.updateMany({ where: { productId: { in: unchanged } }, data: { observedAt: now } });
   return recorded;
 }
 

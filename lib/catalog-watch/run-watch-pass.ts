@@ -57,7 +57,7 @@ export async function runWatchPass(
     for (let i = 0; i < productIds.length; i += PER_CALL) {
       await pace();
       const page = await client.listProducts({ ids: productIds.slice(i, i + PER_CALL).join(",") }, CALL);
-      recorded += await recordObservations(page.items.map(toProductView), threshold, now());
+      recorded += await recordObservations(page.items.map(toProductView), threshold, { now: now() });
     }
     for (const [key, group] of groups) {
       const seen: Observed[] = [];
@@ -76,7 +76,7 @@ export async function runWatchPass(
         seen.push(...page.items.map(toProductView).filter((p) => matchesGroup(group, p)));
         if (!page.hasMore) break;
       }
-      recorded += await recordObservations(seen, threshold, now());
+      recorded += await recordObservations(seen, threshold, { now: now() });
       // From the first read on, a product of this group seen for the first time is new.
       if (!group.baselined) await db().catalogWatch.updateMany({ where: { key, baselineAt: null }, data: { baselineAt: now() } });
     }

@@ -29,10 +29,11 @@ export const catalogChanged = defineKind({
   eventKey: ({ staffId, changes }) => `catalog.changed:${staffId}:${changes.map((c) => c.id).sort()[0]}`,
   compose: ({ changes }) => {
     const [first] = changes;
+    const products = new Set(changes.map((c) => c.productId)).size;
     if (changes.length === 1 && first)
       return { title: describeChange(first), link: `/catalog/${encodeURIComponent(first.productId)}` };
     return {
-      title: `${changes.length} products you watch changed`,
+      title: products === 1 && first ? `${first.productName} changed` : `${products} products you watch changed`,
       body: changes.map(describeChange).join("\n"),
       link: "/catalog/watches",
     };
