@@ -38,7 +38,11 @@ export async function addWatch(actor: Actor, input: WatchInput): Promise<{ watch
           productType: input.productType,
           brand: input.brand ?? null,
           countryCode: input.countryCode ?? null,
-          label: groupLabel({ productType: input.productType, brand: input.brand ?? null, countryCode: input.countryCode ?? null }),
+          label: groupLabel({
+            productType: input.productType,
+            brand: input.brand ?? null,
+            countryCode: input.countryCode ?? null,
+          }),
         };
   const row = await db()
     .catalogWatch.create({ data: { staffId: actor.staffId, key, workspace: input.workspace, ...target } })

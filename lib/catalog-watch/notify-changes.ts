@@ -30,9 +30,7 @@ export async function notifyChanges(now = new Date()): Promise<{ changes: number
     const people = new Set<string>();
     for (const watch of watches) {
       const covers =
-        watch.productId !== null
-          ? watch.productId === change.productId
-          : matchesGroup(watch as GroupTarget, product);
+        watch.productId !== null ? watch.productId === change.productId : matchesGroup(watch as GroupTarget, product);
       if (!covers) continue;
       if (watch.workspace) everyone.forEach((id) => people.add(id));
       else people.add(watch.staffId);

@@ -79,7 +79,11 @@ async function baselinedGroups(): Promise<GroupTarget[]> {
     select: { productType: true, brand: true, countryCode: true },
     distinct: ["key"],
   });
-  return rows.map((row) => ({ productType: row.productType as GroupTarget["productType"], brand: row.brand, countryCode: row.countryCode }));
+  return rows.map((row) => ({
+    productType: row.productType as GroupTarget["productType"],
+    brand: row.brand,
+    countryCode: row.countryCode,
+  }));
 }
 
 async function recordFirstSight(product: Observed, prices: PriceMap, isNew: boolean, now: Date): Promise<number> {
@@ -91,7 +95,9 @@ async function recordFirstSight(product: Observed, prices: PriceMap, isNew: bool
     if (count === 0) return 0;
     await tx.catalogPricePoint.createMany({ data: points(product, now) });
     if (!isNew) return 0;
-    await tx.catalogChange.create({ data: { ...changeFacts(product), change: "new", currency: product.currency, detectedAt: now } });
+    await tx.catalogChange.create({
+      data: { ...changeFacts(product), change: "new", currency: product.currency, detectedAt: now },
+    });
     return 1;
   });
 }

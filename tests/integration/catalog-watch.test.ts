@@ -89,7 +89,9 @@ describe("catalog watch", () => {
     expect(annMore).toEqual([]);
     expect(annHeard!.title).toBe("2 products you watch changed");
     expect(annHeard!.link).toBe("/catalog/watches");
-    expect(annHeard!.body).toContain(`${p1().name} (${dearest.displayValue}): price rose ${rise1!.percent!.toFixed(2)} %, ${usd(dearest.price)} → `);
+    expect(annHeard!.body).toContain(
+      `${p1().name} (${dearest.displayValue}): price rose ${rise1!.percent!.toFixed(2)} %, ${usd(dearest.price)} → `,
+    );
     expect(annHeard!.body).toContain(`${p2().name}: now unavailable (was available)`);
     // Ben watches one: its line is the title, the link its page.
     const benHeard = await heard(ben);
@@ -107,9 +109,9 @@ describe("catalog watch", () => {
     await pass();
     const variant = p4().variants.reduce((a, b) => (b.price > a.price ? b : a));
     const pointsOf = async () =>
-      (await db().catalogPricePoint.findMany({ where: { productId: p4().id, variantId: variant.id }, orderBy: { id: "asc" } })).map(
-        (p) => Number(p.priceMinor),
-      );
+      (
+        await db().catalogPricePoint.findMany({ where: { productId: p4().id, variantId: variant.id }, orderBy: { id: "asc" } })
+      ).map((p) => Number(p.priceMinor));
     const before = await pointsOf();
 
     await control("PUT", `/products/${p4().id}`, { priceFactor: 1.01 });
@@ -132,7 +134,12 @@ describe("catalog watch", () => {
 
   test("a product new under a watched brand and country is announced to its watcher; a watch stops when asked", async () => {
     const eve = await makeStaff(["buyer"]);
-    const watch = await addWatch(eve, { productType: "gift-card", brand: "Quillwork", countryCode: p1().countryCode, workspace: false });
+    const watch = await addWatch(eve, {
+      productType: "gift-card",
+      brand: "Quillwork",
+      countryCode: p1().countryCode,
+      workspace: false,
+    });
     expect(watch.watch.label).toBe(`Quillwork gift cards, ${p1().countryCode}`);
     await pass(); // the brand's first read: nothing of it is new yet
     const added = (await control("POST", "/products", { copyOf: p1().id, name: "Quillwork Gift Card – Test" })) as Product;

@@ -3,6 +3,11 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { BudgetRefusal, type Spender } from "@/lib/upstream/client";
 import { budgetCaps, createDbBudget, type BudgetShares } from "@/lib/upstream/db-budget";
+import { serviceConfig } from "@/lib/env";
+import { addWatch } from "@/lib/catalog-watch/manage-watches";
+import { runWatchPass, WATCH_JOB } from "@/lib/catalog-watch/run-watch-pass";
+import { spentBy, wireUpstream } from "@/lib/upstream/service";
+import { makeStaff } from "../support/db";
 
 const NO_SHARES: BudgetShares = { moneyReserve: 0, personCalls: 100_000, personLookups: 100_000 };
 
@@ -129,5 +134,37 @@ describe("workspace-wide request budget", () => {
     await budget.acquire({ priority: "interactive", by: someone }, Date.now() + 50);
     // With too little time left for the next minute, even a patient caller is told its share is used.
     expect(await outcome(budget.acquire({ priority: "interactive", by: someone, patient: true }, Date.now() + 10))).toBe("share");
+  });
+
+  test("the catalog watch's reads are background calls of its own, and all go through while a person floods reads past their share", async () => {
+    const windowStart = await emptyWindow();
+    // A client as an app process wires it, on a limit of 40 a minute: a person's share is 10 (25 %).
+    const client = wireUpstream({ ...serviceConfig(), rateLimit: 40, catalogTtlMs: 0 }).client;
+    const buyer = await makeStaff(["buyer"]);
+    for (const countryCode of ["US", "GB", "DE", "FR", "MX", "BR"])
+      await addWatch(buyer, { productType: "phone-top-up", countryCode, workspace: false });
+    const flooder = await makeStaff(["viewer"]);
+    try {
+      const flood = Array.from({ length: 30 }, (_, i) =>
+        client.listProducts({ offset: i, limit: 1 }, { by: spentBy(flooder) }).then(
+          () => "read",
+          (error: { code?: string }) => error.code,
+        ),
+      );
+      const [pass, outcomes] = await Promise.all([runWatchPass({ client, gapMs: 0 }), Promise.all(flood)]);
+
+      const spent = await db().upstreamSpend.findMany({ where: { windowStart } });
+      const job = spent.find((row) => row.spender === `job:${WATCH_JOB}`);
+      // Every read of the pass went through, each counted once, as background, under the job's name.
+      expect(pass.calls).toBeGreaterThanOrEqual(6);
+      expect(job).toMatchObject({ background: pass.calls, interactive: 0, money: 0 });
+      // The person was held to their share; the rest of their flood was refused, not queued ahead of the job.
+      expect(outcomes.filter((o) => o === "read")).toHaveLength(10);
+      expect(outcomes.filter((o) => o === "rate_limited")).toHaveLength(20);
+      const caps = await wireUpstream({ ...serviceConfig(), rateLimit: 40 }).budget.caps();
+      expect(job!.background).toBeLessThanOrEqual(caps.background);
+    } finally {
+      await db().catalogWatch.deleteMany({ where: { staffId: buyer.staffId } });
+    }
   });
 });
