@@ -13,7 +13,8 @@ import { control, eventually, upstreamGet } from "../support/sandbox";
 type Staff = Awaited<ReturnType<typeof makeStaff>>;
 
 let products: Product[];
-const [p1, p2, p3, p4, p5] = [0, 1, 2, 3, 4].map((i) => () => products[i]!);
+const nth = (i: number) => () => products[i]!;
+const [p1, p2, p3, p4, p5] = [nth(0), nth(1), nth(2), nth(3), nth(4)];
 
 /** The catalog.changed notifications one person has, oldest first. */
 async function heard(staff: Staff) {
