@@ -5,7 +5,12 @@ import { addWatch, listWatches, removeWatch } from "@/lib/catalog-watch/manage-w
 import { runWatchPass } from "@/lib/catalog-watch/run-watch-pass";
 import { getProduct } from "@/lib/catalog/get-product";
 import { listProducts } from "@/lib/catalog/list-products";
+import { previewBulkOrder } from "@/lib/bulk-orders/preview-bulk-order";
+import { submitOrder } from "@/lib/orders/place-order";
+import { listSpendRequests } from "@/lib/spend/list-spend-requests";
+import { bulkPriceNote } from "@/lib/spend/spend-price-notes";
 import { makeStaff } from "../support/db";
+import { limitedBuyer, orderOf } from "../support/spend";
 import { control, eventually, upstreamGet } from "../support/sandbox";
 
 // Issue 56: the watch notices what the sandbox's control plane changes, records it once and
@@ -14,7 +19,7 @@ type Staff = Awaited<ReturnType<typeof makeStaff>>;
 
 let products: Product[];
 const nth = (i: number) => () => products[i]!;
-const [p1, p2, p3, p4, p5] = [nth(0), nth(1), nth(2), nth(3), nth(4)];
+const [p1, p2, p3, p4, p5, p6] = [nth(0), nth(1), nth(2), nth(3), nth(4), nth(5)];
 
 /** The catalog.changed notifications one person has, oldest first. */
 async function heard(staff: Staff) {
@@ -30,12 +35,12 @@ const pass = () => runWatchPass({ gapMs: 0 });
 const changesOf = (productId: string) => db().catalogChange.findMany({ where: { productId }, orderBy: { detectedAt: "asc" } });
 
 beforeAll(async () => {
-  // Five available USD gift cards bought by variant, none yet known to the watch.
+  // Six available USD gift cards bought by variant, none yet known to the watch.
   const all: Product[] = [];
   for (let offset = 0; offset < 400; offset += 100)
     all.push(...(await upstreamGet<{ items: Product[] }>(`/products?category=gift-card&limit=100&offset=${offset}`)).items);
-  products = all.filter((p) => p.isAvailable && p.variants.length > 0 && p.currency === "USD").slice(0, 5);
-  expect(products).toHaveLength(5);
+  products = all.filter((p) => p.isAvailable && p.variants.length > 0 && p.currency === "USD").slice(0, 6);
+  expect(products).toHaveLength(6);
   const ids = products.map((p) => p.id);
   await db().catalogChange.deleteMany({ where: { productId: { in: ids } } });
   await db().catalogPricePoint.deleteMany({ where: { productId: { in: ids } } });
@@ -168,5 +173,31 @@ describe("catalog watch", () => {
     expect((await heard(buyer)).map((n) => n.title)).toEqual([`${p5().name}: now unavailable (was available)`]);
     expect(await heard(admin)).toHaveLength(1);
     expect(await heard(support)).toEqual([]);
+  });
+
+  test("an open spend request and a bulk file's unplaced rows say their price rose since they were priced", async () => {
+    const product = p6() as Parameters<typeof orderOf>[0];
+    const variant = product.variants[0];
+    // A per-order limit below the price: the order waits for approval, priced now.
+    const buyer = await limitedBuyer({ perOrder: 1n });
+    await addWatch(buyer, { productId: product.id, workspace: false });
+    await pass();
+    const result = await submitOrder(buyer, orderOf(product, undefined, { approvalReason: "Rewards" }));
+    if (result.kind !== "awaiting") throw new Error("expected the order to wait for approval");
+    const csv = [
+      "productId,variantId,value,quantity,clientReference,phoneNumber",
+      ...[1, 2, 3].map((n) => `${product.id},${variant.id},,1,watch-bulk-${n}-${Date.now()},`),
+    ].join("\r\n");
+    const bulk = await previewBulkOrder(buyer, { fileName: "watch.csv", csv: `${csv}\r\n` });
+    const noteOf = async () => (await listSpendRequests(buyer)).find((r) => r.id === result.spendRequestId)?.priceNote;
+    expect(await noteOf()).toBeNull();
+    expect(await bulkPriceNote(bulk.id)).toBeNull();
+
+    await control("PUT", `/products/${product.id}`, { priceFactor: 1.06 });
+    await pass();
+    const note = await noteOf();
+    expect(note).toMatch(/^The price of 1 line rose (\d+(\.\d)?) % since you asked\.$/);
+    expect(Number(/rose ([\d.]+) %/.exec(note!)![1])).toBeCloseTo(6, 0);
+    expect(await bulkPriceNote(bulk.id)).toMatch(/^The price of 3 rows rose up to [\d.]+ % since you uploaded\.$/);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { describePriceFlag } from "@/lib/catalog-watch/price-flag-words";
 import { measureMove } from "@/lib/catalog-watch/price-move";
 import { groupLabel, matchesGroup, watchInputSchema, watchKey } from "@/lib/catalog-watch/watch-target";
 
@@ -41,5 +42,21 @@ describe("a watch's target", () => {
     expect(matchesGroup({ productType: "gift-card", brand: null, countryCode: "US" }, card)).toBe(true);
     expect(matchesGroup({ productType: "gift-card", brand: "Amazon", countryCode: "GB" }, card)).toBe(false);
     expect(matchesGroup({ productType: "esim", brand: "Amazon", countryCode: "US" }, card)).toBe(false);
+  });
+});
+
+describe("a price note", () => {
+  const none = { rose: 0, fell: 0, largestRise: 0, largestFall: 0, unavailable: 0 };
+  test("says how many rows moved, which way, and by how much at most", () => {
+    expect(describePriceFlag({ ...none, rose: 3, largestRise: 6.02 }, "row", "you uploaded")).toBe(
+      "The price of 3 rows rose up to 6 % since you uploaded.",
+    );
+    expect(describePriceFlag({ ...none, rose: 1, largestRise: 5.5 }, "line", "you asked")).toBe(
+      "The price of 1 line rose 5.5 % since you asked.",
+    );
+    expect(describePriceFlag({ ...none, fell: 2, largestFall: -3, unavailable: 1 }, "row", "you uploaded")).toBe(
+      "The price of 2 rows fell up to 3 % since you uploaded; 1 row is of a product now unavailable.",
+    );
+    expect(describePriceFlag(none, "row", "you uploaded")).toBeNull();
   });
 });

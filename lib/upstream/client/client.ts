@@ -28,7 +28,14 @@ export type CallOptions = { priority?: Priority; deadlineMs?: number; by?: Spend
 export type CatalogCallOptions = CallOptions & { fresh?: boolean };
 
 /** `ids`: the multi-product refresh, 1–100 comma-separated ids, alone (service-api-v1 §4.1). */
-export type ProductQuery = { query?: string; countryCode?: string; category?: string; offset?: number; limit?: number; ids?: string };
+export type ProductQuery = {
+  query?: string;
+  countryCode?: string;
+  category?: string;
+  offset?: number;
+  limit?: number;
+  ids?: string;
+};
 export type OrderQuery = {
   status?: string;
   clientReference?: string;
@@ -103,7 +110,11 @@ export function createServiceClient(options: ServiceClientOptions) {
 
     // Catalog (cached, coalesced)
     listProducts: (q: ProductQuery, { fresh, ...call }: CatalogCallOptions = {}) =>
-      catalogRead(`products:${JSON.stringify(q)}`, async () => (await json(ENDPOINTS.listProducts, { query: q }, call)).data, fresh),
+      catalogRead(
+        `products:${JSON.stringify(q)}`,
+        async () => (await json(ENDPOINTS.listProducts, { query: q }, call)).data,
+        fresh,
+      ),
     getProduct: (id: string, call: CallOptions = {}) =>
       catalogRead(`product:${id}`, async () => (await json(ENDPOINTS.getProduct, { params: { productId: id } }, call)).data),
     /** Raw image bytes; pass the ETag held to revalidate (a 304 costs no body). */
