@@ -1,6 +1,7 @@
 import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { db } from "@/lib/db/client";
+import type { CatalogWatch } from "@/lib/db/generated/client";
 import { AppError } from "@/lib/errors";
 import { getProduct } from "@/lib/catalog/get-product";
 import { groupLabel, watchKey, type WatchInput } from "./watch-target";
@@ -79,16 +80,7 @@ export async function watchedAmong(actor: Actor, productIds: string[]): Promise<
   return new Map(rows.map((row) => [row.productId ?? "", row.id]));
 }
 
-function toWatchView(row: {
-  id: string;
-  label: string;
-  workspace: boolean;
-  productId: string | null;
-  productType: string | null;
-  brand: string | null;
-  countryCode: string | null;
-  createdAt: Date;
-}): WatchView {
+function toWatchView(row: CatalogWatch): WatchView {
   return {
     id: row.id,
     label: row.label,

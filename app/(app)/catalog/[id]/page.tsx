@@ -16,6 +16,7 @@ import { Notice } from "@/components/ui/notice";
 import { isRateLimited, RetryLater } from "@/components/ui/rate-limited";
 import { OrderForm } from "@/components/ordering/order-form";
 import { ProductIds } from "@/components/catalog/product-ids";
+import { BackToCatalog } from "@/components/catalog/back-to-catalog";
 import { WatchButton } from "@/components/catalog/watch-button";
 import { PriceHistoryChart } from "@/components/catalog/price-history-chart";
 import { getPriceHistory } from "@/lib/catalog-watch/price-history";
@@ -27,16 +28,6 @@ const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: 
 
 /** A card's look for what shares the page's card on a large screen and stands alone below it. */
 const PHONE_CARD = "max-lg:rounded-lg max-lg:bg-white max-lg:p-5 max-lg:shadow-sm max-lg:ring-1 max-lg:ring-slate-200";
-
-function BackToCatalog() {
-  return (
-    <p className="mb-2 text-sm">
-      <Link href="/catalog" className="text-brand-600 hover:underline">
-        ← Catalog
-      </Link>
-    </p>
-  );
-}
 
 /** One product, and for a buyer its order form. Sent once the product is read, whole (ARCHITECTURE.md, "Waiting"). */
 export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Link } from "@/components/ui/link";
+import { BackToCatalog } from "@/components/catalog/back-to-catalog";
 import { requirePageSession } from "@/lib/auth/current";
 import { can } from "@/lib/auth/permissions";
 import { listWatches } from "@/lib/catalog-watch/manage-watches";
@@ -14,11 +14,7 @@ export default async function WatchesPage() {
   const watches = await listWatches(actor);
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/catalog" className="text-brand-600 hover:underline">
-          ← Catalog
-        </Link>
-      </p>
+      <BackToCatalog />
       <PageHeader
         title="What I watch"
         description="You hear when a price moves or a product becomes unavailable or available again, in the bell and by email or chat as your notification settings say; several changes come as one message."
