@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ORIGIN } from "../../playwright.config";
-import { addStaff, askForApproval, bellCount, DESKTOP, shots, signIn, signedInPage, withDb } from "./helpers";
+import { addStaff, askForApproval, bellCount, shots, signedInPage, withDb } from "./helpers";
 import { sandboxApi, sandboxControl, type SandboxProduct } from "./sandbox";
 
 // Issue 56, "Done when": a buyer watches a product from the catalog; its price rises through the
@@ -41,7 +41,6 @@ async function staffId(email: string): Promise<string> {
 
 test("a buyer watches a product from the catalog; its price rises; the bell, the email, the price history and the waiting spend request say so", async ({
   browser,
-  page,
 }) => {
   test.setTimeout(180_000);
   // A per-order limit below the price: the buyer's order waits for approval, priced before the rise.
@@ -53,8 +52,7 @@ test("a buyer watches a product from the catalog; its price rises; the bell, the
   expect(limit.ok(), await limit.text()).toBe(true);
   await admin.context().close();
 
-  await page.setViewportSize(DESKTOP);
-  await signIn(page, BUYER);
+  const page = await signedInPage(browser, BUYER);
   await page.goto(`/catalog?q=${encodeURIComponent(product.name)}`);
   const watch = page.getByRole("button", { name: `Watch ${product.name}` });
   await expect(watch).toHaveAttribute("aria-pressed", "false");
