@@ -35,9 +35,11 @@ export function PriceHistoryChart({ history }: { history: PriceHistory }) {
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         className="h-24 w-full max-w-md"
+        preserveAspectRatio="xMinYMid meet"
         role="img"
         aria-label={`Price of the ${history.faceValue} card from ${money(points[0]!.priceMinor)} to ${money(points.at(-1)!.priceMinor)}`}
       >
+        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={HEIGHT - 1} y2={HEIGHT - 1} className="stroke-slate-200" />
         <path d={path} fill="none" className="stroke-brand-600" strokeWidth={2} />
         {points.map((p, i) => (
           <circle key={p.at} cx={x(times[i]!)} cy={y(prices[i]!)} r={3} className="fill-brand-600" />

@@ -59,6 +59,7 @@ test("a buyer watches a product from the catalog; its price rises; the bell, the
   await watch.click();
   await expect(watch).toHaveAttribute("aria-pressed", "true");
   await expect(watch).toHaveText("★ Watching");
+  await shots(page, "catalog-watch-catalog");
   // The watch is kept: the next visit shows it.
   await page.reload();
   await expect(page.getByRole("button", { name: `Watch ${product.name}` })).toHaveAttribute("aria-pressed", "true");
