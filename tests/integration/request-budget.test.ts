@@ -167,4 +167,33 @@ describe("workspace-wide request budget", () => {
       await db().catalogWatch.deleteMany({ where: { staffId: buyer.staffId } });
     }
   });
+
+  test("the catalog watch waits for the next minute when this one's background share is used", { timeout: 90_000 }, async () => {
+    // Fill this minute's background share (3 of a limit of 4), with time left to do it; the pass waits out the rest.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    const now = Date.now();
+    const busy = new Date(now - (now % 60_000));
+    await db().rateBudget.upsert({ where: { windowStart: busy }, create: { windowStart: busy, used: 0 }, update: { used: 0 } });
+    const other: Spender = { kind: "job", name: "someone-else" };
+    const filler = createDbBudget(4, { shares: NO_SHARES });
+    for (let i = 0; i < 3; i++) await filler.acquire({ priority: "background", by: other }, Date.now() + 1_000);
+
+    const buyer = await makeStaff(["buyer"]);
+    await addWatch(buyer, { productType: "esim", countryCode: "MX", workspace: false });
+    try {
+      const client = wireUpstream({ ...serviceConfig(), rateLimit: 4, catalogTtlMs: 0 }).client;
+      const jobIn = async (windowStart: Date) =>
+        (await db().upstreamSpend.findFirst({ where: { spender: `job:${WATCH_JOB}`, windowStart } }))?.background ?? 0;
+      const before = await jobIn(busy);
+      const pass = await runWatchPass({ client, gapMs: 0 });
+      // Its read went through, in the next minute, not past the busy one's share.
+      expect(pass.calls).toBe(1);
+      expect(Date.now()).toBeGreaterThanOrEqual(busy.getTime() + 60_000);
+      expect(await jobIn(busy)).toBe(before);
+      expect(await jobIn(new Date(busy.getTime() + 60_000))).toBe(1);
+    } finally {
+      await db().catalogWatch.deleteMany({ where: { staffId: buyer.staffId } });
+    }
+  });
 });
