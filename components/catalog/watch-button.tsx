@@ -31,8 +31,6 @@ export function WatchButton({
     <div className={className}>
       <button
         type="button"
-        aria-pressed={watching}
-        aria-label={`Watch ${productName}`}
         title={
           watching
             ? "You hear when its price or availability changes. Click to stop."
@@ -47,7 +45,9 @@ export function WatchButton({
         }`}
         data-testid="watch-button"
       >
-        {watching ? "★ Watching" : "☆ Watch"}
+        {/* Its name says its state ("Watching …"), in the words shown, for speech input too. */}
+        <span aria-hidden="true">{watching ? "★" : "☆"}</span> {watching ? "Watching" : "Watch"}
+        <span className="sr-only"> {productName}</span>
       </button>
       {toggle.problem ? (
         <p role="alert" className="mt-1 max-w-48 rounded bg-white px-1 text-xs text-red-700">
