@@ -21,7 +21,7 @@ type Change = z.infer<typeof change>;
  * however many products changed, each line with the old and new price or state.
  */
 export const catalogChanged = defineKind({
-  label: "A product I watch changed price or availability",
+  label: "A product you watch changed price or availability",
   roles: rolesWith("catalog.watch"),
   to: "named",
   payload: z.object({ staffId: z.string(), changes: z.array(change).min(1) }),
