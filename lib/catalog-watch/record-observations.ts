@@ -34,20 +34,18 @@ export async function recordObservations(
       s,
     ]),
   );
-  let groups: GroupTarget[] | undefined;
   let recorded = 0;
+  const firsts: Observed[] = [];
   const unchanged: string[] = [];
   for (const product of products) {
-    const prices = pricesOf(product);
     const state = known.get(product.id);
     try {
       if (!state) {
-        groups ??= await baselinedGroups();
-        const isNew = groups.some((group) => matchesGroup(group, product));
-        recorded += await recordFirstSight(product, prices, isNew, now);
+        firsts.push(product);
         continue;
       }
       if (maxAgeMs > 0 && state.observedAt.getTime() > now.getTime() - maxAgeMs) continue;
+      const prices = pricesOf(product);
       const before = state.prices as PriceMap;
       const availabilityMoved = state.isAvailable !== product.isAvailable;
       const pricesMoved = Object.entries(prices).some(([variant, minor]) => before[variant] !== minor);
@@ -63,6 +61,7 @@ export async function recordObservations(
       });
     }
   }
+  if (firsts.length) recorded += await recordFirstSights(firsts, now);
   if (maxAgeMs === 0 && unchanged.length)
     await db().catalogProductState.updateMany({ where: { productId: { in: unchanged } }, data: { observedAt: now } });
   return recorded;
@@ -86,19 +85,36 @@ async function baselinedGroups(): Promise<GroupTarget[]> {
   }));
 }
 
-async function recordFirstSight(product: Observed, prices: PriceMap, isNew: boolean, now: Date): Promise<number> {
+/**
+ * Products seen for the first time, in one transaction: their state and first prices, and "new"
+ * for those under a watched brand or country. Rows another process made meanwhile are skipped:
+ * only those first seen by this statement (`firstSeenAt` = now) get points and changes.
+ */
+async function recordFirstSights(products: Observed[], now: Date): Promise<number> {
+  const groups = await baselinedGroups();
   return db().$transaction(async (tx) => {
-    const { count } = await tx.catalogProductState.createMany({
-      data: [{ ...facts(product), prices, reference: prices, observedAt: now }],
+    await tx.catalogProductState.createMany({
+      data: products.map((p) => ({
+        ...facts(p),
+        prices: pricesOf(p),
+        reference: pricesOf(p),
+        firstSeenAt: now,
+        observedAt: now,
+      })),
       skipDuplicates: true,
     });
-    if (count === 0) return 0;
-    await tx.catalogPricePoint.createMany({ data: points(product, now) });
-    if (!isNew) return 0;
-    await tx.catalogChange.create({
-      data: { ...changeFacts(product), change: "new", currency: product.currency, detectedAt: now },
+    const made = await tx.catalogProductState.findMany({
+      where: { productId: { in: products.map((p) => p.id) }, firstSeenAt: now },
+      select: { productId: true },
     });
-    return 1;
+    const ours = new Set(made.map((row) => row.productId));
+    const firsts = products.filter((p) => ours.has(p.id));
+    await tx.catalogPricePoint.createMany({ data: firsts.flatMap((p) => points(p, now)) });
+    const fresh = firsts.filter((p) => groups.some((group) => matchesGroup(group, p)));
+    await tx.catalogChange.createMany({
+      data: fresh.map((p) => ({ ...changeFacts(p), change: "new", currency: p.currency, detectedAt: now })),
+    });
+    return fresh.length;
   });
 }
 
