@@ -155,6 +155,11 @@ describe("catalog watch", () => {
     expect(more).toEqual([]);
     expect(told!.title).toBe("Quillwork Gift Card – Test: new in the catalog");
 
+    // Only one's own watch can be stopped, and only by those who may watch.
+    const other = await makeStaff(["buyer"]);
+    await expect(removeWatch(other, watch.watch.id)).rejects.toMatchObject({ code: "not_found" });
+    const viewer = await makeStaff(["viewer"]);
+    await expect(addWatch(viewer, { productId: p1().id, workspace: false })).rejects.toMatchObject({ code: "forbidden" });
     await removeWatch(eve, watch.watch.id);
     expect(await listWatches(eve)).toEqual([]);
     await control("PUT", `/products/${added.id}`, { isAvailable: false });
