@@ -135,6 +135,8 @@ const schema = z
     /** Comma-separated webhook secrets (svcwh_…); any of them verifies a delivery. */
     SERVICE_WEBHOOK_SECRETS: z.string().optional(),
     SERVICE_CATALOG_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** How often the catalog watch re-reads what staff watch (README, "Catalog watch": its cost in calls an hour). */
+    CATALOG_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
     /** The workspace's upstream limit per fixed minute, shared by all instances. */
     SERVICE_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
     /** Base of the retry backoff (1 s per the contract; tests make it small). */

@@ -3,6 +3,7 @@ import type { JobDefinition } from "@/lib/jobs/define-job";
 import { dbJobs } from "@/lib/db/jobs";
 import { bulkOrderJobs } from "@/lib/bulk-orders/jobs";
 import { catalogJobs } from "@/lib/catalog/jobs";
+import { catalogWatchJobs } from "@/lib/catalog-watch/jobs";
 import { orderJobs } from "@/lib/orders/jobs";
 import { reconciliationJobs } from "@/lib/reconciliation/jobs";
 import { webhookJobs } from "@/lib/webhooks/jobs";
@@ -24,6 +25,7 @@ export const WORKER_JOBS: readonly JobDefinition[] = [
   ...reconciliationJobs,
   ...upstreamJobs,
   ...catalogJobs,
+  ...catalogWatchJobs,
   ...notificationJobs,
   ...dbJobs,
   ...staffJobs,

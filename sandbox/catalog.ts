@@ -213,6 +213,25 @@ export function valueVariantId(product: CatalogProduct, valueCents: number): str
 }
 
 // Product data changed (control plane): every cached rendering may be stale.
+/** A copy of `source` under `name`, with ids of its own, listed last (the control plane's `POST /products`). */
+export function addProductCopy(catalog: Catalog, source: CatalogProduct, name: string): CatalogProduct {
+  const index = catalog.products.length;
+  const key = `${source.id}:copy:${index}:${name}`;
+  const product: CatalogProduct = {
+    ...source,
+    id: `prd_${stableHash(key)}`,
+    name,
+    available: true,
+    isFeatured: false,
+    sortOrder: Math.max(0, ...catalog.products.map((p) => p.sortOrder)) + 1,
+    variants: source.variants.map((v, i) => ({ ...v, id: `var_${stableHash(`${key}:variant:${i}`)}` })),
+  };
+  catalog.products.push(product);
+  catalog.byId.set(product.id, product);
+  catalog.pageCache.clear();
+  return product;
+}
+
 export function invalidateRenderings(catalog: Catalog, productId: string): void {
   catalog.jsonCache.delete(productId);
   catalog.pageCache.clear();

@@ -1,6 +1,7 @@
 "use client";
 
 import { Link } from "@/components/ui/link";
+import { WatchButton } from "./watch-button";
 
 /** A catalog card's content, already in words (product-card.tsx makes it). */
 export type ProductCardView = {
@@ -15,6 +16,8 @@ export type ProductCardView = {
   /** The currency of a product priced only on the quote (no variants), else null. */
   pricedOnQuote: string | null;
   available: boolean;
+  /** The person's watch of it (null: not watched); absent for those who may not watch. */
+  watchId?: string | null;
 };
 
 /**
@@ -27,7 +30,7 @@ const ON_FIRST_SCREEN = 4;
 /** The catalog's cards, one list item each. */
 export function ProductCards({ cards }: { cards: ProductCardView[] }) {
   return cards.map((card, index) => (
-    <li key={card.id}>
+    <li key={card.id} className="relative">
       <Link
         href={card.href}
         className="group flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
@@ -64,6 +67,10 @@ export function ProductCards({ cards }: { cards: ProductCardView[] }) {
           </p>
         </div>
       </Link>
+      {/* Beside the card's link, not in it: a button inside a link is two controls in one. */}
+      {card.watchId !== undefined ? (
+        <WatchButton productId={card.id} productName={card.name} watchId={card.watchId} className="absolute right-2 top-2" />
+      ) : null}
     </li>
   ));
 }

@@ -40,6 +40,7 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
       upstreamMoneyReservePercent: int("upstreamMoneyReservePercent"),
       upstreamPersonSharePercent: int("upstreamPersonSharePercent"),
       upstreamPersonLookupsPerMinute: int("upstreamPersonLookupsPerMinute"),
+      catalogWatchThresholdPercent: int("catalogWatchThresholdPercent"),
     });
   }
 
@@ -81,9 +82,10 @@ export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canE
           defaultValue={settings.payoutDetailsName}
           error={err("payoutDetailsName")}
         />
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-3 sm:grid-cols-3">
           {field("spendApprovalAmount", "decimal", inOrderCurrency("spendApprovalAmount"))}
           {field("spendApprovalHours", "numeric")}
+          {field("catalogWatchThresholdPercent", "numeric")}
         </div>
         <div>
           <p className="text-sm font-medium text-slate-700">Upstream budget</p>

@@ -46,6 +46,11 @@ export function SpendRequestCard({ request, now = new Date() }: { request: Spend
             {totals(request.totals)}. Nothing was bought.
           </p>
         ) : null}
+        {request.priceNote ? (
+          <p className="text-sm text-amber-800" data-testid="price-moved">
+            {request.priceNote}
+          </p>
+        ) : null}
         {request.kind === "bulk" && request.bulkOrderId ? (
           <BulkLines
             bulk={request.bulk}

@@ -27,6 +27,8 @@ export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
 
 const TABLE = {
   "catalog.read": ["admin", "buyer", "support", "finance", "approver", "viewer"],
+  "catalog.watch": ["admin", "buyer", "finance"],
+  "catalog.watch-workspace": ["admin"],
   "orders.read": ["admin", "buyer", "support", "finance", "approver", "viewer"],
   "orders.create": ["buyer"],
   "codes.reveal": ["support"],

@@ -5,6 +5,7 @@ import type { KindDefinition } from "./kinds/define-kind";
 import { approvalDecided } from "./kinds/approval-decided";
 import { approvalExpiring } from "./kinds/approval-expiring";
 import { approvalWaiting } from "./kinds/approval-waiting";
+import { catalogChanged } from "./kinds/catalog-changed";
 import { importFinished } from "./kinds/import-finished";
 import { importStuck } from "./kinds/import-stuck";
 import { ordersFailed } from "./kinds/orders-failed";
@@ -36,6 +37,7 @@ export const KIND_DEFINITIONS = {
   "import.stuck": importStuck,
   "upstream.key_refused": upstreamKeyRefused,
   "upstream.budget_exhausted": upstreamBudgetExhausted,
+  "catalog.changed": catalogChanged,
 } satisfies Record<NotificationKind, KindDefinition>;
 
 /** What a producer of `kind` says happened (its definition's payload schema, before parsing). */

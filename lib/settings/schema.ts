@@ -45,6 +45,8 @@ export const settingsSchema = z.object({
   upstreamPersonSharePercent: wholeNumber(5, 100),
   /** One person's lookups of order ids and references the app does not know, a minute. */
   upstreamPersonLookupsPerMinute: wholeNumber(1, 120),
+  /** A watched product's price move past this (percent, either way) is told to its watchers (lib/catalog-watch). */
+  catalogWatchThresholdPercent: wholeNumber(1, 50),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -62,4 +64,5 @@ export const DEFAULT_SETTINGS: Settings = {
   upstreamMoneyReservePercent: 20,
   upstreamPersonSharePercent: 25,
   upstreamPersonLookupsPerMinute: 10,
+  catalogWatchThresholdPercent: 2,
 };

@@ -21,6 +21,8 @@ export type SpendRequestView = {
   why: string;
   totals: MoneyAmount[];
   approvedTotals: MoneyAmount[] | null;
+  /** Nothing bought yet, and the catalog watch saw its prices move since ("The price of 3 rows rose 6 % since you uploaded."). */
+  priceNote: string | null;
   /** Set after a price rise sent the request back: what was approved before. */
   previousTotals: MoneyAmount[] | null;
   clientReference: string | null;
@@ -58,7 +60,7 @@ function amounts(json: unknown): MoneyAmount[] | null {
 }
 
 /** What a view may carry beside the row, read for a whole page at once (./list-spend-requests.ts). */
-export type SpendRequestExtras = { bulk?: BulkSummaryView | null; facts?: SpendApprovalFacts | null };
+export type SpendRequestExtras = { bulk?: BulkSummaryView | null; facts?: SpendApprovalFacts | null; priceNote?: string | null };
 
 export function toSpendRequestView(
   row: Row,
@@ -87,6 +89,7 @@ export function toSpendRequestView(
     bulk: extras.bulk ?? null,
     rowsHref: bulk && row.bulkOrderId ? `/api/spend-requests/${encodeURIComponent(row.id)}/rows` : null,
     facts: extras.facts ?? null,
+    priceNote: extras.priceNote ?? null,
     bulkOrderId: row.bulkOrderId,
     orderId: row.orderId,
     failureCode: row.failureCode,

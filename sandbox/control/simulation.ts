@@ -1,5 +1,5 @@
 import { audit } from "../audit";
-import { invalidateRenderings } from "../catalog";
+import { addProductCopy, invalidateRenderings } from "../catalog";
 import { depositView, recordDeposit } from "../deposits";
 import { route } from "../http/router";
 import { findOrderAnywhere, transition } from "../order-lifecycle";
@@ -79,6 +79,21 @@ export const simulationRoutes: ControlRoute[] = [
     invalidateRenderings(ctx.sb.catalog, product.id);
     ctx.sb.changed();
     return { status: 200, json: productView(ctx.sb.state, product) };
+  }),
+  // A product published after start (a copy of an existing one under a new name and id): what a
+  // watch of its brand or country must notice. Lives until the sandbox stops, like the seed catalog.
+  route<ControlHandler>("POST", "/_sandbox/products", (ctx) => {
+    const body = controlBody(ctx);
+    const r = createReader();
+    rejectUnknown(r, body, ["copyOf", "name"]);
+    const copyOf = readString(r, body, "copyOf", "copyOf", { required: true, max: 200 });
+    const name = readString(r, body, "name", "name", { required: true, max: 200 });
+    r.fail();
+    const source = ctx.sb.catalog.byId.get(copyOf ?? "");
+    if (!source) throw notFound(`Product ${copyOf} does not exist.`);
+    const product = addProductCopy(ctx.sb.catalog, source, name ?? source.name);
+    ctx.sb.changed();
+    return { status: 201, json: productView(ctx.sb.state, product) };
   }),
   route<ControlHandler>("POST", "/_sandbox/orders/seed", (ctx) => {
     const body = controlBody(ctx);

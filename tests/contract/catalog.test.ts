@@ -187,3 +187,22 @@ describe("product images", () => {
     await expectRefused(sb, () => sb.api("/catalog-product-images/img_nope"), 404, "not_found");
   });
 });
+
+describe("the control plane adds a product", () => {
+  it("a copy under a new name is listed, searchable and readable with ids of its own; bad input is a 400 and adds nothing", async () => {
+    const source = products.find((p) => p.type === "gift-card" && p.variants.length > 0);
+    const added = await sb.control("POST", "/products", { copyOf: source.id, name: "Watchful Books Gift Card – Test" });
+    expect(added.status).toBe(201);
+    expect(added.body.id).not.toBe(source.id);
+    expect(added.body).toMatchObject({ type: source.type, countryCode: source.countryCode, isAvailable: true });
+    expect(added.body.variants.map((v: Json) => v.price)).toEqual(source.variants.map((v: Json) => v.price));
+    const found = await sb.api(`/products?query=watchful&countryCode=${source.countryCode}`);
+    expect(found.body.items.map((p: Json) => p.id)).toEqual([added.body.id]);
+    expect((await sb.api(`/products/${added.body.id}`)).body.name).toBe("Watchful Books Gift Card – Test");
+
+    expect((await sb.control("POST", "/products", { copyOf: source.id })).status).toBe(400);
+    expect((await sb.control("POST", "/products", { copyOf: "prd_nope", name: "X" })).status).toBe(404);
+    expect((await sb.control("POST", "/products", { copyOf: source.id, name: "Y", extra: 1 })).status).toBe(400);
+    expect((await sb.api(`/products?query=watchful`)).body.items).toHaveLength(1);
+  });
+});

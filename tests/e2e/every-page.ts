@@ -124,6 +124,7 @@ async function setApprovalThreshold(browser: Browser, amount: string) {
 export function pagesOf(role: Role, menu: string[], f: Fixtures): Visit[] {
   const pages = [{ name: "home", href: "/" }, ...menu.map((href) => ({ name: href.slice(1).replaceAll("/", "-"), href }))];
   if (menu.includes("/catalog")) pages.push({ name: "product", href: `/catalog/${encodeURIComponent(f.productId)}` });
+  if (can([role], "catalog.watch")) pages.push({ name: "catalog-watches", href: "/catalog/watches" });
   if (menu.includes("/orders")) {
     pages.push({ name: "order-revealed", href: `/orders/${encodeURIComponent(f.orderId)}` });
     if (can([role], "orders.create")) pages.push({ name: "bulk-orders", href: "/orders/bulk" });

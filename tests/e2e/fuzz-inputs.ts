@@ -197,6 +197,10 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
     sample: { scope: "workspace", currency: "USD", perOrder: "100.00", perDay: "500.00", perMonth: "" },
     kinds: { scope: "code", currency: "code", perOrder: "decimal", perDay: "decimal", perMonth: "decimal" },
   },
+  "POST /api/catalog/watches": {
+    sample: { productType: "esim", brand: "Fuzz", countryCode: "MX", workspace: false },
+    kinds: { productType: "enum", brand: "text", countryCode: "code", workspace: "bool" },
+  },
   "POST /api/bulk-orders/[id]/confirm": { sample: { approvalReason: "partner launch" }, kinds: { approvalReason: "text" } },
   "POST /api/webhooks/service": {
     sample: {

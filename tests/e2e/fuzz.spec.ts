@@ -184,6 +184,11 @@ async function rowCounts(): Promise<Record<string, number>> {
     delete counts.SharedReadCache;
     // ProductImage keeps the pictures catalog answers name, fetched by the worker after any catalog read: a cache too.
     delete counts.ProductImage;
+    // The catalog watch records what any catalog answer showed (a product first seen, a price seen
+    // to differ): a record of the upstream's catalog, like the cache. What people watch (CatalogWatch) stays counted.
+    delete counts.CatalogProductState;
+    delete counts.CatalogPricePoint;
+    delete counts.CatalogChange;
     // WalletReconciliation gains a row per currency when the worker's daily job reconciles a day,
     // at 00:05 UTC or catching up at its start (which can fall in this run): it moves with the clock too.
     delete counts.WalletReconciliation;

@@ -51,12 +51,13 @@ async function awaitMail(to: string, subject: string): Promise<Mail[]> {
 test("a person is offered only the kinds their roles receive, in words that fit, and settings that make sense are checked", async ({
   browser,
 }) => {
-  // A buyer: the decisions on their requests and their failed orders, nothing else.
+  // A buyer: the decisions on their requests, their failed orders and what they watch, nothing else.
   const buyer = await signedInPage(browser, "buyer", { timezoneId: "America/Halifax" });
   await buyer.goto("/account/notifications");
   const kinds = buyer.getByRole("group", { name: "Send me an email for" }).getByRole("checkbox");
-  await expect(kinds).toHaveCount(2);
+  await expect(kinds).toHaveCount(3);
   await expect(buyer.getByRole("checkbox", { name: "Your request was decided" })).toBeVisible();
+  await expect(buyer.getByRole("checkbox", { name: "A product you watch changed price or availability" })).toBeVisible();
   await expect(buyer.getByRole("checkbox", { name: "Your orders failed" })).toBeVisible();
   await expect(buyer.getByText("An approval is waiting")).toHaveCount(0);
 
@@ -104,7 +105,7 @@ test("a person is offered only the kinds their roles receive, in words that fit,
   const admin = await signedInPage(browser, "admin");
   await admin.goto("/settings#notifications");
   const defaults = admin.getByRole("group", { name: "Email people for these, unless they chose their own" });
-  await expect(defaults.getByRole("checkbox")).toHaveCount(12);
+  await expect(defaults.getByRole("checkbox")).toHaveCount(13);
   await expect(defaults.getByText("An approval is waiting · to approvers")).toBeVisible();
   await expect(admin.getByText("Send me an email for")).toHaveCount(0);
   await shots(admin, "workspace-defaults");

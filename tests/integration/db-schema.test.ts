@@ -582,6 +582,92 @@ describe("migrations agree with schema.prisma", () => {
     expect(await db().notificationDelivery.count({ where: { staffId: staff.id } })).toBe(0);
   });
 
+  test("catalog watches, product states, price points and changes round-trip; a watch names one target and goes with its person", async () => {
+    const staff = await db().staff.create({
+      data: { email: `watch-${Date.now()}@test.local`, name: "W", passwordHash: "$argon2id$x", roles: ["buyer"] },
+    });
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    const watch = await db().catalogWatch.create({
+      data: {
+        staffId: staff.id,
+        key: "product:prd_schema",
+        productId: "prd_schema",
+        label: "Schema card",
+        baselineAt: at,
+        createdAt: at,
+      },
+    });
+    expect(await db().catalogWatch.findUniqueOrThrow({ where: { id: watch.id } })).toEqual(watch);
+    const group = await db().catalogWatch.create({
+      data: {
+        staffId: staff.id,
+        key: "group:esim||MX",
+        workspace: true,
+        productType: "esim",
+        countryCode: "MX",
+        brand: "B",
+        label: "eSIMs, MX",
+      },
+    });
+    expect(await db().catalogWatch.findUniqueOrThrow({ where: { id: group.id } })).toEqual(group);
+    // A product and a group at once, or a group of a type alone, is no watch.
+    await expect(
+      db().catalogWatch.create({ data: { staffId: staff.id, key: "x", productId: "p", productType: "esim", label: "x" } }),
+    ).rejects.toThrow();
+    await expect(
+      db().catalogWatch.create({ data: { staffId: staff.id, key: "y", productType: "esim", label: "y" } }),
+    ).rejects.toThrow();
+
+    const state = await db().catalogProductState.create({
+      data: {
+        productId: "prd_schema",
+        name: "Schema card",
+        productType: "gift-card",
+        countryCode: "US",
+        currency: "USD",
+        isAvailable: false,
+        prices: { var_1: "2500" },
+        reference: { var_1: "2450" },
+        availabilityChangedAt: at,
+        firstSeenAt: at,
+        observedAt: at,
+      },
+    });
+    expect(await db().catalogProductState.findUniqueOrThrow({ where: { productId: "prd_schema" } })).toEqual(state);
+    const point = await db().catalogPricePoint.create({
+      data: { productId: "prd_schema", variantId: "var_1", faceValue: "$25", priceMinor: 2500n, currency: "USD", observedAt: at },
+    });
+    expect(await db().catalogPricePoint.findUniqueOrThrow({ where: { id: point.id } })).toEqual(point);
+    const change = await db().catalogChange.create({
+      data: {
+        productId: "prd_schema",
+        productName: "Schema card",
+        productType: "gift-card",
+        countryCode: "US",
+        change: "price_rise",
+        variantLabel: "$25",
+        oldPriceMinor: 2450n,
+        newPriceMinor: 2500n,
+        currency: "USD",
+        percent: "2.04",
+        detectedAt: at,
+        notifiedAt: at,
+      },
+    });
+    expect(await db().catalogChange.findUniqueOrThrow({ where: { id: change.id } })).toEqual(change);
+    await expect(
+      db().catalogChange.create({
+        data: { productId: "p", productName: "p", productType: "esim", countryCode: "US", change: "renamed" },
+      }),
+    ).rejects.toThrow();
+
+    await db().staff.delete({ where: { id: staff.id } });
+    expect(await db().catalogWatch.count({ where: { staffId: staff.id } })).toBe(0);
+    await db().catalogChange.delete({ where: { id: change.id } });
+    await db().catalogPricePoint.delete({ where: { id: point.id } });
+    await db().catalogProductState.delete({ where: { productId: "prd_schema" } });
+  });
+
   test("several instances migrating at once do not collide", async () => {
     const results = await Promise.all([1, 2, 3].map(() => migrate(databaseUrl(), path.resolve("prisma/migrations"))));
     expect(results.every((r) => r.applied.length === 0)).toBe(true);

@@ -3,6 +3,11 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { BudgetRefusal, type Spender } from "@/lib/upstream/client";
 import { budgetCaps, createDbBudget, type BudgetShares } from "@/lib/upstream/db-budget";
+import { serviceConfig } from "@/lib/env";
+import { addWatch } from "@/lib/catalog-watch/manage-watches";
+import { runWatchPass, WATCH_JOB } from "@/lib/catalog-watch/run-watch-pass";
+import { spentBy, wireUpstream } from "@/lib/upstream/service";
+import { makeStaff } from "../support/db";
 
 const NO_SHARES: BudgetShares = { moneyReserve: 0, personCalls: 100_000, personLookups: 100_000 };
 
@@ -129,5 +134,66 @@ describe("workspace-wide request budget", () => {
     await budget.acquire({ priority: "interactive", by: someone }, Date.now() + 50);
     // With too little time left for the next minute, even a patient caller is told its share is used.
     expect(await outcome(budget.acquire({ priority: "interactive", by: someone, patient: true }, Date.now() + 10))).toBe("share");
+  });
+
+  test("the catalog watch's reads are background calls of its own, and all go through while a person floods reads past their share", async () => {
+    const windowStart = await emptyWindow();
+    // A client as an app process wires it, on a limit of 40 a minute: a person's share is 10 (25 %).
+    const client = wireUpstream({ ...serviceConfig(), rateLimit: 40, catalogTtlMs: 0 }).client;
+    const buyer = await makeStaff(["buyer"]);
+    for (const countryCode of ["US", "GB", "DE", "FR", "MX", "BR"])
+      await addWatch(buyer, { productType: "phone-top-up", countryCode, workspace: false });
+    const flooder = await makeStaff(["viewer"]);
+    try {
+      const flood = Array.from({ length: 30 }, (_, i) =>
+        client.listProducts({ offset: i, limit: 1 }, { by: spentBy(flooder) }).then(
+          () => "read",
+          (error: { code?: string }) => error.code,
+        ),
+      );
+      const [pass, outcomes] = await Promise.all([runWatchPass({ client, gapMs: 0 }), Promise.all(flood)]);
+
+      const spent = await db().upstreamSpend.findMany({ where: { windowStart } });
+      const job = spent.find((row) => row.spender === `job:${WATCH_JOB}`);
+      // Every read of the pass went through, each counted once, as background, under the job's name.
+      expect(pass.calls).toBeGreaterThanOrEqual(6);
+      expect(job).toMatchObject({ background: pass.calls, interactive: 0, money: 0 });
+      // The person was held to their share; the rest of their flood was refused, not queued ahead of the job.
+      expect(outcomes.filter((o) => o === "read")).toHaveLength(10);
+      expect(outcomes.filter((o) => o === "rate_limited")).toHaveLength(20);
+      const caps = await wireUpstream({ ...serviceConfig(), rateLimit: 40 }).budget.caps();
+      expect(job!.background).toBeLessThanOrEqual(caps.background);
+    } finally {
+      await db().catalogWatch.deleteMany({ where: { staffId: buyer.staffId } });
+    }
+  });
+
+  test("the catalog watch waits for the next minute when this one's background share is used", { timeout: 90_000 }, async () => {
+    // Fill this minute's background share (3 of a limit of 4), with time left to do it; the pass waits out the rest.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+    const now = Date.now();
+    const busy = new Date(now - (now % 60_000));
+    await db().rateBudget.upsert({ where: { windowStart: busy }, create: { windowStart: busy, used: 0 }, update: { used: 0 } });
+    const other: Spender = { kind: "job", name: "someone-else" };
+    const filler = createDbBudget(4, { shares: NO_SHARES });
+    for (let i = 0; i < 3; i++) await filler.acquire({ priority: "background", by: other }, Date.now() + 1_000);
+
+    const buyer = await makeStaff(["buyer"]);
+    await addWatch(buyer, { productType: "esim", countryCode: "MX", workspace: false });
+    try {
+      const client = wireUpstream({ ...serviceConfig(), rateLimit: 4, catalogTtlMs: 0 }).client;
+      const jobIn = async (windowStart: Date) =>
+        (await db().upstreamSpend.findFirst({ where: { spender: `job:${WATCH_JOB}`, windowStart } }))?.background ?? 0;
+      const before = await jobIn(busy);
+      const pass = await runWatchPass({ client, gapMs: 0 });
+      // Its read went through, in the next minute, not past the busy one's share.
+      expect(pass.calls).toBe(1);
+      expect(Date.now()).toBeGreaterThanOrEqual(busy.getTime() + 60_000);
+      expect(await jobIn(busy)).toBe(before);
+      expect(await jobIn(new Date(busy.getTime() + 60_000))).toBe(1);
+    } finally {
+      await db().catalogWatch.deleteMany({ where: { staffId: buyer.staffId } });
+    }
   });
 });

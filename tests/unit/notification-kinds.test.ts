@@ -52,6 +52,22 @@ const EXAMPLES: { [K in (typeof NOTIFICATION_KINDS)[number]]: NotificationPayloa
   "import.stuck": { source: "orders", lastProgressAt: at, idleMinutes: 16, ordersSoFar: 300, lastError: null },
   "upstream.key_refused": { status: 401, keyName: "ordering", lookup: "k_abc", since: at },
   "upstream.budget_exhausted": { began: at, minutes: 3, cap: 120 },
+  "catalog.changed": {
+    staffId: "s-1",
+    changes: [
+      {
+        id: "c-1",
+        productId: "prd_1",
+        productName: "Blue Harbor Coffee Gift Card – United States",
+        change: "price_rise",
+        variantLabel: "$25",
+        oldPriceMinor: "2450",
+        newPriceMinor: "2573",
+        currency: "USD",
+        percent: "5.00",
+      },
+    ],
+  },
 };
 
 describe("notification kinds are whole definitions", () => {

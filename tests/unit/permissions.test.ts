@@ -47,6 +47,11 @@ describe("role → permission table", () => {
     expect(ROLES.filter((r) => can([r], "notifications.outbox"))).toEqual(["admin"]);
   });
 
+  test("buyers, finance and admins watch the catalog; only admins watch it for the whole workspace", () => {
+    expect(ROLES.filter((r) => can([r], "catalog.watch"))).toEqual(["admin", "buyer", "finance"]);
+    expect(ROLES.filter((r) => can([r], "catalog.watch-workspace"))).toEqual(["admin"]);
+  });
+
   test("several roles combine their permissions", () => {
     expect(can(["viewer", "buyer"], "orders.create")).toBe(true);
     expect(can(["viewer", "buyer"], "codes.reveal")).toBe(false);

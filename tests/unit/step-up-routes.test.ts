@@ -66,6 +66,8 @@ const STEP_UP: Record<string, true | string> = {
 
   // Neither money nor controls.
   "PUT /api/account/notification-preferences": "one's own email choices",
+  "POST /api/catalog/watches": "one's own watch list (an admin's for the workspace tells people of prices, moves nothing)",
+  "DELETE /api/catalog/watches/[id]": "one's own watch list",
   "DELETE /api/account/notification-preferences": "one's own email choices",
   "POST /api/notifications/[id]/read": "one's own inbox",
   "POST /api/notifications/read-all": "one's own inbox",

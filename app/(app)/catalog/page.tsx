@@ -11,6 +11,8 @@ import { Notice } from "@/components/ui/notice";
 import { isRateLimited, RetryLater } from "@/components/ui/rate-limited";
 import { CatalogFilters } from "@/components/catalog/catalog-filters";
 import { productCard } from "@/components/catalog/product-card";
+import { watchedAmong } from "@/lib/catalog-watch/manage-watches";
+import type { Actor } from "@/lib/auth/actor";
 import { ProductCards } from "@/components/catalog/product-cards";
 import { Bone, Busy } from "@/components/ui/skeleton";
 import { StreamIfSlow } from "@/components/ui/stream-if-slow";
@@ -34,17 +36,26 @@ export default async function CatalogPage({ searchParams }: { searchParams: Prom
         title="Catalog"
         description="Gift cards, eSIM plans and phone top-ups from the Issuing Service, featured first. Prices are wholesale, in each product's sell currency."
         actions={
-          can(actor.roles, "orders.create") ? (
-            <Link href="/orders/bulk" className={buttonClass("secondary")}>
-              Bulk order from CSV
-            </Link>
+          can(actor.roles, "orders.create") || can(actor.roles, "catalog.watch") ? (
+            <>
+              {can(actor.roles, "catalog.watch") ? (
+                <Link href="/catalog/watches" className={buttonClass("secondary")}>
+                  What I watch
+                </Link>
+              ) : null}
+              {can(actor.roles, "orders.create") ? (
+                <Link href="/orders/bulk" className={buttonClass("secondary")}>
+                  Bulk order from CSV
+                </Link>
+              ) : null}
+            </>
           ) : undefined
         }
       />
       <CatalogFilters facets={facets} />
       {/* Keyed by the query: a slow new search shows the skeleton again instead of the last results. */}
       <StreamIfSlow key={JSON.stringify(query)} ready={listing} fallback={<ResultsSkeleton />}>
-        <CatalogResults listing={listing} query={query} raw={raw} />
+        <CatalogResults listing={listing} query={query} raw={raw} actor={actor} />
       </StreamIfSlow>
     </>
   );
@@ -54,10 +65,12 @@ async function CatalogResults({
   listing,
   query,
   raw,
+  actor,
 }: {
   listing: ReturnType<typeof listProducts>;
   query: CatalogQuery;
   raw: SearchParams;
+  actor: Actor;
 }) {
   const result = await listing.then(
     (page) => ({ ok: true as const, page }),
@@ -110,6 +123,12 @@ async function CatalogResults({
       </div>
     );
   }
+  const watches = can(actor.roles, "catalog.watch")
+    ? await watchedAmong(
+        actor,
+        result.page.items.map((p) => p.id),
+      )
+    : undefined;
   return (
     <>
       <p className="mb-3 text-sm text-slate-600" aria-live="polite">
@@ -117,7 +136,7 @@ async function CatalogResults({
         {result.page.hasMore ? "" : ` of ${result.page.offset + result.page.items.length}`}
       </p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Products">
-        <ProductCards cards={result.page.items.map(productCard)} />
+        <ProductCards cards={result.page.items.map((product) => productCard(product, watches))} />
       </ul>
       <Pages page={query.page} href={pageHref} hasMore={result.page.hasMore} />
     </>

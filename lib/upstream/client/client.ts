@@ -24,8 +24,18 @@ export type ServiceClientOptions = TransportOptions & { catalogTtlMs?: number; s
  * something the app may not know.
  */
 export type CallOptions = { priority?: Priority; deadlineMs?: number; by?: Spender; lookup?: boolean; patient?: boolean };
+/** A catalog read that must see the upstream now (the catalog watch): no cache answers it, and its answer fills both. */
+export type CatalogCallOptions = CallOptions & { fresh?: boolean };
 
-export type ProductQuery = { query?: string; countryCode?: string; category?: string; offset?: number; limit?: number };
+/** `ids`: the multi-product refresh, 1–100 comma-separated ids, alone (service-api-v1 §4.1). */
+export type ProductQuery = {
+  query?: string;
+  countryCode?: string;
+  category?: string;
+  offset?: number;
+  limit?: number;
+  ids?: string;
+};
 export type OrderQuery = {
   status?: string;
   clientReference?: string;
@@ -62,8 +72,14 @@ export function createServiceClient(options: ServiceClientOptions) {
    * of its time, so nothing is served older than the TTL. The shared cache failing costs only
    * its saving: the read goes to the upstream.
    */
-  const catalogRead = async <T>(key: string, load: () => Promise<T>): Promise<T> => {
+  const catalogRead = async <T>(key: string, load: () => Promise<T>, fresh = false): Promise<T> => {
     const shared = options.shared;
+    if (fresh) {
+      cache.invalidate(key);
+      const value = await load();
+      if (shared && catalogTtlMs > 0) await shared.put(key, value, Date.now() + catalogTtlMs).catch(() => undefined);
+      return value;
+    }
     if (!shared || catalogTtlMs <= 0) return cache.get(key, catalogTtlMs, load);
     const found = await cache.get(
       key,
@@ -93,8 +109,12 @@ export function createServiceClient(options: ServiceClientOptions) {
     cache,
 
     // Catalog (cached, coalesced)
-    listProducts: (q: ProductQuery, call: CallOptions = {}) =>
-      catalogRead(`products:${JSON.stringify(q)}`, async () => (await json(ENDPOINTS.listProducts, { query: q }, call)).data),
+    listProducts: (q: ProductQuery, { fresh, ...call }: CatalogCallOptions = {}) =>
+      catalogRead(
+        `products:${JSON.stringify(q)}`,
+        async () => (await json(ENDPOINTS.listProducts, { query: q }, call)).data,
+        fresh,
+      ),
     getProduct: (id: string, call: CallOptions = {}) =>
       catalogRead(`product:${id}`, async () => (await json(ENDPOINTS.getProduct, { params: { productId: id } }, call)).data),
     /** Raw image bytes; pass the ETag held to revalidate (a 304 costs no body). */

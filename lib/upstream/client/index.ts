@@ -6,6 +6,7 @@ export {
   type ProductQuery,
   type OrderQuery,
   type CallOptions,
+  type CatalogCallOptions,
   type SharedReadCache,
 } from "./client";
 export { ServiceError, isServiceError } from "./errors";

@@ -16,21 +16,18 @@ import { Notice } from "@/components/ui/notice";
 import { isRateLimited, RetryLater } from "@/components/ui/rate-limited";
 import { OrderForm } from "@/components/ordering/order-form";
 import { ProductIds } from "@/components/catalog/product-ids";
+import { BackToCatalog } from "@/components/catalog/back-to-catalog";
+import { WatchButton } from "@/components/catalog/watch-button";
+import { PriceHistoryChart } from "@/components/catalog/price-history-chart";
+import { getPriceHistory } from "@/lib/catalog-watch/price-history";
+import { watchedAmong } from "@/lib/catalog-watch/manage-watches";
 
 export const metadata: Metadata = { title: "Product" };
 
+const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
 /** A card's look for what shares the page's card on a large screen and stands alone below it. */
 const PHONE_CARD = "max-lg:rounded-lg max-lg:bg-white max-lg:p-5 max-lg:shadow-sm max-lg:ring-1 max-lg:ring-slate-200";
-
-function BackToCatalog() {
-  return (
-    <p className="mb-2 text-sm">
-      <Link href="/catalog" className="text-brand-600 hover:underline">
-        ← Catalog
-      </Link>
-    </p>
-  );
-}
 
 /** One product, and for a buyer its order form. Sent once the product is read, whole (ARCHITECTURE.md, "Waiting"). */
 export default async function ProductPage({ params }: { params: Promise<{ id: string }> }) {
@@ -62,6 +59,11 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
 
   const images = [...product.images].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.sortOrder - b.sortOrder);
   const canOrder = can(actor.roles, "orders.create");
+  const canWatch = can(actor.roles, "catalog.watch");
+  const [history, watches] = await Promise.all([
+    getPriceHistory(actor, product.id),
+    canWatch ? watchedAmong(actor, [product.id]) : null,
+  ]);
   const settings = canOrder ? await getSettings() : null;
   const spend = canOrder ? await getRemainingSpend(actor, product.currency) : null;
   const reference = `${new Date().toISOString().slice(0, 10).replace(/-/g, "")}-${randomBytes(3).toString("hex").toUpperCase()}`;
@@ -72,7 +74,15 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
   return (
     <>
       <BackToCatalog />
-      <PageHeader title={product.name} description={describeProduct(product)} />
+      <PageHeader
+        title={product.name}
+        description={describeProduct(product)}
+        actions={
+          watches ? (
+            <WatchButton productId={product.id} productName={product.name} watchId={watches.get(product.id) ?? null} />
+          ) : undefined
+        }
+      />
       {/*
         One column below lg: the price, then the order form, then the pictures and the rest (the form
         was 1,580 px down a phone's 2,320 px page). Two from lg: the form beside the product, its
@@ -174,6 +184,23 @@ export default async function ProductPage({ params }: { params: Promise<{ id: st
               </p>
             </Card>
           )}
+          <Card>
+            <h2 className="text-base font-semibold">Price history</h2>
+            {history ? (
+              <>
+                <PriceHistoryChart history={history} />
+                <p className="mt-3 text-sm text-slate-600" data-testid="last-availability-change">
+                  {history.lastAvailabilityChange
+                    ? `${history.lastAvailabilityChange.change === "available" ? "Available again" : "Became unavailable"} on ${WHEN.format(Date.parse(history.lastAvailabilityChange.at))} UTC.`
+                    : "No change of availability seen yet."}
+                </p>
+              </>
+            ) : (
+              <p className="mt-1 text-sm text-slate-600">
+                Not known yet: prices are kept from the first time this app reads the product.
+              </p>
+            )}
+          </Card>
           <ProductIds product={product} canOrder={canOrder} />
           <Card>
             <h2 className="text-base font-semibold">Description</h2>

@@ -9,6 +9,8 @@ import { getRemainingSpend } from "@/lib/spend/get-remaining-spend";
 import { PageHeader } from "@/components/ui/page-header";
 import { BulkOrderLive } from "@/components/bulk-orders/bulk-order-live";
 import { plural, utcMinute } from "@/components/bulk-orders/bulk-format";
+import { Notice } from "@/components/ui/notice";
+import { bulkPriceNote } from "@/lib/spend/spend-price-notes";
 
 export const metadata: Metadata = { title: "Bulk order" };
 
@@ -23,6 +25,8 @@ export default async function BulkOrderPage({ params }: { params: Promise<{ id: 
     view.state === "draft" && view.isOwner && can(actor.roles, "orders.create")
       ? await Promise.all(view.totals.map((t) => getRemainingSpend(actor, t.currency)))
       : [];
+  // Rows not placed yet whose prices moved since the upload (the catalog watch's prices): said before confirming.
+  const priceNote = view.state === "draft" || view.state === "awaiting_approval" ? await bulkPriceNote(view.id) : null;
   return (
     <>
       <PageHeader
@@ -37,6 +41,13 @@ export default async function BulkOrderPage({ params }: { params: Promise<{ id: 
           </Link>
         }
       />
+      {priceNote ? (
+        <div className="mb-4">
+          <Notice tone="warning" testId="price-moved">
+            {priceNote}
+          </Notice>
+        </div>
+      ) : null}
       <BulkOrderLive initial={view} spend={spend} />
     </>
   );
