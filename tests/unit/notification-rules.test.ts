@@ -208,13 +208,18 @@ describe("preference input", () => {
 });
 
 describe("who receives which kind", () => {
-  test("a buyer can receive only the decisions on their requests and their failed orders", () => {
-    expect(kindsFor(["buyer"])).toEqual(["approval.decided", "orders.failed"]);
+  test("a buyer can receive only the decisions on their requests, their failed orders and the catalog they watch", () => {
+    expect(kindsFor(["buyer"])).toEqual(["approval.decided", "orders.failed", "catalog.changed"]);
   });
 
   test("each role's kinds follow from what the role may do", () => {
     expect(kindsFor(["approver"])).toEqual(["approval.waiting", "approval.expiring"]);
-    expect(kindsFor(["finance"])).toEqual(["approval.decided", "wallet.low_balance", "reconciliation.difference"]);
+    expect(kindsFor(["finance"])).toEqual([
+      "approval.decided",
+      "wallet.low_balance",
+      "reconciliation.difference",
+      "catalog.changed",
+    ]);
     expect(kindsFor(["admin"])).toEqual([
       "reveal.quota_alert",
       "upstream.share_repeated",
@@ -222,6 +227,7 @@ describe("who receives which kind", () => {
       "import.stuck",
       "upstream.key_refused",
       "upstream.budget_exhausted",
+      "catalog.changed",
     ]);
     expect(kindsFor(["support"])).toEqual([]);
     expect(kindsFor(["viewer"])).toEqual([]);
@@ -230,6 +236,7 @@ describe("who receives which kind", () => {
       "approval.decided",
       "approval.expiring",
       "orders.failed",
+      "catalog.changed",
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { watchInputSchema } from "@/lib/catalog-watch/watch-target";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
@@ -160,6 +161,12 @@ type Entry = {
   freeText?: Record<string, [number, number]>;
 };
 const SCHEMAS: Record<string, Entry> = {
+  watchInputSchema: {
+    schema: watchInputSchema,
+    sample: { productType: "gift-card", brand: "Amazon", countryCode: "US" },
+    single: ["brand"],
+    freeText: { brand: [2, 60] },
+  },
   emailChoicesSchema: {
     schema: emailChoicesSchema,
     sample: { emailKinds: ["orders.failed"], digest: "off", quietStart: "22:00", quietEnd: "07:00", timeZone: "Europe/Paris" },
