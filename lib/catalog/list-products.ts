@@ -5,6 +5,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { spentBy, upstream } from "@/lib/upstream/service";
 import { cardImage, toProductPageView, type ProductPageView } from "./product-view";
 import { rememberProductImages } from "./remember-product-images";
+import { rememberProductFacts } from "./remember-product-facts";
 
 export const PAGE_SIZES = [24, 50, 100] as const;
 
@@ -41,7 +42,8 @@ export const catalogApiQuerySchema = z
 
 /**
  * One page of the catalog, featured first in the catalog's order (the upstream's order). Cached
- * briefly. Its cards' pictures are recorded for the worker to fetch, without waiting.
+ * briefly. Its cards' pictures are recorded for the worker to fetch and its products' facts for the
+ * spend report, without waiting.
  */
 export async function listProducts(actor: Actor, query: CatalogQuery): Promise<ProductPageView> {
   assertCan(actor, "catalog.read");
@@ -57,5 +59,6 @@ export async function listProducts(actor: Actor, query: CatalogQuery): Promise<P
   );
   const view = toProductPageView(page);
   void rememberProductImages(view.items.flatMap((product) => cardImage(product)?.publicReference ?? []));
+  void rememberProductFacts(view.items);
   return view;
 }
