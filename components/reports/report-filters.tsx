@@ -33,7 +33,7 @@ export function ReportFilters({ filter, period }: { filter: ReportFilter; period
       <FilterField label="To (UTC, inclusive)">
         <input type="date" name="to" defaultValue={period.to} className={FILTER_INPUT} />
       </FilterField>
-      <FilterField label="Per">
+      <FilterField label="One bar per">
         <select name="grain" defaultValue={filter.grain} className={FILTER_INPUT}>
           {GRAINS.map(([value, label]) => (
             <option key={value} value={value}>
