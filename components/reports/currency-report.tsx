@@ -71,7 +71,7 @@ export function CurrencyReport({ spend, report }: { spend: CurrencySpend; report
               }))}
               format={(v) => money(Math.round(v))}
               labelHeader={
-                report.filter.grain === "month" ? "Month (UTC)" : report.filter.grain === "week" ? "Week (UTC)" : "Day (UTC)"
+                report.filter.grain === "month" ? "Month (UTC)" : report.filter.grain === "week" ? "Week from (UTC)" : "Day (UTC)"
               }
               tableCaption={`${currency} net spend per ${report.filter.grain} by ${groupName.toLowerCase()}`}
             />

@@ -55,7 +55,7 @@ export function reportBuckets(period: ReportPeriod, grain: ReportGrain): { start
     const start = at < period.start ? period.start : at;
     const after = next(at, grain);
     const end = after > period.end ? period.end : after;
-    buckets.push({ start, end, label: bucketLabel(start, end, grain) });
+    buckets.push({ start, end, label: bucketLabel(start, grain) });
   }
   return buckets;
 }
@@ -74,10 +74,9 @@ function next(at: Date, grain: ReportGrain): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
 }
 
-function bucketLabel(start: Date, end: Date, grain: ReportGrain): string {
-  if (grain === "day") return isoDay(start);
-  if (grain === "month") return isoDay(start).slice(0, 7);
-  return `${isoDay(start)} to ${isoDay(new Date(end.getTime() - DAY_MS))}`;
+/** A day or a week by its first day (a week's last is in the CSV), a month as YYYY-MM: short enough for a phone's axis. */
+function bucketLabel(start: Date, grain: ReportGrain): string {
+  return grain === "month" ? isoDay(start).slice(0, 7) : isoDay(start);
 }
 
 export function isoDay(at: Date): string {

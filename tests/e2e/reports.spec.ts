@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import { expect, test } from "@playwright/test";
-import { shots, signInAs, withDb } from "./helpers";
+import { DESKTOP, shots, signInAs, withDb } from "./helpers";
 
 /**
  * A month long before the run (March 2025), so its figures are this spec's alone: seven orders
@@ -97,6 +97,7 @@ test("finance opens the report, changes the period and the breakdown, and downlo
   await expect(page.getByTestId("report-EUR-net-spend")).toHaveText("€15.00");
   await expect(page.getByTestId("report-EUR-in-progress")).toHaveText("€5.01");
   await expect(page.getByTestId("report-chart-USD")).toBeVisible();
+  await page.setViewportSize(DESKTOP);
   await shots(page, "reports-finance");
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("report-export").click()]);
@@ -136,6 +137,7 @@ test("a buyer sees only their own spend, on the page and in the CSV; support may
     ["USD", "3", "32.50"],
   ]);
   expect(new Set(rows.filter((r) => r.row === "group").map((r) => r.group))).toEqual(new Set(["Demo Buyer"]));
+  await page.setViewportSize(DESKTOP);
   await shots(page, "reports-buyer");
 
   const support = await (await browser.newContext()).newPage();
