@@ -19,13 +19,7 @@ export function ReportFilters({ filter, period }: { filter: ReportFilter; period
   return (
     <FilterForm label="Choose the report" path="/reports" layout="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
       <FilterField label="Period">
-        <select name="period" defaultValue={filter.period} className={FILTER_INPUT}>
-          {PERIODS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+        <Choice name="period" value={filter.period} options={PERIODS} />
       </FilterField>
       <FilterField label="From (UTC)">
         <input type="date" name="from" defaultValue={period.from} className={FILTER_INPUT} />
@@ -34,22 +28,10 @@ export function ReportFilters({ filter, period }: { filter: ReportFilter; period
         <input type="date" name="to" defaultValue={period.to} className={FILTER_INPUT} />
       </FilterField>
       <FilterField label="One bar per">
-        <select name="grain" defaultValue={filter.grain} className={FILTER_INPUT}>
-          {GRAINS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+        <Choice name="grain" value={filter.grain} options={GRAINS} />
       </FilterField>
       <FilterField label="Broken down by">
-        <select name="by" defaultValue={filter.by} className={FILTER_INPUT}>
-          {REPORT_GROUPS.map((value) => (
-            <option key={value} value={value}>
-              {GROUP_NAMES[value]}
-            </option>
-          ))}
-        </select>
+        <Choice name="by" value={filter.by} options={REPORT_GROUPS.map((g) => [g, GROUP_NAMES[g]] as const)} />
       </FilterField>
       <div className="flex items-end">
         <Button type="submit">Show</Button>
@@ -58,5 +40,17 @@ export function ReportFilters({ filter, period }: { filter: ReportFilter; period
         The dates apply when the period is “From … to …” (at most 366 days).
       </p>
     </FilterForm>
+  );
+}
+
+function Choice({ name, value, options }: { name: string; value: string; options: readonly (readonly [string, string])[] }) {
+  return (
+    <select name={name} defaultValue={value} className={FILTER_INPUT}>
+      {options.map(([option, label]) => (
+        <option key={option} value={option}>
+          {label}
+        </option>
+      ))}
+    </select>
   );
 }

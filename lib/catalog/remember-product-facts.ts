@@ -1,6 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log";
+import { seenRecently } from "./seen-recently";
 
 /** What the spend report groups an order's product by; the catalog's own words. */
 export type ProductFacts = { id: string; name: string; type: string; countryCode: string; category: string };
@@ -12,17 +13,12 @@ export type ProductFacts = { id: string; name: string; type: string; countryCode
  * leaves the catalog keeps its row: its orders are still reported.
  * Never fails its caller: the report's groups are an aid, not part of the catalog page.
  */
-const RECORDED_FOR_MS = 3_600_000;
-const MAX_REMEMBERED = 20_000;
-
-const globalForSeen = globalThis as unknown as { __seenProductFacts?: Map<string, number> };
-const recorded = (globalForSeen.__seenProductFacts ??= new Map());
+const seen = seenRecently("product facts");
 
 export async function rememberProductFacts(products: ProductFacts[]): Promise<void> {
   const now = Date.now();
-  const fresh = [...new Map(products.map((p) => [p.id, p])).values()].filter(
-    (p) => (recorded.get(p.id) ?? 0) < now - RECORDED_FOR_MS,
-  );
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const fresh = seen.fresh([...byId.keys()], now).map((id) => byId.get(id)!);
   if (fresh.length === 0) return;
   try {
     await db().$executeRaw`
@@ -32,8 +28,10 @@ export async function rememberProductFacts(products: ProductFacts[]): Promise<vo
                   ${fresh.map((p) => p.countryCode)}::text[], ${fresh.map((p) => p.category)}::text[]) f
       ON CONFLICT ("id") DO UPDATE SET "name" = EXCLUDED."name", "type" = EXCLUDED."type",
         "countryCode" = EXCLUDED."countryCode", "category" = EXCLUDED."category", "seenAt" = EXCLUDED."seenAt"`;
-    if (recorded.size + fresh.length > MAX_REMEMBERED) recorded.clear();
-    for (const p of fresh) recorded.set(p.id, now);
+    seen.mark(
+      fresh.map((p) => p.id),
+      now,
+    );
   } catch (error) {
     logger.warn("catalog facts not recorded; the next catalog read records them", {
       error: error instanceof Error ? error.message : String(error),
