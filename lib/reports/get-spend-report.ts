@@ -2,7 +2,7 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { can } from "@/lib/auth/permissions";
 import { groupLabel } from "./group-labels";
-import { reportBuckets, reportPeriod, truncate, type ReportFilter, type ReportPeriod } from "./report-period";
+import { reportBuckets, reportPeriod, truncate, type ReportBucket, type ReportFilter, type ReportPeriod } from "./report-period";
 import { readSpendCells, type SpendCell, type SpendScope } from "./spend-rows";
 import { tieToWallet, type WalletTie } from "./tie-to-wallet";
 
@@ -47,30 +47,9 @@ export async function getSpendReport(actor: Actor, filter: ReportFilter, now = n
   const cells = await readSpendCells(scope, period, filter.grain, filter.by);
   const buckets = reportBuckets(period, filter.grain);
   const byCurrency = groupBy(cells, (c) => c.currency);
-  const bucketAt = new Map(buckets.map((b, i) => [truncate(b.start, filter.grain).getTime(), i]));
-  const currencies: CurrencySpend[] = [...byCurrency.keys()].sort().map((currency) => {
-    const of = byCurrency.get(currency)!;
-    const groups = [...groupBy(of, (c) => c.key).values()]
-      .map((cellsOfGroup) => ({
-        key: cellsOfGroup[0]!.key,
-        label: groupLabel(filter.by, cellsOfGroup[0]!.key, cellsOfGroup[0]!.label),
-        ...sum(cellsOfGroup),
-      }))
-      .sort((a, b) => (b.netMinor === a.netMinor ? a.label.localeCompare(b.label) : b.netMinor > a.netMinor ? 1 : -1));
-    const shown = groups.slice(0, CHART_GROUPS).map((g) => g.key);
-    const series = groups.slice(0, CHART_GROUPS).map((g) => g.label);
-    const other = groups.length > CHART_GROUPS;
-    const bars = buckets.map((bucket) => ({
-      label: bucket.label,
-      values: new Array<bigint>(shown.length + (other ? 1 : 0)).fill(0n),
-    }));
-    for (const cell of of) {
-      const bar = bars[bucketAt.get(cell.bucket.getTime()) ?? -1];
-      const at = shown.indexOf(cell.key);
-      if (bar) bar.values[at === -1 ? shown.length : at]! += cell.fulfilledMinor + cell.inProgressMinor;
-    }
-    return { currency, total: sum(of), groups, chart: { series: other ? [...series, "Other"] : series, bars }, tie: null };
-  });
+  const currencies = [...byCurrency.keys()]
+    .sort()
+    .map((currency) => currencySpend(currency, byCurrency.get(currency)!, buckets, filter));
   if (scope.placedById === null) {
     const ties = await tieToWallet(
       period,
@@ -107,6 +86,31 @@ export function sum(cells: readonly Omit<SpendCell, "bucket" | "key" | "label" |
     total.netMinor += c.fulfilledMinor + c.inProgressMinor;
   }
   return total;
+}
+
+/** One currency's total, its groups (largest net first) and its chart: the largest groups stacked, the rest "Other". */
+function currencySpend(currency: string, cells: SpendCell[], buckets: ReportBucket[], filter: ReportFilter): CurrencySpend {
+  const groups = [...groupBy(cells, (c) => c.key).values()]
+    .map((ofGroup) => ({
+      key: ofGroup[0]!.key,
+      label: groupLabel(filter.by, ofGroup[0]!.key, ofGroup[0]!.label),
+      ...sum(ofGroup),
+    }))
+    .sort((a, b) => (b.netMinor === a.netMinor ? a.label.localeCompare(b.label) : b.netMinor > a.netMinor ? 1 : -1));
+  const shown = groups.slice(0, CHART_GROUPS);
+  const other = groups.length > CHART_GROUPS;
+  const bucketAt = new Map(buckets.map((b, i) => [truncate(b.start, filter.grain).getTime(), i]));
+  const bars = buckets.map((bucket) => ({
+    label: bucket.label,
+    values: new Array<bigint>(shown.length + (other ? 1 : 0)).fill(0n),
+  }));
+  for (const cell of cells) {
+    const bar = bars[bucketAt.get(cell.bucket.getTime()) ?? -1];
+    const band = shown.findIndex((g) => g.key === cell.key);
+    if (bar) bar.values[band === -1 ? shown.length : band]! += cell.fulfilledMinor + cell.inProgressMinor;
+  }
+  const series = shown.map((g) => g.label);
+  return { currency, total: sum(cells), groups, chart: { series: other ? [...series, "Other"] : series, bars }, tie: null };
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

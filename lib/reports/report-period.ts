@@ -45,12 +45,15 @@ export function reportPeriod(filter: ReportFilter, now: Date): ReportPeriod {
   return { start, end, from: isoDay(start), to: isoDay(new Date(end.getTime() - DAY_MS)) };
 }
 
+/** One bar of the chart, one batch of the CSV: [start, end), and how the axis names it. */
+export type ReportBucket = { start: Date; end: Date; label: string };
+
 /**
  * The period's buckets in order, each [start, end) and clipped to the period: a week starts on
  * Monday (ISO, as PostgreSQL's date_trunc), so the period's first and last weeks may be partial.
  */
-export function reportBuckets(period: ReportPeriod, grain: ReportGrain): { start: Date; end: Date; label: string }[] {
-  const buckets = [];
+export function reportBuckets(period: ReportPeriod, grain: ReportGrain): ReportBucket[] {
+  const buckets: ReportBucket[] = [];
   for (let at = truncate(period.start, grain); at < period.end; at = next(at, grain)) {
     const start = at < period.start ? period.start : at;
     const after = next(at, grain);
