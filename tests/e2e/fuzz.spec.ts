@@ -184,6 +184,8 @@ async function rowCounts(): Promise<Record<string, number>> {
     delete counts.SharedReadCache;
     // ProductImage keeps the pictures catalog answers name, fetched by the worker after any catalog read: a cache too.
     delete counts.ProductImage;
+    // CatalogProduct keeps what catalog answers said of each product (for the spend report), after any catalog read: the same.
+    delete counts.CatalogProduct;
     // WalletReconciliation gains a row per currency when the worker's daily job reconciles a day,
     // at 00:05 UTC or catching up at its start (which can fall in this run): it moves with the clock too.
     delete counts.WalletReconciliation;
