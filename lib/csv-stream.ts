@@ -20,11 +20,15 @@ export async function streamCsv<C>(
     start(controller) {
       controller.enqueue(encoder.encode(toCsvRow(header)));
     },
+    // A batch with no rows enqueues nothing, and the stream would not pull again: read on until one has rows.
     async pull(controller) {
-      if (!pending) return controller.close();
-      const batch = pending;
-      if (batch.rows.length) controller.enqueue(encoder.encode(batch.rows.map((cells) => toCsvRow(cells)).join("")));
-      pending = batch.next === null ? null : await readBatch(batch.next);
+      while (pending) {
+        const batch = pending;
+        if (batch.rows.length) controller.enqueue(encoder.encode(batch.rows.map((cells) => toCsvRow(cells)).join("")));
+        pending = batch.next === null ? null : await readBatch(batch.next);
+        if (batch.rows.length) return;
+      }
+      controller.close();
     },
   });
 }

@@ -154,7 +154,7 @@ export function BarChart({
           {xLabels.map((i, n) => (
             <span
               key={i}
-              className={`absolute bottom-2 ${n === 0 ? "" : n === xLabels.length - 1 ? "-translate-x-full" : "-translate-x-1/2"}`}
+              className={`absolute bottom-2 whitespace-nowrap ${n === 0 ? "" : n === xLabels.length - 1 ? "-translate-x-full" : "-translate-x-1/2"}`}
               style={{ left: `${round(((i + 0.5) / slots) * 100)}%` }}
             >
               {bars[i]?.label}

@@ -41,6 +41,9 @@ const TABLE = {
   "spend.read": ["admin", "buyer", "approver", "viewer"],
   "spend.approve": ["approver"],
   "spend.limits": ["admin"],
+  /** The spend report: a buyer's holds only their own orders; reports.workspace opens every order. */
+  "reports.read": ["admin", "buyer", "finance"],
+  "reports.workspace": ["admin", "finance"],
   "audit.read": ["admin", "viewer"],
   "staff.read": ["admin"],
   "staff.manage": ["admin"],

@@ -7,7 +7,10 @@ import { measureMove, type PriceMap } from "./price-move";
 import { matchesGroup, type GroupTarget } from "./watch-target";
 
 /** What a catalog answer says of a product that the watch keeps. */
-export type Observed = Pick<ProductView, "id" | "type" | "name" | "countryCode" | "currency" | "isAvailable" | "variants">;
+export type Observed = Pick<
+  ProductView,
+  "id" | "type" | "name" | "countryCode" | "category" | "currency" | "isAvailable" | "variants"
+>;
 
 /**
  * Records what a catalog answer showed, whoever caused it (the watch job's pass or a person's
@@ -177,6 +180,7 @@ function facts(product: Observed) {
     name: product.name,
     productType: product.type,
     countryCode: product.countryCode,
+    category: product.category,
     currency: product.currency,
     isAvailable: product.isAvailable,
   };

@@ -2,13 +2,16 @@ import "server-only";
 import { assertCan, type Actor } from "@/lib/auth/actor";
 import { spentByJob, upstream } from "@/lib/upstream/service";
 import { regionName } from "./region-name";
+import { observeCatalog } from "@/lib/catalog-watch/observe-catalog";
+import { toProductView } from "./product-view";
 
 /**
  * The countries and categories the filters offer. The contract has no endpoint listing
  * them, so they are gathered by walking the catalog (about four pages of 100) on
  * background priority, at most once an hour per instance; concurrent callers share the walk.
  * Countries come named ("GB", "United Kingdom") and in the order of their names: naming them
- * here keeps Intl.DisplayNames, slow to build on a phone, out of the browser.
+ * here keeps Intl.DisplayNames, slow to build on a phone, out of the browser. The walk sees every
+ * product, so it also keeps each one's facts for the spend report.
  */
 export type CatalogFacets = { countries: { code: string; name: string }[]; categories: string[] };
 
@@ -41,6 +44,7 @@ async function walk(): Promise<CatalogFacets> {
       { offset: page * 100, limit: 100 },
       { priority: "background", deadlineMs: 60_000, by: spentByJob("catalog-facets") },
     );
+    observeCatalog(result.items.map(toProductView));
     for (const product of result.items) {
       countries.add(product.countryCode);
       categories.add(product.category);

@@ -20,7 +20,7 @@ export function describePrice(product: ProductView): string {
   return grid ? `Face value ${grid}` : "Price on quote";
 }
 
-const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
+export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
   "gift-card": "Gift card",
   esim: "eSIM",
   "phone-top-up": "Phone top-up",

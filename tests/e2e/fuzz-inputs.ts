@@ -66,6 +66,13 @@ export const QUERY: Record<string, Record<string, [string, Kind]>> = {
     page: ["1", "int"],
   },
   "/api/orders/funds": { currency: ["USD", "code"] },
+  "/api/reports/spend/export": {
+    period: ["custom", "enum"],
+    from: ["2026-01-01", "date"],
+    to: ["2026-01-31", "date"],
+    grain: ["week", "enum"],
+    by: ["country", "enum"],
+  },
   "/api/wallet/balance-history": { currency: ["USD", "code"], days: ["30", "int"] },
   "/api/wallet/credits": { limit: ["10", "int"] },
   "/api/wallet/deposits": { cursor: ["abc", "cursor"], limit: ["10", "int"], currency: ["USD", "code"] },

@@ -545,6 +545,7 @@ test.describe("fuzz: every route handler, every method, every role", () => {
       "/events?kind=%00",
       "/orders?product=x%0Ay",
       "/orders?q=ord_%00abcd",
+      "/reports?by=a%00b",
     ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(400);
@@ -558,6 +559,7 @@ test.describe("fuzz: every route handler, every method, every role", () => {
       "/orders?cursor=99999999999999999999.x",
       `/orders?q=${"ord_".padEnd(250, "x")}`,
       "/orders?q=ord_%E2%80%AEabcd",
+      "/reports?period=custom&from=0000-01-01",
     ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(200);
@@ -566,6 +568,8 @@ test.describe("fuzz: every route handler, every method, every role", () => {
     await expect(page.getByTestId("orders-filter-ignored")).toContainText("from date");
     await page.goto("/audit?from=0000-01-01");
     await expect(page.getByText("Some filters were not valid and were ignored.")).toBeVisible();
+    await page.goto("/reports?period=custom&from=2026-02-30&to=2026-03-01");
+    await expect(page.getByTestId("report-filter-problem")).toContainText("Use a date as YYYY-MM-DD.");
   });
 });
 

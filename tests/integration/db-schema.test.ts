@@ -624,6 +624,7 @@ describe("migrations agree with schema.prisma", () => {
         name: "Schema card",
         productType: "gift-card",
         countryCode: "US",
+        category: "Gaming",
         currency: "USD",
         isAvailable: false,
         prices: { var_1: "2500" },

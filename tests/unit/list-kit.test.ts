@@ -18,6 +18,17 @@ describe("CSV export stream", () => {
     expect(csv).toBe("id,note\r\n1,'=cmd\r\n2,plain\r\n");
   });
 
+  test("a batch with no rows (a day without orders) does not end the download early", async () => {
+    const batches: Record<string, { rows: string[][]; next: string | null }> = {
+      start: { rows: [], next: "b" },
+      b: { rows: [], next: "c" },
+      c: { rows: [["3", "after two empty batches"]], next: "d" },
+      d: { rows: [], next: null },
+    };
+    const csv = await text(await streamCsv<string>(["id", "note"], async (after) => batches[after ?? "start"]!));
+    expect(csv).toBe("id,note\r\n3,after two empty batches\r\n");
+  });
+
   test("a first batch that fails is an error before any answer is sent", async () => {
     await expect(streamCsv(["id"], async () => Promise.reject(new Error("refused filter")))).rejects.toThrow("refused filter");
   });

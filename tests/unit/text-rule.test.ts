@@ -372,6 +372,7 @@ const NOT_INPUT_TEXT = [
   "importActionSchema",
   "spendListQuerySchema",
   "reconciliationFilterSchema", // a status enum and an ISO day
+  "reportFilterSchema", // the spend report: enums and ISO days
   "policySchema", // the second-factor policy: role enums
   "ssoOnlySchema", // SSO-only mode: one boolean
   "confirmTotpSchema", // a factor id (uuid) and 6 digits

@@ -1,20 +1,8 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/notice";
+import { PageLoadError } from "@/components/ui/page-load-error";
 
-/** Orders could not be read (database unreachable, a bug): say so, offer a retry, give a reference. */
+/** Orders could not be read: say so, offer a retry, give a reference. */
 export default function OrdersError({ error, retry }: { error: unknown; retry: () => void }) {
-  // Server errors reach the browser without their message; the digest matches the server's log line.
-  const digest = error instanceof Error && "digest" in error && typeof error.digest === "string" ? error.digest : undefined;
-  return (
-    <div className="space-y-3" data-testid="orders-error">
-      <Notice tone="error" title="The orders could not be loaded" correlationId={digest}>
-        Something went wrong on our side. Try again; if it keeps happening, quote the reference below to support.
-      </Notice>
-      <Button type="button" variant="secondary" onClick={() => retry()}>
-        Try again
-      </Button>
-    </div>
-  );
+  return <PageLoadError error={error} retry={retry} title="The orders could not be loaded" testId="orders-error" />;
 }

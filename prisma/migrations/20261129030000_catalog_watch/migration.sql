@@ -28,6 +28,7 @@ CREATE TABLE "CatalogProductState" (
     "name" TEXT NOT NULL,
     "productType" TEXT NOT NULL,
     "countryCode" TEXT NOT NULL,
+    "category" TEXT NOT NULL,
     "currency" TEXT NOT NULL,
     "isAvailable" BOOLEAN NOT NULL,
     "prices" JSONB NOT NULL,
