@@ -34,11 +34,9 @@ export default async function SignInPage({
         </div>
         <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           {ssoProblem ? (
-            <div className="mb-4">
-              <Notice tone="error" testId="sso-error">
-                {ssoProblem}
-              </Notice>
-            </div>
+            <Notice className="mb-4" tone="error" testId="sso-error">
+              {ssoProblem}
+            </Notice>
           ) : null}
           {sso ? <SsoSignIn name={sso.name} callbackUrl={callbackUrl} onlyWay={ssoOnly} /> : null}
           <div className={sso ? "mt-4" : undefined}>

@@ -16,18 +16,21 @@ export function Notice({
   children,
   correlationId,
   testId,
+  className = "",
 }: {
   tone?: Tone;
   title?: string;
   children?: ReactNode;
   correlationId?: string;
   testId?: string;
+  /** Its place in the page (a margin), never its look. */
+  className?: string;
 }) {
   return (
     <div
       role={tone === "error" ? "alert" : "status"}
       data-testid={testId}
-      className={`rounded-md p-3 text-sm ring-1 ring-inset ${TONES[tone]}`}
+      className={`rounded-md p-3 text-sm ring-1 ring-inset ${TONES[tone]} ${className}`}
     >
       {title ? <p className="font-medium">{title}</p> : null}
       {children ? <div className={title ? "mt-1" : ""}>{children}</div> : null}

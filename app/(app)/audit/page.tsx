@@ -89,15 +89,13 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         />
       </FilterForm>
       {alerts.count > 0 ? (
-        <div className="mb-4">
-          <Notice tone="warning" title="Reveal quota exceeded" testId="reveal-quota-alert">
-            In the last 24 hours {alerts.people.join(", ")} tried to reveal codes beyond the hourly quota ({alerts.count} time
-            {alerts.count === 1 ? "" : "s"}).{" "}
-            <Link href="/audit?action=order.reveal_quota_exceeded" className="font-medium underline">
-              See them
-            </Link>
-          </Notice>
-        </div>
+        <Notice className="mb-4" tone="warning" title="Reveal quota exceeded" testId="reveal-quota-alert">
+          In the last 24 hours {alerts.people.join(", ")} tried to reveal codes beyond the hourly quota ({alerts.count} time
+          {alerts.count === 1 ? "" : "s"}).{" "}
+          <Link href="/audit?action=order.reveal_quota_exceeded" className="font-medium underline">
+            See them
+          </Link>
+        </Notice>
       ) : null}
       {!parsed.success ? <Notice tone="warning">Some filters were not valid and were ignored.</Notice> : null}
       <AuditTable rows={rows.map((row) => tableRow(row, actor, names))} />

@@ -130,11 +130,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         </div>
       ) : null}
       {ignored.length ? (
-        <div className="mb-4">
-          <Notice tone="warning" testId="orders-filter-ignored">
-            Some filters were not valid and were ignored: {[...new Set(ignored)].map((k) => FIELD_LABELS[k] ?? k).join(", ")}.
-          </Notice>
-        </div>
+        <Notice className="mb-4" tone="warning" testId="orders-filter-ignored">
+          Some filters were not valid and were ignored: {[...new Set(ignored)].map((k) => FIELD_LABELS[k] ?? k).join(", ")}.
+        </Notice>
       ) : null}
       {/* The form paints at once; the rows with it when they are quick, else they stream in (a new
           key shows the skeleton again on each slow new filter or page). */}
@@ -205,15 +203,13 @@ async function OrdersResults({
   return (
     <>
       {idSearch === "unknown" ? (
-        <div className="mb-4">
-          <Notice tone="warning" title="No order with this id" testId="orders-no-such-id">
-            Neither this back-office nor the Issuing Service knows an order <span className="font-mono">{search}</span> in this
-            workspace.{" "}
-            {rows.length
-              ? "Below: the orders whose id begins with it, or whose client reference or product holds it."
-              : "Check the id, or search by the client reference."}
-          </Notice>
-        </div>
+        <Notice className="mb-4" tone="warning" title="No order with this id" testId="orders-no-such-id">
+          Neither this back-office nor the Issuing Service knows an order <span className="font-mono">{search}</span> in this
+          workspace.{" "}
+          {rows.length
+            ? "Below: the orders whose id begins with it, or whose client reference or product holds it."
+            : "Check the id, or search by the client reference."}
+        </Notice>
       ) : null}
       {rows.length === 0 ? (
         <div

@@ -46,11 +46,14 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
       />
       <ReportFilters filter={filter} period={report.period} />
       {!parsed.success ? (
-        <div className="mb-4">
-          <Notice tone="warning" title="That choice was not valid; this month is shown instead." testId="report-filter-problem">
-            {parsed.error.issues.map((i) => i.message).join(" ")}
-          </Notice>
-        </div>
+        <Notice
+          className="mb-4"
+          tone="warning"
+          title="That choice was not valid; this month is shown instead."
+          testId="report-filter-problem"
+        >
+          {parsed.error.issues.map((i) => i.message).join(" ")}
+        </Notice>
       ) : null}
       {report.currencies.length === 0 ? (
         <p

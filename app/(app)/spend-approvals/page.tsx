@@ -27,11 +27,9 @@ export default async function SpendApprovalsPage({
       />
       <BackgroundWorkNotice work={work} admin={actor.roles.includes("admin")} />
       {submitted ? (
-        <div className="mb-4">
-          <Notice tone="success" testId="submitted-for-approval">
-            Your order was sent for approval. Nothing has been bought yet; it is placed once another person approves it.
-          </Notice>
-        </div>
+        <Notice className="mb-4" tone="success" testId="submitted-for-approval">
+          Your order was sent for approval. Nothing has been bought yet; it is placed once another person approves it.
+        </Notice>
       ) : null}
       {requests.length === 0 ? (
         <p className="text-sm text-slate-600" data-testid="no-spend-requests">

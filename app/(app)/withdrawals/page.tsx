@@ -66,14 +66,12 @@ export default async function WithdrawalsPage({ searchParams }: { searchParams: 
         <Notice tone="warning">The filter in the address was not valid, so all withdrawals are shown.</Notice>
       ) : null}
       {canApprove && list.awaitingApproval > 0 ? (
-        <div className="mb-4">
-          <Notice tone="info" testId="awaiting-approval">
-            {list.awaitingApproval === 1 ? "1 request is" : `${list.awaitingApproval} requests are`} awaiting approval.{" "}
-            <Link className="font-medium underline" href={href("pending")}>
-              Show them
-            </Link>
-          </Notice>
-        </div>
+        <Notice className="mb-4" tone="info" testId="awaiting-approval">
+          {list.awaitingApproval === 1 ? "1 request is" : `${list.awaitingApproval} requests are`} awaiting approval.{" "}
+          <Link className="font-medium underline" href={href("pending")}>
+            Show them
+          </Link>
+        </Notice>
       ) : null}
 
       {canRequest ? (

@@ -88,9 +88,9 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
         <FilterActions path={PATH} />
       </FilterForm>
       {!parsed.success ? (
-        <div className="mb-4">
-          <Notice tone="warning">That status filter was not valid and was ignored.</Notice>
-        </div>
+        <Notice className="mb-4" tone="warning">
+          That status filter was not valid and was ignored.
+        </Notice>
       ) : null}
       <DataTable
         rows={rows}

@@ -42,11 +42,9 @@ export default async function BulkOrderPage({ params }: { params: Promise<{ id: 
         }
       />
       {priceNote ? (
-        <div className="mb-4">
-          <Notice tone="warning" testId="price-moved">
-            {priceNote}
-          </Notice>
-        </div>
+        <Notice className="mb-4" tone="warning" testId="price-moved">
+          {priceNote}
+        </Notice>
       ) : null}
       <BulkOrderLive initial={view} spend={spend} />
     </>
