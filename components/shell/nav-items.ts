@@ -8,6 +8,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/orders", label: "Orders", permission: "orders.read" },
   { href: "/wallet", label: "Wallet", permission: "wallet.read" },
   { href: "/withdrawals", label: "Withdrawals", permission: "withdrawals.read" },
+  { href: "/reports/journal", label: "Accounting export", permission: "books.read" },
   { href: "/spend-approvals", label: "Spend approvals", permission: "spend.read" },
   { href: "/spend-limits", label: "Spend limits", permission: "spend.limits" },
   { href: "/audit", label: "Audit log", permission: "audit.read" },

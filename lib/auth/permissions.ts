@@ -36,6 +36,8 @@ const TABLE = {
   "withdrawals.request": ["finance"],
   "withdrawals.approve": ["approver"],
   "withdrawals.cancel": ["finance", "approver"],
+  "books.read": ["admin", "finance", "viewer"],
+  "books.close": ["finance"],
   "spend.read": ["admin", "buyer", "approver", "viewer"],
   "spend.approve": ["approver"],
   "spend.limits": ["admin"],

@@ -17,4 +17,5 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   upstreamMoneyReservePercent: "Upstream calls kept for orders, reveals and withdrawals (% of each minute)",
   upstreamPersonSharePercent: "Upstream reads one person may use (% of each minute)",
   upstreamPersonLookupsPerMinute: "Lookups of unknown order ids and references per person per minute",
+  bookAccounts: "Accounts of the accounting export",
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bookAccountsSchema, DEFAULT_BOOK_ACCOUNTS } from "@/lib/books/accounts";
 import { moneyAmount, singleLineText } from "@/lib/validation";
 
 /**
@@ -45,6 +46,8 @@ export const settingsSchema = z.object({
   upstreamPersonSharePercent: wholeNumber(5, 100),
   /** One person's lookups of order ids and references the app does not know, a minute. */
   upstreamPersonLookupsPerMinute: wholeNumber(1, 120),
+  /** The chart-of-accounts codes and names the accounting export posts to (lib/books/accounts.ts). */
+  bookAccounts: bookAccountsSchema,
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -62,4 +65,5 @@ export const DEFAULT_SETTINGS: Settings = {
   upstreamMoneyReservePercent: 20,
   upstreamPersonSharePercent: 25,
   upstreamPersonLookupsPerMinute: 10,
+  bookAccounts: DEFAULT_BOOK_ACCOUNTS,
 };

@@ -1,0 +1,94 @@
+import type { Metadata } from "next";
+import { requirePageSession } from "@/lib/auth/current";
+import { can } from "@/lib/auth/permissions";
+import { JOURNAL_FORMATS, JOURNAL_FORMAT_NAMES } from "@/lib/books/journal-formats";
+import { listPeriods, type PeriodView } from "@/lib/books/list-periods";
+import { periodLabel } from "@/lib/books/periods";
+import { Card, PageHeader } from "@/components/ui/page-header";
+import { StatusPill, type PillTone } from "@/components/ui/status-pill";
+import { Link } from "@/components/ui/link";
+import { PeriodActions } from "@/components/books/period-actions";
+
+export const metadata: Metadata = { title: "Accounting export" };
+
+const STATES: Record<PeriodView["state"], { label: string; tone: PillTone }> = {
+  open: { label: "Open", tone: "neutral" },
+  locked: { label: "Locked", tone: "success" },
+  reopen_requested: { label: "Locked, reopening asked", tone: "attention" },
+};
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+export default async function JournalPage() {
+  const { actor } = await requirePageSession("books.read");
+  const periods = await listPeriods(actor);
+  return (
+    <>
+      <PageHeader
+        title="Accounting export"
+        description="The wallet's movements as a double-entry journal, one per day and currency, for your accounting software."
+      />
+      <p className="mb-4 text-sm text-slate-600">
+        Deposits, orders, failed and refunded orders, withdrawals with their fees, and differences the daily reconciliation left
+        open (to suspense).{" "}
+        {can(actor.roles, "settings.read") ? (
+          <Link href="/settings#accounts" className="font-medium text-brand-600 hover:underline">
+            Accounts are mapped in Settings.
+          </Link>
+        ) : (
+          "An admin maps the accounts in Settings."
+        )}
+      </p>
+      <div className="space-y-3">
+        {periods.map((period) => {
+          const label = periodLabel(period.period);
+          return (
+            <Card key={period.period}>
+              <div className="flex flex-wrap items-start justify-between gap-3" data-testid={`period-${period.period}`}>
+                <div>
+                  <h2 className="flex items-center gap-2 text-base font-semibold">
+                    {label}
+                    <StatusPill
+                      status={period.state}
+                      label={STATES[period.state].label}
+                      tone={STATES[period.state].tone}
+                      dataAttribute="data-state"
+                      testId="period-state"
+                    />
+                  </h2>
+                  <p className="mt-1 text-sm text-slate-600">
+                    {period.state === "open"
+                      ? period.ended
+                        ? "Ended, not locked: the journal may still change."
+                        : "In progress: the journal so far."
+                      : `Locked by ${period.lockedBy ?? "someone no longer on staff"} on ${when(period.lockedAt!)}: this journal no longer changes.`}
+                  </p>
+                  {period.state === "reopen_requested" ? (
+                    <p className="mt-1 text-sm text-amber-900">
+                      {period.reopenRequestedBy ?? "Someone"} asked to reopen it: “{period.reopenReason}”. Someone else in finance
+                      must approve.
+                    </p>
+                  ) : null}
+                </div>
+                <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                  {JOURNAL_FORMAT_NAMES.map((format) => (
+                    <a
+                      key={format}
+                      href={`/api/books/journal?period=${period.period}&format=${format}`}
+                      className="font-medium text-brand-600 hover:underline"
+                      download
+                    >
+                      {JOURNAL_FORMATS[format].label}
+                    </a>
+                  ))}
+                </div>
+              </div>
+              <PeriodActions period={period} label={label} />
+            </Card>
+          );
+        })}
+      </div>
+    </>
+  );
+}
