@@ -151,9 +151,12 @@ describe("the accounting export of a seeded month", () => {
     const refund = rows.filter((r) => r.description === "Order refunded by the supplier");
     expect(refund).toHaveLength(2);
     expect(refund[0]!.client_reference).toBe(`books-${tag}-7`);
-    expect(rows.filter((r) => r.withdrawal_id === withdrawals[0]!.id).map((r) => r.account_code).sort()).toEqual(
-      [accounts.bankClearingCode, accounts.feesCode, accounts.walletCode].sort(),
-    );
+    expect(
+      rows
+        .filter((r) => r.withdrawal_id === withdrawals[0]!.id)
+        .map((r) => r.account_code)
+        .sort(),
+    ).toEqual([accounts.bankClearingCode, accounts.feesCode, accounts.walletCode].sort());
   });
 
   test("the three formats parse with csv-parse and carry exactly the documented headers, and each Xero narration and QuickBooks journal balances", async () => {
@@ -191,14 +194,17 @@ describe("the accounting export of a seeded month", () => {
     expect((await csv("plain", MARCH)).text).toBe(before);
     const april = (await csv("plain", APRIL)).rows.filter((r) => r.order_id === late.id);
     expect(april).toHaveLength(2);
-    expect(april.every((r) => r.late === "yes" && r.date === "2019-04-01" && r.description.startsWith("Late, from 2019-03-"))).toBe(
-      true,
-    );
+    expect(
+      april.every((r) => r.late === "yes" && r.date === "2019-04-01" && r.description.startsWith("Late, from 2019-03-")),
+    ).toBe(true);
     expect(april.find((r) => r.account_code === DEFAULT_BOOK_ACCOUNTS.walletCode)?.debit).toBe(
       (Number(late.totalMinor) / 100).toFixed(2),
     );
 
-    const results = await Promise.allSettled([lockPeriod(finance, APRIL, {}), lockPeriod(await makeStaff(["finance"]), APRIL, {})]);
+    const results = await Promise.allSettled([
+      lockPeriod(finance, APRIL, {}),
+      lockPeriod(await makeStaff(["finance"]), APRIL, {}),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "period_locked" } });
     expect(await db().bookEntry.count({ where: { period: APRIL, late: true } })).toBe(1);
@@ -218,7 +224,10 @@ describe("the accounting export of a seeded month", () => {
     await approveReopen(checker, "2019-02", {});
     expect(await db().bookPeriod.findUnique({ where: { period: "2019-02" } })).toBeNull();
     expect(
-      await db().auditEvent.findFirst({ where: { action: "books.period_reopened", targetId: "2019-02" }, select: { actorId: true } }),
+      await db().auditEvent.findFirst({
+        where: { action: "books.period_reopened", targetId: "2019-02" },
+        select: { actorId: true },
+      }),
     ).toEqual({ actorId: checker.staffId });
     await expect(approveReopen(checker, "2019-02", {})).rejects.toMatchObject({ code: "not_pending" });
   });
