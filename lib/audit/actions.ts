@@ -315,6 +315,11 @@ export const AUDIT_ACTIONS = {
     target: "book_period",
     details: z.strictObject({ reason: z.string() }),
   },
+  "books.delivery_updated": {
+    label: "Changed who receives the monthly journal",
+    target: "setting",
+    details: z.strictObject({ schedule: z.string(), format: z.string(), recipients: count }),
+  },
   "books.self_approval_refused": {
     label: "Tried to approve own reopening of a month",
     target: "book_period",

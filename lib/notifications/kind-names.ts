@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   "import.stuck",
   "upstream.key_refused",
   "upstream.budget_exhausted",
+  "books.journal_ready",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -14,6 +14,7 @@ import { upstreamBudgetExhausted } from "./kinds/upstream-budget-exhausted";
 import { upstreamKeyRefused } from "./kinds/upstream-key-refused";
 import { upstreamShareRepeated } from "./kinds/upstream-share-repeated";
 import { walletLowBalance } from "./kinds/wallet-low-balance";
+import { booksJournalReady } from "./kinds/books-journal-ready";
 
 export { APPROVAL_KINDS, NOTIFICATION_KINDS, UNREAD_CAP, type NotificationKind } from "./kind-names";
 export type { KindDefinition } from "./kinds/define-kind";
@@ -36,6 +37,7 @@ export const KIND_DEFINITIONS = {
   "import.stuck": importStuck,
   "upstream.key_refused": upstreamKeyRefused,
   "upstream.budget_exhausted": upstreamBudgetExhausted,
+  "books.journal_ready": booksJournalReady,
 } satisfies Record<NotificationKind, KindDefinition>;
 
 /** What a producer of `kind` says happened (its definition's payload schema, before parsing). */

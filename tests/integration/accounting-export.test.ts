@@ -195,7 +195,7 @@ describe("the accounting export of a seeded month", () => {
     const april = (await csv("plain", APRIL)).rows.filter((r) => r.order_id === late.id);
     expect(april).toHaveLength(2);
     expect(
-      april.every((r) => r.late === "yes" && r.date === "2019-04-01" && r.description.startsWith("Late, from 2019-03-")),
+      april.every((r) => r.late === "yes" && r.date === "2019-04-01" && r.description!.startsWith("Late, from 2019-03-")),
     ).toBe(true);
     expect(april.find((r) => r.account_code === DEFAULT_BOOK_ACCOUNTS.walletCode)?.debit).toBe(
       (Number(late.totalMinor) / 100).toFixed(2),

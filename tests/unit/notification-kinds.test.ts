@@ -52,6 +52,13 @@ const EXAMPLES: { [K in (typeof NOTIFICATION_KINDS)[number]]: NotificationPayloa
   "import.stuck": { source: "orders", lastProgressAt: at, idleMinutes: 16, ordersSoFar: 300, lastError: null },
   "upstream.key_refused": { status: 401, keyName: "ordering", lookup: "k_abc", since: at },
   "upstream.budget_exhausted": { began: at, minutes: 3, cap: 120 },
+  "books.journal_ready": {
+    period: "2026-10",
+    format: "xero",
+    token: "sealed.token",
+    expiresAt: "2026-11-08T00:01:00.000Z",
+    recipientIds: ["s_fin"],
+  },
 };
 
 describe("notification kinds are whole definitions", () => {

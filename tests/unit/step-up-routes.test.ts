@@ -45,6 +45,7 @@ const STEP_UP: Record<string, true | string> = {
   // Limits, quotas, thresholds and where notifications go.
   "PUT /api/settings": true,
   "PUT /api/settings/notifications": true,
+  "PUT /api/books/delivery": true,
   "PUT /api/spend-limits": true,
 
   // People and sign-in rules.

@@ -8,6 +8,9 @@ import { Card, PageHeader } from "@/components/ui/page-header";
 import { StatusPill, type PillTone } from "@/components/ui/status-pill";
 import { Link } from "@/components/ui/link";
 import { PeriodActions } from "@/components/books/period-actions";
+import { DeliveryForm } from "@/components/books/delivery-form";
+import { readDelivery } from "@/lib/books/delivery-settings";
+import { journalReaders } from "@/lib/books/journal-readers";
 
 export const metadata: Metadata = { title: "Accounting export" };
 
@@ -22,7 +25,12 @@ const when = (iso: string) =>
 
 export default async function JournalPage() {
   const { actor } = await requirePageSession("books.read");
-  const periods = await listPeriods(actor);
+  const canClose = can(actor.roles, "books.close");
+  const [periods, delivery, people] = await Promise.all([
+    listPeriods(actor),
+    canClose ? readDelivery() : null,
+    canClose ? journalReaders() : [],
+  ]);
   return (
     <>
       <PageHeader
@@ -40,6 +48,18 @@ export default async function JournalPage() {
           "An admin maps the accounts in Settings."
         )}
       </p>
+      {delivery ? (
+        <Card className="mb-6">
+          <h2 id="delivery" className="mb-3 text-base font-semibold">
+            Monthly journal by email
+          </h2>
+          <DeliveryForm
+            initial={delivery}
+            people={people}
+            formats={JOURNAL_FORMAT_NAMES.map((f) => ({ value: f, label: JOURNAL_FORMATS[f].label }))}
+          />
+        </Card>
+      ) : null}
       <div className="space-y-3">
         {periods.map((period) => {
           const label = periodLabel(period.period);
