@@ -8,7 +8,15 @@ import { JOURNAL_FORMATS } from "@/lib/books/journal-formats";
 import { lockPeriod } from "@/lib/books/lock-period";
 import { requestReopen } from "@/lib/books/request-reopen";
 import { DEFAULT_BOOK_ACCOUNTS } from "@/lib/books/accounts";
+import { placeOrder } from "@/lib/orders/place-order";
+import { refreshOrder } from "@/lib/orders/refresh-order";
+import { updateSettings } from "@/lib/settings/update-settings";
+import { approveWithdrawal } from "@/lib/withdrawals/decide-withdrawal";
+import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
+import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
+import { control, eventually, upstreamGet } from "../support/sandbox";
+import { receiveCredit } from "./webhook-support";
 
 /**
  * A seeded month long past (so no other test's movements share it): 300 orders in three
@@ -239,5 +247,47 @@ describe("the accounting export of a seeded month", () => {
     await expect(lockPeriod(finance, "2019-13", {})).rejects.toMatchObject({ code: "invalid_request" });
     await expect(exportJournal(finance, { period: "March", format: "plain" })).rejects.toMatchObject({ code: "invalid_request" });
     await expect(exportJournal(await makeStaff(["buyer"]), { period: MARCH })).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  test("this month's journal of what the app did at the sandbox moves the wallet account exactly as the supplier's available balance moved", async () => {
+    await control("PUT", "/fulfilment", { mode: "auto", delayMs: 50, failRate: 0 });
+    await updateSettings(await makeStaff(["admin"]), { payoutDetailsName: "Books Ltd" });
+    const available = async () =>
+      cents(String((await upstreamGet<{ availableBalance: number }>("/wallet/balance?currency=USD")).availableBalance));
+    const before = await available();
+    const buyer = await makeStaff(["buyer"]);
+    const product = await variantProduct();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { order } = await placeOrder(buyer, {
+        idempotencyKey: randomUUID(),
+        clientReference: `books-live-${tag}-${i}`,
+        item: { productId: product.id, variantId: product.variants[0].id, quantity: 1 + i, currency: "USD" },
+      });
+      ids.push(order.id);
+      await eventually(async () => (await upstreamGet<{ status: string }>(`/orders/${order.id}`)).status === "fulfilled");
+      await refreshOrder(order.id, { alwaysRead: true });
+    }
+    await control("POST", `/orders/${ids[1]}/refund`);
+    expect((await refreshOrder(ids[1]!, { alwaysRead: true })).status).toBe("refunded");
+    const deposit = 700 + Math.floor(Math.random() * 9000) / 100;
+    await control("POST", "/deposits", { amount: deposit, currency: "USD" });
+    await receiveCredit(deposit);
+    const credit = await db().walletCredit.findFirstOrThrow({
+      where: { amountMinor: cents(deposit.toFixed(2)) },
+      orderBy: { createdAt: "desc" },
+    });
+    const finance = await makeStaff(["finance"]);
+    const withdrawal = await requestWithdrawal(finance, { amount: "40.00", currency: "USD", reason: "Books test sweep" });
+    await approveWithdrawal(await makeStaff(["approver"]), withdrawal.id, {});
+    const after = await available();
+
+    const month = new Date().toISOString().slice(0, 7);
+    const journal = await exportJournal(finance, { period: month, format: "plain", currency: "USD" });
+    const rows = (parse(await new Response(journal.stream).text(), { columns: true }) as Row[]).filter(
+      (r) => ids.includes(r.order_id!) || r.deposit_id === credit.eventId || r.withdrawal_id === withdrawal.id,
+    );
+    expect(rows.filter((r) => r.withdrawal_id === withdrawal.id)).toHaveLength(3);
+    expect(net(rows, DEFAULT_BOOK_ACCOUNTS.walletCode).get("USD")).toBe(after - before);
   });
 });
