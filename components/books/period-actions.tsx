@@ -24,6 +24,7 @@ export function PeriodActions({ period, label }: { period: PeriodView; label: st
       question: `Ask to reopen ${label}? It stays locked until someone else in finance approves.`,
       confirming: `Ask to reopen ${label}`,
       comment: "required",
+      commentLabel: "Why must it be reopened?",
       confirm: { label: "Ask to reopen" },
       url: url("reopen-request"),
     });
