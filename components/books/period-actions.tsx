@@ -10,7 +10,7 @@ export function PeriodActions({ period, label }: { period: PeriodView; label: st
   if (period.actions.lock)
     decisions.push({
       key: "lock",
-      open: { label: "Lock month…" },
+      open: { label: "Lock month…", variant: "secondary" },
       question: `Lock ${label}? Its journal is kept as it is now; anything that reaches the app later for it is booked in the next open month, marked late.`,
       confirming: `Lock ${label}`,
       comment: "none",

@@ -3,7 +3,12 @@ import { accountOf, type BookAccounts } from "./accounts";
 import type { JournalLine } from "./journal-lines";
 
 type Cells = (string | number)[];
-type Format = { label: string; header: readonly string[]; cells: (line: JournalLine, accounts: BookAccounts) => Cells };
+type Format = {
+  label: string;
+  short: string;
+  header: readonly string[];
+  cells: (line: JournalLine, accounts: BookAccounts) => Cells;
+};
 
 /** `2026-10-05` → `05/10/2026` (Xero) or `10/05/2026` (QuickBooks Online, US order). */
 const dayMonthYear = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
@@ -32,6 +37,7 @@ export const journalName = (line: JournalLine) => `Wallet ${line.date} ${line.cu
 export const JOURNAL_FORMATS = {
   plain: {
     label: "Journal (CSV)",
+    short: "Journal CSV",
     header: [
       "date",
       "journal",
@@ -68,6 +74,7 @@ export const JOURNAL_FORMATS = {
   },
   xero: {
     label: "Xero manual journals",
+    short: "Xero",
     header: [
       "Narration",
       "Date",
@@ -96,6 +103,7 @@ export const JOURNAL_FORMATS = {
   },
   qbo: {
     label: "QuickBooks Online journal entries",
+    short: "QuickBooks Online",
     header: ["JournalNo", "JournalDate", "AccountName", "Debits", "Credits", "Description", "Name"],
     cells: (line, accounts) => [
       `W${line.date.replaceAll("-", "")}${line.currency}`,

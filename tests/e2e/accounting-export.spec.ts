@@ -28,7 +28,7 @@ test.afterAll(async () => {
   await withDb((db) => db.query(`DELETE FROM "Setting" WHERE "key" = 'bookDelivery'`));
 });
 
-const card = (page: Page) => page.getByTestId(`period-${MONTH}`).locator("..");
+const card = (page: Page) => page.getByRole("listitem").filter({ has: page.getByTestId(`period-${MONTH}`) });
 
 async function decide(page: Page, open: string, confirm: string, comment?: string) {
   const panel = card(page);

@@ -23,6 +23,12 @@ const STATES: Record<PeriodView["state"], { label: string; tone: PillTone }> = {
 const when = (iso: string) =>
   new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
+function stateWords(period: PeriodView): string {
+  if (period.state !== "open")
+    return `Locked by ${period.lockedBy ?? "someone no longer on staff"} on ${when(period.lockedAt!)}: this journal no longer changes.`;
+  return period.ended ? "Ended, not locked: the journal may still change." : "In progress: the journal so far.";
+}
+
 export default async function JournalPage() {
   const { actor } = await requirePageSession("books.read");
   const canClose = can(actor.roles, "books.close");
@@ -48,8 +54,59 @@ export default async function JournalPage() {
           "An admin maps the accounts in Settings."
         )}
       </p>
+      <section className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 className="sr-only">Months</h2>
+        <ul className="divide-y divide-slate-200">
+          {periods.map((period) => {
+            const label = periodLabel(period.period);
+            return (
+              <li key={period.period} className="space-y-3 px-5 py-4">
+                <div
+                  className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2"
+                  data-testid={`period-${period.period}`}
+                >
+                  <div className="min-w-0">
+                    <h3 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+                      {label}
+                      <StatusPill
+                        status={period.state}
+                        label={STATES[period.state].label}
+                        tone={STATES[period.state].tone}
+                        dataAttribute="data-state"
+                        testId="period-state"
+                      />
+                    </h3>
+                    <p className="mt-0.5 text-sm text-slate-600">{stateWords(period)}</p>
+                    {period.state === "reopen_requested" ? (
+                      <p className="mt-1 text-sm text-amber-900">
+                        {period.reopenRequestedBy ?? "Someone"} asked to reopen it: “{period.reopenReason}”. Someone else in
+                        finance must approve.
+                      </p>
+                    ) : null}
+                  </div>
+                  <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+                    <span className="text-slate-500">Download:</span>
+                    {JOURNAL_FORMAT_NAMES.map((format) => (
+                      <a
+                        key={format}
+                        href={`/api/books/journal?period=${period.period}&format=${format}`}
+                        className="font-medium text-brand-600 hover:underline"
+                        aria-label={`${label}, ${JOURNAL_FORMATS[format].label}`}
+                        download
+                      >
+                        {JOURNAL_FORMATS[format].short}
+                      </a>
+                    ))}
+                  </p>
+                </div>
+                <PeriodActions period={period} label={label} />
+              </li>
+            );
+          })}
+        </ul>
+      </section>
       {delivery ? (
-        <Card className="mb-6">
+        <Card className="mt-6">
           <h2 id="delivery" className="mb-3 text-base font-semibold">
             Monthly journal by email
           </h2>
@@ -60,55 +117,6 @@ export default async function JournalPage() {
           />
         </Card>
       ) : null}
-      <div className="space-y-3">
-        {periods.map((period) => {
-          const label = periodLabel(period.period);
-          return (
-            <Card key={period.period}>
-              <div className="flex flex-wrap items-start justify-between gap-3" data-testid={`period-${period.period}`}>
-                <div>
-                  <h2 className="flex items-center gap-2 text-base font-semibold">
-                    {label}
-                    <StatusPill
-                      status={period.state}
-                      label={STATES[period.state].label}
-                      tone={STATES[period.state].tone}
-                      dataAttribute="data-state"
-                      testId="period-state"
-                    />
-                  </h2>
-                  <p className="mt-1 text-sm text-slate-600">
-                    {period.state === "open"
-                      ? period.ended
-                        ? "Ended, not locked: the journal may still change."
-                        : "In progress: the journal so far."
-                      : `Locked by ${period.lockedBy ?? "someone no longer on staff"} on ${when(period.lockedAt!)}: this journal no longer changes.`}
-                  </p>
-                  {period.state === "reopen_requested" ? (
-                    <p className="mt-1 text-sm text-amber-900">
-                      {period.reopenRequestedBy ?? "Someone"} asked to reopen it: “{period.reopenReason}”. Someone else in finance
-                      must approve.
-                    </p>
-                  ) : null}
-                </div>
-                <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                  {JOURNAL_FORMAT_NAMES.map((format) => (
-                    <a
-                      key={format}
-                      href={`/api/books/journal?period=${period.period}&format=${format}`}
-                      className="font-medium text-brand-600 hover:underline"
-                      download
-                    >
-                      {JOURNAL_FORMATS[format].label}
-                    </a>
-                  ))}
-                </div>
-              </div>
-              <PeriodActions period={period} label={label} />
-            </Card>
-          );
-        })}
-      </div>
     </>
   );
 }

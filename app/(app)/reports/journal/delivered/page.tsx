@@ -23,7 +23,7 @@ export default async function DeliveredJournalPage({ searchParams }: { searchPar
         {link ? (
           <div className="space-y-3" data-testid="delivered-journal">
             <p className="text-sm text-slate-700">
-              The journal for <strong>{periodLabel(link.period)}</strong> as {JOURNAL_FORMATS[link.format].label}.
+              The journal for <strong>{periodLabel(link.period)}</strong> ({JOURNAL_FORMATS[link.format].label}).
             </p>
             <a
               className={buttonClass()}
