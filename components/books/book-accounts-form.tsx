@@ -36,9 +36,9 @@ export function BookAccountsForm({ accounts, canEdit }: { accounts: BookAccounts
             <div className="mt-2 grid gap-3 sm:grid-cols-[10rem_1fr]">
               <Field
                 label="Code"
-                name={`${account}Code`}
-                defaultValue={accounts[`${account}Code`]}
-                error={err(`${account}Code`)}
+                name={`${account}Number`}
+                defaultValue={accounts[`${account}Number`]}
+                error={err(`${account}Number`)}
               />
               <Field
                 label="Name"

@@ -4,6 +4,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { streamCsv } from "@/lib/csv-stream";
 import { db } from "@/lib/db/client";
 import { getSettings } from "@/lib/settings/get-settings";
+import { bookAccountsSchema } from "./accounts";
 import { parseInput } from "@/lib/validation";
 import { JOURNAL_FORMATS, JOURNAL_FORMAT_NAMES, type JournalFormat } from "./journal-formats";
 import { journalLines } from "./journal-lines";
@@ -36,10 +37,13 @@ export async function exportJournal(
   assertCan(actor, "books.read");
   const query = parseInput(journalQuerySchema, input);
   const [locked, settings] = await Promise.all([
-    db().bookPeriod.findUnique({ where: { period: query.period }, select: { period: true } }),
+    db().bookPeriod.findUnique({ where: { period: query.period }, select: { accounts: true } }),
     getSettings(),
   ]);
   const format = JOURNAL_FORMATS[query.format];
+  // A locked month keeps the accounts it was locked with; an open one follows Settings.
+  const stored = locked ? bookAccountsSchema.safeParse(locked.accounts) : null;
+  const accounts = stored?.success ? stored.data : settings.bookAccounts;
   const stream = await streamCsv<Cursor>(format.header, async (after) => {
     const batch = await readJournalBatch(db(), {
       period: query.period,
@@ -49,7 +53,7 @@ export async function exportJournal(
       limit: BATCH,
     });
     const rows = batch.movements.flatMap((m) =>
-      journalLines(m, bookingDay(m, query.period)).map((line) => format.cells(line, settings.bookAccounts)),
+      journalLines(m, bookingDay(m, query.period)).map((line) => format.cells(line, accounts)),
     );
     return { rows, next: batch.next };
   });

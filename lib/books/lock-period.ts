@@ -4,6 +4,7 @@ import { assertCan, type Actor } from "@/lib/auth/actor";
 import { recordAudit } from "@/lib/audit/record";
 import { db, Prisma } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
+import { getSettings } from "@/lib/settings/get-settings";
 import { parseInput } from "@/lib/validation";
 import { bookingRange } from "./booking-range";
 import { periodEnd, periodLabel, periodSchema, periodStart } from "./periods";
@@ -26,12 +27,15 @@ export async function lockPeriod(actor: Actor, period: string, input: unknown, n
   const month = parseInput(z.object({ period: periodSchema }), { period }).period;
   if (periodEnd(month) > now)
     throw new AppError("period_not_ended", `${periodLabel(month)} has not ended yet: lock it once it is over.`, { status: 409 });
+  const { bookAccounts } = await getSettings();
   return db().$transaction(
     async (tx) => {
       await tx.$executeRaw(BOOKS_LOCK);
       if (await tx.bookPeriod.findUnique({ where: { period: month } }))
         throw new AppError("period_locked", `${periodLabel(month)} is already locked.`, { status: 409 });
-      await tx.bookPeriod.create({ data: { period: month, state: "locked", lockedById: actor.staffId, lockedAt: now } });
+      await tx.bookPeriod.create({
+        data: { period: month, state: "locked", lockedById: actor.staffId, lockedAt: now, accounts: bookAccounts },
+      });
       const range = await bookingRange(tx, month);
       const booked = await tx.$executeRaw(Prisma.sql`
         INSERT INTO "BookEntry" ("period", "sourceId", "kind", "currency", "at", "deltaMinor", "feeMinor", "reference", "late")

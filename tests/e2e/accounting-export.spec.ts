@@ -135,3 +135,35 @@ test("the monthly journal's email reaches the chosen person with a link that wor
   await expect(stranger.getByTestId("delivered-expired")).toBeVisible();
   await stranger.context().close();
 });
+
+test("an admin maps the accounts in Settings; the journal's lines carry the new code and name", async ({ browser }) => {
+  const admin = await signedInPage(browser, "admin");
+  await admin.goto("/settings#accounts");
+  const form = admin.getByRole("form", { name: "Accounts of the accounting export" });
+  await form.getByLabel("Code").first().fill("1215");
+  await form.getByLabel("Name").first().fill("Issuing Service wallet");
+  await form.getByRole("button", { name: "Save accounts" }).click();
+  await expect(form.getByText("Saved")).toBeVisible();
+  await form.scrollIntoViewIfNeeded();
+  await shots(admin, "settings-accounts");
+  // A deposit credited now (as the wallet.credited webhook records it), so this month's journal has its lines.
+  const eventId = `evt_books_${Date.now()}`;
+  await withDb((db) =>
+    db.query(`INSERT INTO "WalletCredit" ("eventId", "amountMinor", "currency", "occurredAt") VALUES ($1, 12345, 'USD', now())`, [
+      eventId,
+    ]),
+  );
+  try {
+    const month = new Date().toISOString().slice(0, 7);
+    const csv = await (await admin.request.get(`/api/books/journal?period=${month}&format=plain&currency=USD`)).text();
+    const lines = csv.split("\r\n").filter((line) => line.includes(eventId));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(",1215,Issuing Service wallet,123.45,,USD,Deposit credited to the supplier wallet,");
+  } finally {
+    await withDb(async (db) => {
+      await db.query(`DELETE FROM "Setting" WHERE "key" = 'bookAccounts'`);
+      await db.query(`DELETE FROM "WalletCredit" WHERE "eventId" = $1`, [eventId]);
+    });
+    await admin.context().close();
+  }
+});

@@ -139,8 +139,8 @@ describe("the accounting export of a seeded month", () => {
     expect([...journals.values()].every((sum) => sum === 0n)).toBe(true);
 
     const accounts = DEFAULT_BOOK_ACCOUNTS;
-    const costs = net(rows, accounts.costOfGoodsCode);
-    const wallet = net(rows, accounts.walletCode);
+    const costs = net(rows, accounts.costOfGoodsNumber);
+    const wallet = net(rows, accounts.walletNumber);
     const movements = await db().walletMovement.groupBy({
       by: ["currency"],
       where: { at: { gte: new Date("2019-03-01T00:00:00Z"), lt: new Date("2019-04-01T00:00:00Z") } },
@@ -154,8 +154,8 @@ describe("the accounting export of a seeded month", () => {
       expect(wallet.get(currency)).toBe(moved + open);
     }
     // Withdrawals: the fee to fees, the rest to bank clearing.
-    expect(net(rows, accounts.feesCode).get("USD")).toBe(1_500n);
-    expect(net(rows, accounts.suspenseCode).get("USD")).toBe(123n);
+    expect(net(rows, accounts.feesNumber).get("USD")).toBe(1_500n);
+    expect(net(rows, accounts.suspenseNumber).get("USD")).toBe(123n);
     const refund = rows.filter((r) => r.description === "Order refunded by the supplier");
     expect(refund).toHaveLength(2);
     expect(refund[0]!.client_reference).toBe(`books-${tag}-7`);
@@ -164,7 +164,26 @@ describe("the accounting export of a seeded month", () => {
         .filter((r) => r.withdrawal_id === withdrawals[0]!.id)
         .map((r) => r.account_code)
         .sort(),
-    ).toEqual([accounts.bankClearingCode, accounts.feesCode, accounts.walletCode].sort());
+    ).toEqual([accounts.bankClearingNumber, accounts.feesNumber, accounts.walletNumber].sort());
+  });
+
+  test("an admin's account mapping (Settings) is what every line carries", async () => {
+    const admin = await makeStaff(["admin"]);
+    await updateSettings(admin, {
+      bookAccounts: { ...DEFAULT_BOOK_ACCOUNTS, walletNumber: "1215", walletName: "Issuing Service wallet" },
+    });
+    try {
+      const { rows } = await csv("plain", MARCH);
+      expect(rows.filter((r) => r.account_code === "1215" && r.account_name === "Issuing Service wallet").length).toBeGreaterThan(
+        300,
+      );
+      expect(rows.some((r) => r.account_code === "1210")).toBe(false);
+      await expect(updateSettings(admin, { bookAccounts: { ...DEFAULT_BOOK_ACCOUNTS, feesName: "" } })).rejects.toMatchObject({
+        fieldErrors: { "bookAccounts.feesName": ["Enter an account name."] },
+      });
+    } finally {
+      await updateSettings(admin, { bookAccounts: DEFAULT_BOOK_ACCOUNTS });
+    }
   });
 
   test("the three formats parse with csv-parse and carry exactly the documented headers, and each Xero narration and QuickBooks journal balances", async () => {
@@ -200,12 +219,17 @@ describe("the accounting export of a seeded month", () => {
       data: { status: "failed", upstreamUpdatedAt: new Date(order.upstreamUpdatedAt.getTime() + 60_000) },
     });
     expect((await csv("plain", MARCH)).text).toBe(before);
+    // Nor when the accounts are mapped anew: it keeps those it was locked with.
+    const admin = await makeStaff(["admin"]);
+    await updateSettings(admin, { bookAccounts: { ...DEFAULT_BOOK_ACCOUNTS, costOfGoodsNumber: "5050" } });
+    expect((await csv("plain", MARCH)).text).toBe(before);
+    await updateSettings(admin, { bookAccounts: DEFAULT_BOOK_ACCOUNTS });
     const april = (await csv("plain", APRIL)).rows.filter((r) => r.order_id === late.id);
     expect(april).toHaveLength(2);
     expect(
       april.every((r) => r.late === "yes" && r.date === "2019-04-01" && r.description!.startsWith("Late, from 2019-03-")),
     ).toBe(true);
-    expect(april.find((r) => r.account_code === DEFAULT_BOOK_ACCOUNTS.walletCode)?.debit).toBe(
+    expect(april.find((r) => r.account_code === DEFAULT_BOOK_ACCOUNTS.walletNumber)?.debit).toBe(
       (Number(late.totalMinor) / 100).toFixed(2),
     );
 
@@ -288,6 +312,6 @@ describe("the accounting export of a seeded month", () => {
       (r) => ids.includes(r.order_id!) || r.deposit_id === credit.eventId || r.withdrawal_id === withdrawal.id,
     );
     expect(rows.filter((r) => r.withdrawal_id === withdrawal.id)).toHaveLength(3);
-    expect(net(rows, DEFAULT_BOOK_ACCOUNTS.walletCode).get("USD")).toBe(after - before);
+    expect(net(rows, DEFAULT_BOOK_ACCOUNTS.walletNumber).get("USD")).toBe(after - before);
   });
 });

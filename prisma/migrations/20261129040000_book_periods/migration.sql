@@ -11,6 +11,7 @@ CREATE TABLE "BookPeriod" (
     "reopenRequestedById" TEXT,
     "reopenRequestedAt" TIMESTAMP(3),
     "reopenReason" TEXT,
+    "accounts" JSONB NOT NULL,
 
     CONSTRAINT "BookPeriod_pkey" PRIMARY KEY ("period"),
     CONSTRAINT "BookPeriod_period_check" CHECK ("period" ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'),
