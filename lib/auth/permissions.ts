@@ -20,7 +20,7 @@ export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   admin: "Manages staff and settings",
   buyer: "Quotes and places orders",
   support: "Reads orders and reveals codes",
-  finance: "Watches the wallet and requests withdrawals",
+  finance: "Watches the wallet, requests withdrawals and closes months",
   approver: "Approves or rejects withdrawals and large orders",
   viewer: "Reads everything, changes nothing",
 };
