@@ -8,7 +8,7 @@ import { getSettings } from "@/lib/settings/get-settings";
 import { parseInput } from "@/lib/validation";
 import { bookingRange } from "./booking-range";
 import { periodEnd, periodLabel, periodSchema, periodStart } from "./periods";
-import { unbookedSql } from "./unbooked-movements";
+import { remaindersSql } from "./unbooked-movements";
 
 const lockSchema = z.strictObject({});
 
@@ -41,7 +41,8 @@ export async function lockPeriod(actor: Actor, period: string, input: unknown, n
         INSERT INTO "BookEntry" ("period", "sourceId", "kind", "currency", "at", "deltaMinor", "feeMinor", "reference", "late")
         SELECT ${month}, u."sourceId", u."kind", u."currency", u."at", u."deltaMinor", u."feeMinor", u."reference",
                u."at" < ${periodStart(month)}
-        FROM (${unbookedSql({ from: range.from, to: range.to, after: null })}) u`);
+        FROM (${remaindersSql({ from: range.from, to: range.to, after: null })}) u
+        WHERE u."deltaMinor" <> 0`);
       const late = await tx.bookEntry.count({ where: { period: month, late: true } });
       await recordAudit(tx, {
         action: "books.period_locked",

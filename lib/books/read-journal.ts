@@ -16,52 +16,60 @@ export async function readJournalBatch(
   tx: Tx,
   query: { period: string; locked: boolean; currency?: string; after: Cursor | null; limit: number },
 ): Promise<JournalBatch> {
-  const { period, after, limit } = query;
-  const movements = query.locked ? await lockedBatch(tx, query) : await openBatch(tx, query);
+  const batch = query.locked ? await lockedBatch(tx, query) : await openBatch(tx, query);
+  return { ...batch, movements: query.currency ? batch.movements.filter((m) => m.currency === query.currency) : batch.movements };
+}
+
+async function lockedBatch(
+  tx: Tx,
+  { period, currency, after, limit }: { period: string; currency?: string; after: Cursor | null; limit: number },
+): Promise<JournalBatch> {
+  const movements = await tx.bookEntry.findMany({
+    where: {
+      period,
+      ...(currency ? { currency } : {}),
+      ...(after
+        ? {
+            OR: [
+              { currency: { gt: after.currency } },
+              { currency: after.currency, at: { gt: after.at } },
+              { currency: after.currency, at: after.at, sourceId: { gt: after.sourceId } },
+              { currency: after.currency, at: after.at, sourceId: after.sourceId, kind: { gt: after.kind } },
+            ],
+          }
+        : {}),
+    },
+    orderBy: [{ currency: "asc" }, { at: "asc" }, { sourceId: "asc" }, { kind: "asc" }],
+    take: limit,
+    select: {
+      sourceId: true,
+      kind: true,
+      currency: true,
+      at: true,
+      deltaMinor: true,
+      feeMinor: true,
+      reference: true,
+      late: true,
+    },
+  });
   const last = movements[movements.length - 1];
   return {
-    movements: query.currency ? movements.filter((m) => m.currency === query.currency) : movements,
+    movements,
     next:
       movements.length === limit && last
         ? { currency: last.currency, at: last.at, sourceId: last.sourceId, kind: last.kind }
         : null,
   };
-  async function lockedBatch(t: Tx, q: typeof query): Promise<BookedMovement[]> {
-    return t.bookEntry.findMany({
-      where: {
-        period,
-        ...(q.currency ? { currency: q.currency } : {}),
-        ...(after
-          ? {
-              OR: [
-                { currency: { gt: after.currency } },
-                { currency: after.currency, at: { gt: after.at } },
-                { currency: after.currency, at: after.at, sourceId: { gt: after.sourceId } },
-                { currency: after.currency, at: after.at, sourceId: after.sourceId, kind: { gt: after.kind } },
-              ],
-            }
-          : {}),
-      },
-      orderBy: [{ currency: "asc" }, { at: "asc" }, { sourceId: "asc" }, { kind: "asc" }],
-      take: limit,
-      select: {
-        sourceId: true,
-        kind: true,
-        currency: true,
-        at: true,
-        deltaMinor: true,
-        feeMinor: true,
-        reference: true,
-        late: true,
-      },
-    });
-  }
-  async function openBatch(t: Tx, q: typeof query): Promise<BookedMovement[]> {
-    const range = await bookingRange(t, period);
-    const rows = await unbookedMovements(t, { from: range.from, to: range.to, after: q.after, limit });
-    const start = periodStart(period);
-    return rows.map((m) => ({ ...m, late: m.at < start }));
-  }
+}
+
+async function openBatch(
+  tx: Tx,
+  { period, after, limit }: { period: string; after: Cursor | null; limit: number },
+): Promise<JournalBatch> {
+  const range = await bookingRange(tx, period);
+  const batch = await unbookedMovements(tx, { from: range.from, to: range.to, after, limit });
+  const start = periodStart(period);
+  return { movements: batch.rows.map((m) => ({ ...m, late: m.at < start })), next: batch.next };
 }
 
 /** The day a movement is booked on: its own, or the booking month's first day when it is late. */

@@ -2,62 +2,80 @@ import "server-only";
 import { Prisma, type Tx } from "@/lib/db/client";
 import type { BookedMovement } from "./journal-lines";
 
-/**
- * Every movement of the wallet the journal books, one row each: WalletMovement (kept by triggers
- * from orders, credits and withdrawals) with the order's client reference or the withdrawal's
- * upstream id and quoted fee, and each day's difference the reconciliation left open (as a
- * movement at the day's last instant; one later explained or re-run away is reversed through the
- * booked part below).
- */
-const MOVEMENTS = Prisma.sql`
-  SELECT m."sourceId", m."kind", m."currency", m."at", m."deltaMinor",
-         w."feeMinor", coalesce(o."clientReference", w."upstreamId") AS "reference"
-  FROM "WalletMovement" m
-  LEFT JOIN "Order" o ON m."kind" IN ('order', 'order_release', 'refund') AND o."id" = m."sourceId"
-  LEFT JOIN "WithdrawalRequest" w ON m."kind" IN ('withdrawal', 'withdrawal_release') AND w."id" = m."sourceId"
-  UNION ALL
-  SELECT r."day" || ' ' || r."currency", 'reconciliation_difference', r."currency",
-         (r."day"::date + 1)::timestamp - interval '1 millisecond', r."differenceMinor", NULL, NULL
-  FROM "WalletReconciliation" r
-  WHERE r."status" = 'difference' AND r."differenceMinor" <> 0`;
-
 export type Cursor = { currency: string; at: Date; sourceId: string; kind: string };
 
-type Row = Omit<BookedMovement, "late">;
+/** A movement with what is left to book of it (`deltaMinor`: its amount less what locked months booked; 0: nothing). */
+export type Remainder = Omit<BookedMovement, "late">;
+
+const ORDER = Prisma.sql`ORDER BY "currency", "at", "sourceId", "kind"`;
 
 /**
- * What is left to book of the movements between `from` and `to`: each movement less what locked
- * months booked of it already (nothing, a first time; a change since, when its amount moved or it
- * went away), after `after` in currency, time and id order (a journal per currency and day is a
- * run of rows). The one statement the export reads in batches and a lock copies whole.
+ * The movements the journal books between `from` and `to`, in currency, time and id order (a
+ * journal per currency and day is a run of rows), after `after`, at most `limit` of them when
+ * given, each with what is left to book of it: its amount less what locked months booked of it
+ * already (all of it, a first time; a change since, when its amount moved; minus all of it, when
+ * it went away). The movements are WalletMovement's rows (kept by triggers from orders, credits
+ * and withdrawals), each day's difference the reconciliation left open (a movement at the day's
+ * last instant) and the booked ones no longer there. Each source is limited before the sums, so
+ * a batch reads one index range of WalletMovement, not the month: the export reads it in
+ * batches, a lock copies it whole.
  */
-export function unbookedSql(range: { from: Date; to: Date; after: Cursor | null }): Prisma.Sql {
+export function remaindersSql(range: { from: Date; to: Date; after: Cursor | null; limit?: number }): Prisma.Sql {
   const { from, to, after } = range;
   const keyset = after
     ? Prisma.sql`AND ("currency", "at", "sourceId", "kind") > (${after.currency}, ${after.at}, ${after.sourceId}, ${after.kind})`
     : Prisma.empty;
+  const limit = range.limit === undefined ? Prisma.empty : Prisma.sql`LIMIT ${range.limit}`;
   return Prisma.sql`
-    WITH current AS (
-      SELECT * FROM (${MOVEMENTS}) s WHERE "at" >= ${from} AND "at" < ${to} ${keyset}
-    ), booked AS (
-      SELECT "sourceId", "kind", min("currency") AS "currency", min("at") AS "at", sum("deltaMinor")::bigint AS "deltaMinor",
-             max("feeMinor") AS "feeMinor", max("reference") AS "reference"
-      FROM "BookEntry" WHERE "at" >= ${from} AND "at" < ${to} ${keyset}
-      GROUP BY "sourceId", "kind"
+    WITH moved AS (
+      (SELECT "sourceId", "kind", "currency", "at", "deltaMinor" FROM "WalletMovement"
+       WHERE "at" >= ${from} AND "at" < ${to} ${keyset} ${ORDER} ${limit})
+      UNION ALL
+      (SELECT * FROM (
+         SELECT r."day" || ' ' || r."currency" AS "sourceId", 'reconciliation_difference' AS "kind", r."currency",
+                (r."day"::date + 1)::timestamp - interval '1 millisecond' AS "at", r."differenceMinor" AS "deltaMinor"
+         FROM "WalletReconciliation" r WHERE r."status" = 'difference' AND r."differenceMinor" <> 0) d
+       WHERE "at" >= ${from} AND "at" < ${to} ${keyset} ${ORDER} ${limit})
+    ), gone AS (
+      SELECT e."sourceId", e."kind", min(e."currency") AS "currency", min(e."at") AS "at", 0::bigint AS "deltaMinor"
+      FROM "BookEntry" e
+      WHERE e."at" >= ${from} AND e."at" < ${to} ${keyset}
+        AND NOT EXISTS (SELECT 1 FROM moved m WHERE m."sourceId" = e."sourceId" AND m."kind" = e."kind")
+        AND NOT EXISTS (SELECT 1 FROM "WalletMovement" m WHERE m."sourceId" = e."sourceId" AND m."kind" = e."kind")
+        AND e."kind" <> 'reconciliation_difference'
+      GROUP BY e."sourceId", e."kind"
+    ), candidates AS (
+      SELECT * FROM (SELECT * FROM moved UNION ALL SELECT * FROM gone) c ${ORDER} ${limit}
     )
-    SELECT "sourceId", "kind",
-           coalesce(c."currency", b."currency") AS "currency", coalesce(c."at", b."at") AS "at",
-           (coalesce(c."deltaMinor", 0) - coalesce(b."deltaMinor", 0))::bigint AS "deltaMinor",
-           coalesce(c."feeMinor", b."feeMinor") AS "feeMinor", coalesce(c."reference", b."reference") AS "reference"
-    FROM current c FULL JOIN booked b USING ("sourceId", "kind")
-    WHERE coalesce(c."deltaMinor", 0) <> coalesce(b."deltaMinor", 0)
-    ORDER BY 3, 4, 1, 2`;
+    SELECT c."sourceId", c."kind", c."currency", c."at",
+           (c."deltaMinor" - coalesce(b."deltaMinor", 0))::bigint AS "deltaMinor",
+           coalesce(w."feeMinor", b."feeMinor") AS "feeMinor",
+           coalesce(o."clientReference", w."upstreamId", b."reference") AS "reference"
+    FROM candidates c
+    LEFT JOIN LATERAL (
+      SELECT sum(e."deltaMinor")::bigint AS "deltaMinor", max(e."feeMinor") AS "feeMinor", max(e."reference") AS "reference"
+      FROM "BookEntry" e WHERE e."sourceId" = c."sourceId" AND e."kind" = c."kind"
+    ) b ON true
+    LEFT JOIN "Order" o ON c."kind" IN ('order', 'order_release', 'refund') AND o."id" = c."sourceId"
+    LEFT JOIN "WithdrawalRequest" w ON c."kind" IN ('withdrawal', 'withdrawal_release') AND w."id" = c."sourceId"
+    ${ORDER}`;
 }
 
-/** `limit` rows of `unbookedSql`. */
+/**
+ * One batch of `remaindersSql`: the movements with something left to book, and where the next
+ * batch starts (the last movement looked at, booked or not; null: none left).
+ */
 export async function unbookedMovements(
   tx: Tx,
   range: { from: Date; to: Date; after: Cursor | null; limit: number },
-): Promise<Row[]> {
-  return tx.$queryRaw<Row[]>(Prisma.sql`${unbookedSql(range)} LIMIT ${range.limit}`);
+): Promise<{ rows: Remainder[]; next: Cursor | null }> {
+  const rows = await tx.$queryRaw<Remainder[]>(remaindersSql(range));
+  const last = rows[rows.length - 1];
+  return {
+    rows: rows.filter((r) => r.deltaMinor !== 0n),
+    next:
+      rows.length === range.limit && last
+        ? { currency: last.currency, at: last.at, sourceId: last.sourceId, kind: last.kind }
+        : null,
+  };
 }

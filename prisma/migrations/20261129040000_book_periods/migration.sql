@@ -37,3 +37,9 @@ CREATE TABLE "BookEntry" (
 
 -- A movement's booked amounts over every period (what is left to book is the rest).
 CREATE INDEX "BookEntry_sourceId_kind_idx" ON "BookEntry"("sourceId", "kind");
+
+-- A locked month's journal in its order, a batch at a time.
+CREATE INDEX "BookEntry_period_currency_at_sourceId_kind_idx" ON "BookEntry"("period", "currency", "at", "sourceId", "kind");
+
+-- The booked movements of a range (those gone since are booked back).
+CREATE INDEX "BookEntry_at_idx" ON "BookEntry"("at");
