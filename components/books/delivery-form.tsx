@@ -35,33 +35,21 @@ export function DeliveryForm({ initial, people, formats }: { initial: Delivery; 
       <FormOutcome problem={save.problem} saved={save.saved} />
       <div className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
-          <label className="block text-sm">
-            <span className="font-medium text-slate-700">Send</span>
-            <Select
-              name="schedule"
-              className="mt-1"
-              value={delivery.schedule}
-              onChange={(e) => setDelivery({ ...delivery, schedule: e.target.value as Delivery["schedule"] })}
-            >
-              <option value="monthly">Monthly, on the 1st, for the month before</option>
-              <option value="off">Never</option>
-            </Select>
-          </label>
-          <label className="block text-sm">
-            <span className="font-medium text-slate-700">Format</span>
-            <Select
-              name="format"
-              className="mt-1"
-              value={delivery.format}
-              onChange={(e) => setDelivery({ ...delivery, format: e.target.value as Delivery["format"] })}
-            >
-              {formats.map((f) => (
-                <option key={f.value} value={f.value}>
-                  {f.label}
-                </option>
-              ))}
-            </Select>
-          </label>
+          <Choice
+            label="Send"
+            value={delivery.schedule}
+            options={[
+              { value: "monthly", label: "Monthly, on the 1st, for the month before" },
+              { value: "off", label: "Never" },
+            ]}
+            onChange={(schedule) => setDelivery({ ...delivery, schedule })}
+          />
+          <Choice
+            label="Format"
+            value={delivery.format}
+            options={formats}
+            onChange={(format) => setDelivery({ ...delivery, format })}
+          />
         </div>
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">To</legend>
@@ -93,5 +81,31 @@ export function DeliveryForm({ initial, people, formats }: { initial: Delivery; 
         {save.pending ? "Saving…" : "Save delivery"}
       </Button>
     </form>
+  );
+}
+
+/** A labelled select of a few named values. */
+function Choice<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: { value: V; label: string }[];
+  onChange: (value: V) => void;
+}) {
+  return (
+    <label className="block text-sm">
+      <span className="font-medium text-slate-700">{label}</span>
+      <Select className="mt-1" value={value} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </label>
   );
 }

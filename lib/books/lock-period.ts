@@ -28,7 +28,7 @@ export async function lockPeriod(actor: Actor, period: string, input: unknown, n
   if (periodEnd(month) > now)
     throw new AppError("period_not_ended", `${periodLabel(month)} has not ended yet: lock it once it is over.`, { status: 409 });
   const { bookAccounts } = await getSettings();
-  return db().$transaction(
+  const locked = await db().$transaction(
     async (tx) => {
       await tx.$executeRaw(BOOKS_LOCK);
       if (await tx.bookPeriod.findUnique({ where: { period: month } }))
@@ -54,4 +54,8 @@ export async function lockPeriod(actor: Actor, period: string, input: unknown, n
     },
     { timeout: 120_000 },
   );
+  // A month's entries arrive in one statement: without fresh statistics (the embedded database
+  // has no autovacuum; PostgreSQL's comes later) the next export's lookups scanned them all.
+  await db().$executeRaw`ANALYZE "BookEntry"`;
+  return locked;
 }

@@ -37,12 +37,22 @@ export function remaindersSql(range: { from: Date; to: Date; after: Cursor | nul
          FROM "WalletReconciliation" r WHERE r."status" = 'difference' AND r."differenceMinor" <> 0) d
        WHERE "at" >= ${from} AND "at" < ${to} ${keyset} ${ORDER} ${limit})
     ), gone AS (
+      -- Booked movements no longer there (an open difference explained since), looked for only
+      -- up to the last movement this batch took, so a batch reads its own stretch of BookEntry.
       SELECT e."sourceId", e."kind", min(e."currency") AS "currency", min(e."at") AS "at", 0::bigint AS "deltaMinor"
       FROM "BookEntry" e
       WHERE e."at" >= ${from} AND e."at" < ${to} ${keyset}
-        AND NOT EXISTS (SELECT 1 FROM moved m WHERE m."sourceId" = e."sourceId" AND m."kind" = e."kind")
+        AND ${
+          range.limit === undefined
+            ? Prisma.sql`true`
+            : Prisma.sql`((SELECT count(*) FROM moved) < ${range.limit}
+             OR ("currency", "at", "sourceId", "kind") <= (SELECT m."currency", m."at", m."sourceId", m."kind" FROM moved m
+                                                          ORDER BY 1 DESC, 2 DESC, 3 DESC, 4 DESC LIMIT 1))`
+        }
         AND NOT EXISTS (SELECT 1 FROM "WalletMovement" m WHERE m."sourceId" = e."sourceId" AND m."kind" = e."kind")
-        AND e."kind" <> 'reconciliation_difference'
+        AND NOT EXISTS (SELECT 1 FROM "WalletReconciliation" r
+                        WHERE e."kind" = 'reconciliation_difference' AND r."day" || ' ' || r."currency" = e."sourceId"
+                          AND r."status" = 'difference' AND r."differenceMinor" <> 0)
       GROUP BY e."sourceId", e."kind"
     ), candidates AS (
       SELECT * FROM (SELECT * FROM moved UNION ALL SELECT * FROM gone) c ${ORDER} ${limit}
@@ -56,8 +66,15 @@ export function remaindersSql(range: { from: Date; to: Date; after: Cursor | nul
       SELECT sum(e."deltaMinor")::bigint AS "deltaMinor", max(e."feeMinor") AS "feeMinor", max(e."reference") AS "reference"
       FROM "BookEntry" e WHERE e."sourceId" = c."sourceId" AND e."kind" = c."kind"
     ) b ON true
-    LEFT JOIN "Order" o ON c."kind" IN ('order', 'order_release', 'refund') AND o."id" = c."sourceId"
-    LEFT JOIN "WithdrawalRequest" w ON c."kind" IN ('withdrawal', 'withdrawal_release') AND w."id" = c."sourceId"
+    -- Looked up by id, row by row (LIMIT keeps the planner from turning them into joins, which
+    -- hashed every order for each batch).
+    LEFT JOIN LATERAL (
+      SELECT o."clientReference" FROM "Order" o WHERE c."kind" IN ('order', 'order_release', 'refund') AND o."id" = c."sourceId" LIMIT 1
+    ) o ON true
+    LEFT JOIN LATERAL (
+      SELECT w."feeMinor", w."upstreamId" FROM "WithdrawalRequest" w
+      WHERE c."kind" IN ('withdrawal', 'withdrawal_release') AND w."id" = c."sourceId" LIMIT 1
+    ) w ON true
     ${ORDER}`;
 }
 

@@ -127,27 +127,11 @@ describe("journal files", () => {
   });
 
   test("each format carries exactly its documented header and parses with csv-parse", () => {
-    expect(JOURNAL_FORMATS.xero.header).toEqual([
-      "Narration",
-      "Date",
-      "Description",
-      "AccountCode",
-      "TaxRate",
-      "Amount",
-      "TrackingName1",
-      "TrackingOption1",
-      "TrackingName2",
-      "TrackingOption2",
-    ]);
-    expect(JOURNAL_FORMATS.qbo.header).toEqual([
-      "JournalNo",
-      "JournalDate",
-      "AccountName",
-      "Debits",
-      "Credits",
-      "Description",
-      "Name",
-    ]);
+    // As Xero's and Intuit's help pages list them (docs/decisions/2026-11-29-accounting-export.md).
+    const xero =
+      "Narration,Date,Description,AccountCode,TaxRate,Amount,TrackingName1,TrackingOption1,TrackingName2,TrackingOption2";
+    expect(JOURNAL_FORMATS.xero.header.join(",")).toBe(xero);
+    expect(JOURNAL_FORMATS.qbo.header.join(",")).toBe("JournalNo,JournalDate,AccountName,Debits,Credits,Description,Name");
     for (const format of JOURNAL_FORMAT_NAMES) {
       const rows = parse(readFileSync(golden(format), "utf8"), { columns: true }) as Record<string, string>[];
       expect(Object.keys(rows[0]!)).toEqual([...JOURNAL_FORMATS[format].header]);

@@ -41,5 +41,5 @@ CREATE INDEX "BookEntry_sourceId_kind_idx" ON "BookEntry"("sourceId", "kind");
 -- A locked month's journal in its order, a batch at a time.
 CREATE INDEX "BookEntry_period_currency_at_sourceId_kind_idx" ON "BookEntry"("period", "currency", "at", "sourceId", "kind");
 
--- The booked movements of a range (those gone since are booked back).
-CREATE INDEX "BookEntry_at_idx" ON "BookEntry"("at");
+-- The booked movements of a range in the journal's order (those gone since are booked back).
+CREATE INDEX "BookEntry_currency_at_sourceId_kind_idx" ON "BookEntry"("currency", "at", "sourceId", "kind");
