@@ -21,9 +21,12 @@ export async function streamCsv<C>(
       controller.enqueue(encoder.encode(toCsvRow(header)));
     },
     async pull(controller) {
-      if (!pending) return controller.close();
+      // A pull that enqueues nothing is not called again (the download would stall): read past
+      // batches with no rows (a filter left none) to one that has some, or close.
+      while (pending && !pending.rows.length && pending.next !== null) pending = await readBatch(pending.next);
+      if (!pending || !pending.rows.length) return controller.close();
       const batch = pending;
-      if (batch.rows.length) controller.enqueue(encoder.encode(batch.rows.map((cells) => toCsvRow(cells)).join("")));
+      controller.enqueue(encoder.encode(batch.rows.map((cells) => toCsvRow(cells)).join("")));
       pending = batch.next === null ? null : await readBatch(batch.next);
     },
   });
