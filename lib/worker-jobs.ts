@@ -13,6 +13,7 @@ import { upstreamJobs } from "@/lib/upstream/jobs";
 import { walletJobs } from "@/lib/wallet/jobs";
 import { staffJobs } from "@/lib/staff/jobs";
 import { notificationJobs } from "@/lib/notifications/jobs";
+import { bookJobs } from "@/lib/books/jobs";
 
 /** Every domain's background jobs: what scripts/worker.ts hands lib/jobs to run. */
 export const WORKER_JOBS: readonly JobDefinition[] = [
@@ -29,4 +30,5 @@ export const WORKER_JOBS: readonly JobDefinition[] = [
   ...notificationJobs,
   ...dbJobs,
   ...staffJobs,
+  ...bookJobs,
 ];

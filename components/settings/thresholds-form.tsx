@@ -10,7 +10,7 @@ import type { SettingKey, Settings } from "@/lib/settings/schema";
 import { SETTING_LABELS } from "@/lib/settings/labels";
 
 /** The settings with one value each (not the per-currency low-balance table). */
-type ScalarKey = Exclude<SettingKey, "lowBalance" | "payoutDetailsName">;
+type ScalarKey = Exclude<SettingKey, "lowBalance" | "payoutDetailsName" | "bookAccounts">;
 
 /** Admin form for the thresholds; the server validates, stores and audits every change. */
 export function ThresholdsForm({ settings, canEdit }: { settings: Settings; canEdit: boolean }) {

@@ -9,6 +9,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/wallet", label: "Wallet", permission: "wallet.read" },
   { href: "/withdrawals", label: "Withdrawals", permission: "withdrawals.read" },
   { href: "/reports", label: "Reports", permission: "reports.read" },
+  { href: "/reports/journal", label: "Accounting export", permission: "books.read" },
   { href: "/spend-approvals", label: "Spend approvals", permission: "spend.read" },
   { href: "/spend-limits", label: "Spend limits", permission: "spend.limits" },
   { href: "/audit", label: "Audit log", permission: "audit.read" },

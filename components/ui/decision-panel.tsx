@@ -16,6 +16,8 @@ export type Decision = {
   question: string;
   /** A comment: asked for and optional, asked for and required (a rejection), or not asked. */
   comment: "optional" | "required" | "none";
+  /** The comment field's label, where "Why is it rejected?" / "Comment (optional)" does not fit. */
+  commentLabel?: string;
   /** What it does, with its amount, as the step-up prompt names it ("Approve the order of 2 × … for $51.20"). */
   confirming: string;
   /** Why it cannot be taken now: the button is shown disabled, with this beside it. */
@@ -108,7 +110,7 @@ export function DecisionPanel({
           <p className="text-sm text-slate-800">{open.question}</p>
           {open.comment !== "none" ? (
             <TextAreaField
-              label={open.comment === "required" ? "Why is it rejected?" : "Comment (optional)"}
+              label={open.commentLabel ?? (open.comment === "required" ? "Why is it rejected?" : "Comment (optional)")}
               name="comment"
               id={commentId}
               rows={2}

@@ -300,6 +300,32 @@ export const AUDIT_ACTIONS = {
     details: z.strictObject({ type: z.string(), previousState: z.string(), attempts: count }),
   },
 
+  "books.period_locked": {
+    label: "Locked a month's books",
+    target: "book_period",
+    details: z.strictObject({ movements: count, late: count }),
+  },
+  "books.reopen_requested": {
+    label: "Asked to reopen a month's books",
+    target: "book_period",
+    details: z.strictObject({ reason: z.string() }),
+  },
+  "books.period_reopened": {
+    label: "Reopened a month's books",
+    target: "book_period",
+    details: z.strictObject({ reason: z.string() }),
+  },
+  "books.delivery_updated": {
+    label: "Changed who receives the monthly journal",
+    target: "setting",
+    details: z.strictObject({ schedule: z.string(), format: z.string(), recipients: count }),
+  },
+  "books.self_approval_refused": {
+    label: "Tried to approve own reopening of a month",
+    target: "book_period",
+    details: noDetails,
+  },
+
   "withdrawal.request": {
     label: "Requested a withdrawal",
     target: "withdrawal",
@@ -498,6 +524,7 @@ export const AUDIT_ACTION_GROUPS: Record<ActionPrefix, string> = {
   notification: "Notifications",
   withdrawal: "Withdrawals",
   wallet: "Wallet",
+  books: "Closing months",
   spend: "Spend approvals and limits",
 };
 

@@ -51,6 +51,7 @@ export const AUDIT_TARGETS = {
     page: { href: () => "/events/outbox?state=failed", permission: "notifications.outbox" },
   },
   webhook_event: { words: "webhook event", id: "quoted", page: { href: () => "/events", permission: "events.read" } },
+  book_period: { words: "month's books", id: "words", page: { href: () => "/reports/journal", permission: "books.read" } },
   upstream_key: { words: "upstream key", id: "words", page: { href: () => "/settings", permission: "settings.read" } },
 } satisfies Record<string, { words: string; id: TargetId; page?: TargetPage }>;
 

@@ -20,7 +20,7 @@ export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
   admin: "Manages staff and settings",
   buyer: "Quotes and places orders",
   support: "Reads orders and reveals codes",
-  finance: "Watches the wallet and requests withdrawals",
+  finance: "Watches the wallet, requests withdrawals and closes months",
   approver: "Approves or rejects withdrawals and large orders",
   viewer: "Reads everything, changes nothing",
 };
@@ -38,6 +38,8 @@ const TABLE = {
   "withdrawals.request": ["finance"],
   "withdrawals.approve": ["approver"],
   "withdrawals.cancel": ["finance", "approver"],
+  "books.read": ["admin", "finance", "viewer"],
+  "books.close": ["finance"],
   "spend.read": ["admin", "buyer", "approver", "viewer"],
   "spend.approve": ["approver"],
   "spend.limits": ["admin"],

@@ -12,6 +12,8 @@ export const KEY_PURPOSES = {
   chatWebhook: "dgis notification chat webhook v1",
   /** The SSO round trip's state cookie, from AUTH_SECRET. */
   ssoFlow: "Back-office SSO flow",
+  /** The emailed link to a month's journal (lib/books/delivery-link.ts), from AUTH_SECRET. */
+  journalLink: "dgis journal delivery link v1",
 } as const;
 export type KeyPurpose = keyof typeof KEY_PURPOSES;
 

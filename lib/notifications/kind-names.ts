@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   "upstream.key_refused",
   "upstream.budget_exhausted",
   "catalog.changed",
+  "books.journal_ready",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

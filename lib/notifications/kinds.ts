@@ -15,6 +15,7 @@ import { upstreamBudgetExhausted } from "./kinds/upstream-budget-exhausted";
 import { upstreamKeyRefused } from "./kinds/upstream-key-refused";
 import { upstreamShareRepeated } from "./kinds/upstream-share-repeated";
 import { walletLowBalance } from "./kinds/wallet-low-balance";
+import { booksJournalReady } from "./kinds/books-journal-ready";
 
 export { APPROVAL_KINDS, NOTIFICATION_KINDS, UNREAD_CAP, type NotificationKind } from "./kind-names";
 export type { KindDefinition } from "./kinds/define-kind";
@@ -38,6 +39,7 @@ export const KIND_DEFINITIONS = {
   "upstream.key_refused": upstreamKeyRefused,
   "upstream.budget_exhausted": upstreamBudgetExhausted,
   "catalog.changed": catalogChanged,
+  "books.journal_ready": booksJournalReady,
 } satisfies Record<NotificationKind, KindDefinition>;
 
 /** What a producer of `kind` says happened (its definition's payload schema, before parsing). */

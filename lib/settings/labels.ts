@@ -18,4 +18,5 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   upstreamPersonSharePercent: "Upstream reads one person may use (% of each minute)",
   upstreamPersonLookupsPerMinute: "Lookups of unknown order ids and references per person per minute",
   catalogWatchThresholdPercent: "Tell watchers of price moves above (%)",
+  bookAccounts: "Accounts of the accounting export",
 };

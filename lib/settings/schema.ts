@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bookAccountsSchema, DEFAULT_BOOK_ACCOUNTS } from "@/lib/books/accounts";
 import { moneyAmount, singleLineText } from "@/lib/validation";
 
 /**
@@ -47,6 +48,8 @@ export const settingsSchema = z.object({
   upstreamPersonLookupsPerMinute: wholeNumber(1, 120),
   /** A watched product's price move past this (percent, either way) is told to its watchers (lib/catalog-watch). */
   catalogWatchThresholdPercent: wholeNumber(1, 50),
+  /** The chart-of-accounts codes and names the accounting export posts to (lib/books/accounts.ts). */
+  bookAccounts: bookAccountsSchema,
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -65,4 +68,5 @@ export const DEFAULT_SETTINGS: Settings = {
   upstreamPersonSharePercent: 25,
   upstreamPersonLookupsPerMinute: 10,
   catalogWatchThresholdPercent: 2,
+  bookAccounts: DEFAULT_BOOK_ACCOUNTS,
 };

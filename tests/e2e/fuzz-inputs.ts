@@ -77,6 +77,8 @@ export const QUERY: Record<string, Record<string, [string, Kind]>> = {
   "/api/wallet/credits": { limit: ["10", "int"] },
   "/api/wallet/deposits": { cursor: ["abc", "cursor"], limit: ["10", "int"], currency: ["USD", "code"] },
   "/api/withdrawals": { state: ["open", "enum"], page: ["1", "int"] },
+  "/api/books/journal": { period: ["2019-01", "code"], format: ["xero", "enum"], currency: ["USD", "code"] },
+  "/api/books/journal/delivered": { t: ["not-a-sealed-token", "code"] },
   "/api/spend-requests": { state: ["awaiting", "enum"] },
   "/api/spend-limits/remaining": { currency: ["USD", "code"] },
 };
@@ -199,6 +201,12 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
   "POST /api/withdrawals/[id]/approval": { sample: { comment: "fine" }, kinds: { comment: "multiline" } },
   "POST /api/withdrawals/[id]/rejection": { sample: { comment: "not this month" }, kinds: { comment: "multiline" } },
   "POST /api/spend-requests/[id]/approval": { sample: { comment: "fine" }, kinds: { comment: "multiline" } },
+  // Someone who is not on staff: refused, so a well-formed sample changes nothing.
+  "PUT /api/books/delivery": {
+    sample: { schedule: "monthly", format: "plain", recipientIds: ["00000000-0000-4000-8000-000000000000"] },
+    kinds: { schedule: "enum", format: "enum", "recipientIds.0": "code" },
+  },
+  "POST /api/books/periods/[period]/reopen-request": { sample: { comment: "booked twice" }, kinds: { comment: "text" } },
   "POST /api/spend-requests/[id]/rejection": { sample: { comment: "not this quarter" }, kinds: { comment: "multiline" } },
   "PUT /api/spend-limits": {
     sample: { scope: "workspace", currency: "USD", perOrder: "100.00", perDay: "500.00", perMonth: "" },
@@ -225,6 +233,8 @@ export const BODY: Record<string, { sample: Record<string, unknown>; kinds: Reco
 export function pathSample(pattern: string, param: string): string {
   if (param.startsWith("...")) return pattern.includes("nextauth") ? "session" : "fuzz/unknown";
   if (pattern.startsWith("/api/withdrawals/")) return "wr_fuzz00000000";
+  // A month that has not ended: it cannot be locked, so a well-formed request changes nothing.
+  if (pattern.startsWith("/api/books/periods/")) return "2099-01";
   if (pattern.startsWith("/api/spend-requests/")) return "sr_fuzz000000000000";
   if (pattern.startsWith("/api/events/")) return "f".repeat(32);
   if (pattern.startsWith("/api/catalog/images/")) return "fuzz-image";

@@ -578,6 +578,39 @@ describe("migrations agree with schema.prisma", () => {
     });
     expect(await db().workerHeartbeat.findUniqueOrThrow({ where: { instance: beat.instance } })).toEqual(beat);
     await db().workerHeartbeat.delete({ where: { instance: beat.instance } });
+    const book = await db().bookPeriod.create({
+      data: {
+        period: "1999-12",
+        state: "reopen_requested",
+        lockedById: staff.id,
+        lockedAt: at,
+        reopenRequestedById: staff.id,
+        reopenRequestedAt: at,
+        reopenReason: "r",
+        accounts: { walletNumber: "1" },
+      },
+    });
+    expect(await db().bookPeriod.findUniqueOrThrow({ where: { period: book.period } })).toEqual(book);
+    const entry = await db().bookEntry.create({
+      data: {
+        period: book.period,
+        sourceId: "s",
+        kind: "order",
+        currency: "USD",
+        at,
+        deltaMinor: -5n,
+        feeMinor: 1n,
+        reference: "ref",
+        late: true,
+      },
+    });
+    expect(
+      await db().bookEntry.findUniqueOrThrow({
+        where: { period_sourceId_kind: { period: book.period, sourceId: "s", kind: "order" } },
+      }),
+    ).toEqual(entry);
+    await db().bookPeriod.delete({ where: { period: book.period } });
+    expect(await db().bookEntry.count({ where: { period: book.period } })).toBe(0);
     await db().staff.delete({ where: { id: staff.id } });
     expect(await db().notificationDelivery.count({ where: { staffId: staff.id } })).toBe(0);
   });

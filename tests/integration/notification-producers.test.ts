@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { deliverJournal } from "@/lib/books/deliver-journal";
+import { exportDeliveredJournal } from "@/lib/books/export-delivered-journal";
+import { updateDelivery } from "@/lib/books/update-delivery";
 import { confirmBulkOrder } from "@/lib/bulk-orders/confirm-bulk-order";
 import { previewBulkOrder } from "@/lib/bulk-orders/preview-bulk-order";
 import { runBulkOrder } from "@/lib/bulk-orders/run-bulk-order";
@@ -342,3 +345,43 @@ describe("admins' alerts", () => {
 
 const money = (minor: bigint) =>
   new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(Number(minor) / 100);
+
+describe("books.journal_ready", () => {
+  test("the people finance chose hear once a month, with a link to the month's journal that needs a reader of the books and expires after 7 days", async () => {
+    const finance = await makeStaff(["finance"]);
+    const colleague = await makeStaff(["finance"]);
+    const viewer = await makeStaff(["viewer"]);
+    const buyer = await makeStaff(["buyer"]);
+    await expect(
+      updateDelivery(finance, { schedule: "monthly", format: "xero", recipientIds: [buyer.staffId] }),
+    ).rejects.toMatchObject({ code: "invalid_request", fieldErrors: { recipientIds: [expect.any(String)] } });
+    await expect(updateDelivery(buyer, { schedule: "off", format: "plain", recipientIds: [] })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await updateDelivery(finance, { schedule: "monthly", format: "xero", recipientIds: [colleague.staffId, viewer.staffId] });
+    try {
+      const now = new Date("2031-02-01T00:01:00Z");
+      const key = "books.journal_ready:2031-01";
+      expect(await deliverJournal(now)).toEqual({ period: "2031-01", sent: true });
+      expect(await deliverJournal(now)).toEqual({ period: "2031-01", sent: false });
+      expect([
+        await received(colleague.staffId, key),
+        await received(viewer.staffId, key),
+        await received(finance.staffId, key),
+      ]).toEqual([1, 1, 0]);
+      const event = await db().notificationEvent.findUniqueOrThrow({ where: { eventKey: key } });
+      expect(event.title).toBe("The journal for January 2031 is ready (Xero manual journals)");
+      const t = decodeURIComponent(new URL(event.link, "http://x").searchParams.get("t")!);
+      const journal = await exportDeliveredJournal(viewer, { t });
+      expect(journal.name).toBe("journal-2031-01-xero");
+      await expect(exportDeliveredJournal(buyer, { t })).rejects.toMatchObject({ code: "forbidden" });
+      await expect(exportDeliveredJournal(viewer, { t: `${t.slice(0, -2)}xx` })).rejects.toMatchObject({ code: "link_expired" });
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + 7 * 86_400_000 + 60_000);
+      await expect(exportDeliveredJournal(viewer, { t })).rejects.toMatchObject({ code: "link_expired" });
+    } finally {
+      vi.useRealTimers();
+      await updateDelivery(finance, { schedule: "off", format: "plain", recipientIds: [] });
+    }
+  });
+});

@@ -9,7 +9,6 @@ import { reconcileDay } from "@/lib/reconciliation/reconcile-day";
 import { reconciliationJobs } from "@/lib/reconciliation/jobs";
 import { WORKER_JOBS } from "@/lib/worker-jobs";
 import type { JobContext } from "@/lib/jobs/define-job";
-import { processEvent } from "@/lib/webhooks/process-event";
 import { updateSettings } from "@/lib/settings/update-settings";
 import { approveWithdrawal } from "@/lib/withdrawals/decide-withdrawal";
 import { requestWithdrawal } from "@/lib/withdrawals/request-withdrawal";
@@ -17,7 +16,7 @@ import { variantProduct } from "../support/catalog";
 import { makeStaff } from "../support/db";
 import { notificationsOf, received } from "../support/notifications";
 import { control, eventually, sandbox, upstreamGet } from "../support/sandbox";
-import { deliver, delivery, headerId, type Envelope } from "./webhook-support";
+import { receiveCredit } from "./webhook-support";
 
 type UpstreamOrder = { id: string; status: string; total: number };
 const DAY_MS = 86_400_000;
@@ -39,18 +38,6 @@ async function fulfilledAtSandbox(id: string): Promise<UpstreamOrder> {
     const order = await upstreamGet<UpstreamOrder>(`/orders/${id}`);
     return order.status === "fulfilled" ? order : undefined;
   });
-}
-
-/** The sandbox's own wallet.credited event for a deposit, received by our webhook route and processed. */
-async function receiveCredit(amount: number): Promise<void> {
-  const events = (await control("GET", "/events?type=wallet.credited")) as { items: { envelope: Envelope }[] };
-  const event = events.items
-    .map((e) => e.envelope)
-    .reverse()
-    .find((e) => Number(e.data?.amount) === amount);
-  if (!event) throw new Error(`no wallet.credited event for ${amount}`);
-  expect((await deliver(delivery(event))).status).toBe(200);
-  expect((await processEvent(headerId(event))).outcome).toBe("processed");
 }
 
 /**

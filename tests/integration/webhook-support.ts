@@ -6,7 +6,9 @@ import { getQueue } from "@/lib/jobs/queue";
 import { readyQueue } from "@/lib/jobs/send-job";
 import { WEBHOOK_EVENT_QUEUE, type EventJob } from "@/lib/webhooks/event-job";
 import { webhookJobs } from "@/lib/webhooks/jobs";
-import { sandbox } from "../support/sandbox";
+import { expect } from "vitest";
+import { processEvent } from "@/lib/webhooks/process-event";
+import { control, sandbox } from "../support/sandbox";
 
 /** Builds deliveries exactly as the upstream sends them (sandbox/webhook-delivery.ts), for the receiver tests. */
 export type Envelope = { id: string; type: string; occurredAtUtc?: string; data?: Record<string, unknown> };
@@ -66,6 +68,18 @@ export function delivery(
 export async function deliver(req: Request): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await POST(req);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** The sandbox's own wallet.credited event for a deposit of `amount`, received by our webhook route and processed. */
+export async function receiveCredit(amount: number): Promise<void> {
+  const events = (await control("GET", "/events?type=wallet.credited")) as { items: { envelope: Envelope }[] };
+  const event = events.items
+    .map((e) => e.envelope)
+    .reverse()
+    .find((e) => Number(e.data?.amount) === amount);
+  if (!event) throw new Error(`no wallet.credited event for ${amount}`);
+  expect((await deliver(delivery(event))).status).toBe(200);
+  expect((await processEvent(headerId(event))).outcome).toBe("processed");
 }
 
 /** Makes the inbox INSERT fail for one event id with the given SQLSTATE, for the body of `run`. */

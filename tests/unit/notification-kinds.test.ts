@@ -68,6 +68,13 @@ const EXAMPLES: { [K in (typeof NOTIFICATION_KINDS)[number]]: NotificationPayloa
       },
     ],
   },
+  "books.journal_ready": {
+    period: "2026-10",
+    format: "xero",
+    token: "sealed.token",
+    expiresAt: "2026-11-08T00:01:00.000Z",
+    recipientIds: ["s_fin"],
+  },
 };
 
 describe("notification kinds are whole definitions", () => {

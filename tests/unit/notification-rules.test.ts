@@ -219,6 +219,7 @@ describe("who receives which kind", () => {
       "wallet.low_balance",
       "reconciliation.difference",
       "catalog.changed",
+      "books.journal_ready",
     ]);
     expect(kindsFor(["admin"])).toEqual([
       "reveal.quota_alert",
@@ -228,9 +229,10 @@ describe("who receives which kind", () => {
       "upstream.key_refused",
       "upstream.budget_exhausted",
       "catalog.changed",
+      "books.journal_ready",
     ]);
     expect(kindsFor(["support"])).toEqual([]);
-    expect(kindsFor(["viewer"])).toEqual([]);
+    expect(kindsFor(["viewer"])).toEqual(["books.journal_ready"]);
     expect(kindsFor(["buyer", "approver"])).toEqual([
       "approval.waiting",
       "approval.decided",

@@ -32,6 +32,9 @@ const STEP_UP: Record<string, true | string> = {
   "PUT /api/wallet/deposit-address": true,
   "POST /api/spend-requests/[id]/approval": true,
   "POST /api/spend-requests/[id]/rejection": true,
+  "POST /api/books/periods/[period]/reopen-approval": true,
+  "POST /api/books/periods/[period]/lock": "closes a month: it freezes the books, moving nothing",
+  "POST /api/books/periods/[period]/reopen-request": "asks; the second person's approval takes the proof",
   "POST /api/orders": "a buyer's daily work, held by the spend limits and their approvals",
   "POST /api/quotes": "a quote changes nothing",
   "POST /api/bulk-orders": "an upload: nothing is ordered before its confirmation",
@@ -42,6 +45,7 @@ const STEP_UP: Record<string, true | string> = {
   // Limits, quotas, thresholds and where notifications go.
   "PUT /api/settings": true,
   "PUT /api/settings/notifications": true,
+  "PUT /api/books/delivery": true,
   "PUT /api/spend-limits": true,
 
   // People and sign-in rules.

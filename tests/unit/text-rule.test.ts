@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { bookAccountsSchema, DEFAULT_BOOK_ACCOUNTS } from "@/lib/books/accounts";
+import { periodSchema } from "@/lib/books/periods";
 import { watchInputSchema } from "@/lib/catalog-watch/watch-target";
 import path from "node:path";
 import fc from "fast-check";
@@ -161,6 +163,24 @@ type Entry = {
   freeText?: Record<string, [number, number]>;
 };
 const SCHEMAS: Record<string, Entry> = {
+  bookAccountsSchema: {
+    schema: bookAccountsSchema,
+    sample: { ...DEFAULT_BOOK_ACCOUNTS },
+    single: [
+      "walletNumber",
+      "walletName",
+      "costOfGoodsNumber",
+      "costOfGoodsName",
+      "bankClearingNumber",
+      "bankClearingName",
+      "feesNumber",
+      "feesName",
+      "suspenseNumber",
+      "suspenseName",
+      "xeroTaxRate",
+    ],
+    freeText: { walletNumber: [1, 20], walletName: [1, 100], xeroTaxRate: [1, 60] },
+  },
   watchInputSchema: {
     schema: watchInputSchema,
     sample: { productType: "gift-card", brand: "Amazon", countryCode: "US" },
@@ -340,6 +360,7 @@ const SCHEMAS: Record<string, Entry> = {
 };
 /** Exported schemas with no free text: fixed patterns (ids, cursors, codes, numbers), which refuse every control character by their pattern. */
 const PATTERN_ONLY: Record<string, z.ZodType> = {
+  periodSchema,
   orderCursorSchema,
   orderIdSchema,
   isoDaySchema,
@@ -357,6 +378,8 @@ const PATTERN_ONLY: Record<string, z.ZodType> = {
   reconciliationCursorSchema,
 };
 const NOT_INPUT_TEXT = [
+  "journalQuerySchema", // periodSchema, an enum and a currency code
+  "deliverySchema", // enums and a list of staff ids
   "catalogQuerySchema", // the page's lenient twin of catalogApiQuerySchema: a bad value falls back to the default (tested below)
   "optionalIsoDaySchema", // isoDaySchema, optional
   "withdrawalAmountSchema", // the base of withdrawalQuoteSchema and withdrawalRequestSchema

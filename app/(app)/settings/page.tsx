@@ -20,6 +20,7 @@ import { readChatWebhookHealth } from "@/lib/notifications/chat-health";
 import { workspaceKindOptions } from "@/lib/notifications/form-options";
 import { EmailChoicesForm } from "@/components/notifications/email-choices-form";
 import { Link } from "@/components/ui/link";
+import { BookAccountsForm } from "@/components/books/book-accounts-form";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -47,6 +48,18 @@ export default async function SettingsPage() {
         <Card>
           <h2 className="mb-3 text-base font-semibold">Thresholds</h2>
           <ThresholdsForm settings={settings} canEdit={can(actor.roles, "settings.manage")} />
+        </Card>
+        <Card>
+          <h2 id="accounts" className="mb-1 text-base font-semibold">
+            Accounting export
+          </h2>
+          <p className="mb-4 text-sm text-slate-600">
+            The accounts the monthly journal posts to.{" "}
+            <Link href="/reports/journal" className="font-medium text-brand-600 hover:underline">
+              Open the journal
+            </Link>
+          </p>
+          <BookAccountsForm accounts={settings.bookAccounts} canEdit={can(actor.roles, "settings.manage")} />
         </Card>
         <Card>
           <h2 className="mb-3 text-base font-semibold">Second factor</h2>
