@@ -105,7 +105,7 @@ test("a person is offered only the kinds their roles receive, in words that fit,
   const admin = await signedInPage(browser, "admin");
   await admin.goto("/settings#notifications");
   const defaults = admin.getByRole("group", { name: "Email people for these, unless they chose their own" });
-  await expect(defaults.getByRole("checkbox")).toHaveCount(13);
+  await expect(defaults.getByRole("checkbox")).toHaveCount(14);
   await expect(defaults.getByText("An approval is waiting · to approvers")).toBeVisible();
   await expect(admin.getByText("Send me an email for")).toHaveCount(0);
   await shots(admin, "workspace-defaults");
