@@ -9,6 +9,7 @@ const NAV: Record<(typeof ROLES)[number], string[]> = {
     "Wallet",
     "Withdrawals",
     "Reports",
+    "Accounting export",
     "Spend approvals",
     "Spend limits",
     "Audit log",
@@ -18,9 +19,9 @@ const NAV: Record<(typeof ROLES)[number], string[]> = {
   ],
   buyer: ["Catalog", "Orders", "Reports", "Spend approvals"],
   support: ["Catalog", "Orders"],
-  finance: ["Catalog", "Orders", "Wallet", "Withdrawals", "Reports"],
+  finance: ["Catalog", "Orders", "Wallet", "Withdrawals", "Reports", "Accounting export"],
   approver: ["Catalog", "Orders", "Wallet", "Withdrawals", "Spend approvals"],
-  viewer: ["Catalog", "Orders", "Wallet", "Withdrawals", "Spend approvals", "Audit log"],
+  viewer: ["Catalog", "Orders", "Wallet", "Withdrawals", "Accounting export", "Spend approvals", "Audit log"],
 };
 
 for (const role of ROLES) {

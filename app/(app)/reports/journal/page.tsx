@@ -91,7 +91,7 @@ export default async function JournalPage() {
                         key={format}
                         href={`/api/books/journal?period=${period.period}&format=${format}`}
                         className="font-medium text-brand-600 hover:underline"
-                        aria-label={`${label}, ${JOURNAL_FORMATS[format].label}`}
+                        aria-label={`${JOURNAL_FORMATS[format].short}, ${label}`}
                         download
                       >
                         {JOURNAL_FORMATS[format].short}
