@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 
 /**
  * Calls `onGone` once when the processes that launched this one are gone: `npm start` runs
- * npm → tsx → this launcher (the script `exec`s tsx, so no shell stays between; older or other
- * runners may keep one), and a SIGKILL of npm alone leaves tsx (and so this launcher) running
- * with nobody to stop them. The launcher then stops itself — the app, the
+ * npm → this launcher (the script `exec`s node with tsx's loader, so no shell stays between;
+ * older or other runners may keep one), and a SIGKILL of npm alone leaves this launcher running
+ * with nobody to stop it. The launcher then stops itself — the app, the
  * worker, the sandbox and the embedded database — so that a restart finds the folder and the
  * ports free. On Linux the chain up to npm is read from /proc (a zombie counts as gone: it is
  * dead, only not yet reaped); elsewhere only the direct parent is watched.
