@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, E2E_ORIGIN } from "../../playwright.config";
 import { approvalReasons, approvalWhy } from "../../lib/spend/approval-reasons";
 import { UNNAMED_DESTINATION } from "../../lib/withdrawals/payout-destination";
 import { addStaff, askForApproval, DESKTOP, E2E_PAYOUT_NAME, namePayoutDetails, signedInPage, withDb } from "./helpers";
 import { findProduct, type SandboxProduct } from "./sandbox";
+import { expectNoAxeViolations } from "./axe";
 
 // Issue 50, items 3.6 and 3.7: what an approver and a buyer read around an approval. The
 // threshold is a workspace setting, set here and cleared after; the limit is this spec's buyer's own.
@@ -29,14 +29,6 @@ async function putAsAdmin(browser: Browser, url: string, data: Record<string, un
   await admin.context().close();
 }
 
-/** Axe finds nothing, of any impact, on what is on the screen now. */
-async function expectNoAxeViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-    what,
-  ).toEqual([]);
-}
 
 /** With E2E_SCREENSHOTS=1, the screen as a person sees it, kept under test-results/ (never committed). */
 async function keepScreenshot(page: Page, name: string) {

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { E2E_PORT } from "../../playwright.config";
 import { signInAs } from "./helpers";
 import { findProduct, sandboxApi, sandboxControl, upstreamOrdersWithReference, type SandboxProduct } from "./sandbox";
+import { axeViolations } from "./axe";
 
 const ORIGIN = `http://localhost:${E2E_PORT}`;
 const HEADER = "productId,variantId,value,quantity,clientReference,phoneNumber";
@@ -47,12 +47,6 @@ async function upstreamCounts(references: string[]): Promise<number[]> {
   return references.map((reference) => items.filter((o) => o.clientReference === reference).length);
 }
 
-async function seriousA11yViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  // Every impact, minor and moderate included (the name is older than that rule).
-  return result.violations.map((v) => `${v.id}: ${v.help}`);
-}
-
 test.describe("bulk orders", () => {
   test("a buyer uploads a 20-row CSV, sees the preview and its total, confirms once and watches 20 orders placed", async ({
     page,
@@ -64,7 +58,7 @@ test.describe("bulk orders", () => {
 
     await page.goto("/orders/bulk");
     await expect(page.getByRole("heading", { level: 1, name: "Bulk orders" })).toBeVisible();
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel("CSV file").setInputFiles({ name: `${batch}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Upload and preview" }).click();
 
@@ -75,7 +69,7 @@ test.describe("bulk orders", () => {
     const total = (await page.getByTestId("bulk-total").textContent())!.trim();
     expect(total).toMatch(/^\$[\d,]+\.\d{2}$/);
     await expect(page.locator('tr[data-row="22"]').getByTestId("row-errors")).toContainText("Not a variant of this product");
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect(await upstreamCounts(references)).toEqual(Array(20).fill(0));
 
     // The wallet after the whole file, as a single large order shows it.
@@ -100,7 +94,7 @@ test.describe("bulk orders", () => {
     await expect(page.getByTestId("bulk-state")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
     await expect(page.locator('tr[data-state="placed"]')).toHaveCount(20);
     await expect(page.locator('tr[data-row="2"]').getByRole("link")).toHaveAttribute("href", /^\/orders\/.+/);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     expect(await upstreamCounts([...references, `${batch}-bad`])).toEqual([...Array(20).fill(1), 0]);
 
@@ -147,7 +141,7 @@ test.describe("bulk orders", () => {
     await expect(shown.first()).toHaveAttribute("data-row", "3");
     await expect(shown.last()).toHaveAttribute("data-row", "5");
     await expect(shown.first().getByTestId("row-reason")).toContainText("the reserved funds were released");
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const download = page.waitForEvent("download");
     await page.getByTestId("bulk-results-csv").click();
@@ -190,7 +184,7 @@ test.describe("bulk orders", () => {
     );
     await expect(page.getByTestId("bulk-valid-count")).toHaveText("2");
     await expect(page.getByTestId("bulk-confirm")).toHaveText(/^Place 2 orders for /);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('a file whose orders are still processing reads "Orders processing", and "Done" only once they have finished', async ({

@@ -1,6 +1,5 @@
 import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
 import { signInAs } from "./helpers";
 import {
@@ -11,6 +10,7 @@ import {
   upstreamOrdersWithReference,
   type SandboxProduct,
 } from "./sandbox";
+import { expectNoAxeViolations } from "./axe";
 
 const ORIGIN = E2E_ORIGIN;
 
@@ -104,11 +104,9 @@ test.describe("catalog", () => {
     await signInAs(page, "buyer");
     await page.goto("/catalog");
     await expect(page.getByTestId("product-card").first()).toBeVisible();
-    const catalog = await new AxeBuilder({ page }).analyze();
-    expect(catalog.violations.map((v) => `${v.impact}: ${v.id}`)).toEqual([]);
+    await expectNoAxeViolations(page, "the catalog");
     await openProduct(page, product);
-    const detail = await new AxeBuilder({ page }).analyze();
-    expect(detail.violations.map((v) => `${v.impact}: ${v.id}`)).toEqual([]);
+    await expectNoAxeViolations(page, "a product");
   });
 });
 

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createServer, type Server } from "node:http";
 import { E2E_CHAT_PORT } from "../../playwright.config";
 import { addStaff, askForApproval, putSettings, shots, signedInPage, withDb } from "./helpers";
 import { findProduct, sandboxControl } from "./sandbox";
+import { expectNoAxeViolations } from "./axe";
 
 // Issue 50, item 3.5: an admin checks the chat webhook from Settings, and a webhook whose
 // messages fail says so beside it and on the admin home, in words, with when it last failed.
@@ -44,11 +44,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-async function axe(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const violations = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect.soft(violations, `${where}: axe`).toEqual([]);
-}
+const axe = (page: Page, where: string) => expectNoAxeViolations(page, `${where}: axe`, { soft: true });
 
 test("an admin sends a test message from Settings; a webhook that fails says so on Settings and the admin home", async ({
   browser,

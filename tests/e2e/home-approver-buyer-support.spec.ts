@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import path from "node:path";
 import { DEMO_PASSWORD, E2E_ORIGIN } from "../../playwright.config";
 import { addStaff, signIn, withDb } from "./helpers";
 import { findProduct, sandboxControl, type SandboxProduct } from "./sandbox";
+import { expectNoAxeViolations } from "./axe";
 
 // The home page of approvers, buyers and support (issue 16) after a scripted morning:
 // orders placed, one failed and one stuck; a withdrawal and a spend request waiting; a
@@ -105,12 +105,6 @@ async function fitsScreens(page: Page, name: string) {
   }
 }
 
-async function noSeriousAxeViolation(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  // Every impact, minor and moderate included (the name is older than that rule).
-  const serious = axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(serious).toEqual([]);
-}
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
@@ -198,7 +192,7 @@ test("an approver's home lists what waits for them, oldest first, with its wait 
   // Oldest first: the withdrawal was asked for before the spend request.
   const order = await block.getByTestId("home-waiting-item").allTextContents();
   expect(order.findIndex((t) => t.includes(amount))).toBeLessThan(order.findIndex((t) => t.includes(refs.spend)));
-  await noSeriousAxeViolation(page);
+  await expectNoAxeViolations(page, page.url());
   await fitsScreens(page, "approver");
 
   await withdrawal.getByRole("link").click();
@@ -225,7 +219,7 @@ test("a buyer's home counts their orders today by state and offers the failed on
   await expect(page.getByTestId("home-failed-count")).toHaveText("1");
   const failed = page.getByTestId("home-failed-list").locator(`[data-id="${ids.failed}"]`);
   await expect(failed).toContainText("Failed");
-  await noSeriousAxeViolation(page);
+  await expectNoAxeViolations(page, page.url());
   await fitsScreens(page, "buyer");
 
   await failed.getByRole("link", { name: refs.failed, exact: true }).click();
@@ -255,7 +249,7 @@ test("a buyer's home lists their request waiting for approval, with its total, b
   await expect(page.getByTestId("home-orders-today-waiting")).toContainText(
     /and \d+ waiting for approval \(\$[\d,]+\.\d\d\), not placed yet/,
   );
-  await noSeriousAxeViolation(page);
+  await expectNoAxeViolations(page, page.url());
   await fitsScreens(page, "buyer-requests");
   await waiting.getByRole("link").click();
   await expect(page).toHaveURL(/\/spend-approvals#sr_/);
@@ -289,7 +283,7 @@ test("support's home shows the stuck and failed orders, the reveal, and the quot
   await expect(reveals.getByTestId("home-reveal-outcome").first()).toHaveText("Revealed");
   await expect(page.getByTestId("home-quota-alert")).toContainText("support@demo.local");
   await expect(page.getByTestId("home-reveal-quota")).toHaveText(new RegExp(`^\\d+ of ${quotaBefore}$`));
-  await noSeriousAxeViolation(page);
+  await expectNoAxeViolations(page, page.url());
   await fitsScreens(page, "support");
 
   await page.getByTestId("home-stuck-list").getByRole("link", { name: refs.stuck }).click();

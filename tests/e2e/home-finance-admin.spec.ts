@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import { E2E_ORIGIN } from "../../playwright.config";
 import { namePayoutDetails, signIn, withDb } from "./helpers";
 import { findProduct, sandboxApi, sandboxControl } from "./sandbox";
+import { axeViolations } from "./axe";
 
 // The finance and admin home pages after a scripted morning: orders placed (one fails), a
 // withdrawal waiting, a deposit credited by the sandbox, upstream calls including a 429,
@@ -32,11 +32,6 @@ async function signedIn(browser: Browser, role: "admin" | "approver" | "buyer" |
   return page;
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  // Every impact, minor and moderate included (the name is older than that rule).
-  return axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 /** The finance figures the morning changes. */
 async function financeFigures(page: Page) {
@@ -213,7 +208,7 @@ test("finance's home page shows the morning: spend up by the captured orders, th
   await expect(rows.first().locator("td")).toHaveText(usd(after.today));
   await expect(rows.first().locator("th")).toHaveText(new Date().toISOString().slice(0, 10));
 
-  expect(await seriousViolations(finance)).toEqual([]);
+  expect(await axeViolations(finance)).toEqual([]);
 });
 
 test("the admin's home page shows the upstream budget with the 429, the webhook inbox and an account just locked, as the database has them", async ({
@@ -270,7 +265,7 @@ test("the admin's home page shows the upstream budget with the 429, the webhook 
   expect(db.signInFailures).toBeGreaterThanOrEqual(5);
   await expect(admin.getByTestId("home-sign-ins-failed")).toHaveText(String(db.signInFailures));
 
-  expect(await seriousViolations(admin)).toEqual([]);
+  expect(await axeViolations(admin)).toEqual([]);
 });
 
 test("the finance and admin sections fit a phone and a desktop screen and pass axe", async ({ browser }) => {
@@ -287,7 +282,7 @@ test("the finance and admin sections fit a phone and a desktop screen and pass a
         innerWidth: window.innerWidth,
       }));
       expect(scrollWidth, `${role} home at ${size}`).toBeLessThanOrEqual(innerWidth);
-      expect(await seriousViolations(page), `${role} home at ${size}`).toEqual([]);
+      expect(await axeViolations(page), `${role} home at ${size}`).toEqual([]);
       await page.screenshot({ path: `test-results/home-${role}-${size}.png`, fullPage: true });
       await page.context().close();
     }
@@ -402,7 +397,7 @@ test("finance's home leads with a low balance: the alert is the first finance bl
       expect(place.index, size).toBe(0);
       expect(place.beforeBalances, size).toBe(true);
       expect(place.top, size).toBeLessThan(viewport.height);
-      expect(await seriousViolations(finance), size).toEqual([]);
+      expect(await axeViolations(finance), size).toEqual([]);
       if (process.env.E2E_SCREENSHOTS === "1")
         await finance.screenshot({ path: `test-results/cards/home-finance-low-${size}.png` });
       await finance.context().close();

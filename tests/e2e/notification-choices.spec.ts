@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ORIGIN } from "../../playwright.config";
 import { addStaff, askForApproval, bellCount, expectBell, putSettingsAsAdmin, shots, signedInPage, withDb } from "./helpers";
 import { findProduct, sandboxControl, type SandboxProduct } from "./sandbox";
+import { expectNoAxeViolations } from "./axe";
 
 // Issue 50, items 3.3 and 3.4: what a person is offered (only the kinds their roles receive),
 // the settings' words and checks, and notifications that carry enough to act on and lead where
@@ -25,12 +25,7 @@ test.beforeAll(async () => {
   await sandboxControl("PUT", "/wallet", { balances: { USD: 1_000_000 } });
 });
 
-async function axe(page: Page, where: string, exclude?: string) {
-  const builder = new AxeBuilder({ page });
-  const result = await (exclude ? builder.exclude(exclude) : builder).analyze();
-  const violations = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect.soft(violations, `${where}: axe`).toEqual([]);
-}
+const axe = (page: Page, where: string, exclude?: string) => expectNoAxeViolations(page, `${where}: axe`, { soft: true, exclude });
 
 type Mail = { id: string; subject: string; text: string; html: string | null };
 

@@ -1,9 +1,9 @@
 import { E2E_ORIGIN } from "../../playwright.config";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { signInAs, withDb } from "./helpers";
+import { axeViolations } from "./axe";
 
 const ORIGIN = E2E_ORIGIN;
 
@@ -52,12 +52,6 @@ async function insertMirrorOrders(rows: MirrorRow[]): Promise<string[]> {
   });
 }
 
-async function seriousA11yViolations(page: import("@playwright/test").Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  // Every impact, minor and moderate included (the name is older than that rule).
-  return result.violations.map((v) => `${v.id}: ${v.help}`);
-}
-
 test("the orders list filters by status and client reference, and exports exactly the filtered rows", async ({ page }) => {
   const prefix = `e2e-list-${randomUUID().slice(0, 8)}`;
   await insertMirrorOrders([
@@ -79,7 +73,7 @@ test("the orders list filters by status and client reference, and exports exactl
   await expect(rows.nth(1)).toContainText(`${prefix}-ok-1`);
   await expect(rows.nth(1)).toContainText("Demo Buyer");
   await expect(rows.nth(1)).toContainText("$50.00");
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("orders-export").click()]);
   expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -159,7 +153,7 @@ test("support finds an order from the one search box by its id, its client refer
   await expect(page.getByTestId("orders-no-such-id")).toContainText("No order with this id");
   await expect(page.getByTestId("orders-no-such-id")).toContainText(`ord_nosuch${stamp}`);
   await expect(page.getByTestId("orders-empty")).toBeVisible();
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Bad search input: the page ignores it and says so; the API answers 400.
   expect((await page.goto(`/orders?q=${"x".repeat(201)}`))?.status()).toBe(200);
@@ -204,7 +198,7 @@ test("the order page follows the status live and stops asking once the order is 
   await expect(page.getByRole("list", { name: "Order progress" }).locator('[aria-current="step"]')).toContainText("Processing");
   await expect(page.getByTestId("order-placed-by")).toContainText("Demo Buyer");
   await expect(page.getByTestId("order-lines")).toContainText("$50.00");
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // What a webhook would do to the mirror: the page shows it without a reload.
   await withDb((c) =>

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { addStaff, signIn, signInAs, withDb } from "./helpers";
 import { E2E_ORIGIN } from "../../playwright.config";
 import { cheapVariant, findProduct } from "./sandbox";
+import { axeViolations } from "./axe";
 
 /**
  * A person past their share of the upstream's minute (README, "The upstream's 120 calls a
@@ -43,16 +43,14 @@ async function countsDown(notice: Locator): Promise<void> {
 }
 
 /** Every impact, at a desktop's width and at a phone's. */
-async function axeViolations(page: Page): Promise<string[]> {
+async function axeAtBothSizes(page: Page): Promise<string[]> {
   const violations: string[] = [];
   for (const size of [
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
   ]) {
     await page.setViewportSize(size);
-    const found = await new AxeBuilder({ page }).analyze();
-    for (const v of found.violations)
-      violations.push(`${size.width}: ${v.impact}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    for (const violation of await axeViolations(page)) violations.push(`${size.width}: ${violation}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
   return violations;
@@ -128,7 +126,7 @@ test("past their share, the catalog, a product, an order id search and an unknow
   // The only announcement is the sentence; the seconds tick in a timer, which is not read out each second.
   await expect(orderNotice.getByRole("status")).not.toContainText(/\d+ seconds?/);
 
-  for (const page of [catalog, productPage, orders, order]) expect(await axeViolations(page)).toEqual([]);
+  for (const page of [catalog, productPage, orders, order]) expect(await axeAtBothSizes(page)).toEqual([]);
   // Still counting down, so axe saw the refused pages rather than the recovered ones.
   for (const notice of [catalogNotice, productNotice, ordersNotice, orderNotice])
     await expect(notice.getByRole("timer")).toBeVisible();

@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { DEMO_PASSWORD, E2E_ORIGIN } from "../../playwright.config";
 import { addStaff, ROLES, signIn } from "./helpers";
 import { arrange, errorStatesOf, pagesOf, signedIn, tidyUp, type Fixtures, type Role } from "./every-page";
+import { expectNoAxeViolations } from "./axe";
 
 // Every page each role can open, on a phone with a touch screen (390×844, isMobile, hasTouch), in
 // the states people meet and the error states (tests/e2e/every-page.ts lists them; the desktop
@@ -83,11 +83,7 @@ async function check(page: Page, who: string, name: string) {
   expect.soft(m.scrollWidth, `${where}: page wider than the screen`).toBeLessThanOrEqual(m.width);
   expect.soft(m.small, `${where}: controls smaller than ${MIN_TAP}×${MIN_TAP} px`).toEqual([]);
   expect.soft(m.outside, `${where}: table cells outside the screen`).toEqual([]);
-  const axe = await new AxeBuilder({ page }).analyze();
-  const violations = axe.violations.map(
-    (v) => `${v.impact}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-  expect.soft(violations, `${where}: axe`).toEqual([]);
+  await expectNoAxeViolations(page, `${where}: axe`, { soft: true });
   if (process.env.E2E_SCREENSHOTS === "1") {
     await mkdir(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, `${who}-${name}.png`), fullPage: true });

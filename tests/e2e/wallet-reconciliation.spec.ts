@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInAs, withDb } from "./helpers";
+import { axeViolations } from "./axe";
 
 /**
  * Two kept days long before the run (the worker only ever writes yesterday's): the 13th
@@ -33,12 +33,6 @@ test.beforeAll(async () => {
   );
 });
 
-async function seriousA11yViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  // Every impact, minor and moderate included (the name is older than that rule).
-  return result.violations.map((v) => `${v.id}: ${v.help}`);
-}
-
 test("finance opens the reconciliation from the wallet, reads a day's difference and its explanation, and downloads both CSVs", async ({
   page,
 }) => {
@@ -56,7 +50,7 @@ test("finance opens the reconciliation from the wallet, reads a day's difference
   await expect(short.getByTestId("reconciliation-status")).toHaveText("Difference");
   await expect(short.getByTestId("reconciliation-difference")).toHaveText("-$12.34");
   await expect(table.locator('tr[data-day="2026-01-13"]').getByTestId("reconciliation-status")).toHaveText("Reconciled");
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const [list] = await Promise.all([page.waitForEvent("download"), page.getByTestId("reconciliation-export").click()]);
   expect(list.suggestedFilename()).toMatch(/^wallet-reconciliation-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -78,7 +72,7 @@ test("finance opens the reconciliation from the wallet, reads a day's difference
   await expect(explanations).toContainText("Order not in this app's records");
   await expect(explanations).toContainText("ord_e2eoutside");
   await expect(usd).not.toContainText("Not explained");
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const [day] = await Promise.all([page.waitForEvent("download"), page.getByTestId("reconciliation-day-export").click()]);
   const dayLines = (await readFile((await day.path())!, "utf8")).trimEnd().split("\r\n");
