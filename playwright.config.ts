@@ -1,4 +1,4 @@
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type TraceMode } from "@playwright/test";
 
 /**
  * The suite runs on E2E_WORKERS Playwright workers (default 2, one a core of the 2-core CI
@@ -69,6 +69,14 @@ export const E2E_SSO = {
   breakGlassEmail: "admin@demo.local",
 };
 
+const TRACE_MODES = ["off", "on", "retain-on-failure", "retain-on-first-failure"] as const satisfies TraceMode[];
+function traceMode(): TraceMode {
+  const given = process.env.E2E_TRACE ?? "off";
+  const known = TRACE_MODES.find((mode) => mode === given);
+  if (!known) throw new Error(`E2E_TRACE=${given}: expected one of ${TRACE_MODES.join(", ")}`);
+  return known;
+}
+
 /**
  * End-to-end tests in Debian's Chromium (no browser download), against the app started
  * exactly as `npm start` starts it, on a fresh embedded database.
@@ -83,7 +91,10 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: E2E_ORIGIN,
-    trace: "retain-on-failure",
+    // A trace records every step of every test (screenshots, DOM snapshots) and costs CPU the
+    // whole run for the few that fail; a CI run shows its log only. E2E_TRACE=retain-on-failure
+    // (or on) to keep them: Playwright's trace modes.
+    trace: traceMode(),
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
