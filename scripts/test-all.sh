@@ -59,7 +59,13 @@ stage_done "unit"
 # printed when both have finished.
 pg_name="PostgreSQL $(basename "$(dirname "$pg_bin")")"
 pg_log="$pg_dir/integration.log"
-echo "[test] integration on embedded PGlite and on $pg_name, side by side"
+# The app's production build goes beside them (they leave about half of the two cores idle):
+# the end-to-end run's launcher then finds it fresh (scripts/lib/build-freshness.ts) and
+# serves at once. `node` is the project's pinned Node here (npm puts node_modules/.bin first).
+build_log="$pg_dir/build.log"
+node node_modules/next/dist/bin/next build >"$build_log" 2>&1 &
+build_run=$!
+echo "[test] integration on embedded PGlite and on $pg_name, side by side (and the app's build)"
 TEST_DATABASE_URL="$TEST_POSTGRES_URL" NOTIFY_TEST_SMTP_PORT=4693 NOTIFY_TEST_CHAT_PORT=4694 \
   npx vitest run --project integration >"$pg_log" 2>&1 &
 pg_run=$!
@@ -71,13 +77,16 @@ echo "[test] integration on $pg_name"
 cat "$pg_log"
 [ "$pglite_status" = 0 ] || { echo "[test] integration on embedded PGlite failed"; exit "$pglite_status"; }
 [ "$pg_status" = 0 ] || { echo "[test] integration on $pg_name failed"; exit "$pg_status"; }
-stage_done "integration (both databases)"
+build_status=0
+wait "$build_run" || build_status=$?
+[ "$build_status" = 0 ] || { cat "$build_log"; echo "[test] the app's build failed"; exit "$build_status"; }
+stage_done "integration (both databases) and the build"
 echo "[test] sandbox contract"
 npx vitest run --project contract
 stage_done "sandbox contract"
 echo "[test] end-to-end in Chromium"
 npx playwright test
-stage_done "end-to-end (build included)"
+stage_done "end-to-end"
 echo "[test] the edge against the newest Next 16 minor"
 bash scripts/test-next-upgrade.sh
 stage_done "next upgrade"
