@@ -6,7 +6,9 @@
  * browses the same page mix (BENCH_ALONE_VIEWS, default 60): the load's p95 ÷ that p95 is the
  * figure to keep at 2× or under. CPU per page view, per process, from /proc (Linux).
  *
- * Starts the app exactly as `npm start` does, on a fresh data folder, ports 3200/4630/25440.
+ * Starts the app exactly as `npm start` does, on a fresh data folder, ports 3200/4630/25440,
+ * on its embedded database, or with BENCH_POSTGRES=1 on a throw-away PostgreSQL (Debian's,
+ * port 25441) as an operator's DATABASE_URL would have it.
  * The workspace already holds BENCH_SEED_ORDERS (default 5,000) orders placed "before the
  * app existed" (seeded into the sandbox's state file first), so the history import runs in
  * the background during the browsing; its progress is printed with the figures.
@@ -19,6 +21,7 @@ import { launchApp } from "./lib/launch-app";
 import { cpuBetween, snapshotCpu } from "./lib/process-cpu";
 import { spawnSandbox } from "./sandbox/spawn";
 import { benchNumber } from "./lib/setting";
+import { startRealPostgres } from "./lib/real-postgres";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = 3200;
@@ -30,6 +33,8 @@ const STAFF = benchNumber("BENCH_STAFF", 50, { min: 1 });
 const ALONE_VIEWS = benchNumber("BENCH_ALONE_VIEWS", 60, { min: 1 });
 const PASSWORD = "bench-password-123";
 const SEED_ORDERS = benchNumber("BENCH_SEED_ORDERS", 5000);
+const POSTGRES = process.env.BENCH_POSTGRES === "1";
+let databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable`;
 const THINK_MS = 1000; // each person pauses about a second between pages, as people do
 
 type View = { status: number; ms: number; body: string };
@@ -37,13 +42,23 @@ type View = { status: number; ms: number; body: string };
 async function main() {
   await rm(path.join(ROOT, ".data/bench"), { recursive: true, force: true });
   await seedHistory();
+  const database = POSTGRES ? startRealPostgres(DB_PORT + 1) : null;
+  if (database) databaseUrl = database.url;
   const app = await launchApp({
     dataDir: ".data/bench",
     ports: { app: PORT, db: DB_PORT, sandbox: SANDBOX_PORT },
     demoPassword: PASSWORD,
-    env: { SANDBOX_RATE_LIMIT: "120", SANDBOX_FULFILMENT_DELAY_MS: "500" },
+    env: {
+      SANDBOX_RATE_LIMIT: "120",
+      SANDBOX_FULFILMENT_DELAY_MS: "500",
+      ...(database ? { DATABASE_URL: database.url, DEMO_ACCOUNTS: "1" } : {}),
+    },
+  }).catch((error: unknown) => {
+    database?.stop();
+    throw error;
   });
   try {
+    console.log(`database: ${database ? "PostgreSQL (BENCH_POSTGRES=1)" : "embedded PGlite"}`);
     console.log(`app ready; signing in ${STAFF} staff…`);
     const roles = ["buyer", "support", "viewer", "finance", "approver", "admin"];
     const sessions: Session[] = [];
@@ -119,6 +134,7 @@ async function main() {
       console.log(`| ${p.role} (pid ${p.pid}) CPU per page view | ${perView(p.ms)} ms |`);
   } finally {
     await app.stop();
+    database?.stop();
   }
 }
 
@@ -174,9 +190,7 @@ async function importProgress(): Promise<{ orders: number; pages: number; state:
 }
 
 async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({
-    connectionString: `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable`,
-  });
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     return (await client.query(sql)).rows as Record<string, unknown>[];
