@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (README, CI): installs what the tests need, then runs every suite.
-#   unit → integration on embedded PGlite → integration on a real PostgreSQL →
-#   sandbox contract → end-to-end in Debian's Chromium.
+#   unit → integration on embedded PGlite and on a real PostgreSQL (side by side, the app's
+#   build beside them) → sandbox contract → end-to-end in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CHECKPOINT_DISABLE=1
@@ -53,30 +53,47 @@ stage_done "setup (packages, PostgreSQL)"
 echo "[test] unit"
 npx vitest run --project unit
 stage_done "unit"
-# The two integration runs side by side: each runs its files one at a time against its own
-# database and its own sandbox, and mostly waits on them, so together they take little more
-# than one. Ports of their own where a test needs a fixed one. The PostgreSQL run's output is
-# printed when both have finished.
+# The integration suite on each database, in two runs side by side per database: the files
+# that mostly wait on a clock (a minute's budget window, pg-boss's schedules, the history
+# import's pacing, a child's restarts) in one, the rest in the other. Each run takes its files
+# one at a time against a database and a sandbox of its own and mostly waits on them, so the
+# four together take little more than the longest. Ports of their own where a test needs a
+# fixed one (only the rest use any). The other runs' output is printed when all have finished.
 pg_name="PostgreSQL $(basename "$(dirname "$pg_bin")")"
-pg_log="$pg_dir/integration.log"
-# The app's production build goes beside them (they leave about half of the two cores idle):
-# the end-to-end run's launcher then finds it fresh (scripts/lib/build-freshness.ts) and
-# serves at once. `node` is the project's pinned Node here (npm puts node_modules/.bin first).
+waiting=(tests/integration/order-import.test.ts tests/integration/request-budget.test.ts
+  tests/integration/periodic-jobs.test.ts tests/integration/supervise-child.test.ts)
+not_waiting=()
+for file in "${waiting[@]}"; do not_waiting+=(--exclude "$file"); done
+as_pg "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres dgis_test_waiting
+# The app's production build goes beside them (they leave cores idle): the end-to-end run's
+# launcher then finds it fresh (scripts/lib/build-freshness.ts) and serves at once. `node` is
+# the project's pinned Node here (npm puts node_modules/.bin first).
 build_log="$pg_dir/build.log"
 node node_modules/next/dist/bin/next build >"$build_log" 2>&1 &
 build_run=$!
-echo "[test] integration on embedded PGlite and on $pg_name, side by side (and the app's build)"
-TEST_DATABASE_URL="$TEST_POSTGRES_URL" NOTIFY_TEST_SMTP_PORT=4693 NOTIFY_TEST_CHAT_PORT=4694 \
-  npx vitest run --project integration >"$pg_log" 2>&1 &
-pg_run=$!
-pglite_status=0
-npx vitest run --project integration || pglite_status=$?
-pg_status=0
-wait "$pg_run" || pg_status=$?
-echo "[test] integration on $pg_name"
-cat "$pg_log"
-[ "$pglite_status" = 0 ] || { echo "[test] integration on embedded PGlite failed"; exit "$pglite_status"; }
-[ "$pg_status" = 0 ] || { echo "[test] integration on $pg_name failed"; exit "$pg_status"; }
+echo "[test] integration on embedded PGlite and on $pg_name, two runs each, side by side (and the app's build)"
+runs=()
+beside() { # beside NAME COMMAND…: runs it in the background, its output to a log of its own
+  local log="$pg_dir/integration-${#runs[@]}.log"
+  "${@:2}" >"$log" 2>&1 &
+  runs+=("$!|$log|$1")
+}
+beside "embedded PGlite, the files that wait" npx vitest run --project integration "${waiting[@]}"
+beside "$pg_name" env TEST_DATABASE_URL="$TEST_POSTGRES_URL" NOTIFY_TEST_SMTP_PORT=4693 NOTIFY_TEST_CHAT_PORT=4694 \
+  npx vitest run --project integration "${not_waiting[@]}"
+beside "$pg_name, the files that wait" env TEST_DATABASE_URL="${TEST_POSTGRES_URL%/*}/dgis_test_waiting" \
+  npx vitest run --project integration "${waiting[@]}"
+failed=()
+npx vitest run --project integration "${not_waiting[@]}" || failed+=("embedded PGlite")
+for run in "${runs[@]}"; do
+  IFS="|" read -r pid log name <<<"$run"
+  status=0
+  wait "$pid" || status=$?
+  echo "[test] integration on $name"
+  cat "$log"
+  [ "$status" = 0 ] || failed+=("$name")
+done
+[ ${#failed[@]} = 0 ] || { printf '[test] integration failed on %s\n' "${failed[@]}"; exit 1; }
 build_status=0
 wait "$build_run" || build_status=$?
 [ "$build_status" = 0 ] || { cat "$build_log"; echo "[test] the app's build failed"; exit "$build_status"; }
