@@ -273,6 +273,8 @@ async function pagesToMeasure(baseUrl: string): Promise<[string, string][]> {
     ["/withdrawals", "/withdrawals"],
     ["/spend-approvals", "/spend-approvals"],
     ["/spend-limits", "/spend-limits"],
+    ["/reports", "/reports"],
+    ["/reports/journal", "/reports/journal"],
     ["/audit", "/audit"],
     ["/events", "/events"],
     ["/staff", "/staff"],
