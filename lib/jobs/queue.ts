@@ -97,9 +97,7 @@ async function start(role: Role): Promise<Jobs> {
       : { bamIntervalSeconds: 3_600 }),
   };
   const boss = new PgBoss(options);
-  boss.on("error", (error: unknown) =>
-    logger.error("job queue error", { role, error: error instanceof Error ? error.message : String(error) }),
-  );
+  boss.on("error", (error: unknown) => logger.error("job queue error", { role, ...describeQueueError(error) }));
   try {
     await boss.start();
   } catch (error) {
@@ -178,4 +176,21 @@ const NO_JOB = "00000000-0000-0000-0000-000000000000";
 async function isPglite(): Promise<boolean> {
   const rows = await db().$queryRaw<{ version: string }[]>`SELECT version() AS version`;
   return /PGlite/i.test(rows[0]?.version ?? "");
+}
+
+/**
+ * What a log line may say of a pg-boss "error" event: an Error, or (from a worker's fetch or a
+ * job's run) a plain object copied from one, with its message and the queue's name. Only those:
+ * the rest of such an object is the error's own fields, and nothing of a job's data belongs in a log.
+ */
+export function describeQueueError(error: unknown): { error: string; queue?: string } {
+  if (error instanceof Error) return { error: error.message };
+  if (typeof error === "object" && error !== null) {
+    const { message, queue } = error as { message?: unknown; queue?: unknown };
+    return {
+      error: typeof message === "string" ? message : "an error without a message",
+      ...(typeof queue === "string" ? { queue } : {}),
+    };
+  }
+  return { error: String(error) };
 }

@@ -29,7 +29,6 @@ async function putAsAdmin(browser: Browser, url: string, data: Record<string, un
   await admin.context().close();
 }
 
-
 /** With E2E_SCREENSHOTS=1, the screen as a person sees it, kept under test-results/ (never committed). */
 async function keepScreenshot(page: Page, name: string) {
   if (process.env.E2E_SCREENSHOTS === "1") await page.screenshot({ path: `test-results/approval-context/${name}.png` });

@@ -14,9 +14,7 @@ export async function axeViolations(page: Page, options: { exclude?: string } = 
   let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
   if (options.exclude) builder = builder.exclude(options.exclude);
   const found = await builder.analyze();
-  return found.violations.map(
-    (v) => `${v.impact}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
+  return found.violations.map((v) => `${v.impact}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
 /** Fails (or, with `soft`, marks the test failed and goes on) when axe finds anything. */

@@ -105,7 +105,6 @@ async function fitsScreens(page: Page, name: string) {
   }
 }
 
-
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
   await addStaff(HOME_BUYER, "Hana Homebuyer", ["buyer"]);

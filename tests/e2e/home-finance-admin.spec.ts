@@ -32,7 +32,6 @@ async function signedIn(browser: Browser, role: "admin" | "approver" | "buyer" |
   return page;
 }
 
-
 /** The finance figures the morning changes. */
 async function financeFigures(page: Page) {
   await page.goto("/");

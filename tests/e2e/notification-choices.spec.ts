@@ -25,7 +25,8 @@ test.beforeAll(async () => {
   await sandboxControl("PUT", "/wallet", { balances: { USD: 1_000_000 } });
 });
 
-const axe = (page: Page, where: string, exclude?: string) => expectNoAxeViolations(page, `${where}: axe`, { soft: true, exclude });
+const axe = (page: Page, where: string, exclude?: string) =>
+  expectNoAxeViolations(page, `${where}: axe`, { soft: true, exclude });
 
 type Mail = { id: string; subject: string; text: string; html: string | null };
 
