@@ -34,7 +34,7 @@ const ALONE_VIEWS = benchNumber("BENCH_ALONE_VIEWS", 60, { min: 1 });
 const PASSWORD = "bench-password-123";
 const SEED_ORDERS = benchNumber("BENCH_SEED_ORDERS", 5000);
 const POSTGRES = process.env.BENCH_POSTGRES === "1";
-let databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable`;
+const EMBEDDED_URL = `postgresql://postgres:postgres@127.0.0.1:${DB_PORT}/postgres?sslmode=disable`;
 const THINK_MS = 1000; // each person pauses about a second between pages, as people do
 
 type View = { status: number; ms: number; body: string };
@@ -43,7 +43,7 @@ async function main() {
   await rm(path.join(ROOT, ".data/bench"), { recursive: true, force: true });
   await seedHistory();
   const database = POSTGRES ? startRealPostgres(DB_PORT + 1) : null;
-  if (database) databaseUrl = database.url;
+  const databaseUrl = database?.url ?? EMBEDDED_URL;
   const app = await launchApp({
     dataDir: ".data/bench",
     ports: { app: PORT, db: DB_PORT, sandbox: SANDBOX_PORT },
@@ -87,8 +87,8 @@ async function main() {
     const alone: number[] = [];
     for (let i = 0; i < ALONE_VIEWS; i++) alone.push((await sessions[0]!.get(pages(i))).ms);
 
-    const importBefore = await importProgress();
-    const budgetBefore = await upstreamCalls();
+    const importBefore = await importProgress(databaseUrl);
+    const budgetBefore = await upstreamCalls(databaseUrl);
     const cpuBefore = snapshotCpu(app.pgid);
     const times: number[] = [];
     let userErrors = 0;
@@ -106,8 +106,8 @@ async function main() {
       }),
     );
     const cpu = cpuBetween(cpuBefore, snapshotCpu(app.pgid));
-    const calls = (await upstreamCalls()) - budgetBefore;
-    const importAfter = await importProgress();
+    const calls = (await upstreamCalls(databaseUrl)) - budgetBefore;
+    const importAfter = await importProgress(databaseUrl);
     const views = times.length;
     const load = percentiles(times);
     const one = percentiles(alone);
@@ -176,12 +176,12 @@ async function placeSomeOrders(session: Session, products: BenchProduct[]): Prom
   return ids;
 }
 
-async function upstreamCalls(): Promise<number> {
-  return Number((await query(`SELECT coalesce(sum(used), 0) AS n FROM "RateBudget"`))[0]!.n);
+async function upstreamCalls(databaseUrl: string): Promise<number> {
+  return Number((await query(databaseUrl, `SELECT coalesce(sum(used), 0) AS n FROM "RateBudget"`))[0]!.n);
 }
 
-async function importProgress(): Promise<{ orders: number; pages: number; state: string }> {
-  const row = (await query(`SELECT "importOrders", "importPages", "importState" FROM "OrderSync" LIMIT 1`))[0];
+async function importProgress(databaseUrl: string): Promise<{ orders: number; pages: number; state: string }> {
+  const row = (await query(databaseUrl, `SELECT "importOrders", "importPages", "importState" FROM "OrderSync" LIMIT 1`))[0];
   return {
     orders: Number(row?.importOrders ?? 0),
     pages: Number(row?.importPages ?? 0),
@@ -189,7 +189,7 @@ async function importProgress(): Promise<{ orders: number; pages: number; state:
   };
 }
 
-async function query(sql: string): Promise<Record<string, unknown>[]> {
+async function query(databaseUrl: string, sql: string): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
