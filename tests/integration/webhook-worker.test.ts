@@ -57,8 +57,8 @@ describe("the worker", () => {
   test("the sweep finds an event whose job was lost, and a failing event is retried with backoff", async () => {
     const failing = envelope("order.fulfilled", { orderId: `ord_gone_${randomUUID().slice(0, 8)}` });
     await deliver(delivery(failing));
-    await eventually(async () => (await stateOf(lostId)) === "unknown_kind", 30_000, 200);
-    // The queue's second attempt comes after its backoff (5 s doubling), not at once.
+    // The queue's second attempt comes after its backoff (5 s doubling), not at once. Its first
+    // failure is watched for at once, so that the time measured from it starts when it failed.
     const first = await eventually(async () => {
       const row = await db().webhookEvent.findUnique({ where: { id: headerId(failing) } });
       return row?.state === "failed" ? row : undefined;
@@ -75,6 +75,7 @@ describe("the worker", () => {
     );
     expect(Date.now() - failedAt).toBeGreaterThan(2_000);
     expect(retried.lastError).toContain("not_found");
+    await eventually(async () => (await stateOf(lostId)) === "unknown_kind", 30_000, 200);
   });
 
   test("deliveries from the upstream itself are stored and processed, end to end", async () => {
