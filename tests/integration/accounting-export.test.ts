@@ -294,7 +294,8 @@ describe("the accounting export of a seeded month", () => {
     }
     await control("POST", `/orders/${ids[1]}/refund`);
     expect((await refreshOrder(ids[1]!, { alwaysRead: true })).status).toBe("refunded");
-    const deposit = 700 + Math.floor(Math.random() * 9000) / 100;
+    // Whole cents, then dollars: 700 + 12.34 in floating point is 712.3399999999999, which the sandbox refuses.
+    const deposit = (70_000 + Math.floor(Math.random() * 9000)) / 100;
     await control("POST", "/deposits", { amount: deposit, currency: "USD" });
     await receiveCredit(deposit);
     const credit = await db().walletCredit.findFirstOrThrow({
